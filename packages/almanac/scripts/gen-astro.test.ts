@@ -1,0 +1,71 @@
+/**
+ * Regenerates a sample of the astronomy with the generator's own functions and compares it with the
+ * committed tables exactly (so the tables are what the script produces), plus sanity checks of ΔT.
+ */
+import { describe, expect, it } from 'vitest';
+import { NEW_MOON_BASE, NEW_MOON_STEP, NEW_MOON_WIDTH, NEW_MOONS } from '../src/data/newMoons.gen.ts';
+import { dayNumberFromLunar, leapMonth, lunarMonthDays } from '../src/lunar.ts';
+import { termDay } from '../src/solarTerm.ts';
+import { termTime } from '../src/solarTermTime.ts';
+import {
+  computeNewMoons,
+  computeTerms,
+  deltaT,
+  lunarYears,
+  numberLunarMonths,
+  packUnsigned,
+  unpackResiduals,
+  unpackUnsigned,
+} from './gen-astro.ts';
+
+const committedMoons = unpackResiduals(NEW_MOONS, {
+  base: [NEW_MOON_BASE],
+  step: [NEW_MOON_STEP],
+  width: NEW_MOON_WIDTH,
+});
+
+describe('gen-astro', () => {
+  it('ΔT follows Espenak & Meeus (NASA/TP-2006-214141)', () => {
+    expect(deltaT(1900)).toBeCloseTo(-2.79, 2);
+    expect(deltaT(2000)).toBeCloseTo(63.86, 2);
+    expect(deltaT(2050)).toBeCloseTo(-20 + 32 * 2.3 ** 2 - 0.5628 * 100, 6);
+    expect(Math.abs(deltaT(2005) - deltaT(2004.9999))).toBeLessThan(1);
+  });
+
+  it('packs and unpacks base-64 digits', () => {
+    expect(packUnsigned(0, 2)).toBe('AA');
+    expect(unpackUnsigned(packUnsigned(123456, 3), 0, 3)).toBe(123456);
+    expect(() => packUnsigned(64 ** 2, 2)).toThrow();
+  });
+
+  it('regenerated terms of 1900, 1951, 2033 and 2100 equal the committed tables to the second', () => {
+    for (const year of [1900, 1951, 2033, 2100]) {
+      const terms = computeTerms(year, year);
+      for (let i = 0; i < 24; i++) {
+        expect(termTime(year, i), `${year}/${i}`).toBe(terms[i]);
+        expect(termDay(year, i)).toBe(Math.floor(terms[i] / 86400));
+      }
+    }
+  });
+
+  it('regenerated new moons and lunar years 2033–2034 equal the committed tables', () => {
+    const moons = computeNewMoons(2032.8, 2036.1);
+    for (const s of moons) expect(committedMoons).toContain(s);
+    const terms = computeTerms(2032, 2035);
+    const years = lunarYears(numberLunarMonths(terms, moons, 2032), (n) =>
+      n < dayNumberFromLunar(2034, 1, 1) ? 2033 : 2034,
+    );
+    const sample = years.filter((y) => y.year === 2033 || y.year === 2034);
+    expect(sample).toHaveLength(2);
+    for (const y of sample) {
+      expect(y.newYear).toBe(dayNumberFromLunar(y.year, 1, 1));
+      expect(y.leapMonth).toBe(leapMonth(y.year));
+      const lengths: number[] = [];
+      for (let m = 1; m <= 12; m++) {
+        lengths.push(lunarMonthDays(y.year, m));
+        if (m === y.leapMonth) lengths.push(lunarMonthDays(y.year, m, true));
+      }
+      expect(y.monthDays).toEqual(lengths);
+    }
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * `npm run bench -w @xuanli/almanac`: the engine against lunar-typescript (and lunisolar where it does
+ * the same job), in one process, several rounds, medians, ratios. Also the bundle sizes of the month
+ * view and of the full almanac (esbuild --bundle --minify, gzip). Numbers go in the package README.
+ */
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { HolidayUtil, Solar } from 'lunar-typescript';
+import lunisolar from 'lunisolar';
+import { almanacDay } from '../src/day.ts';
+import { lunarFromDayNumber } from '../src/lunar.ts';
+import { monthView } from '../src/monthView.ts';
+import { dayNumber, solarFromDayNumber } from '../src/solarDate.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+let sink = 0;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Median wall time (ms) of `fn` over the rounds, after one warm-up run. */
+function time(fn: () => void, rounds = ROUNDS): number {
+  fn();
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now();
+    fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+const first = dayNumber(1901, 1, 1);
+const last = dayNumber(2100, 12, 31);
+
+// (a) solar → lunar for every day 1901–2100.
+function oursLunar() {
+  for (let n = first; n <= last; n++) sink += lunarFromDayNumber(n).day;
+}
+function lunarTsLunar() {
+  for (let n = first; n <= last; n++) {
+    const d = solarFromDayNumber(n);
+    sink += Solar.fromYmd(d.year, d.month, d.day).getLunar().getDay();
+  }
+}
+function lunisolarLunar() {
+  for (let n = first; n <= last; n++) {
+    const d = solarFromDayNumber(n);
+    sink += lunisolar(`${d.year}-${d.month}-${d.day}`).lunar.day;
+  }
+}
+
+// (b) 2,400 month grids (1901-01 … 2100-12) with labels, 休/班 and multipliers.
+function oursGrids() {
+  for (let y = 1901; y <= 2100; y++) for (let m = 1; m <= 12; m++) sink += monthView(y, m).cells.length;
+}
+/** The same grid built the way an app on lunar-typescript builds it: per cell label, holiday and rate. */
+function lunarTsGrids() {
+  for (let y = 1901; y <= 2100; y++) {
+    for (let m = 1; m <= 12; m++) {
+      const firstDay = Solar.fromYmd(y, m, 1);
+      const lead = (firstDay.getWeek() + 6) % 7;
+      const days = 35 + (lead + new Date(Date.UTC(y, m, 0)).getUTCDate() > 35 ? 7 : 0);
+      for (let i = 0; i < days; i++) {
+        const solar = firstDay.next(i - lead);
+        const lunar = solar.getLunar();
+        const festivals = [...lunar.getFestivals(), ...solar.getFestivals()];
+        const label = festivals[0] ?? (lunar.getJieQi() || lunar.getDayInChinese());
+        const holiday = HolidayUtil.getHoliday(solar.getYear(), solar.getMonth(), solar.getDay());
+        sink += label.length + (holiday ? 1 : 0) + solar.getSalaryRate();
+      }
+    }
+  }
+}
+
+// (c) the full almanac day for every day of 2026.
+const yearStart = dayNumber(2026, 1, 1);
+function oursDays() {
+  for (let n = yearStart; n < yearStart + 365; n++) sink += almanacDay(solarFromDayNumber(n)).yi.length;
+}
+function lunarTsDays() {
+  for (let n = yearStart; n < yearStart + 365; n++) {
+    const d = solarFromDayNumber(n);
+    const solar = Solar.fromYmd(d.year, d.month, d.day);
+    const l = solar.getLunar();
+    const parts: unknown[] = [
+      l.getYearInGanZhiByLiChun(), l.getMonthInGanZhi(), l.getDayInGanZhi(), l.getYearShengXiaoByLiChun(),
+      solar.getXingZuo(), l.getJieQi(), l.getFestivals(), l.getOtherFestivals(), solar.getFestivals(),
+      solar.getOtherFestivals(), HolidayUtil.getHoliday(d.year, d.month, d.day), solar.getSalaryRate(),
+      l.getDayYi(), l.getDayJi(), l.getYearNaYin(), l.getMonthNaYin(), l.getDayNaYin(), l.getDayXunKong(),
+      l.getFoto().getFestivals(), l.getTao().getFestivals(), l.getFu(), l.getShuJiu(), l.getZhiXing(),
+      l.getDayTianShen(), l.getDayTianShenType(), l.getXiu(), l.getXiuLuck(), l.getAnimal(),
+      l.getPengZuGan(), l.getPengZuZhi(), l.getDayChongDesc(), l.getDaySha(), l.getDayPositionTai(),
+      l.getDayPositionXiDesc(), l.getDayPositionFuDesc(), l.getDayPositionCaiDesc(),
+      l.getDayPositionYangGuiDesc(), l.getDayPositionYinGuiDesc(), l.getDayJiShen(), l.getDayXiongSha(),
+    ];
+    for (const t of l.getTimes().slice(0, 12)) parts.push(t.getGanZhi(), t.getTianShenLuck(), t.getChongDesc(), t.getYi(), t.getJi());
+    sink += parts.length;
+  }
+}
+
+function row(name: string, ours: number, peers: Record<string, number>) {
+  const ratios = Object.entries(peers)
+    .map(([peer, ms]) => `${peer} ${ms.toFixed(1)} ms (×${(ms / ours).toFixed(1)})`)
+    .join(', ');
+  console.log(`${name}: xuanli ${ours.toFixed(1)} ms; ${ratios}`);
+  return { name, ours, peers };
+}
+
+async function bundleSize(entry: string): Promise<{ raw: number; gzip: number }> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: new URL('../src', import.meta.url).pathname, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+globalThis.gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
+// Load every table once, so "heap after load" measures what the engine keeps resident.
+almanacDay('2026-01-01');
+monthView(2026, 1);
+globalThis.gc?.();
+console.log(`heap after load: ${((process.memoryUsage().heapUsed - heapBefore) / 1024).toFixed(0)} KB above baseline (node ${process.version}, ${ROUNDS} rounds, medians)`);
+
+const results = [
+  row('(a) solar→lunar, every day 1901–2100', time(oursLunar), {
+    'lunar-typescript': time(lunarTsLunar, 3),
+    lunisolar: time(lunisolarLunar, 1),
+  }),
+  row('(b) 2,400 month grids with labels, 休/班, multipliers', time(oursGrids), {
+    'lunar-typescript': time(lunarTsGrids, 1),
+  }),
+  row('(c) full almanac day, every day of 2026', time(oursDays), { 'lunar-typescript': time(lunarTsDays, 3) }),
+];
+
+const monthOnly = await bundleSize(`import { monthView } from './monthView.ts'; console.log(monthView(2026, 11));`);
+const fullDay = await bundleSize(`import { almanacDay } from './day.ts'; console.log(almanacDay('2026-11-22'));`);
+console.log(`bundle, month view only: ${(monthOnly.raw / 1024).toFixed(1)} KB min, ${(monthOnly.gzip / 1024).toFixed(1)} KB gzip`);
+console.log(`bundle, full almanac day: ${(fullDay.raw / 1024).toFixed(1)} KB min, ${(fullDay.gzip / 1024).toFixed(1)} KB gzip`);
+if (process.env.BENCH_JSON) console.log(JSON.stringify({ results, monthOnly, fullDay }));
+if (sink === 0) console.log('');

@@ -86,17 +86,49 @@ function lunarTsDays() {
     const solar = Solar.fromYmd(d.year, d.month, d.day);
     const l = solar.getLunar();
     const parts: unknown[] = [
-      l.getYearInGanZhiByLiChun(), l.getMonthInGanZhi(), l.getDayInGanZhi(), l.getYearShengXiaoByLiChun(),
-      solar.getXingZuo(), l.getJieQi(), l.getFestivals(), l.getOtherFestivals(), solar.getFestivals(),
-      solar.getOtherFestivals(), HolidayUtil.getHoliday(d.year, d.month, d.day), solar.getSalaryRate(),
-      l.getDayYi(), l.getDayJi(), l.getYearNaYin(), l.getMonthNaYin(), l.getDayNaYin(), l.getDayXunKong(),
-      l.getFoto().getFestivals(), l.getTao().getFestivals(), l.getFu(), l.getShuJiu(), l.getZhiXing(),
-      l.getDayTianShen(), l.getDayTianShenType(), l.getXiu(), l.getXiuLuck(), l.getAnimal(),
-      l.getPengZuGan(), l.getPengZuZhi(), l.getDayChongDesc(), l.getDaySha(), l.getDayPositionTai(),
-      l.getDayPositionXiDesc(), l.getDayPositionFuDesc(), l.getDayPositionCaiDesc(),
-      l.getDayPositionYangGuiDesc(), l.getDayPositionYinGuiDesc(), l.getDayJiShen(), l.getDayXiongSha(),
+      l.getYearInGanZhiByLiChun(),
+      l.getMonthInGanZhi(),
+      l.getDayInGanZhi(),
+      l.getYearShengXiaoByLiChun(),
+      solar.getXingZuo(),
+      l.getJieQi(),
+      l.getFestivals(),
+      l.getOtherFestivals(),
+      solar.getFestivals(),
+      solar.getOtherFestivals(),
+      HolidayUtil.getHoliday(d.year, d.month, d.day),
+      solar.getSalaryRate(),
+      l.getDayYi(),
+      l.getDayJi(),
+      l.getYearNaYin(),
+      l.getMonthNaYin(),
+      l.getDayNaYin(),
+      l.getDayXunKong(),
+      l.getFoto().getFestivals(),
+      l.getTao().getFestivals(),
+      l.getFu(),
+      l.getShuJiu(),
+      l.getZhiXing(),
+      l.getDayTianShen(),
+      l.getDayTianShenType(),
+      l.getXiu(),
+      l.getXiuLuck(),
+      l.getAnimal(),
+      l.getPengZuGan(),
+      l.getPengZuZhi(),
+      l.getDayChongDesc(),
+      l.getDaySha(),
+      l.getDayPositionTai(),
+      l.getDayPositionXiDesc(),
+      l.getDayPositionFuDesc(),
+      l.getDayPositionCaiDesc(),
+      l.getDayPositionYangGuiDesc(),
+      l.getDayPositionYinGuiDesc(),
+      l.getDayJiShen(),
+      l.getDayXiongSha(),
     ];
-    for (const t of l.getTimes().slice(0, 12)) parts.push(t.getGanZhi(), t.getTianShenLuck(), t.getChongDesc(), t.getYi(), t.getJi());
+    for (const t of l.getTimes().slice(0, 12))
+      parts.push(t.getGanZhi(), t.getTianShenLuck(), t.getChongDesc(), t.getYi(), t.getJi());
     sink += parts.length;
   }
 }
@@ -128,7 +160,9 @@ const heapBefore = process.memoryUsage().heapUsed;
 almanacDay('2026-01-01');
 monthView(2026, 1);
 globalThis.gc?.();
-console.log(`heap after load: ${((process.memoryUsage().heapUsed - heapBefore) / 1024).toFixed(0)} KB above baseline (node ${process.version}, ${ROUNDS} rounds, medians)`);
+console.log(
+  `heap after load: ${((process.memoryUsage().heapUsed - heapBefore) / 1024).toFixed(0)} KB above baseline (node ${process.version}, ${ROUNDS} rounds, medians)`,
+);
 
 const results = [
   row('(a) solar→lunar, every day 1901–2100', time(oursLunar), {
@@ -138,12 +172,22 @@ const results = [
   row('(b) 2,400 month grids with labels, 休/班, multipliers', time(oursGrids), {
     'lunar-typescript': time(lunarTsGrids, 1),
   }),
-  row('(c) full almanac day, every day of 2026', time(oursDays), { 'lunar-typescript': time(lunarTsDays, 3) }),
+  row('(c) full almanac day, every day of 2026', time(oursDays), {
+    'lunar-typescript': time(lunarTsDays, 3),
+  }),
 ];
 
-const monthOnly = await bundleSize(`import { monthView } from './monthView.ts'; console.log(monthView(2026, 11));`);
-const fullDay = await bundleSize(`import { almanacDay } from './day.ts'; console.log(almanacDay('2026-11-22'));`);
-console.log(`bundle, month view only: ${(monthOnly.raw / 1024).toFixed(1)} KB min, ${(monthOnly.gzip / 1024).toFixed(1)} KB gzip`);
-console.log(`bundle, full almanac day: ${(fullDay.raw / 1024).toFixed(1)} KB min, ${(fullDay.gzip / 1024).toFixed(1)} KB gzip`);
+const monthOnly = await bundleSize(
+  `import { monthView } from './monthView.ts'; console.log(monthView(2026, 11));`,
+);
+const fullDay = await bundleSize(
+  `import { almanacDay } from './day.ts'; console.log(almanacDay('2026-11-22'));`,
+);
+console.log(
+  `bundle, month view only: ${(monthOnly.raw / 1024).toFixed(1)} KB min, ${(monthOnly.gzip / 1024).toFixed(1)} KB gzip`,
+);
+console.log(
+  `bundle, full almanac day: ${(fullDay.raw / 1024).toFixed(1)} KB min, ${(fullDay.gzip / 1024).toFixed(1)} KB gzip`,
+);
 if (process.env.BENCH_JSON) console.log(JSON.stringify({ results, monthOnly, fullDay }));
 if (sink === 0) console.log('');

@@ -1,4 +1,5 @@
 import { chartCommand } from '../bazi/cli.ts';
+import { formatBeijing } from '../beijingTime.ts';
 import { almanacDay } from '../day.ts';
 import { isAlmanacError } from '../errors.ts';
 import { icsCalendar } from '../ics.ts';
@@ -6,7 +7,6 @@ import { dayNumberFromLunar } from '../lunar.ts';
 import { monthView } from '../monthView.ts';
 import { dayNumber, formatSolarDate, parseSolarDate, solarFromDayNumber } from '../solarDate.ts';
 import { termsOfYear } from '../solarTermTime.ts';
-import { formatBeijing } from '../beijingTime.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { formatDay, formatMonth } from './format.ts';
 
@@ -83,7 +83,9 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number): CliResul
       case 'month': {
         const match = /^(\d{4})-(\d{1,2})$/.exec(positionals[0] ?? '');
         if (!match || positionals.length !== 1) throw new UsageError('usage: xuanli month YYYY-MM [--json]');
-        const view = monthView(Number(match[1]), Number(match[2]), { weekStart: flags.has('sunday') ? 0 : 1 });
+        const view = monthView(Number(match[1]), Number(match[2]), {
+          weekStart: flags.has('sunday') ? 0 : 1,
+        });
         return ok(wantJson ? json(view) : formatMonth(view));
       }
       case 'terms': {
@@ -95,7 +97,8 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number): CliResul
       }
       case 'lunar': {
         const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(positionals[0] ?? '');
-        if (!match || positionals.length !== 1) throw new UsageError('usage: xuanli lunar YYYY-MM-DD [--leap] [--json]');
+        if (!match || positionals.length !== 1)
+          throw new UsageError('usage: xuanli lunar YYYY-MM-DD [--leap] [--json]');
         const n = dayNumberFromLunar(Number(match[1]), Number(match[2]), Number(match[3]), flags.has('leap'));
         const day = almanacDay(solarFromDayNumber(n));
         return ok(wantJson ? json(day) : formatDay(day));

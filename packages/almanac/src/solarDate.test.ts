@@ -37,7 +37,8 @@ describe('solar dates', () => {
     expect(daysInSolarYear(1582)).toBe(355);
     expect(dayNumber(1582, 10, 15) - dayNumber(1582, 10, 4)).toBe(1);
     expect(dayNumber(1583, 1, 1) - dayNumber(1582, 1, 1)).toBe(355);
-    for (let day = 5; day <= 14; day++) expect(messageOf(() => assertSolarDate(1582, 10, day))).toBe('wrong solar day');
+    for (let day = 5; day <= 14; day++)
+      expect(messageOf(() => assertSolarDate(1582, 10, day))).toBe('wrong solar day');
     expect(() => assertSolarDate(1582, 10, 4)).not.toThrow();
     expect(() => assertSolarDate(1582, 10, 15)).not.toThrow();
     expect(() => assertSolarDate(1582, 10, 31)).not.toThrow();

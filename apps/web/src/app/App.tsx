@@ -1,0 +1,18 @@
+import { HashRouter } from 'react-router';
+import { AppProvider } from './provider';
+import { AppRoutes } from './routes';
+
+/**
+ * The whole app under hash routing (`/xuanli/#/pages/...`). The declarative `HashRouter` is used
+ * rather than a data router: server state lives in TanStack Query, so loaders are not needed, and it
+ * keeps about 18 KB (gzip) of router code off the phone.
+ */
+export function App() {
+  return (
+    <AppProvider>
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
+    </AppProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PageHeader } from '@/components/PageHeader';
+import { renderWithRouter } from '@/testing/render-with-router';
+import { AppRoutes, pages } from './routes';
+
+/** Stand-ins for the calendar feature's pages, so these tests do not depend on the engine. */
+const StubCalendarPage = () => <PageHeader />;
+const StubAlmanacDayPage = () => <PageHeader back />;
+const table = { ...pages, calendar: StubCalendarPage, almanacDay: StubAlmanacDayPage };
+
+function renderAppAt(path: string) {
+  return renderWithRouter(<AppRoutes table={table} />, { path });
+}
+
+/** Every route of SPEC §2 with its Chinese title, written out rather than read from paths.ts. */
+const expectedTitles: [string, string][] = [
+  ['/pages/index/index', '中华玄历'],
+  ['/pages/suan/index', '排盘'],
+  ['/pages/dingzhi/index', '私人定制'],
+  ['/pages/ketang/index', '在线课堂'],
+  ['/pages/index/shop', '官方商城'],
+  ['/pages/user/index', '用户中心'],
+  ['/pages/index/day', '老黄历'],
+  ['/pages/index/article', '文章'],
+  ['/pages/index/label', '标签'],
+  ['/pages/ketang/kejian', '免费课件'],
+  ['/pages/ketang/search', '课程列表'],
+  ['/pages/ketang/show', '课程详情'],
+  ['/pages/ketang/player', '课程播放'],
+  ['/pages/ketang/fengshui', '风水医院'],
+  ['/pages/user/login', '用户登录'],
+  ['/pages/user/profile', '个人资料'],
+  ['/pages/user/setting', '系统设置'],
+  ['/pages/user/myclass', '我的课程'],
+  ['/pages/user/theme', '主题设置'],
+  ['/pages/user/fuli', 'VIP福利'],
+];
+
+const tabPaths = new Set(expectedTitles.slice(0, 6).map(([path]) => path));
+
+describe('routes', () => {
+  it.each(expectedTitles)('renders %s with the title %s', async (path, title) => {
+    renderAppAt(path);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+    expect(document.title).toBe(title === '中华玄历' ? '中华玄历' : `${title} · 中华玄历`);
+    // Tab pages show the tab bar and no back arrow; the other pages the other way round.
+    const isTab = tabPaths.has(path);
+    expect(screen.queryByRole('navigation', { name: '主导航' }) !== null).toBe(isTab);
+    expect(screen.queryByRole('button', { name: '返回' }) !== null).toBe(!isTab);
+  });
+
+  it('says plainly that a tab whose feature has not shipped is coming', async () => {
+    renderAppAt('/pages/suan/index');
+    expect(await screen.findByText('八字排盘即将上线')).toBeTruthy();
+  });
+
+  it('opens the calendar tab for the entry route /', async () => {
+    const app = renderAppAt('/');
+    await waitFor(() => expect(app.location()?.pathname).toBe('/pages/index/index'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('中华玄历');
+  });
+
+  it('shows the url of the webview page in an iframe, with its host as the title', async () => {
+    renderAppAt(`/pages/webview/index?url=${encodeURIComponent('https://example.com/a')}`);
+    const frame = await screen.findByTitle('example.com');
+    expect(frame.getAttribute('src')).toBe('https://example.com/a');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('example.com');
+  });
+
+  it('refuses a webview url that is not http(s)', async () => {
+    renderAppAt(`/pages/webview/index?url=${encodeURIComponent('javascript:alert(1)')}`);
+    expect(await screen.findByText('网址无效，无法打开此页面。')).toBeTruthy();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('shows a not-found page for an unknown address', async () => {
+    renderAppAt('/pages/nothing/here');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('页面不存在');
+  });
+});

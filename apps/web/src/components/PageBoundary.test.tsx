@@ -1,0 +1,73 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyPage, type PageModule } from '@/lib/lazy-page';
+import { reloadPage } from '@/lib/reload-page';
+import { PageBoundary } from './PageBoundary';
+
+vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
+
+/** A page module whose loading the test settles by hand. */
+function deferredPage() {
+  let resolve!: (module: PageModule) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<PageModule>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('PageBoundary with a lazy page', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.mocked(reloadPage).mockClear();
+  });
+
+  it('shows no spinner for the first 200 ms, then a spinner, then the page', async () => {
+    vi.useFakeTimers();
+    const load = deferredPage();
+    const Page = lazyPage(() => load.promise);
+    render(
+      <PageBoundary>
+        <Page />
+      </PageBoundary>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(199));
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('status', { name: '加载中' })).toBeTruthy();
+    await act(async () => load.resolve({ default: () => <p>页面内容</p> }));
+    expect(screen.getByText('页面内容')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the error view when the chunk fails to load, and reloads the page when tapped', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    render(
+      <PageBoundary>
+        <Page />
+      </PageBoundary>,
+    );
+    const retry = await screen.findByRole('button', { name: '页面加载失败，点击重试' });
+    await userEvent.click(retry);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up with the error view when loading takes longer than 60 s', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = deferredPage();
+    const Page = lazyPage(() => load.promise);
+    render(
+      <PageBoundary>
+        <Page />
+      </PageBoundary>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(59_999));
+    expect(screen.queryByRole('button', { name: '页面加载失败，点击重试' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('button', { name: '页面加载失败，点击重试' })).toBeTruthy();
+  });
+});

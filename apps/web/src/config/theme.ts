@@ -1,0 +1,94 @@
+/**
+ * UI constants of SPEC §9 and the visual tokens of the app, in one module. CSS reads the same values
+ * through the custom properties that `applyThemeColor` (src/lib/theme.ts) and `src/app/global.css` set,
+ * so a number here and in CSS must agree; TypeScript code imports it from here.
+ */
+
+/** Default theme colour (SPEC §3 `theme`). */
+export const DEFAULT_THEME_COLOR = '#672f0d';
+
+/** Local-storage key of the chosen theme colour. */
+export const THEME_STORAGE_KEY = 'theme';
+
+/** Dark mode is off by default (SPEC §1); the shell pins the light scheme. */
+export const DARK_MODE_DEFAULT = false;
+
+/** Theme colours offered on the theme settings page; the first is the default. */
+export const THEME_PRESETS: readonly { readonly name: string; readonly color: string }[] = [
+  { name: '赭石', color: DEFAULT_THEME_COLOR },
+  { name: '朱砂', color: '#aa0000' },
+  { name: '黛青', color: '#1f4e5f' },
+  { name: '松绿', color: '#2e6b3f' },
+  { name: '紫檀', color: '#5b2a4e' },
+  { name: '玄黑', color: '#2b2b2b' },
+];
+
+/** Fixed colours of the shell. */
+export const colors = {
+  /** Warm paper background behind every page. */
+  paper: '#f7f3ee',
+  /** Card surface on the paper. */
+  surface: '#fffdf9',
+  text: '#1f1a17',
+  textSecondary: '#6b6259',
+  border: '#e8e0d6',
+  /** Modal confirm button (SPEC §9). */
+  confirm: '#007aff',
+} as const;
+
+/** Bottom tab bar (SPEC §2, §9). */
+export const tabBar = {
+  height: 50,
+  iconSize: 24,
+  /** The only text below 12 px in the app, fixed by the spec. */
+  fontSize: 10,
+  color: '#999999',
+  selectedColor: '#aa0000',
+} as const;
+
+/** Page header: 44 px plus the top safe-area inset (SPEC §9 allows 44 or 50). */
+export const header = { height: 44 } as const;
+
+/** Footer bars (e.g. a buy button) are 50 px high (SPEC §9). */
+export const footer = { height: 50 } as const;
+
+/** Spacing scale in px (SPEC §9: xs 4 to xl 32). */
+export const spacing = { xs: 4, sm: 8, md: 12, lg: 16, xl: 32 } as const;
+
+/** Type scale in px. Body is 16 px for an older audience; nothing but tab labels goes below 12 px. */
+export const fontSize = { min: 12, small: 14, body: 16, title: 18, large: 20 } as const;
+
+/** Smallest tap target edge in px (MIIT 适老化 and common mobile guidance). */
+export const MIN_TAP_SIZE = 44;
+
+/** Font stack: Noto Sans CJK SC (Android, Linux) then PingFang SC (iOS, macOS). */
+export const FONT_FAMILY =
+  "'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', system-ui, sans-serif";
+
+/** Toast: 1500 ms (SPEC §9). */
+export const toast = { duration: 1500 } as const;
+
+/** Notify: top of the screen, 2500 ms (SPEC §9). */
+export const notify = { duration: 2500, position: 'top' } as const;
+
+/** Modal buttons and the confirm colour (SPEC §9). */
+export const modal = { cancelText: '取消', confirmText: '确定', confirmColor: colors.confirm } as const;
+
+/** Durations in ms (SPEC §9). */
+export const motion = {
+  /** Dialog open and close transition. */
+  transition: 300,
+  /** Shake feedback on a wrong input. */
+  shake: 150,
+  /** Video controls hide after this long without interaction. */
+  controlsAutoHide: 3000,
+} as const;
+
+/** Picker wheel: 5 visible rows of 40 px (SPEC §9). */
+export const picker = { visibleRows: 5, itemHeight: 40 } as const;
+
+/** Lazy page loading (SPEC §2): spinner after 200 ms, give up after 60 s. */
+export const pageLoad = { spinnerDelay: 200, timeout: 60_000 } as const;
+
+/** Default image aspect ratio (SPEC §9). */
+export const IMAGE_ASPECT_RATIO = 16 / 9;

@@ -1,0 +1,29 @@
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
+
+const roots = new WeakMap<Element | DocumentFragment, Root>();
+let registered = false;
+
+/**
+ * Lets antd-mobile's imperative APIs (`Toast.show`, `Dialog.confirm`, …) render on React 19: they
+ * render nothing until a renderer is registered (STACK.md). Call once at start-up; repeated calls
+ * are ignored.
+ */
+export function registerAntdRender(): void {
+  if (registered) return;
+  registered = true;
+  unstableSetRender((node, container) => {
+    let root = roots.get(container);
+    if (!root) {
+      root = createRoot(container);
+      roots.set(container, root);
+    }
+    root.render(node);
+    return async () => {
+      // Unmounting inside antd-mobile's own render pass warns in React 19; wait one tick.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      root.unmount();
+      roots.delete(container);
+    };
+  });
+}

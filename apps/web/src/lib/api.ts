@@ -1,0 +1,311 @@
+/**
+ * The HTTP client for the app's API (SPEC §7–8). Every request carries the session token in the
+ * `token` header; the token is fetched from `POST /base/token` when missing or older than 7200 s and
+ * kept in local storage as `jw-token`. Answers are read from `resData`; failures become an `ApiError`
+ * with the message and code rules of SPEC §8.
+ *
+ * Later modules add one file per API call (fetcher + query options + hook) on top of `api.get` /
+ * `api.post`; see src/lib/query.ts.
+ */
+import { env } from '@/config/env';
+import { readStorage, writeStorage } from '@/lib/storage';
+
+/** Request time-out in ms (SPEC §7). */
+export const API_TIMEOUT_MS = 15_000;
+
+/** Age in seconds after which the session token is refreshed (SPEC §4, §9). */
+export const TOKEN_MAX_AGE_S = 7200;
+
+/** Local-storage key of the session token record. */
+export const TOKEN_STORAGE_KEY = 'jw-token';
+
+/** Local-storage key of the numeric device id. */
+export const DEVICE_ID_STORAGE_KEY = 'device-id';
+
+/** Client-side error codes (SPEC §8). */
+export const ClientErrorCode = {
+  timeout: 5,
+  abort: 600003,
+  network: 602001,
+} as const;
+
+/** Message used when neither the answer nor the failure says anything (SPEC §8). */
+export const DEFAULT_ERROR_MESSAGE = '请求错误！';
+
+/** The stored session token. `iat` is the issue time in epoch seconds. */
+export interface TokenRecord {
+  jwt: string;
+  iat: number;
+  /** Present when the session is bound to a logged-in user (SPEC §4). */
+  user?: unknown;
+}
+
+/** A failed request: `code` is the server's code, `'BadRequest'`, or a client code of SPEC §8. */
+export class ApiError extends Error {
+  readonly code: string | number;
+  /** HTTP status, when an answer arrived. */
+  readonly status?: number;
+  /** The parsed answer body, when there was one. */
+  readonly body?: unknown;
+
+  constructor(message: string, code: string | number, status?: number, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * Builds the `ApiError` of SPEC §8 from a failure: the message comes from the answer's `message` or
+ * `msg`, else the error's own text, else '请求错误！'; the code from the answer's `code`, else the
+ * given fallback (`'BadRequest'` unless a client code applies).
+ */
+export function toApiError(
+  body: unknown,
+  options: { status?: number; errorText?: string; fallbackCode?: string | number } = {},
+): ApiError {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const message =
+    nonEmptyString(record.message) ?? nonEmptyString(record.msg) ?? nonEmptyString(options.errorText);
+  const code =
+    typeof record.code === 'string' || typeof record.code === 'number'
+      ? record.code
+      : (options.fallbackCode ?? 'BadRequest');
+  return new ApiError(message ?? DEFAULT_ERROR_MESSAGE, code, options.status, body);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Query string values; `undefined` values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body (or `FormData` for uploads). */
+  body?: unknown;
+  /** Lets the caller (e.g. TanStack Query) cancel the request; it then fails with code 600003. */
+  signal?: AbortSignal;
+  /** Overrides the 15 s time-out. */
+  timeoutMs?: number;
+  /** Extra headers. */
+  headers?: Record<string, string>;
+}
+
+/** What the client needs from its surroundings; tests pass fakes. */
+export interface ApiClientDeps {
+  /** Base of every path, e.g. `/api`. */
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** Current time in ms. */
+  now: () => number;
+  timeoutMs: number;
+}
+
+/** An API client; see {@link createApiClient}. */
+export interface ApiClient {
+  /** Sends a request and resolves with the answer's `resData`. */
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** A valid session token, refreshed first when missing or older than 7200 s. */
+  getToken(): Promise<string>;
+  /** Forgets the stored token (logout); the next request fetches a fresh visitor token. */
+  clearToken(): void;
+}
+
+/** The stored token record, or `null` when there is none or it is malformed. */
+export function readToken(): TokenRecord | null {
+  const record = readStorage<unknown>(TOKEN_STORAGE_KEY, null);
+  if (!record || typeof record !== 'object') return null;
+  const { jwt, iat } = record as Record<string, unknown>;
+  return typeof jwt === 'string' && typeof iat === 'number' ? (record as TokenRecord) : null;
+}
+
+/** Whether `record` is missing or older than {@link TOKEN_MAX_AGE_S} at time `nowMs`. */
+export function isTokenStale(record: TokenRecord | null, nowMs: number): boolean {
+  if (!record) return true;
+  const ageSeconds = nowMs / 1000 - record.iat;
+  // A future `iat` means the phone's clock is off; trusting it would keep a token forever.
+  return ageSeconds < 0 || ageSeconds >= TOKEN_MAX_AGE_S;
+}
+
+/**
+ * The numeric device id of this browser, generated once and kept in local storage. It is sent when
+ * asking for a session token so a visitor's session stays recognisable.
+ */
+export function getDeviceId(now: () => number = Date.now): number {
+  const stored = readStorage<unknown>(DEVICE_ID_STORAGE_KEY, null);
+  if (typeof stored === 'number' && Number.isSafeInteger(stored) && stored > 0) return stored;
+  // Milliseconds since 1970 followed by three random digits: unique enough, and a safe integer.
+  const id = now() * 1000 + Math.floor(Math.random() * 1000);
+  writeStorage(DEVICE_ID_STORAGE_KEY, id);
+  return id;
+}
+
+/** Creates an API client. The app uses the shared {@link api}; tests build their own with fakes. */
+export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClient {
+  const deps: ApiClientDeps = {
+    baseUrl: env.apiBaseUrl,
+    fetch: (...args) => globalThis.fetch(...args),
+    now: Date.now,
+    timeoutMs: API_TIMEOUT_MS,
+    ...overrides,
+  };
+  let pendingToken: Promise<string> | null = null;
+
+  /** One HTTP exchange; resolves with the parsed body of a 2xx answer. */
+  async function send(
+    method: string,
+    path: string,
+    options: RequestOptions,
+    token: string | undefined,
+  ): Promise<unknown> {
+    // One controller for both the time-out and the caller's signal (AbortSignal.any is too new for
+    // the older phones of our readers); `timedOut` tells the two causes apart.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs ?? deps.timeoutMs);
+    const abortByCaller = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', abortByCaller, { once: true });
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (token) headers.token = token;
+    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await deps.fetch(buildUrl(deps.baseUrl, path, options.query), {
+        method,
+        headers,
+        body:
+          options.body === undefined
+            ? undefined
+            : isForm
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
+        signal: controller.signal,
+      });
+    } catch {
+      if (timedOut) throw new ApiError('请求超时，请稍后再试', ClientErrorCode.timeout);
+      if (options.signal?.aborted) throw new ApiError('请求已取消', ClientErrorCode.abort);
+      throw toApiError(null, {
+        errorText: '网络连接失败，请检查网络',
+        fallbackCode: ClientErrorCode.network,
+      });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abortByCaller);
+    }
+
+    const body = await readBody(response);
+    if (!response.ok) {
+      throw toApiError(body, { status: response.status, errorText: response.statusText });
+    }
+    return body;
+  }
+
+  async function fetchToken(previous: string | undefined): Promise<string> {
+    const body = await send('POST', '/base/token', { body: { device_id: getDeviceId(deps.now) } }, previous);
+    const record = pickTokenRecord(body);
+    if (!record) throw toApiError(body, { errorText: '登录凭证获取失败' });
+    const stored = readToken();
+    // Keep the logged-in user on the record (SPEC §4: logged in = the record holds a user).
+    writeStorage(TOKEN_STORAGE_KEY, stored?.user === undefined ? record : { ...record, user: stored.user });
+    return record.jwt;
+  }
+
+  async function refreshToken(): Promise<string> {
+    const previous = readToken()?.jwt;
+    try {
+      return await fetchToken(previous);
+    } catch (error) {
+      // An expired or tampered previous token is refused (401); start a fresh visitor session instead.
+      if (previous && error instanceof ApiError && error.status === 401) {
+        writeStorage(TOKEN_STORAGE_KEY, undefined);
+        return fetchToken(undefined);
+      }
+      throw error;
+    }
+  }
+
+  function getToken(): Promise<string> {
+    const record = readToken();
+    if (record && !isTokenStale(record, deps.now())) return Promise.resolve(record.jwt);
+    // Single flight: requests that start while a refresh is under way wait for that same refresh.
+    pendingToken ??= refreshToken().finally(() => {
+      pendingToken = null;
+    });
+    return pendingToken;
+  }
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const token = await getToken();
+    try {
+      return pickResData<T>(await send(method, path, options, token));
+    } catch (error) {
+      // The server no longer accepts a token we thought valid (e.g. its secret changed): renew once.
+      if (error instanceof ApiError && error.status === 401) {
+        writeStorage(TOKEN_STORAGE_KEY, undefined);
+        return pickResData<T>(await send(method, path, options, await getToken()));
+      }
+      throw error;
+    }
+  }
+
+  return {
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    getToken,
+    clearToken: () => writeStorage(TOKEN_STORAGE_KEY, undefined),
+  };
+}
+
+function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const rest = path.replace(/^\/+/, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}/${rest}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function pickResData<T>(body: unknown): T {
+  if (body && typeof body === 'object' && 'resData' in body) return (body as { resData: T }).resData;
+  return body as T;
+}
+
+/** The `{jwt, iat}` of a token answer: in the body's `data` (SPEC §7), tolerating `resData` too. */
+function pickTokenRecord(body: unknown): TokenRecord | null {
+  if (!body || typeof body !== 'object') return null;
+  const record = body as Record<string, unknown>;
+  for (const candidate of [record.data, record.resData]) {
+    if (candidate && typeof candidate === 'object') {
+      const { jwt, iat } = candidate as Record<string, unknown>;
+      if (typeof jwt === 'string' && typeof iat === 'number') return { jwt, iat };
+    }
+  }
+  return null;
+}
+
+/** The app's API client. */
+export const api: ApiClient = createApiClient();

@@ -1,0 +1,43 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { pageLoad } from '@/config/theme';
+
+/** A module whose default export is a page component, as `import('./SomePage')` returns. */
+export type PageModule = { default: ComponentType };
+
+/** Thrown when a page's code has not arrived within the time-out (SPEC §2: 60 s). */
+export class PageLoadTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`页面加载超时（${Math.round(timeoutMs / 1000)} 秒）`);
+    this.name = 'PageLoadTimeoutError';
+  }
+}
+
+/** Settles like `promise`, or rejects with {@link PageLoadTimeoutError} after `timeoutMs`. */
+export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PageLoadTimeoutError(timeoutMs)), timeoutMs);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * A page component whose code loads on first render, failing after `timeoutMs` (60 s by default).
+ * Render it inside `PageBoundary`, which shows the delayed spinner and the tap-to-reload error view.
+ *
+ * @example const ShopPage = lazyPage(() => import('@/features/shop/ShopPage'));
+ */
+export function lazyPage(
+  load: () => Promise<PageModule>,
+  timeoutMs: number = pageLoad.timeout,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => withTimeout(load(), timeoutMs));
+}

@@ -1,0 +1,246 @@
+import {
+  dayNumber,
+  formatSolarDate,
+  parseSolarDate,
+  type SolarDate,
+  solarFromDayNumber,
+} from '@xuanli/almanac/solarDate';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { HeaderButton, PageHeader } from '@/components/PageHeader';
+import { paths } from '@/config/paths';
+import { chineseDate, MAX_YEAR, parseDateParam, weekdayName } from '../calendar/dates';
+import { ChevronIcon } from '../calendar/icons';
+import { useBeijingToday } from '../calendar/useBeijingToday';
+import { useSwipe } from '../calendar/useSwipe';
+import styles from './AlmanacDayPage.module.css';
+import { almanacDayOrNull } from './almanacDayOrNull';
+import { HourGrid } from './HourGrid';
+import { YiJiRow } from './YiJi';
+
+/** Index of the double-hour (0 = 子, 23:00–00:59) at a Beijing clock hour. */
+function hourIndex(hour: number): number {
+  return Math.floor((hour + 1) / 2) % 12;
+}
+
+function beijingHour(nowMs: number): number {
+  return Math.floor(((((nowMs / 1000 + 8 * 3600) % 86400) + 86400) % 86400) / 3600);
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-label={title}>
+      <h3 className={styles.sectionTitle}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Item({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`${styles.item} ${wide ? styles.wide : ''}`}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Luck({ value }: { value: '吉' | '凶' }) {
+  return <span className={`${styles.luck} ${value === '吉' ? styles.good : styles.bad}`}>{value}</span>;
+}
+
+/**
+ * 老黄历 (#/pages/index/day?date=YYYY-MM-DD, default today in Beijing): the whole almanac of one day
+ * from the engine's `almanacDay`, with previous/next day buttons and swipes.
+ */
+export default function AlmanacDayPage() {
+  const [params, setParams] = useSearchParams();
+  const today = useBeijingToday();
+  const { date, day } = useMemo(() => {
+    const asked = parseDateParam(params.get('date'), today);
+    const found = almanacDayOrNull(asked);
+    // A date the engine has no almanac for (before 1900-01-31) opens today rather than an error.
+    if (found) return { date: asked, day: found };
+    const fallback = parseSolarDate(today);
+    return { date: fallback, day: almanacDayOrNull(fallback)! };
+  }, [params, today]);
+  const slide = useRef<-1 | 0 | 1>(0);
+
+  function show(next: SolarDate, direction: -1 | 0 | 1) {
+    slide.current = direction;
+    // Replace, not push: stepping through ten days should not take ten 返回 taps to leave the page.
+    setParams({ date: formatSolarDate(next) }, { replace: true });
+  }
+
+  function step(delta: -1 | 1) {
+    const next = solarFromDayNumber(dayNumber(date.year, date.month, date.day) + delta);
+    if (next.year > MAX_YEAR || !almanacDayOrNull(next)) return;
+    show(next, delta);
+  }
+
+  const swipe = useSwipe(step);
+  const isToday = day.date === today;
+  const currentHour = isToday ? hourIndex(beijingHour(Date.now())) : -1;
+  const slideClass = slide.current === 1 ? styles.fromRight : slide.current === -1 ? styles.fromLeft : '';
+  const festivals = [...day.festivals, ...day.otherFestivals];
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        back
+        title={paths.almanacDay.title}
+        right={
+          isToday ? undefined : (
+            <HeaderButton onClick={() => show(parseSolarDate(today), 0)}>今天</HeaderButton>
+          )
+        }
+      />
+
+      <div className={styles.body} {...swipe}>
+        <section key={day.date} className={`${styles.hero} ${slideClass}`} aria-label="日期">
+          <button type="button" className={styles.stepButton} aria-label="前一天" onClick={() => step(-1)}>
+            <ChevronIcon direction="left" />
+            <span>前一天</span>
+          </button>
+          <div className={styles.heroText}>
+            <h2 className={styles.solarLine}>
+              {chineseDate(date)} {weekdayName(day.weekday)}
+            </h2>
+            <p className={styles.lunarBig}>
+              {day.lunar.monthName}
+              {day.lunar.dayName}
+            </p>
+            <p className={styles.ganzhiLine}>
+              {day.ganzhi.year}年 {day.ganzhi.month}月 {day.ganzhi.day}日
+            </p>
+            <p className={styles.zodiacLine}>
+              【{day.zodiac}年】 {day.constellation}
+            </p>
+          </div>
+          <button type="button" className={styles.stepButton} aria-label="后一天" onClick={() => step(1)}>
+            <ChevronIcon direction="right" />
+            <span>后一天</span>
+          </button>
+        </section>
+
+        <section className={styles.yiji} aria-label="宜忌">
+          <YiJiRow kind="宜" items={day.yi} size="large" />
+          <YiJiRow kind="忌" items={day.ji} size="large" />
+        </section>
+
+        {(day.term || festivals.length > 0 || day.holiday || day.seasonal.length > 0) && (
+          <ul className={styles.tags} aria-label="节气节日">
+            {day.term && (
+              <li className={styles.termTag}>
+                {day.term.name} 交节 <time dateTime={day.term.time}>{day.term.time.slice(0, 16)}</time>
+              </li>
+            )}
+            {festivals.map((name) => (
+              <li key={name} className={styles.festivalTag}>
+                {name}
+              </li>
+            ))}
+            {day.holiday && (
+              <li className={day.holiday.offDay ? styles.restTag : styles.workTag}>
+                {day.holiday.name} {day.holiday.offDay ? '休' : '班'}
+              </li>
+            )}
+            {day.seasonal.map((name) => (
+              <li key={name} className={styles.seasonTag}>
+                {name}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <Section title="今日要素">
+          <dl className={styles.items}>
+            <Item term="值神">
+              {day.dayGod.name} · {day.dayGod.type} <Luck value={day.dayGod.luck} />
+            </Item>
+            <Item term="建除十二神">{day.officer}日</Item>
+            <Item term="二十八宿">
+              {day.mansion.fullName} <Luck value={day.mansion.luck} />
+            </Item>
+            <Item term="冲煞">
+              {day.chong.desc} {day.sha}
+            </Item>
+            <Item term="胎神占方" wide>
+              {day.fetusGod}
+            </Item>
+            <Item term="彭祖百忌" wide>
+              {day.pengzu[0]}
+              <br />
+              {day.pengzu[1]}
+            </Item>
+            <Item term="纳音" wide>
+              年 {day.nayin.year} · 月 {day.nayin.month} · 日 {day.nayin.day}
+            </Item>
+            <Item term="旬空" wide>
+              年 {day.xunkong.year} · 月 {day.xunkong.month} · 日 {day.xunkong.day}
+            </Item>
+          </dl>
+        </Section>
+
+        <Section title="吉神方位">
+          <ul className={styles.directions}>
+            {(
+              [
+                ['喜神', day.directions.xi],
+                ['福神', day.directions.fu],
+                ['财神', day.directions.cai],
+                ['阳贵', day.directions.yangGui],
+                ['阴贵', day.directions.yinGui],
+              ] as const
+            ).map(([god, direction]) => (
+              <li key={god}>
+                <span className={styles.directionGod}>{god}</span>
+                <span className={styles.directionValue}>{direction}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section title="神煞">
+          <div className={styles.shensha}>
+            <p>
+              <span className={`${styles.luck} ${styles.good}`}>吉</span>
+              <strong>吉神宜趋</strong>
+              <span className={styles.shenshaList}>{day.jiShen.join(' ') || '无'}</span>
+            </p>
+            <p>
+              <span className={`${styles.luck} ${styles.bad}`}>凶</span>
+              <strong>凶煞宜忌</strong>
+              <span className={styles.shenshaList}>{day.xiongSha.join(' ') || '无'}</span>
+            </p>
+          </div>
+        </Section>
+
+        <Section title="时辰吉凶">
+          <HourGrid hours={day.hours} current={currentHour} />
+        </Section>
+
+        <Section title="佛历 · 道历">
+          <dl className={styles.items}>
+            <Item term="佛历" wide>
+              {day.buddhist.year}年
+              {day.buddhist.festivals.length > 0 && ` · ${day.buddhist.festivals.join(' ')}`}
+            </Item>
+            <Item term="道历" wide>
+              {day.taoist.year}年{day.taoist.festivals.length > 0 && ` · ${day.taoist.festivals.join(' ')}`}
+            </Item>
+          </dl>
+        </Section>
+
+        <nav className={styles.footerNav} aria-label="翻日">
+          <button type="button" onClick={() => step(-1)}>
+            ‹ 前一天
+          </button>
+          <button type="button" onClick={() => step(1)}>
+            后一天 ›
+          </button>
+        </nav>
+      </div>
+    </div>
+  );
+}

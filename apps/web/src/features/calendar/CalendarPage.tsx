@@ -1,0 +1,250 @@
+import { monthView } from '@xuanli/almanac/monthView';
+import { daysInSolarMonth, formatSolarDate, parseSolarDate, type SolarDate } from '@xuanli/almanac/solarDate';
+import { useEffect, useMemo, useState } from 'react';
+import { HeaderButton, PageHeader } from '@/components/PageHeader';
+import { paths } from '@/config/paths';
+import { almanacDayOrNull } from '../almanac/almanacDayOrNull';
+import styles from './CalendarPage.module.css';
+import type { Sheet } from './CalendarSheets';
+import { DayCard } from './DayCard';
+import { addMonths, parseDateParam } from './dates';
+import { CalendarIcon, CaretIcon, ChevronIcon, SettingsIcon } from './icons';
+import { MonthGrid } from './MonthGrid';
+import { useBeijingToday } from './useBeijingToday';
+import { useWeekStart } from './weekStart';
+
+/** sessionStorage key of the selected day, so coming back from 老黄历 returns to the same day. */
+const SELECTED_KEY = 'xuanli-calendar-selected';
+
+interface SavedSelection {
+  date: string;
+  /** The Beijing day it was saved on: a selection from an earlier day is dropped for today. */
+  savedOn: string;
+}
+
+function restoreSelection(today: string): string {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SELECTED_KEY) ?? 'null') as SavedSelection | null;
+    if (saved?.savedOn === today) return formatSolarDate(parseDateParam(saved.date, today));
+  } catch {
+    // A broken entry just means starting on today.
+  }
+  return today;
+}
+
+function saveSelection(date: string, today: string): void {
+  try {
+    sessionStorage.setItem(SELECTED_KEY, JSON.stringify({ date, savedOn: today } satisfies SavedSelection));
+  } catch {
+    // Without storage the calendar simply opens on today again.
+  }
+}
+
+type SheetsModule = typeof import('./CalendarSheets');
+
+let sheetsModule: Promise<SheetsModule> | null = null;
+
+/** Loads the sheets' chunk once; a failed load (offline) is forgotten so the next tap retries. */
+function loadSheets(): Promise<SheetsModule> {
+  sheetsModule ??= import('./CalendarSheets').catch((error: unknown) => {
+    sheetsModule = null;
+    throw error;
+  });
+  return sheetsModule;
+}
+
+/**
+ * The pickers' code, fetched when the browser is first idle — so they open at once, and still open
+ * after the connection drops — without delaying the month grid. `ensure` loads it now, for a tap that
+ * came first; it reports whether the load worked.
+ */
+function useSheets(): [SheetsModule | null, () => Promise<boolean>] {
+  const [sheets, setSheets] = useState<SheetsModule | null>(null);
+  const ensure = () =>
+    loadSheets().then(
+      (module) => {
+        setSheets(module);
+        return true;
+      },
+      () => false,
+    );
+  useEffect(() => {
+    let cancelled = false;
+    const load = () => {
+      loadSheets().then(
+        (module) => !cancelled && setSheets(module),
+        () => {
+          // Offline before the chunk arrived: the next tap on a picker button tries again.
+        },
+      );
+    };
+    const idle = window.requestIdleCallback?.(load, { timeout: 2000 });
+    const timer = idle === undefined ? window.setTimeout(load, 300) : undefined;
+    return () => {
+      cancelled = true;
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
+  return [sheets, ensure];
+}
+
+/**
+ * The calendar tab (#/pages/index/index): a month grid computed in the browser by the engine, so it
+ * keeps working offline once loaded, with the selected day's card below it.
+ */
+export default function CalendarPage() {
+  const today = useBeijingToday();
+  const [weekStart, setWeekStart] = useWeekStart();
+  const [selection, setSelection] = useState(() => {
+    const date = restoreSelection(today);
+    return { date, today };
+  });
+  const [slide, setSlide] = useState<-1 | 0 | 1>(0);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const [sheets, ensureSheets] = useSheets();
+  const Sheets = sheets?.default;
+
+  function openSheet(next: Exclude<Sheet, null>) {
+    setSheet(next);
+    // A tap before the idle prefetch finished (or after it failed offline): load now.
+    if (!Sheets) void ensureSheets().then((loaded) => loaded || setSheet(null));
+  }
+
+  // The page stayed open past midnight and was looked at again: follow today if the reader was on it.
+  let selected = selection.date;
+  if (selection.today !== today) {
+    selected = selection.date === selection.today ? today : selection.date;
+    setSelection({ date: selected, today });
+  }
+
+  const selectedDate = useMemo(() => parseSolarDate(selected), [selected]);
+  const view = useMemo(
+    () => monthView(selectedDate.year, selectedDate.month, { weekStart, today }),
+    [selectedDate.year, selectedDate.month, weekStart, today],
+  );
+  const day = useMemo(() => almanacDayOrNull(selectedDate), [selectedDate]);
+
+  function select(date: string, direction: -1 | 0 | 1 = 0) {
+    setSlide(direction);
+    setSelection({ date, today });
+    saveSelection(date, today);
+  }
+
+  function selectCell(date: string) {
+    const target = parseSolarDate(date);
+    const delta = (target.year - selectedDate.year) * 12 + (target.month - selectedDate.month);
+    select(date, delta === 0 ? 0 : delta > 0 ? 1 : -1);
+  }
+
+  /** Turning the page selects today in today's month, else the 1st — a date the reader can see. */
+  function showMonth(year: number, month: number, direction: -1 | 0 | 1) {
+    const todayDate = parseSolarDate(today);
+    const day = todayDate.year === year && todayDate.month === month ? todayDate.day : 1;
+    select(formatSolarDate({ year, month, day: Math.min(day, daysInSolarMonth(year, month)) }), direction);
+  }
+
+  function stepMonth(delta: -1 | 1) {
+    const next = addMonths(selectedDate.year, selectedDate.month, delta);
+    if (next.year === selectedDate.year && next.month === selectedDate.month) return;
+    showMonth(next.year, next.month, delta);
+  }
+
+  function jumpTo(date: SolarDate) {
+    setSheet(null);
+    const delta = (date.year - selectedDate.year) * 12 + (date.month - selectedDate.month);
+    select(formatSolarDate(date), delta === 0 ? 0 : delta > 0 ? 1 : -1);
+  }
+
+  const onToday = selected === today;
+  const title = `${selectedDate.year}年${selectedDate.month}月`;
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={paths.calendar.title}
+        right={
+          <HeaderButton aria-label="日历设置" onClick={() => openSheet('settings')}>
+            <SettingsIcon />
+          </HeaderButton>
+        }
+      />
+
+      <section className={styles.calendar} aria-label="月历">
+        <div className={styles.toolbar}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="上个月"
+            onClick={() => stepMonth(-1)}
+          >
+            <ChevronIcon direction="left" />
+          </button>
+          <button
+            type="button"
+            className={styles.monthTitle}
+            aria-label={`${title}，选择年月`}
+            onClick={() => openSheet('yearMonth')}
+          >
+            <span aria-live="polite">{title}</span>
+            <CaretIcon />
+          </button>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="下个月"
+            onClick={() => stepMonth(1)}
+          >
+            <ChevronIcon direction="right" />
+          </button>
+          <span className={styles.spacer} />
+          <button
+            type="button"
+            className={`${styles.todayButton} ${onToday ? styles.todayButtonIdle : ''}`}
+            aria-label="回到今天"
+            onClick={() => jumpTo(parseSolarDate(today))}
+          >
+            <span className={styles.todayRing}>今</span>
+          </button>
+          <button
+            type="button"
+            className={styles.jumpButton}
+            aria-label="查询日期（公历或农历）"
+            onClick={() => openSheet('date')}
+          >
+            <CalendarIcon />
+            <span>查日期</span>
+          </button>
+        </div>
+        <MonthGrid view={view} selected={selected} onSelect={selectCell} onSwipe={stepMonth} slide={slide} />
+      </section>
+
+      {day ? (
+        <DayCard day={day} />
+      ) : (
+        <p className={styles.noAlmanac}>
+          {selectedDate.year}年{selectedDate.month}月{selectedDate.day}日
+          早于农历表的起点（1900年1月31日），没有黄历内容。
+        </p>
+      )}
+
+      {Sheets && (
+        <Sheets
+          sheet={sheet}
+          selected={selectedDate}
+          weekStart={weekStart}
+          onClose={() => setSheet(null)}
+          onPickMonth={(year, month) => {
+            const delta = (year - selectedDate.year) * 12 + (month - selectedDate.month);
+            if (delta !== 0) showMonth(year, month, delta > 0 ? 1 : -1);
+          }}
+          onPickDate={jumpTo}
+          onWeekStart={(value) => {
+            setWeekStart(value);
+            setSheet(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { lunarDayName, lunarFromDayNumber, lunarMonthName } from '@xuanli/almanac/lunar';
+import { dayNumber, type SolarDate, weekday } from '@xuanli/almanac/solarDate';
+import { PickerView, Popup, Segmented } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { picker } from '@/config/theme';
+import styles from './DateJumpPicker.module.css';
+import { chineseDate, weekdayName } from './dates';
+import {
+  lunarColumns,
+  normalizeWheel,
+  solarColumns,
+  solarFromWheel,
+  type WheelValue,
+  wheelFromSolar,
+} from './pickerColumns';
+
+type Kind = 'solar' | 'lunar';
+
+interface DateJumpPickerProps {
+  visible: boolean;
+  /** The date the wheels start on when the picker opens. */
+  initial: SolarDate;
+  onClose: () => void;
+  onConfirm: (date: SolarDate) => void;
+}
+
+/** The chosen date on both calendars, e.g. '2023年4月1日 星期六 · 农历闰二月十一'. */
+function preview(kind: Kind, value: WheelValue): { text: string; error: boolean } {
+  let date: SolarDate;
+  try {
+    date = solarFromWheel(kind, value);
+  } catch {
+    return { text: '超出可查询的范围（1900–2100年）', error: true };
+  }
+  const n = dayNumber(date.year, date.month, date.day);
+  const solar = `${chineseDate(date)} ${weekdayName(weekday(n))}`;
+  try {
+    const lunar = lunarFromDayNumber(n);
+    return {
+      text: `${solar} · 农历${lunarMonthName(lunar.month, lunar.leap)}${lunarDayName(lunar.day)}`,
+      error: false,
+    };
+  } catch {
+    // Before 1900-01-31 there is no lunar date, but the solar date is still a valid jump.
+    return { text: solar, error: false };
+  }
+}
+
+/**
+ * Bottom sheet for jumping to any date, chosen on 公历 or 农历 wheels (years 1900–2100; the lunar
+ * months include the year's 闰月, the day wheel follows the month's length). Switching the calendar
+ * keeps the same day, and a line under the switch shows the date on both calendars.
+ */
+export function DateJumpPicker({ visible, initial, onClose, onConfirm }: DateJumpPickerProps) {
+  const [kind, setKind] = useState<Kind>('solar');
+  const [value, setValue] = useState<WheelValue>(() => wheelFromSolar('solar', initial));
+  const [wasVisible, setWasVisible] = useState(false);
+
+  // Each time the sheet opens, the wheels start again on the current date (state adjusted during
+  // render, which React prefers to an effect for resets like this).
+  if (visible !== wasVisible) {
+    setWasVisible(visible);
+    if (visible) setValue(wheelFromSolar(kind, initial));
+  }
+
+  const columns = useMemo(
+    () => (kind === 'solar' ? solarColumns(value) : lunarColumns(value)),
+    [kind, value],
+  );
+  const shown = preview(kind, value);
+
+  function switchKind(next: Kind) {
+    if (next === kind) return;
+    let date: SolarDate;
+    try {
+      date = solarFromWheel(kind, value);
+    } catch {
+      date = initial;
+    }
+    setKind(next);
+    setValue(wheelFromSolar(next, date));
+  }
+
+  function confirm() {
+    try {
+      onConfirm(solarFromWheel(kind, value));
+    } catch {
+      // preview() already says the date is out of range; keep the sheet open.
+    }
+  }
+
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName={styles.sheet}
+      destroyOnClose
+    >
+      <div className={styles.toolbar}>
+        <button type="button" className={styles.action} onClick={onClose}>
+          取消
+        </button>
+        <span className={styles.title}>选择日期</span>
+        <button
+          type="button"
+          className={`${styles.action} ${styles.ok}`}
+          onClick={confirm}
+          disabled={shown.error}
+        >
+          确定
+        </button>
+      </div>
+      <div className={styles.switch}>
+        <Segmented
+          block
+          style={{
+            '--segmented-item-selected-background': 'var(--xl-theme)',
+            '--segmented-item-selected-color': '#fff',
+          }}
+          value={kind}
+          onChange={(next) => switchKind(next as Kind)}
+          options={[
+            { label: '公历', value: 'solar' },
+            { label: '农历', value: 'lunar' },
+          ]}
+        />
+      </div>
+      <p className={`${styles.preview} ${shown.error ? styles.previewError : ''}`} role="status">
+        {shown.text}
+      </p>
+      <PickerView
+        // A fresh wheel per calendar: the wheel keeps its own copy of the value and could otherwise
+        // report the solar value back as a lunar one while both change at once.
+        key={kind}
+        className={styles.wheels}
+        columns={columns}
+        value={value}
+        onChange={(next) => setValue(normalizeWheel(kind, next.map(String) as WheelValue))}
+        style={{
+          '--height': `${picker.visibleRows * picker.itemHeight}px`,
+          '--item-height': `${picker.itemHeight}px`,
+          '--item-font-size': '18px',
+        }}
+      />
+    </Popup>
+  );
+}

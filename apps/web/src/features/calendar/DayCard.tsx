@@ -1,0 +1,85 @@
+import type { AlmanacDay } from '@xuanli/almanac/day';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { YiJiRow } from '../almanac/YiJi';
+import styles from './DayCard.module.css';
+import { chineseDate, weekdayName } from './dates';
+
+/** The plain sentence for a pay multiplier; null when the day is an ordinary workday or has no data. */
+export function salarySentence(day: Pick<AlmanacDay, 'salaryMultiplier' | 'holiday'>): string | null {
+  if (day.salaryMultiplier === 3) return '法定节假日 三倍工资';
+  if (day.salaryMultiplier === 2) return day.holiday?.offDay ? '节假日休息日 双倍工资' : '休息日 双倍工资';
+  return null;
+}
+
+/**
+ * The selected day under the month grid: date, lunar date, 干支 and zodiac, 宜/忌, term, festivals,
+ * holiday and pay, Buddhist and Taoist years, and the way into the full 老黄历.
+ */
+export function DayCard({ day }: { day: AlmanacDay }) {
+  const [year, month, date] = day.date.split('-').map(Number);
+  const salary = salarySentence(day);
+  const festivals = [...day.festivals, ...day.otherFestivals];
+  const religious = [...day.buddhist.festivals, ...day.taoist.festivals];
+  return (
+    <section className={styles.card} aria-label="当日信息">
+      <div className={styles.head}>
+        <div className={styles.dayNumber} aria-hidden="true">
+          {date}
+        </div>
+        <div className={styles.headText}>
+          <h2 className={styles.solar}>
+            {chineseDate({ year, month, day: date })} {weekdayName(day.weekday)}
+          </h2>
+          <p className={styles.lunar}>
+            农历{day.lunar.monthName}
+            {day.lunar.dayName}
+          </p>
+          <p className={styles.ganzhi}>
+            {day.ganzhi.year}年 {day.ganzhi.month}月 {day.ganzhi.day}日
+          </p>
+          <p className={styles.zodiac}>
+            <span>【{day.zodiac}年】</span> {day.constellation}
+          </p>
+        </div>
+      </div>
+
+      {(day.term || festivals.length > 0 || day.holiday || salary) && (
+        <ul className={styles.tags}>
+          {day.term && (
+            <li className={styles.termTag}>
+              节气 {day.term.name} <time dateTime={day.term.time}>{day.term.time.slice(11, 16)}</time> 交节
+            </li>
+          )}
+          {festivals.map((name) => (
+            <li key={name} className={styles.festivalTag}>
+              {name}
+            </li>
+          ))}
+          {day.holiday && (
+            <li className={day.holiday.offDay ? styles.restTag : styles.workTag}>
+              {day.holiday.name} {day.holiday.offDay ? '休' : '班'}
+              {day.holiday.offDay ? '' : '（调休上班）'}
+            </li>
+          )}
+          {salary && <li className={styles.salaryTag}>{salary}</li>}
+        </ul>
+      )}
+
+      <div className={styles.yiji}>
+        <YiJiRow kind="宜" items={day.yi} />
+        <YiJiRow kind="忌" items={day.ji} />
+      </div>
+
+      <p className={styles.religious}>
+        佛历 {day.buddhist.year}年 · 道历 {day.taoist.year}年
+        {religious.length > 0 && <span className={styles.religiousFestivals}> {religious.join(' · ')}</span>}
+      </p>
+
+      <Link className={styles.more} to={paths.almanacDay.getHref({ date: day.date })}>
+        查看老黄历
+        <span aria-hidden="true"> ›</span>
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import type { MonthCell as Cell, MonthView } from '@xuanli/almanac/monthView';
+import { WEEKDAY_NAMES } from './dates';
+import styles from './MonthGrid.module.css';
+import { useSwipe } from './useSwipe';
+
+interface MonthGridProps {
+  view: MonthView;
+  selected: string;
+  onSelect: (date: string) => void;
+  /** -1 = previous month, 1 = next month (from a horizontal swipe). */
+  onSwipe: (direction: -1 | 1) => void;
+  /** Which side the month slid in from, for the transition; 0 = no animation (first paint, jumps). */
+  slide: -1 | 0 | 1;
+}
+
+/**
+ * The salary mark a cell shows, chosen to keep the grid quiet: ×3 on every statutory holiday (the
+ * days people ask about), ×2 only on the extra rest days of a holiday break — an ordinary weekend is
+ * ×2 as well, but marking every Saturday and Sunday would be noise; the day card still says it.
+ */
+function salaryMark(cell: Cell): string | null {
+  if (cell.salaryMultiplier === 3) return '×3';
+  if (cell.salaryMultiplier === 2 && cell.rest === '休') return '×2';
+  return null;
+}
+
+function describe(cell: Cell, mark: string | null): string {
+  const [, month, day] = cell.date.split('-').map(Number);
+  const parts = [
+    `${month}月${day}日`,
+    cell.label !== cell.lunarDay ? `${cell.label} ${cell.lunarDay}` : cell.label,
+  ];
+  if (cell.rest) parts.push(cell.rest === '休' ? '休息' : '上班');
+  if (mark) parts.push(mark === '×3' ? '三倍工资' : '双倍工资');
+  if (cell.today) parts.push('今天');
+  return parts.join(' ');
+}
+
+/**
+ * The month as a 7-column grid of day buttons (35 or 42 cells from `monthView`). Each cell shows the
+ * day, its lunar label (节日 > 节气 > 农历日), the 休/班 badge and a ×3/×2 mark; a horizontal swipe
+ * changes the month.
+ */
+export function MonthGrid({ view, selected, onSelect, onSwipe, slide }: MonthGridProps) {
+  const swipe = useSwipe(onSwipe);
+  const weekdays = Array.from({ length: 7 }, (_, i) => (view.weekStart + i) % 7);
+  const slideClass = slide === 1 ? styles.fromRight : slide === -1 ? styles.fromLeft : '';
+  return (
+    <div className={styles.wrap} {...swipe}>
+      <div className={styles.weekdays} aria-hidden="true">
+        {weekdays.map((weekday) => (
+          <span key={weekday} className={weekday === 0 || weekday === 6 ? styles.weekendHead : undefined}>
+            {WEEKDAY_NAMES[weekday]}
+          </span>
+        ))}
+      </div>
+      <ul
+        key={`${view.year}-${view.month}`}
+        className={`${styles.grid} ${slideClass}`}
+        aria-label={`${view.year}年${view.month}月`}
+      >
+        {view.cells.map((cell) => {
+          const mark = salaryMark(cell);
+          const isSelected = cell.date === selected;
+          const classes = [
+            styles.cell,
+            cell.inMonth ? '' : styles.outside,
+            cell.weekend ? styles.weekend : '',
+            cell.rest === '休' ? styles.restDay : '',
+            cell.today ? styles.today : '',
+            isSelected ? styles.selected : '',
+          ];
+          return (
+            <li key={cell.date} className={styles.slot}>
+              <button
+                type="button"
+                className={classes.join(' ')}
+                aria-label={describe(cell, mark)}
+                aria-pressed={isSelected}
+                aria-current={cell.today ? 'date' : undefined}
+                onClick={() => onSelect(cell.date)}
+              >
+                {mark && <span className={styles.salary}>{mark}</span>}
+                {cell.rest && (
+                  <span className={`${styles.badge} ${cell.rest === '休' ? styles.rest : styles.work}`}>
+                    {cell.rest}
+                  </span>
+                )}
+                <span className={styles.day}>{cell.day}</span>
+                <span className={`${styles.label} ${cell.labelKind !== 'lunar' ? styles.special : ''}`}>
+                  {cell.label}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { beijingToday } from './dates';
+
+/**
+ * Today's Beijing date, re-read whenever the page becomes visible again: many readers leave the
+ * almanac open overnight and look at it the next morning, when "today" must have moved on.
+ */
+export function useBeijingToday(): string {
+  const [today, setToday] = useState(() => beijingToday());
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') setToday(beijingToday());
+    };
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('focus', refresh);
+    return () => {
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('focus', refresh);
+    };
+  }, []);
+  return today;
+}

@@ -1,5 +1,5 @@
-import { HOLIDAY_YEARS, type HolidayNotice } from './data/holidays.ts';
-import { dayNumber, formatSolarDate, solarFromDayNumber } from './solarDate.ts';
+import { HOLIDAY_YEARS } from './data/holidays.ts';
+import { dayNumber } from './solarDate.ts';
 
 /**
  * Public holidays (放假) and make-up workdays (调休上班) by day, from the State Council notices compiled
@@ -13,20 +13,6 @@ export interface HolidayDay {
   offDay: boolean;
 }
 
-/** One holiday of a year's plan with every date spelled out ('YYYY-MM-DD', ascending). */
-export interface HolidayPeriod {
-  name: string;
-  off: string[];
-  work: string[];
-}
-
-/** A year's plan: the notices it comes from and its holidays. */
-export interface HolidayPlan {
-  year: number;
-  notices: readonly HolidayNotice[];
-  holidays: HolidayPeriod[];
-}
-
 const FIRST_YEAR = HOLIDAY_YEARS[0]?.year ?? 0;
 const LAST_YEAR = HOLIDAY_YEARS[HOLIDAY_YEARS.length - 1]?.year ?? -1;
 
@@ -35,8 +21,8 @@ function parseDate(text: string): number {
   return dayNumber(y, m, d);
 }
 
-/** Day numbers of 'YYYY-MM-DD' or 'YYYY-MM-DD..YYYY-MM-DD'. */
-function expand(item: string): number[] {
+/** Day numbers of a data entry 'YYYY-MM-DD' or 'YYYY-MM-DD..YYYY-MM-DD'. */
+export function expandDates(item: string): number[] {
   const [from, to = from] = item.split('..') as [string, string?];
   const first = parseDate(from);
   const last = parseDate(to);
@@ -54,9 +40,9 @@ function dayIndex(): Map<number, HolidayDay> {
   for (const year of HOLIDAY_YEARS) {
     for (const holiday of year.holidays) {
       for (const item of holiday.off)
-        for (const n of expand(item)) map.set(n, { name: holiday.name, offDay: true });
+        for (const n of expandDates(item)) map.set(n, { name: holiday.name, offDay: true });
       for (const item of holiday.work ?? [])
-        for (const n of expand(item)) map.set(n, { name: holiday.name, offDay: false });
+        for (const n of expandDates(item)) map.set(n, { name: holiday.name, offDay: false });
     }
   }
   index = map;
@@ -76,24 +62,4 @@ export function hasHolidayData(year: number): boolean {
 export function holidayOn(day: number): HolidayDay | null {
   const entry = dayIndex().get(day);
   return entry ? { name: entry.name, offDay: entry.offDay } : null;
-}
-
-/**
- * The plan announced for `year` (its notices and holidays, dates spelled out), or null when the engine
- * has no data for that year. A plan may reach into the previous December (e.g. 2008's 元旦 break
- * starts 2007-12-30).
- */
-export function holidaysOfYear(year: number): HolidayPlan | null {
-  const plan = HOLIDAY_YEARS.find((y) => y.year === year);
-  if (!plan) return null;
-  const format = (n: number) => formatSolarDate(solarFromDayNumber(n));
-  return {
-    year: plan.year,
-    notices: plan.notices,
-    holidays: plan.holidays.map((h) => ({
-      name: h.name,
-      off: h.off.flatMap(expand).map(format),
-      work: (h.work ?? []).flatMap(expand).map(format),
-    })),
-  };
 }

@@ -7,59 +7,17 @@ import { doubleHours } from './almanac/doubleHours.ts';
 import { fetusGod } from './almanac/fetusGod.ts';
 import { lunarMansion } from './almanac/lunarMansion.ts';
 import { pengzu } from './almanac/pengzu.ts';
-import { yiJi } from './almanac/yiji.ts';
-import { formatBeijing } from './beijingTime.ts';
-import { buddhistEraYear, buddhistFestivals } from './buddhistFestivals.ts';
-import { constellation } from './constellation.ts';
-import { festivalsOn } from './festivals.ts';
-import { ANIMALS, BRANCHES, nayin, sexagenaryName, xunkong } from './ganzhi.ts';
-import { holidayOn } from './holiday.ts';
-import { lunarDayName, lunarFromDayNumber, lunarMonthName, lunarYearName } from './lunar.ts';
-import { ganzhiOfDay } from './pillars.ts';
-import { type SalaryMultiplier, salaryMultiplier } from './salary.ts';
+import { type AlmanacDayBasics, basicsOf, dayContext } from './dayBasics.ts';
+import { BRANCHES, nayin, xunkong } from './ganzhi.ts';
 import { meiyu, sanFu, shuJiu } from './seasonalPeriods.ts';
-import {
-  assertSolarDate,
-  dayNumber,
-  formatSolarDate,
-  parseSolarDate,
-  type SolarDate,
-  weekday,
-} from './solarDate.ts';
-import { TERM_NAMES, termIndexOnDay } from './solarTerm.ts';
-import { termTime } from './solarTermTime.ts';
-import { taoistEraYear, taoistFestivals } from './taoistFestivals.ts';
+import { type SolarDate, weekday } from './solarDate.ts';
 
 /**
  * The whole 老黄历 day: the stable JSON that the CLI (`xuanli day --json`), the API
  * (`GET /api/calendar/day`) and the 老黄历 page all show. Field names are documented in the package
- * README; the first fields (date … ji) are a stable contract, the rest may grow.
+ * README; the head (date … ji, see dayBasics.ts) is a stable contract, the rest may grow.
  */
-export interface AlmanacDay {
-  date: string;
-  /** 0 = Sunday … 6 = Saturday. */
-  weekday: number;
-  lunar: {
-    year: number;
-    month: number;
-    day: number;
-    leap: boolean;
-    monthName: string;
-    dayName: string;
-    yearName: string;
-  };
-  /** Year turns on the day of 立春, month on the day of each 节. */
-  ganzhi: { year: string; month: string; day: string };
-  zodiac: string;
-  constellation: string;
-  /** The solar term falling on this day, with its instant in Beijing time. */
-  term: { name: string; time: string } | null;
-  festivals: string[];
-  otherFestivals: string[];
-  holiday: { name: string; offDay: boolean } | null;
-  salaryMultiplier: SalaryMultiplier | null;
-  yi: string[];
-  ji: string[];
+export interface AlmanacDay extends AlmanacDayBasics {
   nayin: { year: string; month: string; day: string };
   xunkong: { year: string; month: string; day: string };
   buddhist: { year: number; festivals: string[] };
@@ -96,24 +54,16 @@ export interface AlmanacDay {
  * range 'date out of supported range'.
  */
 export function almanacDay(input: SolarDate | string): AlmanacDay {
-  const date = typeof input === 'string' ? parseSolarDate(input) : input;
-  assertSolarDate(date.year, date.month, date.day);
-  const n = dayNumber(date.year, date.month, date.day);
-  const lunar = lunarFromDayNumber(n);
-  const pillars = ganzhiOfDay(n);
+  const context = dayContext(input);
+  const { n, pillars } = context;
   const monthBranch = pillars.month % 12;
   const dayBranch = pillars.day % 12;
-  const dayStem = pillars.day % 10;
-  const termIndex = termIndexOnDay(n);
-  const festivals = festivalsOn(n, lunar);
-  const holiday = holidayOn(n);
   const god = dayGod(monthBranch, dayBranch);
   const mansion = lunarMansion(dayBranch, weekday(n));
   const pz = pengzu(pillars.day);
   const dayClash = clash(pillars.day);
-  const directions = godDirections(dayStem);
+  const directions = godDirections(pillars.day % 10);
   const deities = dayDeities(monthBranch, pillars.day);
-  const { yi, ji } = yiJi(monthBranch, pillars.day);
   const seasonal: string[] = [];
   const fu = sanFu(n);
   if (fu) seasonal.push(`${fu.name}第${fu.day}天`);
@@ -121,36 +71,10 @@ export function almanacDay(input: SolarDate | string): AlmanacDay {
   if (nine) seasonal.push(`${nine.name}第${nine.day}天`);
   const plum = meiyu(n);
   if (plum) seasonal.push(plum);
-  const name = (i: number) => sexagenaryName(i);
   return {
-    date: formatSolarDate(date),
-    weekday: weekday(n),
-    lunar: {
-      year: lunar.year,
-      month: lunar.month,
-      day: lunar.day,
-      leap: lunar.leap,
-      monthName: lunarMonthName(lunar.month, lunar.leap),
-      dayName: lunarDayName(lunar.day),
-      yearName: lunarYearName(lunar.year),
-    },
-    ganzhi: { year: name(pillars.year), month: name(pillars.month), day: name(pillars.day) },
-    zodiac: ANIMALS[pillars.year % 12],
-    constellation: constellation(date.month, date.day),
-    term:
-      termIndex >= 0
-        ? { name: TERM_NAMES[termIndex], time: formatBeijing(termTime(date.year, termIndex)) }
-        : null,
-    festivals: festivals.main,
-    otherFestivals: festivals.other,
-    holiday: holiday ? { name: holiday.name, offDay: holiday.offDay } : null,
-    salaryMultiplier: salaryMultiplier(n),
-    yi,
-    ji,
+    ...basicsOf(context),
     nayin: { year: nayin(pillars.year), month: nayin(pillars.month), day: nayin(pillars.day) },
     xunkong: { year: xunkong(pillars.year), month: xunkong(pillars.month), day: xunkong(pillars.day) },
-    buddhist: { year: buddhistEraYear(lunar.year), festivals: buddhistFestivals(lunar) },
-    taoist: { year: taoistEraYear(lunar.year), festivals: taoistFestivals(n, lunar).map((f) => f.name) },
     seasonal,
     officer: dayOfficer(monthBranch, dayBranch),
     dayGod: { name: god.name, type: god.type, luck: god.luck },

@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
+import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import { chineseDate, MAX_YEAR, parseDateParam, weekdayName } from '../calendar/dates';
 import { ChevronIcon } from '../calendar/icons';
@@ -16,7 +17,6 @@ import { useSwipe } from '../calendar/useSwipe';
 import styles from './AlmanacDayPage.module.css';
 import { almanacDayOrNull } from './almanacDayOrNull';
 import { HourGrid } from './HourGrid';
-import { YiJiRow } from './YiJi';
 
 /** Index of the double-hour (0 = 子, 23:00–00:59) at a Beijing clock hour. */
 function hourIndex(hour: number): number {

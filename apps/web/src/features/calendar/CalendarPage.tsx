@@ -3,11 +3,11 @@ import { daysInSolarMonth, formatSolarDate, parseSolarDate, type SolarDate } fro
 import { useEffect, useMemo, useState } from 'react';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
-import { almanacDayOrNull } from '../almanac/almanacDayOrNull';
 import styles from './CalendarPage.module.css';
 import type { Sheet } from './CalendarSheets';
 import { DayCard } from './DayCard';
 import { addMonths, parseDateParam } from './dates';
+import { dayCardOrNull } from './dayCardOrNull';
 import { CalendarIcon, CaretIcon, ChevronIcon, SettingsIcon } from './icons';
 import { MonthGrid } from './MonthGrid';
 import { useBeijingToday } from './useBeijingToday';
@@ -123,7 +123,7 @@ export default function CalendarPage() {
     () => monthView(selectedDate.year, selectedDate.month, { weekStart, today }),
     [selectedDate.year, selectedDate.month, weekStart, today],
   );
-  const day = useMemo(() => almanacDayOrNull(selectedDate), [selectedDate]);
+  const day = useMemo(() => dayCardOrNull(selectedDate), [selectedDate]);
 
   function select(date: string, direction: -1 | 0 | 1 = 0) {
     setSlide(direction);

@@ -1,12 +1,12 @@
-import type { AlmanacDay } from '@xuanli/almanac/day';
+import type { AlmanacDayBasics } from '@xuanli/almanac/dayBasics';
 import { Link } from 'react-router';
+import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
-import { YiJiRow } from '../almanac/YiJi';
 import styles from './DayCard.module.css';
 import { chineseDate, weekdayName } from './dates';
 
 /** The plain sentence for a pay multiplier; null when the day is an ordinary workday or has no data. */
-export function salarySentence(day: Pick<AlmanacDay, 'salaryMultiplier' | 'holiday'>): string | null {
+export function salarySentence(day: Pick<AlmanacDayBasics, 'salaryMultiplier' | 'holiday'>): string | null {
   if (day.salaryMultiplier === 3) return '法定节假日 三倍工资';
   if (day.salaryMultiplier === 2) return day.holiday?.offDay ? '节假日休息日 双倍工资' : '休息日 双倍工资';
   return null;
@@ -16,7 +16,7 @@ export function salarySentence(day: Pick<AlmanacDay, 'salaryMultiplier' | 'holid
  * The selected day under the month grid: date, lunar date, 干支 and zodiac, 宜/忌, term, festivals,
  * holiday and pay, Buddhist and Taoist years, and the way into the full 老黄历.
  */
-export function DayCard({ day }: { day: AlmanacDay }) {
+export function DayCard({ day }: { day: AlmanacDayBasics }) {
   const [year, month, date] = day.date.split('-').map(Number);
   const salary = salarySentence(day);
   const festivals = [...day.festivals, ...day.otherFestivals];

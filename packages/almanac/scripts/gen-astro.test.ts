@@ -11,8 +11,10 @@ import {
   computeNewMoons,
   computeTerms,
   deltaT,
+  espenakMeeus,
   lunarYears,
   numberLunarMonths,
+  OBSERVED_DELTA_T,
   packUnsigned,
   unpackResiduals,
   unpackUnsigned,
@@ -25,11 +27,30 @@ const committedMoons = unpackResiduals(NEW_MOONS, {
 });
 
 describe('gen-astro', () => {
-  it('ΔT follows Espenak & Meeus (NASA/TP-2006-214141)', () => {
-    expect(deltaT(1900)).toBeCloseTo(-2.79, 2);
-    expect(deltaT(2000)).toBeCloseTo(63.86, 2);
-    expect(deltaT(2050)).toBeCloseTo(-20 + 32 * 2.3 ** 2 - 0.5628 * 100, 6);
-    expect(Math.abs(deltaT(2005) - deltaT(2004.9999))).toBeLessThan(1);
+  it('ΔT: observed values, then Espenak & Meeus joined smoothly (value and rate) by 2100', () => {
+    // The Espenak–Meeus pieces (NASA/TP-2006-214141) are still what the extrapolation tends to.
+    expect(espenakMeeus(1900)).toBeCloseTo(-2.79, 2);
+    expect(espenakMeeus(2000)).toBeCloseTo(63.86, 2);
+    expect(espenakMeeus(2050)).toBeCloseTo(-20 + 32 * 2.3 ** 2 - 0.5628 * 100, 6);
+    // Observed (USNO/IERS): 1900 ≈ −2.7 s, 2000.0 = 63.83 s, 2023-05 = 69.18 s.
+    expect(deltaT(1900)).toBeCloseTo(-2.7, 1);
+    expect(deltaT(2000)).toBeCloseTo(63.83, 1);
+    const last = OBSERVED_DELTA_T[OBSERVED_DELTA_T.length - 1];
+    expect(last.seconds).toBeCloseTo(69.18, 1);
+    // Continuous in value and rate across the last observation, merged with Espenak–Meeus at 2100.
+    const e = 1e-6;
+    expect(Math.abs(deltaT(last.year + e) - deltaT(last.year - e))).toBeLessThan(1e-4);
+    // The extrapolation starts at the observed mean rate of the last three years (≈ −0.07 s/yr).
+    const rate = (y: number) => (deltaT(y + 0.01) - deltaT(y - 0.01)) / 0.02;
+    expect(rate(last.year + 0.02)).toBeCloseTo((last.seconds - deltaT(last.year - 3)) / 3, 2);
+    expect(deltaT(2100)).toBeCloseTo(espenakMeeus(2100), 6);
+    expect(Math.abs(deltaT(2099.999) - espenakMeeus(2099.999))).toBeLessThan(1e-6);
+    // No jumps anywhere in the table range (astronomia's own deltaT jumps by ~1 s in 2023).
+    for (let y = 1899; y < 2102.5; y += 0.05)
+      expect(Math.abs(deltaT(y + 0.05) - deltaT(y)), `${y}`).toBeLessThan(0.5);
+    // Near-future values stay close to the observed ~69 s instead of Espenak–Meeus' 74–78 s.
+    expect(deltaT(2025)).toBeGreaterThan(68.5);
+    expect(deltaT(2025)).toBeLessThan(70);
   });
 
   it('packs and unpacks base-64 digits', () => {

@@ -5,24 +5,24 @@
  * committed, so run time never does astronomy.
  *
  * Astronomy (npm `astronomia`, a port of Meeus' *Astronomical Algorithms* and of the full theories):
- * - Sun: full VSOP87 (series B, Earth) → geometric longitude of date, FK5 correction, plus nutation in
- *   longitude (IAU 1980) and annual aberration = apparent geocentric longitude (`solar.apparentVSOP87`).
- *   A solar term is the instant that longitude reaches a multiple of 15° (小寒 = 285°, 立春 = 315°, 春分 = 0°,
- *   冬至 = 270°), solved by Meeus' iteration (27.1) to 1e-9 day.
+ * - Sun: full VSOP87 (series B, Earth, J2000 ecliptic) → FK5 correction → precession to the date
+ *   (IAU 1976 by astronomia + the IAU 2006 rate correction, see {@link sunGeometricLongitude}) →
+ *   nutation in longitude (IAU 1980) and annual aberration = apparent geocentric longitude, true equinox
+ *   of date. A solar term is the instant that longitude reaches a multiple of 15° (小寒 = 285°,
+ *   立春 = 315°, 春分 = 0°, 冬至 = 270°), solved by Meeus' iteration (27.1) to 1e-9 day. Checked against
+ *   instants computed from JPL DE422/DE441 with IAU 2006/2000A: within ~1 s (src/solarTermTime.test.ts).
  * - Moon: ELP/MPP02 fitted to DE405 (`elp.Moon` with `elpMppDe`, the series truncated by astronomia; it
  *   differs from the full series by < 0.05″, i.e. < 0.1 s of new-moon time), corrected for light time.
  *   A new moon is the instant the apparent longitudes of Moon and Sun are equal (nutation cancels); the
  *   first guess comes from Meeus ch. 49 (`moonphase.newMoon`), refined by the secant method to 1e-9 day.
  *
- * Time scales: the theories run in TT (JDE); civil time is UT ≈ UTC. ΔT = TT − UT follows the polynomial
- * expressions of F. Espenak and J. Meeus, "Five Millennium Canon of Solar Eclipses" (NASA/TP-2006-214141),
- * published at https://eclipse.gsfc.nasa.gov/SEcat5/deltatpoly.html — see {@link deltaT}. We chose it over
- * astronomia's `deltat.deltaT` because the latter mixes tabulated IERS observations (to 2023), IERS
- * predictions (to 2032) and then the same Espenak–Meeus polynomial, which (i) jumps by several seconds at
- * 2032 and (ii) changes with every astronomia data release, while the tables must be reproducible. The
- * polynomials stay within ~1 s of observed ΔT for 1900–2020; after that ΔT is a prediction (the
- * 2005–2050 polynomial gives 74.5 s for 2025, ~5 s more than observed) — no table can do better for the
- * future, and 5 s never moves a date except for an event within 5 s of midnight.
+ * Time scales: the theories run in TT (JDE); civil time is UT1 ≈ UTC (|UT1 − UTC| < 0.9 s). ΔT = TT − UT1
+ * is observed (USNO/IERS) up to the last observation (2023-05) and then a smooth extrapolation into the
+ * Espenak–Meeus prediction — see {@link deltaT}. Earlier versions of the tables used the Espenak–Meeus
+ * polynomial throughout, which runs ~5 s above the observed ΔT in 2024 (terms ~5 s early), and IAU 1976
+ * precession (terms ~2 s early in 2024, ~7 s late in 1900); the two partly cancelled. Sites quoting
+ * "published" seconds ~10–15 s earlier than ours (e.g. 2024 立春 16:26:53) are not from the Purple
+ * Mountain Observatory, which publishes minutes; see test-data/oracle-differences.md.
  *
  * Beijing time = UT + 8 h. Instants are truncated to the whole second (the second during which the event
  * happens), so that `Math.floor(s / 86400)` is the Beijing date of the event.
@@ -37,8 +37,10 @@ const { Planet } = await load('astronomia/planetposition');
 const solar = (await load('astronomia/solar')).default;
 const { Moon } = await load('astronomia/elp');
 const moonphase = (await load('astronomia/moonphase')).default;
+const nutation = (await load('astronomia/nutation')).default;
 const earth = new Planet((await load('astronomia/data/vsop87Bearth')).default);
 const moon = new Moon((await load('astronomia/data/elpMppDe')).default);
+const deltatData = (await load('astronomia/data/deltat')).default;
 
 /** First and last Gregorian year of the term tables: lunar years 1900..2100 need 冬至 1899 and 冬至 2101. */
 export const FIRST_TERM_YEAR = 1899;
@@ -53,10 +55,11 @@ const DAY = 86400;
 const JD_UNIX_EPOCH = 2440587.5;
 
 /**
- * ΔT = TT − UT in seconds for a decimal year, by Espenak & Meeus (NASA/TP-2006-214141,
- * https://eclipse.gsfc.nasa.gov/SEcat5/deltatpoly.html), the pieces covering 1860–2150.
+ * ΔT = TT − UT in seconds for a decimal year, by the Espenak & Meeus polynomials (NASA/TP-2006-214141,
+ * https://eclipse.gsfc.nasa.gov/SEcat5/deltatpoly.html), the pieces covering 1860–2150. Used by
+ * {@link deltaT} only as the long-term trend after the last observation.
  */
-export function deltaT(y: number): number {
+export function espenakMeeus(y: number): number {
   if (y < 1860 || y >= 2150) throw new RangeError(`ΔT model covers 1860–2150, got ${y}`);
   if (y < 1900) {
     const t = y - 1860;
@@ -99,6 +102,80 @@ export function deltaT(y: number): number {
   return -20 + 32 * u ** 2 - 0.5628 * (2150 - y);
 }
 
+/** Decimal year (2000 + Julian years from J2000) of a Gregorian date at 0h — the argument scale of deltaT. */
+function decimalYear(year: number, month: number, day: number): number {
+  return 2000 + (julianDay(year, month, day) - 2451545) / 365.25;
+}
+
+/**
+ * Observed ΔT as (decimal year, seconds) samples, ascending: astronomia's copy of the USNO/IERS series
+ * (`astronomia/data/deltat`, from https://maia.usno.navy.mil/ser7 and the IERS finals2000A rapid
+ * service): `historic` is ΔT every half year 1657–1984.5 (USNO historic_deltat.data), `data` the
+ * monthly values TT − UT1 = 32.184 s + (TAI − UTC) − (UT1 − UTC) from 1973-02-01 to 2023-05-01.
+ * The monthly series wins where both exist. astronomia's own `deltaT()` is not used: past the monthly
+ * data it switches to a stale 2022–2032 *prediction* table (67.9 s for 2022.0, observed 69.3 s), a
+ * 1 s jump, and then to the polynomial with another jump.
+ */
+export const OBSERVED_DELTA_T: readonly { year: number; seconds: number }[] = (() => {
+  const { historic, data } = deltatData;
+  const [firstYear, firstMonth] = data.firstYM as [number, number];
+  const monthly = (data.table as number[]).map((seconds, k) => {
+    const m = firstMonth - 1 + k;
+    return { year: decimalYear(firstYear + Math.floor(m / 12), (m % 12) + 1, 1), seconds };
+  });
+  const halfYearly = (historic.table as number[])
+    .map((seconds, k) => ({ year: historic.first + k / 2, seconds }))
+    .filter((s) => s.year < monthly[0].year);
+  return [...halfYearly, ...monthly];
+})();
+
+/** End of the blend from the last observation into the Espenak–Meeus trend. */
+const DELTA_T_JOIN_YEAR = 2100;
+
+/**
+ * ΔT = TT − UT1 in seconds for a decimal year (2000 + Julian years from J2000.0).
+ *
+ * - Up to the last observation (2023-05): the observed values of {@link OBSERVED_DELTA_T}, linearly
+ *   interpolated (monthly since 1973, half-yearly before; ΔT is smooth on those scales to < 0.1 s).
+ * - After it: the Espenak–Meeus prediction (NASA/TP-2006-214141), which runs ~4 s above the
+ *   observations by 2023 because the Earth's rotation has not slowed as the 2006 fit expected, joined to
+ *   the last observation by a cubic Hermite correction: ΔT = EM(y) − D·h00(s) − R·L·h10(s), with
+ *   s = (y − y0)/L, L = 2100 − y0, D = EM(y0) − ΔT(y0) and R = EM′(y0) − ΔT′(y0), ΔT′(y0) being the
+ *   observed rate over the last three years (≈ −0.07 s/yr). So ΔT and its rate are continuous at the
+ *   last observation (it starts flat, as observed), and the curve merges smoothly (value and slope)
+ *   into Espenak–Meeus — i.e. into the long-term tidal parabola of Morrison & Stephenson (2004) that
+ *   their 2050–2150 piece tends to — by 2100. This gives 69.1 s for 2025, 69.7 s for 2030, 82 s for 2050
+ *   and 197 s for 2097 (Espenak–Meeus alone: 74.5, 77.6, 93 and 197 s).
+ *
+ * Future ΔT is a prediction whatever the model (Stephenson, Morrison & Hohenkerk 2016 extrapolate
+ * ~90 s for 2100, Espenak–Meeus ~200 s); the date-level consequences are listed in
+ * test-data/oracle-differences.md.
+ */
+export function deltaT(y: number): number {
+  const obs = OBSERVED_DELTA_T;
+  const last = obs[obs.length - 1];
+  if (y < obs[0].year || y >= 2150) throw new RangeError(`ΔT model covers ${obs[0].year}–2150, got ${y}`);
+  if (y <= last.year) {
+    let hi = obs.findIndex((s) => s.year >= y);
+    if (hi === 0) hi = 1;
+    const a = obs[hi - 1];
+    const b = obs[hi];
+    return a.seconds + ((b.seconds - a.seconds) * (y - a.year)) / (b.year - a.year);
+  }
+  if (y >= DELTA_T_JOIN_YEAR) return espenakMeeus(y);
+  const y0 = last.year;
+  const threeYearsBefore = deltaT(y0 - 3);
+  const observedRate = (last.seconds - threeYearsBefore) / 3;
+  const h = 1e-3;
+  const emRate = (espenakMeeus(y0 + h) - espenakMeeus(y0 - h)) / (2 * h);
+  const length = DELTA_T_JOIN_YEAR - y0;
+  const offset = espenakMeeus(y0) - last.seconds;
+  const s = (y - y0) / length;
+  const h00 = 1 - 3 * s ** 2 + 2 * s ** 3;
+  const h10 = s - 2 * s ** 2 + s ** 3;
+  return espenakMeeus(y) - offset * h00 - (emRate - observedRate) * length * h10;
+}
+
 /** Beijing seconds (since 1970-01-01 00:00 UTC+8) of a JDE, truncated to the second. */
 export function beijingSecondsOfJde(jde: number): number {
   const year = 2000 + (jde - 2451545) / 365.25;
@@ -130,9 +207,46 @@ function julianDay(year: number, month: number, day: number): number {
   );
 }
 
-/** Apparent geocentric longitude of the Sun (VSOP87 + FK5 + nutation + aberration), radians. */
+const ARCSEC = Math.PI / (180 * 3600);
+
+/**
+ * IAU 2006 (P03) minus IAU 1976 general precession in longitude, radians, T in Julian centuries from
+ * J2000. astronomia precesses VSOP87's J2000 ecliptic to the date with Lieske's IAU 1976 expressions
+ * (Meeus 21.5: p = 5029.0966″T + 1.11113″T² − 0.000006″T³), whose rate is 0.30″/century too fast
+ * (the IAU 2000 precession-rate correction δψ_A = −0.29965″/cy, IERS Conventions 2003 §5.5.1). The
+ * current standard is p_A = 5028.796195″T + 1.1054348″T² + 0.00007964″T³ − 0.000023857″T⁴ (Capitaine,
+ * Wallace & Chapront 2003, A&A 412, 567; IAU 2006 Resolution B1; IERS Conventions 2010 eq. 5.39). The
+ * difference is 0.074″ in 2024 (1.8 s of solar-term time, ours too early) and 0.30″ in 1900 (7 s, too
+ * late). astronomia's ELP/MPP02 Moon already uses the corrected rate, so this also makes the Moon − Sun
+ * elongation consistent.
+ */
+function precessionCorrection(jde: number): number {
+  const t = (jde - 2451545) / 36525;
+  return (-0.300405 * t - 0.0056952 * t ** 2 + 0.00008564 * t ** 3 - 0.000023857 * t ** 4) * ARCSEC;
+}
+
+/**
+ * Geometric longitude of the Sun, mean equinox of date, radians: VSOP87 (series B, J2000 ecliptic),
+ * Meeus' FK5 correction −0.09033″ (25.9), precession to the date with the IAU 2006 rate.
+ *
+ * The FK5 correction is kept on evidence: with it, the instants agree within ~1 s with the JPL
+ * DE422/DE441 + IAU 2006/2000A instants in `src/solarTermTime.test.ts` (2014 秋分/冬至, 2024 秋分,
+ * 2025 春分); without it they come out ~2 s early. (VSOP87 was fitted to DE200, whose J2000 equinox is
+ * not exactly the ICRS-based dynamical equinox of the modern ephemerides.)
+ */
+function sunGeometricLongitude(jde: number): { lon: number; range: number } {
+  const sun = solar.trueVSOP87(earth, jde);
+  return { lon: sun.lon + precessionCorrection(jde), range: sun.range };
+}
+
+/**
+ * Apparent geocentric longitude of the Sun, true equinox of date, radians: geometric longitude
+ * ({@link sunGeometricLongitude}) + nutation in longitude (IAU 1980, Meeus 22.A; IAU 2000A differs by a
+ * few mas, < 0.1 s) + annual aberration −20.4898″/R (Meeus 25.10, good to ~0.01″).
+ */
 export function sunApparentLongitude(jde: number): number {
-  return solar.apparentVSOP87(earth, jde).lon;
+  const sun = sunGeometricLongitude(jde);
+  return sun.lon + nutation.nutation(jde)[0] + solar.aberration(sun.range);
 }
 
 /**
@@ -154,7 +268,7 @@ export function termJde(year: number, index: number): number {
 /** Moon longitude minus Sun longitude (both apparent, of date), radians in (−π, π]. */
 function elongation(jde: number): number {
   const moonLon = moon.position(jde - moon.lightTime(jde)).lon;
-  const sun = solar.trueVSOP87(earth, jde);
+  const sun = sunGeometricLongitude(jde);
   return angleDiff(moonLon, sun.lon + solar.aberration(sun.range));
 }
 

@@ -117,7 +117,7 @@ describe('differential against lunar-typescript', () => {
         }
       }
     }
-    // Seen: max |diff| = 27 s (2050 惊蛰, ours 27 s earlier).
+    // Seen: max |diff| = 18 s (2081 寒露) after the ΔT and precession fixes (27 s before).
     console.log(`max term-time difference vs lunar-typescript: ${max} s at ${worst}`);
     expect(Math.abs(max)).toBeLessThanOrEqual(60);
   });

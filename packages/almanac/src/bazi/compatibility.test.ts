@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { isAlmanacError } from '../errors.ts';
+import { BRANCHES } from '../ganzhi.ts';
+import {
+  COMPAT_TOPICS,
+  compatibility,
+  gradeOfScore,
+  LUCK_GRADES,
+  RELATION_SCORES,
+  scoreOfGrade,
+} from './compatibility.ts';
+
+describe('compatibility (jxfen)', () => {
+  it('carries SPEC.md §9 tables exactly', () => {
+    expect(RELATION_SCORES).toEqual({
+      三合: [88, 80],
+      六合: [95, 83],
+      合: [95, 90],
+      生: [75, 65],
+      助: [70, 66],
+      克: [52, 45],
+      冲: [30, 32],
+      刑: [45, 35],
+      害: [42, 55],
+      破: [25, 25],
+    });
+    expect(LUCK_GRADES).toEqual([
+      ['大吉', 89, 88],
+      ['中吉', 75, 78],
+      ['小吉', 61, 68],
+      ['中平', 53, 55],
+      ['小凶', 42, 46],
+      ['中凶', 31, 37],
+      ['大凶', 22, 25],
+    ]);
+  });
+  it('classifies relations by precedence', () => {
+    const r = (a: string, b: string) => compatibility(a, b).relation;
+    expect([
+      r('子', '丑'),
+      r('子', '辰'),
+      r('寅', '丑'),
+      r('子', '午'),
+      r('子', '卯'),
+      r('辰', '辰'),
+    ]).toEqual(['六合', '三合', '合', '冲', '刑', '刑']);
+    expect([
+      r('子', '未'),
+      r('子', '酉'),
+      r('子', '寅'),
+      r('子', '子'),
+      r('子', '戌'),
+      r('巳', '申'),
+    ]).toEqual(['害', '破', '生', '助', '克', '六合']);
+    expect(compatibility('寅', '子').detail).toBe('子生寅（他生我）');
+  });
+  it('scores wealth and marriage by relation, the other topics by grade and wo yin/yang', () => {
+    for (const a of BRANCHES) {
+      for (const b of BRANCHES) {
+        const c = compatibility(a, b);
+        const yang = BRANCHES.indexOf(a) % 2 === 0;
+        expect(c.wealth.fen).toBe(RELATION_SCORES[c.relation][0]);
+        expect(c.marriage.fen).toBe(RELATION_SCORES[c.relation][1]);
+        for (const t of COMPAT_TOPICS) {
+          expect(LUCK_GRADES.map((g) => g[0])).toContain(c[t].jx);
+          expect(c[t].desc).toContain(c[t].jx);
+          if (t !== 'wealth' && t !== 'marriage') expect(c[t].fen).toBe(scoreOfGrade(c[t].jx, yang));
+        }
+      }
+    }
+  });
+  it('grades a score by the nearest grade in the column', () => {
+    expect(gradeOfScore(95, true)).toBe('大吉');
+    expect(gradeOfScore(30, true)).toBe('中凶');
+    expect(gradeOfScore(25, false)).toBe('大凶');
+    const c = compatibility('子', '午');
+    expect(c.polarity).toBe('yang');
+    expect(c.lawsuit).toEqual({ jx: '中凶', fen: 31, desc: '子与午相冲，官司中凶：多有摩擦，宜谨慎化解。' });
+    expect(compatibility('丑', '未').lawsuit.fen).toBe(37);
+  });
+  it('rejects invalid branches with the spec messages', () => {
+    const fail = (a: unknown, b: unknown) => {
+      try {
+        compatibility(a, b);
+      } catch (e) {
+        return isAlmanacError(e) ? `${e.code} ${e.message}` : 'other';
+      }
+      return 'none';
+    };
+    expect(fail('甲', '子')).toBe('WRONG_BRANCH_WO 不是地支(wo)');
+    expect(fail('子', '子丑')).toBe('WRONG_BRANCH_TA 不是地支(ta)');
+    expect(fail(undefined, 3)).toBe('WRONG_BRANCH_WO 不是地支(wo)');
+    expect(compatibility(' 子 ', '丑').relation).toBe('六合');
+  });
+});

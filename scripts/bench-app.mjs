@@ -46,7 +46,11 @@ async function waitFor(url, ms = 30_000) {
 
 /** Starts a node script as a child process with `env`; resolves once `readyUrl` answers. */
 async function startProcess(args, env, readyUrl) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   await waitFor(readyUrl);
   return child;
 }
@@ -85,7 +89,11 @@ async function throughput(url, { connections = 16, seconds = 5 } = {}) {
 async function calendarRouteBytes(base) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  const page = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, deviceScaleFactor: 2 });
+  const page = await browser.newPage({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    deviceScaleFactor: 2,
+  });
   const scripts = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response);
@@ -110,7 +118,11 @@ async function lighthouseScore(url) {
     chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'xuanli-lh-'))}`],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    });
     const audits = result.lhr.audits;
     return {
       score: Math.round(result.lhr.categories.performance.score * 100),
@@ -132,7 +144,13 @@ const barePort = await freePort();
 const base = `http://127.0.0.1:${apiPort}`;
 const api = await startProcess(
   ['apps/api/src/server.ts'],
-  { PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000' },
+  {
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000000',
+  },
   `${base}/api/calendar/day?date=2026-11-22`,
 );
 const bare = await startProcess(
@@ -147,7 +165,9 @@ try {
   );
   try {
     const lh = await lighthouseScore(`${base}/xuanli/#/pages/index/index`);
-    console.log(`lighthouse mobile performance: ${lh.score} (FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}; target ≥ 95)`);
+    console.log(
+      `lighthouse mobile performance: ${lh.score} (FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}; target ≥ 95)`,
+    );
   } catch (error) {
     console.log(`lighthouse: could not run (${error.message})`);
   }

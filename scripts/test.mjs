@@ -19,11 +19,15 @@ let broken = false;
 function vitest(label, cwd, extraEnv = {}) {
   const report = join(out, `${label.replace(/[^a-z0-9]+/gi, '_')}.json`);
   console.log(`\n=== ${label} ===`);
-  const run = spawnSync('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
-    cwd,
-    env: { ...env, ...extraEnv },
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    'vitest',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    {
+      cwd,
+      env: { ...env, ...extraEnv },
+      stdio: 'inherit',
+    },
+  );
   if (!existsSync(report)) {
     console.log(`${label}: no report (exit ${run.status})`);
     broken = true;
@@ -38,7 +42,12 @@ function vitest(label, cwd, extraEnv = {}) {
 
 function nodeSuite(label, cwd, script) {
   console.log(`\n=== ${label} ===`);
-  const run = spawnSync('node', [script], { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const run = spawnSync('node', [script], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
   process.stdout.write(run.stdout);
   const match = /^(?:\w+: )?(\d+) passed, (\d+) failed/m.exec(run.stdout.split('\n').reverse().join('\n'));
   if (match) {

@@ -26,4 +26,5 @@ export function ensureWebBuild({ force = false } = {}) {
   if (run.status !== 0) throw new Error('web build failed');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) ensureWebBuild({ force: process.argv.includes('--force') });
+if (import.meta.url === `file://${process.argv[1]}`)
+  ensureWebBuild({ force: process.argv.includes('--force') });

@@ -3,7 +3,20 @@
  * (白羊座 3月21日–4月19日 …). They approximate the Sun's ingress into each sign, which moves by a
  * day between years; almanacs do not follow it, so neither do we.
  */
-const NAMES = ['白羊', '金牛', '双子', '巨蟹', '狮子', '处女', '天秤', '天蝎', '射手', '摩羯', '水瓶', '双鱼'] as const;
+const NAMES = [
+  '白羊',
+  '金牛',
+  '双子',
+  '巨蟹',
+  '狮子',
+  '处女',
+  '天秤',
+  '天蝎',
+  '射手',
+  '摩羯',
+  '水瓶',
+  '双鱼',
+] as const;
 
 /** First day (month × 100 + day) of each sign, from 白羊 on 3-21. */
 const STARTS = [321, 420, 521, 622, 723, 823, 923, 1024, 1123, 1222, 120, 219] as const;

@@ -17,11 +17,13 @@ export const ANIMALS = ['鼠', '牛', '虎', '兔', '龙', '蛇', '马', '羊', 
 export const STEM_ELEMENTS = ['木', '木', '火', '火', '土', '土', '金', '金', '水', '水'] as const;
 
 /** Five phases 五行 of each branch (main qi). */
+// biome-ignore format: one entry per branch, 子 … 亥
 export const BRANCH_ELEMENTS = ['水', '土', '木', '木', '土', '火', '火', '土', '金', '金', '土', '水'] as const;
 
 /**
  * 纳音 of each pair of the cycle (甲子乙丑 海中金 …), as in 《三命通会·论纳音取象》; index = i >> 1.
  */
+// biome-ignore format: five pairs of the cycle per line, as the table is printed
 export const NAYIN = [
   '海中金', '炉中火', '大林木', '路旁土', '剑锋金', '山头火', '涧下水', '城头土', '白蜡金', '杨柳木',
   '泉中水', '屋上土', '霹雳火', '松柏木', '长流水', '沙中金', '山下火', '平地木', '壁上土', '金箔金',

@@ -84,7 +84,14 @@ export function icsCalendar(options: IcsOptions): string {
     'X-WR-TIMEZONE:Asia/Shanghai',
   ];
   const event = (uid: string, start: string, summary: string, extra: string[] = []) => {
-    lines.push('BEGIN:VEVENT', `UID:${uid}@xuanli`, `DTSTAMP:${stamp}`, start, `SUMMARY:${escapeText(summary)}`, ...extra);
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${uid}@xuanli`,
+      `DTSTAMP:${stamp}`,
+      start,
+      `SUMMARY:${escapeText(summary)}`,
+      ...extra,
+    );
     lines.push('TRANSP:TRANSPARENT', 'END:VEVENT');
   };
   for (let year = from; year <= to; year++) {
@@ -100,8 +107,10 @@ export function icsCalendar(options: IcsOptions): string {
     for (let n = first; n <= last; n++) {
       const date = basicDate(n);
       const allDay = [`DTSTART;VALUE=DATE:${date}`, `DTEND;VALUE=DATE:${basicDate(n + 1)}`];
-      const festivals = year === 1900 && n < dayNumber(1900, 1, 31) ? [] : mainFestivals(n, lunarFromDayNumber(n));
-      for (const name of festivals) event(`festival-${date}-${encodeURIComponent(name)}`, allDay[0], name, [allDay[1]]);
+      const festivals =
+        year === 1900 && n < dayNumber(1900, 1, 31) ? [] : mainFestivals(n, lunarFromDayNumber(n));
+      for (const name of festivals)
+        event(`festival-${date}-${encodeURIComponent(name)}`, allDay[0], name, [allDay[1]]);
       const holiday = holidayOn(n);
       if (holiday) {
         const summary = holiday.offDay ? `休 ${holiday.name}` : `班 ${holiday.name}调休上班`;

@@ -69,7 +69,13 @@ export function dayNumber(year: number, month: number, day: number): number {
   const m = month + 12 * a - 3;
   const gregorian = year > 1582 || (year === 1582 && (month > 10 || (month === 10 && day >= 15)));
   const jdn = gregorian
-    ? day + Math.floor((153 * m + 2) / 5) + 365 * y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) - 32045
+    ? day +
+      Math.floor((153 * m + 2) / 5) +
+      365 * y +
+      Math.floor(y / 4) -
+      Math.floor(y / 100) +
+      Math.floor(y / 400) -
+      32045
     : day + Math.floor((153 * m + 2) / 5) + 365 * y + Math.floor(y / 4) - 32083;
   return jdn - 2440588;
 }

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureWebBuild } from './web-build.mjs';
+import { ensureWebBuilt } from './web-build.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const CHROMIUM = '/usr/bin/chromium';
@@ -137,7 +137,7 @@ async function lighthouseScore(url) {
 }
 
 spawnSync('bash', [join(root, 'scripts/ensure-browser.sh')], { stdio: 'inherit' });
-ensureWebBuild();
+ensureWebBuilt(new URL('..', import.meta.url).pathname);
 const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-'));
 const apiPort = await freePort();
 const barePort = await freePort();

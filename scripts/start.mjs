@@ -1,9 +1,9 @@
 // `npm start`: build the web app if needed, then run the API, which serves the SPA at /xuanli/ and
 // itself under /api on one origin (PORT, default 8080), seeding demo data on first start.
 import { spawn } from 'node:child_process';
-import { ensureWebBuild } from './web-build.mjs';
+import { ensureWebBuilt } from './web-build.ts';
 
-ensureWebBuild();
+ensureWebBuilt(new URL('..', import.meta.url).pathname);
 const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: 'inherit',

@@ -1,0 +1,220 @@
+/**
+ * What a test receives and the few helpers the tests share. playwright-core has no `expect`, so the
+ * assertions here poll: the SPA renders asynchronously (lazy chunks, transitions), and a one-shot
+ * read right after a tap would make the tests flaky.
+ */
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+/** The phone the app is designed for (SPEC: designed at 375×812 first). */
+export const VIEWPORT = { width: 375, height: 812 } as const;
+
+/** The instant every test runs at, so "today" is known: Saturday 2024-02-10 12:00 Beijing, 春节. */
+export const FIXED_NOW = new Date('2024-02-10T12:00:00+08:00');
+
+/** Router paths of the six tabs with their labels and header titles, in tab-bar order (SPEC §2). */
+export const TABS = [
+  { slug: 'calendar', label: '日历', title: '中华玄历', route: '/pages/index/index' },
+  { slug: 'suan', label: '排盘', title: '排盘', route: '/pages/suan/index' },
+  { slug: 'dingzhi', label: '定制', title: '私人定制', route: '/pages/dingzhi/index' },
+  { slug: 'ketang', label: '课堂', title: '在线课堂', route: '/pages/ketang/index' },
+  { slug: 'shop', label: '商城', title: '官方商城', route: '/pages/index/shop' },
+  { slug: 'user', label: '我的', title: '用户中心', route: '/pages/user/index' },
+] as const;
+
+export interface TestContext {
+  page: Page;
+  context: BrowserContext;
+  /** The SPA's address, e.g. `http://127.0.0.1:41234/xuanli/`. */
+  appURL: string;
+  /** Opens a hash route such as `/pages/index/day?date=2024-02-10` and waits for its header. */
+  open(route: string): Promise<void>;
+  /** Saves a 375×812 (or full-page) PNG to e2e/screenshots/NAME.png. */
+  screenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
+  /** For tests that provoke errors on purpose (the reload-on-error view). */
+  allowPageErrors(): void;
+}
+
+export type TestFn = (t: TestContext) => Promise<void>;
+
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `read` until `accept` holds, else throws naming `what` and the last value seen. The default
+ * 8 s leaves room for a lazy chunk on a machine shared with other builds.
+ */
+export async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 8000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      last = await read();
+      lastError = undefined;
+      if (accept(last)) return last;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const seen =
+        lastError instanceof Error ? `error: ${lastError.message.split('\n')[0]}` : JSON.stringify(last);
+      throw new Error(`${what} (waited ${timeoutMs} ms; last seen ${seen})`);
+    }
+    await sleep(100);
+  }
+}
+
+/** Waits until the locator's visible text (whitespace collapsed) matches. */
+export async function expectText(locator: Locator, expected: string | RegExp, what: string): Promise<string> {
+  return eventually(
+    `${what}: expected text ${expected}`,
+    async () => (await locator.innerText({ timeout: 1000 })).replace(/\s+/g, ' ').trim(),
+    (text) => (typeof expected === 'string' ? text === expected : expected.test(text)),
+  );
+}
+
+/** Waits until the locator is visible. */
+export async function expectVisible(locator: Locator, what: string): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout: 8000 });
+  } catch {
+    throw new Error(`${what}: not visible (${locator})`);
+  }
+}
+
+/** Waits until the URL's hash (router path + query) equals `expected`. */
+export async function expectHash(page: Page, expected: string): Promise<void> {
+  await eventually(
+    `location.hash should be ${expected}`,
+    () => page.evaluate(() => decodeURIComponent(location.hash)),
+    (hash) => hash === expected,
+  );
+}
+
+/** The page header's title (the `h1`). */
+export function headerTitle(page: Page): Locator {
+  return page.getByRole('heading', { level: 1 });
+}
+
+/** The bottom tab bar. */
+export function tabBar(page: Page): Locator {
+  return page.getByRole('navigation', { name: '主导航' });
+}
+
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/**
+ * Waits for the element's slide/fade animations to end, as a reader lets the previous month finish
+ * sliding in before swiping again; mid-slide the box is shifted by its transform and a finger aimed
+ * at it would land beside the screen.
+ */
+export async function settle(locator: Locator): Promise<void> {
+  await locator.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        // An endless animation (a spinner) never finishes; only transitions are worth waiting for.
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+/**
+ * A real horizontal swipe through Chromium's touch input (CDP), so the app sees trusted touchstart /
+ * touchmove / touchend events exactly as from a finger, not synthetic DOM events.
+ */
+export async function swipe(page: Page, locator: Locator, direction: 'left' | 'right'): Promise<void> {
+  await settle(locator);
+  const box = await locator.boundingBox();
+  assert(box, 'swipe target has no box');
+  const y = box.y + box.height / 2;
+  const left = Math.max(box.x, 0) + 0.15 * Math.min(box.width, VIEWPORT.width);
+  const right = Math.min(box.x + box.width, VIEWPORT.width) - 0.15 * Math.min(box.width, VIEWPORT.width);
+  const [fromX, toX] = direction === 'left' ? [right, left] : [left, right];
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+    const steps = 8;
+    for (let i = 1; i <= steps; i++) {
+      const x = fromX + ((toX - fromX) * i) / steps;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      await sleep(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Visible text set below 12 px, outside the tab bar (whose 10 px labels the spec demands). */
+export function smallTextOn(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const element = node.parentElement;
+      if (!text || !element) continue;
+      if (element.closest('nav[aria-label="主导航"]')) continue;
+      if (element.getClientRects().length === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+      const size = Number.parseFloat(style.fontSize);
+      if (size < 12) {
+        found.push(
+          `"${text.slice(0, 16)}" ${size}px in <${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`,
+        );
+      }
+    }
+    return found;
+  });
+}
+
+/** Elements sticking out past the right edge of the 375 px viewport, for an overflow failure message. */
+export function overflowOn(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const culprits: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width > 0 && rect.right > width + 0.5 && culprits.length < 8) {
+        culprits.push(
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right=${Math.round(rect.right)}`,
+        );
+      }
+    }
+    return { scrollWidth: document.scrollingElement?.scrollWidth ?? 0, culprits };
+  });
+}
+
+/**
+ * The fonts Chromium actually drew a node's text with (CDP CSS.getPlatformFontsForNode). Without
+ * fonts-noto-cjk installed Chinese text falls back to boxes, which no DOM query can see.
+ */
+export async function platformFontsOf(
+  page: Page,
+  selector: string,
+): Promise<{ familyName: string; glyphCount: number }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    assert(nodeId, `no element matches ${selector}`);
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => ({ familyName: font.familyName, glyphCount: font.glyphCount }));
+  } finally {
+    await cdp.detach();
+  }
+}

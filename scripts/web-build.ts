@@ -1,0 +1,62 @@
+/**
+ * Used by `npm start`, the e2e run and the benchmark. Makes sure apps/web/dist is a build of the current sources: the tests must exercise what the code
+ * says now, not a build someone made an hour ago. Rebuilding costs ~15 s, so it only happens when a
+ * source is newer than the build (or always on CI, where mtimes from a fresh clone mean nothing).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Newest modification time under `path` (a file or a folder), ignoring tests and node_modules. */
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    // Test files are not bundled; editing one must not force a rebuild.
+    if (/\.test\.[cm]?[jt]sx?$/.test(entry.name)) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
+  }
+  return newest;
+}
+
+/** Why the web app needs building, or null when dist is current. */
+export function staleReason(repoRoot: string): string | null {
+  const web = join(repoRoot, 'apps/web');
+  const index = join(web, 'dist/index.html');
+  if (process.env.CI === 'true') return 'CI=true';
+  if (!existsSync(index)) return 'apps/web/dist is missing';
+  const built = statSync(index).mtimeMs;
+  // The calendar engine is bundled into the web app, so its sources count as web sources.
+  const sources = [
+    join(web, 'src'),
+    join(web, 'public'),
+    join(web, 'index.html'),
+    join(web, 'vite.config.ts'),
+    join(web, 'package.json'),
+    join(repoRoot, 'packages/almanac/src'),
+  ];
+  const newest = Math.max(...sources.map(newestMtime));
+  return newest > built ? 'sources are newer than apps/web/dist' : null;
+}
+
+/** Builds the web app when stale; throws with the build's output when the build fails. */
+export function ensureWebBuilt(repoRoot: string, env: NodeJS.ProcessEnv = process.env): void {
+  const reason = staleReason(repoRoot);
+  if (!reason) return;
+  console.log(`building the web app (${reason}) …`);
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', '@xuanli/web'], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `web build failed (exit ${result.status}):\n${(result.stdout ?? '').slice(-3000)}\n${(result.stderr ?? '').slice(-3000)}`,
+    );
+  }
+  console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

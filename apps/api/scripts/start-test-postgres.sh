@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Starts a throw-away PostgreSQL for the API's database tests and prints its URL on stdout:
+#   TEST_DATABASE_URL=$(bash apps/api/scripts/start-test-postgres.sh) npm test
+# Idempotent: installs, initialises, starts and creates only what is missing. Needs root (apt-get and
+# `su postgres`); apt never starts services on this machine, so pg_ctl does (STACK.md "Gotchas").
+# Progress goes to stderr so that stdout is only the URL.
+set -euo pipefail
+
+PORT="${PGPORT_TEST:-55432}"
+DB="${PGDATABASE_TEST:-xuanli_test}"
+DATA="${PGDATA_TEST:-/tmp/xuanli-test-pg}"
+log() { echo "start-test-postgres: $*" >&2; }
+
+if [ "$(id -u)" -ne 0 ]; then
+  log "must run as root (installs postgresql and runs it as the postgres user)"
+  exit 1
+fi
+
+bindir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+
+if [ -z "$(bindir)" ]; then
+  log "installing postgresql"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq postgresql >&2
+fi
+BIN="$(bindir)"
+as_postgres() { su postgres -s /bin/sh -c "$*"; }
+
+if [ ! -f "$DATA/PG_VERSION" ]; then
+  log "initdb $DATA"
+  mkdir -p "$DATA"
+  chown postgres:postgres "$DATA"
+  as_postgres "'$BIN/initdb' -D '$DATA' -U postgres -A trust -E UTF8 --no-locale" >&2
+fi
+
+if ! as_postgres "'$BIN/pg_ctl' -D '$DATA' status" >/dev/null 2>&1; then
+  log "starting on 127.0.0.1:$PORT"
+  as_postgres "'$BIN/pg_ctl' -D '$DATA' -l '$DATA/server.log' -o \"-p $PORT -k /tmp -c listen_addresses=127.0.0.1\" -w start" >&2
+fi
+
+if ! as_postgres "'$BIN/psql' -h 127.0.0.1 -p $PORT -U postgres -tAc \"select 1 from pg_database where datname = '$DB'\"" | grep -q 1; then
+  log "createdb $DB"
+  as_postgres "'$BIN/createdb' -h 127.0.0.1 -p $PORT -U postgres '$DB'" >&2
+fi
+
+echo "postgres://postgres@127.0.0.1:$PORT/$DB"

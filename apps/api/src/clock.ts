@@ -1,0 +1,16 @@
+/**
+ * Time as a dependency: token issue/expiry and "today" come from here, so tests pin and move time
+ * instead of waiting or mocking globals.
+ */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}
+
+/** The real clock. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** 'YYYY-MM-DD' of the current day in Beijing (UTC+8), the calendar's reference zone. */
+export function beijingToday(clock: Clock): string {
+  return new Date(clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+}

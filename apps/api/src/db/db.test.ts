@@ -1,0 +1,99 @@
+import { count, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type DatabaseTarget, openDatabase } from './client.ts';
+import { content, users } from './schema.ts';
+import { CUSTOMER_SERVICE_LABEL, DEMO_ACCOUNT, labelKey, seedDatabase } from './seed.ts';
+
+// The same suite runs on embedded PGlite always and on real PostgreSQL when TEST_DATABASE_URL is set
+// (scripts/start-test-postgres.sh prints one), proving one schema and one migrations folder serve both.
+const targets: [string, DatabaseTarget | undefined][] = [
+  ['PGlite', { kind: 'pglite' }],
+  [
+    'PostgreSQL',
+    process.env.TEST_DATABASE_URL ? { kind: 'postgres', url: process.env.TEST_DATABASE_URL } : undefined,
+  ],
+];
+
+/** Rows of a raw `execute()`: both drivers answer `{rows}`, but the shared Drizzle type leaves it unknown. */
+async function rows<T>(query: Promise<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
+
+for (const [name, target] of targets) {
+  describe.skipIf(!target)(`database on ${name}`, () => {
+    it('applies the migrations, twice without change, and seeds idempotently', async () => {
+      const database = await openDatabase(target!);
+      try {
+        if (database.kind === 'postgres') {
+          // A reused test database: start from nothing so that the first migration really runs.
+          await database.db.execute(sql`drop schema if exists public cascade`);
+          await database.db.execute(sql`drop schema if exists drizzle cascade`);
+          await database.db.execute(sql`create schema public`);
+        }
+        await database.migrate();
+        const countMigrations = () =>
+          rows<{ n: number }>(
+            database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+          );
+        const applied = await countMigrations();
+        await database.migrate();
+        expect(await countMigrations()).toEqual(applied);
+        expect(applied[0].n).toBeGreaterThan(0);
+
+        const tables = await rows<{ table_name: string }>(
+          database.db.execute(
+            sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+          ),
+        );
+        expect(tables.map((row) => row.table_name)).toEqual(['content', 'sessions', 'users']);
+
+        expect(await seedDatabase(database.db)).toBe(2);
+        expect(await seedDatabase(database.db)).toBe(0);
+        const [{ n: userCount }] = await database.db.select({ n: count() }).from(users);
+        const [{ n: contentCount }] = await database.db.select({ n: count() }).from(content);
+        expect([userCount, contentCount]).toEqual([1, 1]);
+
+        const demo = await database.db.query.users.findFirst();
+        expect(demo?.account).toBe(DEMO_ACCOUNT);
+        const label = await database.db.query.content.findFirst();
+        expect(label?.key).toBe(labelKey(CUSTOMER_SERVICE_LABEL.model, CUSTOMER_SERVICE_LABEL.name));
+      } finally {
+        await database.close();
+      }
+    });
+
+    // PGlite is one process by construction; only PostgreSQL needs (and has) the advisory lock.
+    if (target?.kind === 'postgres') {
+      it('lets several processes start together: concurrent migrations apply once', async () => {
+        const a = await openDatabase(target!);
+        const b = await openDatabase(target!);
+        try {
+          await a.db.execute(sql`drop schema if exists public cascade`);
+          await a.db.execute(sql`drop schema if exists drizzle cascade`);
+          await a.db.execute(sql`create schema public`);
+          await Promise.all([a.migrate(), b.migrate()]);
+          const applied = await rows<{ n: number }>(
+            a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+          );
+          expect(applied[0].n).toBe(1);
+        } finally {
+          await Promise.all([a.close(), b.close()]);
+        }
+      });
+    }
+
+    it('keeps an operator edit to seeded content on the next seed', async () => {
+      const database = await openDatabase(target!);
+      try {
+        await database.migrate();
+        await seedDatabase(database.db);
+        await database.db.update(content).set({ title: 'edited' });
+        await seedDatabase(database.db);
+        const label = await database.db.query.content.findFirst();
+        expect(label?.title).toBe('edited');
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}

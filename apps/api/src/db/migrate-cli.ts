@@ -1,0 +1,14 @@
+/**
+ * `npm run db:migrate -w @xuanli/api`: applies migrations and the demo seed without starting the
+ * server (the server also does this at start-up; this is for deploy pipelines).
+ */
+import { loadConfig } from '../config.ts';
+import { databaseTargetOf, openDatabase } from './client.ts';
+import { seedDatabase } from './seed.ts';
+
+const config = loadConfig();
+const database = await openDatabase(databaseTargetOf(config));
+await database.migrate();
+const inserted = await seedDatabase(database.db);
+await database.close();
+console.log(`migrated ${database.kind}; seeded ${inserted} new row(s)`);

@@ -1,0 +1,30 @@
+/**
+ * OpenAPI document generated from the route schemas, at /api/docs/json, and swagger-ui at /api/docs.
+ * Must be registered before the routes it documents.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** Registers @fastify/swagger and @fastify/swagger-ui. */
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: '玄历 Xuanli API',
+        version: '0.1.0',
+        description:
+          'Success: `{code: 0, msg, resData}` (token: `data`). Failure: HTTP 4xx/5xx with `{code, msg}`, code one of BadRequest, ValidationError, Unauthorized, Forbidden, NotFound, TooManyRequests, InternalError.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      },
+      tags: [
+        { name: 'base', description: 'Session tokens and content labels (SPEC §7 base/*)' },
+        { name: 'calendar', description: 'The almanac engine over HTTP' },
+      ],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+}

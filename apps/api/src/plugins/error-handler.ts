@@ -1,0 +1,59 @@
+/**
+ * The one place where errors become HTTP: every thrown error, validation failure and unknown route
+ * ends here as `{code, msg}` with the status of `ERROR_STATUS` (errors.ts). A 5xx never carries internals.
+ */
+import { isAlmanacError } from '@xuanli/almanac/errors';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { AppError, codeForStatus, type ErrorCode } from '../errors.ts';
+
+/** A failure as the client sees it. */
+export interface Failure {
+  status: number;
+  body: { code: ErrorCode; msg: string };
+}
+
+interface FastifyishError {
+  statusCode?: unknown;
+  code?: unknown;
+  message?: unknown;
+  validation?: unknown;
+}
+
+/** Maps any thrown value to its status and envelope. */
+export function failureOf(error: unknown): Failure {
+  if (error instanceof AppError)
+    return { status: error.statusCode, body: { code: error.code, msg: error.message } };
+  // The engine throws only for bad input (never for a bug), and its messages are the SPEC §5 ones.
+  if (isAlmanacError(error)) return { status: 400, body: { code: 'BadRequest', msg: error.message } };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyishError;
+  if (e.validation) {
+    return { status: 400, body: { code: 'ValidationError', msg: String(e.message ?? 'invalid request') } };
+  }
+  const status =
+    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
+  if (status >= 500) return { status: 500, body: { code: 'InternalError', msg: 'internal error' } };
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, body: { code: 'BadRequest', msg: 'request body too large' } };
+  }
+  // Fastify's own 4xx (malformed JSON, unsupported media type …) describe the request, not the server.
+  return { status, body: { code: codeForStatus(status), msg: String(e.message || 'bad request') } };
+}
+
+/**
+ * Installs the error and not-found handlers on the root instance. The not-found handler is rate
+ * limited too, so that probing for URLs costs the same as calling them.
+ */
+export function installErrorHandling(app: FastifyInstance, notFoundPreHandler: preHandlerHookHandler): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = failureOf(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, msg: body.msg }, 'request refused');
+    // Rate-limit headers and the like were already set; only the body and status are decided here.
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler({ preHandler: notFoundPreHandler }, (request) => {
+    // Echo the path (not the query, which may hold anything) and cap it so a long URL is not mirrored.
+    const path = request.url.split('?')[0].slice(0, 200);
+    throw new AppError('NotFound', `no route ${request.method} ${path}`);
+  });
+}

@@ -65,9 +65,16 @@ for (const zone of zones) {
     XUANLI_DIFF_STRIDE: zone === 'Asia/Shanghai' ? '1' : '7',
   });
 }
-for (const app of ['apps/api', 'apps/web']) {
-  if (existsSync(join(root, app, 'vitest.config.ts'))) vitest(app, join(root, app));
-}
+// The API's database tests run on PGlite always and on a real PostgreSQL too, which this script
+// installs and starts (apt never starts services here). Without root it says so and runs PGlite only.
+const postgres = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const databaseUrl = postgres.status === 0 ? postgres.stdout.trim() : '';
+if (!databaseUrl) console.log('PostgreSQL could not be started: the API suite runs on PGlite only');
+vitest('apps/api', join(root, 'apps/api'), databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {});
+vitest('apps/web', join(root, 'apps/web'));
 if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'run.ts');
 
 if (broken) totals.failed += 1;

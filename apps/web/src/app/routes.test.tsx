@@ -1,8 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PageHeader } from '@/components/PageHeader';
 import { renderWithRouter } from '@/testing/render-with-router';
-import { AppRoutes, pages } from './routes';
+import { AppProvider } from './provider';
+import { AppRoutes, localPages, pages } from './routes';
 
 /** Stand-ins for the calendar feature's pages, so these tests do not depend on the engine. */
 const StubCalendarPage = () => <PageHeader />;
@@ -51,8 +54,8 @@ describe('routes', () => {
   });
 
   it('says plainly that a tab whose feature has not shipped is coming', async () => {
-    renderAppAt('/pages/suan/index');
-    expect(await screen.findByText('八字排盘即将上线')).toBeTruthy();
+    renderAppAt('/pages/dingzhi/index');
+    expect(await screen.findByText('私人定制即将上线')).toBeTruthy();
   });
 
   it('opens the calendar tab for the entry route /', async () => {
@@ -77,5 +80,31 @@ describe('routes', () => {
   it('shows a not-found page for an unknown address', async () => {
     renderAppAt('/pages/nothing/here');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('页面不存在');
+  });
+
+  it('gives every page but the local ones (calendar, 老黄历) TanStack Query', async () => {
+    function QueryProbe() {
+      let client: unknown = null;
+      try {
+        client = useQueryClient();
+      } catch {
+        // No provider above this page.
+      }
+      return <p>{client ? '有查询缓存' : '无查询缓存'}</p>;
+    }
+    const probes = { ...table, calendar: QueryProbe, almanacDay: QueryProbe, suan: QueryProbe };
+    const at = (path: string) =>
+      render(
+        <AppProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes table={probes} />
+          </MemoryRouter>
+        </AppProvider>,
+      );
+    expect([...localPages].sort()).toEqual(['almanacDay', 'calendar']);
+    at('/pages/index/index');
+    expect(await screen.findByText('无查询缓存')).toBeTruthy();
+    at('/pages/suan/index');
+    expect(await screen.findByText('有查询缓存')).toBeTruthy();
   });
 });

@@ -1,12 +1,26 @@
-import { type ComponentType, useMemo } from 'react';
+import { type ComponentType, lazy, useMemo } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageBoundary } from '@/components/PageBoundary';
 import { isTabPath, type PathName, paths, rootPath } from '@/config/paths';
-import { lazyPage } from '@/lib/lazy-page';
+import { pageLoad } from '@/config/theme';
+import { type LazyPage, lazyPage, withTimeout } from '@/lib/lazy-page';
 import { PageLayout, RootLayout, TabLayout } from './layouts';
 import { NotFoundPage } from './NotFoundPage';
 
 const ComingSoonPage = lazyPage(() => import('@/features/coming-soon/ComingSoonPage'));
+
+/**
+ * TanStack Query's provider, a chunk of its own (`./server-state.tsx`): it loads with the first page
+ * that reads server state, never on the calendar route.
+ */
+const ServerStateProvider = lazy(() => withTimeout(import('./server-state'), pageLoad.timeout));
+
+/**
+ * The pages that compute everything in the browser with the engine and read no server state. They
+ * render without TanStack Query, so opening the app on the calendar does not download it; every other
+ * page renders inside `ServerStateProvider` and may use `useQuery` (see `src/lib/query.ts`).
+ */
+export const localPages: ReadonlySet<PathName> = new Set<PathName>(['calendar', 'almanacDay']);
 
 /**
  * The page component of every route. Pages load lazily, each in its own chunk. Routes whose feature
@@ -14,7 +28,7 @@ const ComingSoonPage = lazyPage(() => import('@/features/coming-soon/ComingSoonP
  */
 export const pages: Record<PathName, ComponentType> = {
   calendar: lazyPage(() => import('@/features/calendar/CalendarPage')),
-  suan: ComingSoonPage,
+  suan: lazyPage(() => import('@/features/bazi/BaziPage')),
   dingzhi: ComingSoonPage,
   ketang: ComingSoonPage,
   shop: ComingSoonPage,
@@ -36,12 +50,24 @@ export const pages: Record<PathName, ComponentType> = {
   webview: lazyPage(() => import('@/features/webview/WebviewPage')),
 };
 
-/** A lazy page inside its loading/error boundary; the key resets a failed boundary on navigation. */
-function RoutePage({ page: Page }: { page: ComponentType }) {
+/**
+ * A lazy page inside its loading/error boundary (the key resets a failed boundary on navigation) and,
+ * unless it is one of the {@link localPages}, inside the lazily loaded TanStack Query provider.
+ */
+function RoutePage({ page: Page, serverState }: { page: ComponentType; serverState: boolean }) {
   const { pathname } = useLocation();
+  // The page's code would otherwise start loading only once the provider's chunk has arrived:
+  // fetch both at once (idempotent, like react-dom's preload()).
+  if (serverState && 'preload' in Page) (Page as LazyPage).preload();
   return (
     <PageBoundary key={pathname}>
-      <Page />
+      {serverState ? (
+        <ServerStateProvider>
+          <Page />
+        </ServerStateProvider>
+      ) : (
+        <Page />
+      )}
     </PageBoundary>
   );
 }
@@ -55,7 +81,7 @@ export function createRoutes(table: Record<PathName, ComponentType> = pages): Ro
   const entries = Object.entries(paths) as [PathName, (typeof paths)[PathName]][];
   const toRoute = ([name, { path }]: [PathName, { path: string }]): RouteObject => ({
     path,
-    element: <RoutePage page={table[name]} />,
+    element: <RoutePage page={table[name]} serverState={!localPages.has(name)} />,
   });
   return [
     {

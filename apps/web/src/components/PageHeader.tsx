@@ -1,8 +1,8 @@
-import { LeftOutline } from 'antd-mobile-icons';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { titleOf } from '@/config/paths';
 import { useNavigation } from '@/lib/navigation';
+import { BackIcon } from './icons';
 import styles from './PageHeader.module.css';
 
 /** Props of {@link PageHeader}. */
@@ -36,7 +36,7 @@ export function PageHeader({ title, back = false, onBack, left, right }: PageHea
   if (leftSlot === undefined && back) {
     leftSlot = (
       <HeaderButton aria-label="返回" onClick={onBack ?? (() => navigation.back())}>
-        <LeftOutline fontSize={22} />
+        <BackIcon size={22} />
       </HeaderButton>
     );
   }

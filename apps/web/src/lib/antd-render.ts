@@ -6,8 +6,10 @@ let registered = false;
 
 /**
  * Lets antd-mobile's imperative APIs (`Toast.show`, `Dialog.confirm`, …) render on React 19: they
- * render nothing until a renderer is registered (STACK.md). Call once at start-up; repeated calls
- * are ignored.
+ * render nothing until a renderer is registered (STACK.md). `src/lib/feedback.ts` calls it when it
+ * loads; a module that calls antd's imperative APIs directly calls it once at its top. Not called at
+ * start-up on purpose: it pulls rc-util and Babel's async helpers (≈3 KB gzip) into the shell.
+ * Repeated calls are ignored.
  */
 export function registerAntdRender(): void {
   if (registered) return;

@@ -29,15 +29,24 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<
   });
 }
 
+/** A lazy page component that can also start loading its code before it renders. */
+export type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** Starts loading the page's code (once); rendering the page later uses the same load. */
+  preload: () => Promise<PageModule>;
+};
+
 /**
- * A page component whose code loads on first render, failing after `timeoutMs` (60 s by default).
- * Render it inside `PageBoundary`, which shows the delayed spinner and the tap-to-reload error view.
+ * A page component whose code loads on first render (or on `preload()`), failing after `timeoutMs`
+ * (60 s by default). Render it inside `PageBoundary`, which shows the delayed spinner and the
+ * tap-to-reload error view.
  *
  * @example const ShopPage = lazyPage(() => import('@/features/shop/ShopPage'));
  */
-export function lazyPage(
-  load: () => Promise<PageModule>,
-  timeoutMs: number = pageLoad.timeout,
-): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTimeout(load(), timeoutMs));
+export function lazyPage(load: () => Promise<PageModule>, timeoutMs: number = pageLoad.timeout): LazyPage {
+  let loading: Promise<PageModule> | undefined;
+  const preload = () => {
+    loading ??= withTimeout(load(), timeoutMs);
+    return loading;
+  };
+  return Object.assign(lazy(preload), { preload });
 }

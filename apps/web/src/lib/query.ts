@@ -7,6 +7,10 @@
  * export const profileQueryOptions = () => queryOptions({ queryKey: ['profile'], queryFn: getProfile });
  * export const useProfile = () => useQuery(profileQueryOptions());
  * ```
+ *
+ * The provider is not app-wide: `src/app/server-state.tsx`, a lazily loaded chunk, wraps every route
+ * except the `localPages` of `src/app/routes.tsx` (calendar and 老黄历), so the calendar route never
+ * downloads TanStack Query. A page that starts using queries must not be listed there.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, ClientErrorCode } from '@/lib/api';

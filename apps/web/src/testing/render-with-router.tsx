@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
@@ -14,13 +14,18 @@ export function renderWithRouter(ui: ReactNode, { path = '/' }: { path?: string 
     current = useLocation();
     return null;
   }
+  // The app provides TanStack Query per route (src/app/server-state.tsx); a page rendered here
+  // directly gets the same fresh client from this provider.
+  const queryClient = new QueryClient();
   const result = render(
-    <AppProvider queryClient={new QueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        {ui}
-        <LocationProbe />
-      </MemoryRouter>
-    </AppProvider>,
+    <QueryClientProvider client={queryClient}>
+      <AppProvider queryClient={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          {ui}
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProvider>
+    </QueryClientProvider>,
   );
   return { ...result, location: () => current };
 }

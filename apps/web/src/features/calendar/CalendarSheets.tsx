@@ -1,9 +1,10 @@
 import type { SolarDate } from '@xuanli/almanac/solarDate';
-import { ActionSheet, Picker } from 'antd-mobile';
-import { picker } from '@/config/theme';
+import { useState } from 'react';
+import { BottomSheet, SheetToolbar } from './BottomSheet';
 import styles from './CalendarSheets.module.css';
 import { DateJumpPicker } from './DateJumpPicker';
 import { MAX_YEAR, MIN_YEAR } from './dates';
+import { Wheels, withColumn } from './Wheels';
 import type { WeekStart } from './weekStart';
 
 /** Which bottom sheet is open on the calendar page. */
@@ -27,11 +28,12 @@ const YEAR_MONTH_COLUMNS = [
   })),
   Array.from({ length: 12 }, (_, i) => ({ label: `${i + 1}月`, value: String(i + 1) })),
 ];
+const YEAR_MONTH_LABELS = ['年', '月'] as const;
 
 /**
  * The calendar page's bottom sheets: the year-month picker, the 公历/农历 date picker and the
- * week-start setting. They live in their own chunk because antd-mobile's pickers and their animation
- * libraries weigh more than the whole month grid; the page loads it once the browser is idle.
+ * week-start setting. Their own small chunk (sheet, wheels and lunar-wheel logic), which the page
+ * fetches when the browser is first idle so the pickers also open offline.
  */
 export default function CalendarSheets({
   sheet,
@@ -44,22 +46,11 @@ export default function CalendarSheets({
 }: CalendarSheetsProps) {
   return (
     <>
-      <Picker
-        title="选择年月"
-        cancelText="取消"
-        confirmText="确定"
-        popupClassName={styles.yearMonthSheet}
+      <YearMonthPicker
         visible={sheet === 'yearMonth'}
-        columns={YEAR_MONTH_COLUMNS}
-        value={[String(selected.year), String(selected.month)]}
+        selected={selected}
         onClose={onClose}
-        onConfirm={(value) => onPickMonth(Number(value[0]), Number(value[1]))}
-        style={{
-          '--item-height': `${picker.itemHeight}px`,
-          '--item-font-size': '18px',
-          '--title-font-size': '17px',
-          '--header-button-font-size': '16px',
-        }}
+        onPick={onPickMonth}
       />
 
       <DateJumpPicker
@@ -69,17 +60,61 @@ export default function CalendarSheets({
         onConfirm={onPickDate}
       />
 
-      <ActionSheet
-        visible={sheet === 'settings'}
-        extra="每周从哪一天开始"
-        cancelText="取消"
-        onClose={onClose}
-        actions={[
-          { key: 1, text: weekStart === 1 ? '✓ 周一开始' : '周一开始', bold: weekStart === 1 },
-          { key: 0, text: weekStart === 0 ? '✓ 周日开始' : '周日开始', bold: weekStart === 0 },
-        ]}
-        onAction={(action) => onWeekStart(action.key === 0 ? 0 : 1)}
-      />
+      <BottomSheet open={sheet === 'settings'} label="日历设置" onClose={onClose}>
+        <p className={styles.extra}>每周从哪一天开始</p>
+        {([1, 0] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={`${styles.action} ${weekStart === value ? styles.chosen : ''}`}
+            aria-pressed={weekStart === value}
+            onClick={() => onWeekStart(value)}
+          >
+            {weekStart === value && '✓ '}
+            {value === 1 ? '周一开始' : '周日开始'}
+          </button>
+        ))}
+        <div className={styles.cancelGap} />
+        <button type="button" className={styles.action} onClick={onClose}>
+          取消
+        </button>
+      </BottomSheet>
     </>
+  );
+}
+
+interface YearMonthPickerProps {
+  visible: boolean;
+  selected: SolarDate;
+  onClose: () => void;
+  onPick: (year: number, month: number) => void;
+}
+
+/** 选择年月: a year wheel (1900–2100) and a month wheel; 确定 shows that month. */
+function YearMonthPicker({ visible, selected, onClose, onPick }: YearMonthPickerProps) {
+  const [value, setValue] = useState<[string, string]>(['', '']);
+  const [wasVisible, setWasVisible] = useState(false);
+  // Each time the sheet opens, the wheels start on the month shown (state adjusted during render).
+  if (visible !== wasVisible) {
+    setWasVisible(visible);
+    if (visible) setValue([String(selected.year), String(selected.month)]);
+  }
+  return (
+    <BottomSheet open={visible} label="选择年月" onClose={onClose}>
+      <SheetToolbar
+        title="选择年月"
+        onCancel={onClose}
+        onConfirm={() => {
+          onPick(Number(value[0]), Number(value[1]));
+          onClose();
+        }}
+      />
+      <Wheels
+        columns={YEAR_MONTH_COLUMNS}
+        value={value}
+        labels={YEAR_MONTH_LABELS}
+        onChange={(column, next) => setValue((prev) => withColumn(prev, column, next))}
+      />
+    </BottomSheet>
   );
 }

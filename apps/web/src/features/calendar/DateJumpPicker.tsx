@@ -1,8 +1,7 @@
 import { lunarDayName, lunarFromDayNumber, lunarMonthName } from '@xuanli/almanac/lunar';
 import { dayNumber, type SolarDate, weekday } from '@xuanli/almanac/solarDate';
-import { PickerView, Popup, Segmented } from 'antd-mobile';
 import { useMemo, useState } from 'react';
-import { picker } from '@/config/theme';
+import { BottomSheet, SheetToolbar } from './BottomSheet';
 import styles from './DateJumpPicker.module.css';
 import { chineseDate, weekdayName } from './dates';
 import {
@@ -13,8 +12,16 @@ import {
   type WheelValue,
   wheelFromSolar,
 } from './pickerColumns';
+import { Wheels, withColumn } from './Wheels';
 
 type Kind = 'solar' | 'lunar';
+
+const KINDS: readonly [Kind, string][] = [
+  ['solar', '公历'],
+  ['lunar', '农历'],
+];
+const SOLAR_LABELS = ['公历年', '月', '日'] as const;
+const LUNAR_LABELS = ['农历年', '农历月', '农历日'] as const;
 
 interface DateJumpPickerProps {
   visible: boolean;
@@ -90,59 +97,34 @@ export function DateJumpPicker({ visible, initial, onClose, onConfirm }: DateJum
   }
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName={styles.sheet}
-      destroyOnClose
-    >
-      <div className={styles.toolbar}>
-        <button type="button" className={styles.action} onClick={onClose}>
-          取消
-        </button>
-        <span className={styles.title}>选择日期</span>
-        <button
-          type="button"
-          className={`${styles.action} ${styles.ok}`}
-          onClick={confirm}
-          disabled={shown.error}
-        >
-          确定
-        </button>
-      </div>
-      <div className={styles.switch}>
-        <Segmented
-          block
-          style={{
-            '--segmented-item-selected-background': 'var(--xl-theme)',
-            '--segmented-item-selected-color': '#fff',
-          }}
-          value={kind}
-          onChange={(next) => switchKind(next as Kind)}
-          options={[
-            { label: '公历', value: 'solar' },
-            { label: '农历', value: 'lunar' },
-          ]}
-        />
-      </div>
+    <BottomSheet open={visible} label="选择日期" onClose={onClose}>
+      <SheetToolbar title="选择日期" onCancel={onClose} onConfirm={confirm} confirmDisabled={shown.error} />
+      <fieldset className={styles.switch}>
+        <legend className={styles.legend}>历法</legend>
+        {KINDS.map(([option, label]) => (
+          <label key={option} className={`${styles.segment} ${kind === option ? styles.chosen : ''}`}>
+            <input
+              type="radio"
+              name="date-picker-kind"
+              value={option}
+              checked={kind === option}
+              onChange={() => switchKind(option)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <p className={`${styles.preview} ${shown.error ? styles.previewError : ''}`} role="status">
         {shown.text}
       </p>
-      <PickerView
-        // A fresh wheel per calendar: the wheel keeps its own copy of the value and could otherwise
-        // report the solar value back as a lunar one while both change at once.
+      <Wheels
+        // Fresh wheels per calendar, so each starts on its own value without a scroll between them.
         key={kind}
-        className={styles.wheels}
         columns={columns}
         value={value}
-        onChange={(next) => setValue(normalizeWheel(kind, next.map(String) as WheelValue))}
-        style={{
-          '--height': `${picker.visibleRows * picker.itemHeight}px`,
-          '--item-height': `${picker.itemHeight}px`,
-          '--item-font-size': '18px',
-        }}
+        labels={kind === 'solar' ? SOLAR_LABELS : LUNAR_LABELS}
+        onChange={(column, next) => setValue((prev) => normalizeWheel(kind, withColumn(prev, column, next)))}
       />
-    </Popup>
+    </BottomSheet>
   );
 }

@@ -1,0 +1,100 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { motion } from '@/config/theme';
+import styles from './BottomSheet.module.css';
+
+interface BottomSheetProps {
+  open: boolean;
+  /** The dialog's accessible name, e.g. '选择日期'. */
+  label: string;
+  /** Tap on the mask, Escape, or the sheet's own cancel button. */
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal sheet sliding up from the bottom over a dimmed page (SPEC §9: 300 ms), for the calendar's
+ * pickers — a few dozen lines instead of antd-mobile's Popup with react-spring and use-gesture.
+ * Renders into `document.body` only while open (and during its closing slide); focus moves into the
+ * sheet and back to the button that opened it; Escape and a tap on the mask close it.
+ */
+export function BottomSheet({ open, label, onClose, children }: BottomSheetProps) {
+  const [mounted, setMounted] = useState(open);
+  const panel = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  // Mount on open; on close keep the sheet for its closing slide, then unmount (state adjusted during
+  // render for the opening, a timer for the closing).
+  if (open && !mounted) setMounted(true);
+  useEffect(() => {
+    if (open || !mounted) return;
+    const timer = setTimeout(() => setMounted(false), motion.transition);
+    return () => clearTimeout(timer);
+  }, [open, mounted]);
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    // The page behind must not scroll under the finger while the sheet is up.
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      opener?.focus?.();
+    };
+  }, [open]);
+
+  if (!mounted) return null;
+  return createPortal(
+    <div className={`${styles.root} ${open ? '' : styles.closing}`} aria-hidden={open ? undefined : true}>
+      <div className={styles.mask} onClick={onClose} aria-hidden="true" />
+      <div
+        ref={panel}
+        className={styles.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        tabIndex={-1}
+      >
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+interface SheetToolbarProps {
+  title: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+  confirmDisabled?: boolean;
+}
+
+/** The picker sheets' top row: 取消 · title · 确定, each button at least 44 px high. */
+export function SheetToolbar({ title, onCancel, onConfirm, confirmDisabled }: SheetToolbarProps) {
+  return (
+    <div className={styles.toolbar}>
+      <button type="button" className={styles.action} onClick={onCancel}>
+        取消
+      </button>
+      <span className={styles.title}>{title}</span>
+      <button
+        type="button"
+        className={`${styles.action} ${styles.ok}`}
+        onClick={onConfirm}
+        disabled={confirmDisabled}
+      >
+        确定
+      </button>
+    </div>
+  );
+}

@@ -34,7 +34,7 @@ export async function todaysCardShowsSpringFestivalHoliday(t: TestContext) {
   await expectVisible(card.getByText('农历正月初一'), 'lunar date of 2024-02-10');
   await expectVisible(card.getByText(/甲辰年/), '干支 year of 2024-02-10');
   await expectVisible(card.getByText(/龙年/), 'zodiac of 2024');
-  await expectVisible(card.getByText(/春节\s*休/), 'holiday tag 休 on 2024-02-10');
+  await expectVisible(card.getByText(/春节假期\s*休/), 'holiday tag 休 on 2024-02-10');
   await expectVisible(card.getByText(/三倍工资/), 'pay multiplier ×3 on the first day of 春节');
   await expectYiJi(t, '2024-02-10');
 
@@ -60,7 +60,7 @@ export async function tappingADayShowsItsCard(t: TestContext) {
     'card after tapping the 4th',
   );
   await expectVisible(card.getByText('农历腊月廿五'), 'lunar date of 2024-02-04');
-  await expectVisible(card.getByText(/春节\s*班/), 'make-up workday 班 on 2024-02-04');
+  await expectVisible(card.getByText(/春节调休\s*班/), 'make-up workday 班 on 2024-02-04');
   await expectVisible(card.getByText(/立春/), 'solar term 立春 on 2024-02-04');
   await expectVisible(card.getByText(/16:27/), 'the exact time of 立春');
   await expectVisible(card.getByText(/佛历/), 'Buddhist calendar year');

@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage, type PageModule } from '@/lib/lazy-page';
 import { reloadPage } from '@/lib/reload-page';
@@ -16,6 +18,11 @@ function deferredPage() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** The error view shows the page's header, which reads the route: render inside a router at 老黄历. */
+function renderAtAlmanac(ui: ReactNode) {
+  return render(<MemoryRouter initialEntries={['/pages/index/day']}>{ui}</MemoryRouter>);
 }
 
 describe('PageBoundary with a lazy page', () => {
@@ -45,12 +52,14 @@ describe('PageBoundary with a lazy page', () => {
   it('shows the error view when the chunk fails to load, and reloads the page when tapped', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-    render(
+    renderAtAlmanac(
       <PageBoundary>
         <Page />
       </PageBoundary>,
     );
     const retry = await screen.findByRole('button', { name: '页面加载失败，点击重试' });
+    // Off the tab bar the error view keeps the header, so an offline reader can still go back.
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
     await userEvent.click(retry);
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
@@ -60,7 +69,7 @@ describe('PageBoundary with a lazy page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const load = deferredPage();
     const Page = lazyPage(() => load.promise);
-    render(
+    renderAtAlmanac(
       <PageBoundary>
         <Page />
       </PageBoundary>,

@@ -1,7 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { isTabPath } from '@/config/paths';
 import { pageLoad } from '@/config/theme';
 import { reloadPage } from '@/lib/reload-page';
 import styles from './PageBoundary.module.css';
+import { PageHeader } from './PageHeader';
 
 /**
  * Wraps a lazy page: shows a spinner only when loading takes longer than 200 ms (so fast loads do not
@@ -40,7 +43,7 @@ export function PageLoadError({ onRetry = reloadPage }: { onRetry?: () => void }
         <svg className={styles.retryIcon} viewBox="0 0 24 24" aria-hidden="true">
           <path
             fill="currentColor"
-            d="M12 4a8 8 0 0 1 7.75 6h-2.1A6 6 0 1 0 18 14h2.05A8 8 0 1 1 12 4Zm8-1v6h-6l2.2-2.2A7.9 7.9 0 0 1 20 3Z"
+            d="M17.65 6.35A7.96 7.96 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35Z"
           />
         </svg>
         页面加载失败，点击重试
@@ -65,7 +68,20 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, PageErrorBoun
   }
 
   override render() {
-    if (this.state.error !== null) return <PageLoadError />;
+    if (this.state.error !== null) {
+      return (
+        <>
+          <ErrorHeader />
+          <PageLoadError />
+        </>
+      );
+    }
     return this.props.children;
   }
+}
+
+/** The failed page's header: its title, and a way back when the page is not a tab (offline users need one). */
+function ErrorHeader() {
+  const { pathname } = useLocation();
+  return <PageHeader back={!isTabPath(pathname)} />;
 }

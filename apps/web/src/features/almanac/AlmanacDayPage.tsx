@@ -142,7 +142,7 @@ export default function AlmanacDayPage() {
             ))}
             {day.holiday && (
               <li className={day.holiday.offDay ? styles.restTag : styles.workTag}>
-                {day.holiday.name} {day.holiday.offDay ? '休' : '班'}
+                {day.holiday.offDay ? `${day.holiday.name}假期 休` : `${day.holiday.name}调休 班`}
               </li>
             )}
             {day.seasonal.map((name) => (

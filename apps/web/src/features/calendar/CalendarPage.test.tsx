@@ -170,7 +170,7 @@ describe('CalendarPage', () => {
     openCalendar(springFestival);
     fireEvent.click(cell(/^2月18日/));
     const card = screen.getByRole('region', { name: '当日信息' });
-    expect(within(card).getByText(/春节 班/)).toBeTruthy();
+    expect(within(card).getByText(/春节调休 班/)).toBeTruthy();
     expect(within(card).queryByText(/倍工资/)).toBeNull();
   });
 

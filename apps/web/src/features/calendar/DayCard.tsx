@@ -58,8 +58,8 @@ export function DayCard({ day }: { day: AlmanacDayBasics }) {
           ))}
           {day.holiday && (
             <li className={day.holiday.offDay ? styles.restTag : styles.workTag}>
-              {day.holiday.name} {day.holiday.offDay ? '休' : '班'}
-              {day.holiday.offDay ? '' : '（调休上班）'}
+              {/* Worded as 假期/调休 so it does not read as a second 春节 beside the festival tag. */}
+              {day.holiday.offDay ? `${day.holiday.name}假期 休` : `${day.holiday.name}调休 班`}
             </li>
           )}
           {salary && <li className={styles.salaryTag}>{salary}</li>}

@@ -65,7 +65,8 @@ export function MonthGrid({ view, selected, onSelect, onSwipe, slide }: MonthGri
           const classes = [
             styles.cell,
             cell.inMonth ? '' : styles.outside,
-            cell.weekend ? styles.weekend : '',
+            // A make-up workday is a workday: no weekend red, whatever day of the week it falls on.
+            cell.weekend && cell.rest !== '班' ? styles.weekend : '',
             cell.rest === '休' ? styles.restDay : '',
             cell.today ? styles.today : '',
             isSelected ? styles.selected : '',

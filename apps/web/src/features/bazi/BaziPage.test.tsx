@@ -1,0 +1,369 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { baziChart } from '@xuanli/almanac/bazi/chart';
+import { compatibility } from '@xuanli/almanac/bazi/compatibility';
+import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
+import { STEMS } from '@xuanli/almanac/ganzhi';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '@/stores/session';
+import { jxfenBody, jxfenCacheKey } from './api/get-jxfen';
+import BaziPage from './BaziPage';
+import { PROFILES_STORAGE_KEY, resetProfilesCache } from './profiles';
+import { installFakeServer, renderWithQuery } from './testing';
+
+/** 2025-06-15 12:00 in Beijing: the page opens its 大运 and 流年 on 2025. */
+const NOW = Date.UTC(2025, 5, 15, 4);
+const SAMPLE = { born: '公 1990-05-10 08:00', sex: '男' as const };
+
+beforeEach(() => {
+  vi.spyOn(Date, 'now').mockReturnValue(NOW);
+  resetProfilesCache();
+  useSession.setState({ bazi: null, yunType: 'caiyun' });
+});
+
+function storedProfiles(): { name: string; sex: string; born: string }[] {
+  return JSON.parse(localStorage.getItem(PROFILES_STORAGE_KEY) ?? '[]');
+}
+
+/** The texts of the four pillar cells of the row headed `label` in the 四柱 table. */
+function pillarRow(label: string): string[] {
+  const table = screen.getByRole('table', { name: '四柱' });
+  const row = within(table)
+    .getAllByRole('row')
+    .find((r) => within(r).queryByRole('rowheader')?.textContent === label);
+  if (!row) throw new Error(`no row ${label}`);
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent ?? '');
+}
+
+async function submitForm(user: ReturnType<typeof userEvent.setup>, name: string, sex: '男' | '女' = '男') {
+  const input = screen.getByRole('textbox', { name: '姓名' });
+  await user.clear(input);
+  await user.type(input, name);
+  await user.click(screen.getByRole('radio', { name: sex === '男' ? '乾造（男）' : '坤造（女）' }));
+  await user.click(screen.getByRole('button', { name: /开始排盘|保存并排盘/ }));
+  await screen.findByRole('table', { name: '四柱' });
+}
+
+describe('BaziPage form', () => {
+  it('opens on the sample profile 示例 / 男 with the 公历 1990-05-10 08:00 default', () => {
+    installFakeServer();
+    renderWithQuery(<BaziPage />);
+    expect(screen.getByRole('heading', { level: 1, name: '排盘' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: '姓名' }) as HTMLInputElement).value).toBe('示例');
+    expect((screen.getByRole('radio', { name: '乾造（男）' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('combobox', { name: '年' }) as HTMLSelectElement).value).toBe('1990');
+    // SPEC §5: the picker offers 1930–2100 by default, 1900 on request.
+    const years = within(screen.getByRole('combobox', { name: '年' })).getAllByRole('option');
+    expect(years[0].textContent).toBe('1930年');
+    expect(years.at(-1)?.textContent).toBe('2100年');
+  });
+
+  it('shows validation messages beside the fields and sends nothing', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    renderWithQuery(<BaziPage />);
+    const name = screen.getByRole('textbox', { name: '姓名' });
+    await user.clear(name);
+    await user.click(screen.getByRole('switch', { name: /真太阳时/ }));
+    await user.click(screen.getByRole('button', { name: '开始排盘' }));
+
+    expect(screen.getByText('请填写姓名')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(screen.getByText('请填写姓名').id);
+    expect(screen.getByText('真太阳时需要出生地的经度，请先选择出生地')).toBeTruthy();
+
+    await user.type(name, '一二三四五六七八九十一二三');
+    await user.click(screen.getByRole('button', { name: '开始排盘' }));
+    expect(screen.getByText('姓名最多 12 个字')).toBeTruthy();
+
+    // Choosing a birthplace satisfies 真太阳时 and shows the longitude it will use.
+    await user.selectOptions(screen.getByRole('combobox', { name: '省份' }), '广东');
+    expect((screen.getByRole('combobox', { name: '城市' }) as HTMLSelectElement).value).toBe('广州');
+    expect(screen.getByText(/东经 113\.3° · 北京时间/)).toBeTruthy();
+    expect(screen.queryByText(/真太阳时需要出生地的经度/)).toBeNull();
+
+    expect(calls.filter((c) => c.path.includes('bzdata'))).toHaveLength(0);
+    expect(storedProfiles()).toHaveLength(0);
+  });
+
+  it('offers lunar leap months and sends the SPEC birth text 农 2023-02(闰)-15', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    renderWithQuery(<BaziPage />);
+    await user.click(screen.getByRole('radio', { name: '农历' }));
+    // 公历 1990-05-10 is 农历 四月十六.
+    expect((screen.getByRole('combobox', { name: '月' }) as HTMLSelectElement).value).toBe('4');
+    expect((screen.getByRole('combobox', { name: '日' }) as HTMLSelectElement).value).toBe('16');
+    await user.selectOptions(screen.getByRole('combobox', { name: '年' }), '2023');
+    const month = screen.getByRole('combobox', { name: '月' });
+    expect(within(month).getByRole('option', { name: '闰二月' })).toBeTruthy();
+    await user.selectOptions(month, '2L');
+    await user.selectOptions(screen.getByRole('combobox', { name: '日' }), '15');
+    await submitForm(user, '闰月');
+
+    const body = calls.find((c) => c.path.includes('bzdata'))?.body;
+    expect(body).toMatchObject({
+      name: '闰月',
+      sex: '男',
+      born: '农 2023-02(闰)-15 08:00',
+      zi: 'late',
+      yunSchool: 2,
+    });
+    expect(storedProfiles()[0].born).toBe('农 2023-02(闰)-15 08:00');
+  });
+});
+
+describe('BaziPage chart', () => {
+  it('renders the four pillars of a submitted profile from bzdata, and saves the profile', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    renderWithQuery(<BaziPage />);
+    await submitForm(user, '张三', '女');
+
+    const expected = baziChart({ ...SAMPLE, sex: '女' });
+    const keys = ['year', 'month', 'day', 'hour'] as const;
+    expect(pillarRow('天干')).toEqual(keys.map((k) => expected.sizhu[k][0]));
+    expect(pillarRow('地支')).toEqual(keys.map((k) => expected.sizhu[k][1]));
+    expect(pillarRow('十神')).toEqual(keys.map((k) => (k === 'day' ? '元女' : expected.shishen[k].gan)));
+    expect(pillarRow('藏干')).toEqual(
+      keys.map((k) => expected.canggan[k].map((s, i) => s + expected.shishen[k].zhi[i]).join('')),
+    );
+    expect(pillarRow('地势')).toEqual(keys.map((k) => expected.dishi[k]));
+    expect(pillarRow('纳音')).toEqual(keys.map((k) => expected.nayin[k]));
+    expect(pillarRow('旬空')).toEqual(keys.map((k) => expected.xunkong[k]));
+    expect(pillarRow('神煞')).toEqual(
+      keys.map((k) => expected.shensha[k].map((h) => h.name).join('') || '—'),
+    );
+
+    // Five elements are labelled with characters and numbers, not colour alone.
+    const wx = screen.getByRole('list', { name: '五行统计' });
+    expect(
+      within(wx).getByRole('listitem', {
+        name: `火 ${expected.wxtongji.bzwx.火}个，占${Math.round(expected.wxbili.bzwx.火 * 100)}%`,
+      }),
+    ).toBeTruthy();
+    const q = expected.qiyun;
+    expect(
+      screen.getByText(`出生后${q.year}年${q.month}个月${q.day}天${q.hour ? `${q.hour}小时` : ''}起运`),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: '排盘口径' })).getAllByRole('listitem').length,
+    ).toBeGreaterThan(2);
+    expect(await screen.findByText('乙木日主')).toBeTruthy();
+
+    const body = calls.find((c) => c.path.includes('bzdata'))?.body;
+    expect(body).toMatchObject({ name: '张三', sex: '女', born: '公 1990-05-10 08:00' });
+    expect(calls.some((c) => c.path.includes('miji'))).toBe(true);
+    expect(storedProfiles()).toMatchObject([{ name: '张三', sex: '女', born: '公 1990-05-10 08:00' }]);
+    expect(JSON.parse(localStorage.getItem('bazi') ?? 'null')).toMatchObject({ name: '张三', sex: '女' });
+    expect(JSON.parse(localStorage.getItem('yunType') ?? 'null')).toBe('caiyun');
+  });
+
+  it('shows the server message (生日参数错误！) when bzdata refuses the birth', async () => {
+    installFakeServer();
+    useSession.setState({ bazi: { name: '坏', sex: '男', born: '公 生日', add_time: 1 } });
+    localStorage.setItem(
+      PROFILES_STORAGE_KEY,
+      JSON.stringify([{ name: '坏', sex: '男', born: '公 生日', add_time: 1, options: {} }]),
+    );
+    renderWithQuery(<BaziPage />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('排盘失败')).toBeTruthy();
+    expect(within(alert).getByText('生日参数错误！')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: '修改资料' })).toBeTruthy();
+  });
+
+  it('keeps the chart when miji is not available, with a retry', async () => {
+    installFakeServer({ mijiStatus: 404 });
+    const user = userEvent.setup();
+    renderWithQuery(<BaziPage />);
+    await submitForm(user, '示例');
+    expect(await screen.findByText(/解读暂时无法载入/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: '四柱' })).toBeTruthy();
+  });
+
+  it('drills 大运 → 流年 → 流月 → 流日', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    renderWithQuery(<BaziPage />);
+    await submitForm(user, '示例');
+    const chart = baziChart({ ...SAMPLE, liunianCount: 120 });
+
+    // Opens on the 大运 holding 2025.
+    const dayunList = screen.getByRole('list', { name: '大运' });
+    const now = chart.dayun.find((d) => d.start <= 2025 && 2025 <= d.end)!;
+    expect(
+      within(dayunList)
+        .getByRole('button', { name: new RegExp(`大运${now.ganzhi}`) })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    const next = chart.dayun[chart.dayun.indexOf(now) + 1];
+    await user.click(within(dayunList).getByRole('button', { name: new RegExp(`大运${next.ganzhi}`) }));
+    const years = within(screen.getByRole('list', { name: '流年' })).getAllByRole('button');
+    expect(years).toHaveLength(10);
+    expect(years[0].getAttribute('aria-label')).toBe(
+      `流年${next.start}年 ${chart.liunian.find((y) => y.year === next.start)?.ganzhi} ${chart.liunian.find((y) => y.year === next.start)?.shishen}`,
+    );
+
+    await user.click(years[1]);
+    const year = next.start + 1;
+    const months = await within(await screen.findByRole('list', { name: '流月' })).findAllByRole('button');
+    const expectedMonths = baziChart({ ...SAMPLE, liuyueYear: year }).liuyue;
+    expect(months.map((m) => m.getAttribute('aria-label'))).toEqual(
+      expectedMonths.map((m) => `流月${m.term.name} ${m.ganzhi} ${m.shishen}`),
+    );
+    expect(calls.some((c) => c.path.includes('bzdata') && c.body.liuyueYear === year)).toBe(true);
+
+    await user.click(months[2]);
+    const dayStem = STEMS.indexOf(chart.sizhu.day[0] as (typeof STEMS)[number]);
+    const expectedDays = liuri(year, 3, dayStem);
+    const days = within(screen.getByRole('list', { name: '流日' })).getAllByRole('listitem');
+    expect(days).toHaveLength(expectedDays.length);
+    expect(days[0].textContent).toContain(expectedDays[0].ganzhi);
+  });
+});
+
+describe('BaziPage profiles', () => {
+  it('saves several profiles, switches between them and deletes them', async () => {
+    installFakeServer();
+    const user = userEvent.setup();
+    renderWithQuery(<BaziPage />);
+    await submitForm(user, '示例');
+    await user.click(screen.getByRole('button', { name: '新建' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: '年' }), '1992');
+    await submitForm(user, '李四', '女');
+
+    expect(storedProfiles().map((p) => p.name)).toEqual(['李四', '示例']);
+    expect(screen.getByRole('heading', { level: 2, name: '李四' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: /命例/ }));
+    const sheet = screen.getByRole('dialog', { name: '命例' });
+    await user.click(within(sheet).getByRole('button', { name: '切换到示例' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '示例' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('bazi') ?? 'null')).toMatchObject({ name: '示例' });
+
+    await user.click(screen.getByRole('button', { name: /命例/ }));
+    const sheet2 = screen.getByRole('dialog', { name: '命例' });
+    await user.click(within(sheet2).getByRole('button', { name: '删除李四' }));
+    await user.click(within(sheet2).getByRole('button', { name: '确认删除李四' }));
+    expect(storedProfiles().map((p) => p.name)).toEqual(['示例']);
+    expect(JSON.parse(localStorage.getItem('bazi') ?? 'null')).toMatchObject({ name: '示例' });
+
+    // Deleting the current profile leaves no chart: the form comes back.
+    await user.click(within(sheet2).getByRole('button', { name: '删除示例' }));
+    await user.click(within(sheet2).getByRole('button', { name: '确认删除示例' }));
+    expect(storedProfiles()).toEqual([]);
+    expect(localStorage.getItem('bazi')).toBeNull();
+    await user.click(within(sheet2).getByRole('button', { name: '关闭' }));
+    expect(screen.getByRole('form', { name: '出生资料' })).toBeTruthy();
+  });
+
+  it('compares two saved profiles by year branch and caches the jxfen answer under jx-fen-<hash>', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    const view = renderWithQuery(<BaziPage />);
+    await submitForm(user, '示例');
+    await user.click(screen.getByRole('button', { name: '新建' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: '年' }), '1984');
+    await submitForm(user, '李四', '女');
+
+    // 李四 1984-05-10 → 甲子 year (子, 鼠); 示例 1990 → 庚午 (午, 马).
+    expect(
+      await screen.findByText('按年支（生肖）配对：李四的年支 子（鼠） × 示例的年支 午（马）'),
+    ).toBeTruthy();
+    const topics = await screen.findByRole('list', { name: '合盘结果' });
+    expect(within(topics).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(topics).getByText('婚姻')).toBeTruthy();
+    expect(screen.getByText('子午相冲')).toBeTruthy();
+
+    const key = jxfenCacheKey(jxfenBody('子', '午'));
+    expect(key).toMatch(/^jx-fen-[0-9a-f]{8}$/);
+    expect(JSON.parse(localStorage.getItem(key) ?? 'null')).toMatchObject({
+      wo: '子',
+      ta: '午',
+      relation: '冲',
+    });
+    const jxfenCalls = () => calls.filter((c) => c.path.includes('jxfen')).length;
+    // One call for 示例 with today (no second profile yet), one for 子 × 午.
+    expect(jxfenCalls()).toBe(2);
+
+    // A fresh visit (new query cache) reads the stored answer instead of calling again.
+    view.unmount();
+    renderWithQuery(<BaziPage />);
+    expect(await screen.findByText('子午相冲')).toBeTruthy();
+    expect(jxfenCalls()).toBe(2);
+
+    // With today: ta is today's day branch (2025-06-15 is a 乙卯 day).
+    await user.click(screen.getByRole('radio', { name: '与今日合' }));
+    expect(await screen.findByText('按年支配对：李四的年支 子（鼠） × 今日（乙卯日）日支 卯')).toBeTruthy();
+    expect(await screen.findByText(compatibility('子', '卯').detail)).toBeTruthy();
+    expect(localStorage.getItem(jxfenCacheKey(jxfenBody('子', '卯')))).not.toBeNull();
+  });
+});
+
+describe('BaziPage share', () => {
+  it('falls back to the full-screen image with 长按图片保存 when the browser cannot share files', async () => {
+    installFakeServer();
+    const user = userEvent.setup();
+    // jsdom has no canvas: a no-op 2D context and a PNG blob stand in for the browser's.
+    const ctx = new Proxy(
+      {},
+      { get: (_t, prop) => (prop === 'measureText' ? () => ({ width: 10 }) : () => {}) },
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+      ctx as unknown as CanvasRenderingContext2D,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb) => {
+      cb(new Blob(['png'], { type: 'image/png' }));
+    });
+    const createObjectURL = vi.fn(() => 'blob:chart');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    expect('share' in navigator).toBe(false);
+
+    renderWithQuery(<BaziPage />);
+    await submitForm(user, '示例');
+    await user.click(screen.getByRole('button', { name: '分享图片' }));
+    const overlay = await screen.findByRole('dialog', { name: '分享图片' });
+    expect(within(overlay).getByText('长按图片保存，或发送给朋友')).toBeTruthy();
+    expect(within(overlay).getByRole('img', { name: '八字排盘图片' }).getAttribute('src')).toBe('blob:chart');
+    const link = within(overlay).getByRole('link', { name: '下载图片' });
+    expect(link.getAttribute('download')).toBe('八字-示例.png');
+    await act(async () => {
+      await user.click(within(overlay).getByRole('button', { name: '关闭' }));
+    });
+    expect(screen.queryByRole('dialog', { name: '分享图片' })).toBeNull();
+  });
+
+  it('hands the PNG to navigator.share when files can be shared', async () => {
+    installFakeServer();
+    const user = userEvent.setup();
+    const ctx = new Proxy(
+      {},
+      { get: (_t, prop) => (prop === 'measureText' ? () => ({ width: 10 }) : () => {}) },
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+      ctx as unknown as CanvasRenderingContext2D,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb) => {
+      cb(new Blob(['png'], { type: 'image/png' }));
+    });
+    const share = vi.fn(async () => {});
+    Object.assign(navigator, { share, canShare: () => true });
+    try {
+      renderWithQuery(<BaziPage />);
+      await submitForm(user, '示例');
+      await user.click(screen.getByRole('button', { name: '分享图片' }));
+      await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+      const data = (share.mock.calls[0] as unknown as [ShareData])[0];
+      expect(data.files?.[0].name).toBe('八字-示例.png');
+      expect(screen.queryByRole('dialog', { name: '分享图片' })).toBeNull();
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+      delete (navigator as { canShare?: unknown }).canShare;
+    }
+  });
+});

@@ -1,0 +1,435 @@
+import { lunarDayName, lunarMonthName } from '@xuanli/almanac/lunar';
+import { type FormEvent, useId, useState } from 'react';
+import styles from './BirthForm.module.css';
+import {
+  type BirthValue,
+  birthError,
+  type CalendarKind,
+  convertCalendar,
+  DEFAULT_YEAR_RANGE,
+  daysInMonth,
+  fromBornText,
+  leapMonthOf,
+  normalize,
+  SAMPLE_BIRTH,
+  toBornText,
+  YEAR_LIMITS,
+} from './birth';
+import { findCity, PROVINCES } from './places';
+import { type ChartOptions, DEFAULT_OPTIONS, type SavedProfile } from './profiles';
+
+/** What the form edits: a profile without its id (a new one) or with it (an edit). */
+export type ProfileDraft = Omit<SavedProfile, 'add_time'> & { add_time?: number };
+
+/** The default sample profile 示例 / 男 (SPEC §3). */
+export const SAMPLE_PROFILE: ProfileDraft = {
+  name: '示例',
+  sex: '男',
+  born: toBornText(SAMPLE_BIRTH),
+  options: DEFAULT_OPTIONS,
+};
+
+/** Longest name kept; longer ones do not fit the chart's header or the share image. */
+export const NAME_MAX_LENGTH = 12;
+
+type Errors = Partial<Record<'name' | 'born' | 'place' | 'trueSolar', string>>;
+
+/** Checks a draft; the messages are shown beside their fields. */
+export function validateDraft(name: string, birth: BirthValue, options: ChartOptions): Errors {
+  const errors: Errors = {};
+  const trimmed = name.trim();
+  if (trimmed === '') errors.name = '请填写姓名';
+  else if ([...trimmed].length > NAME_MAX_LENGTH) errors.name = `姓名最多 ${NAME_MAX_LENGTH} 个字`;
+  const bornError = birthError(birth);
+  if (bornError) errors.born = bornError;
+  if (options.province && !findCity(options.province, options.city)) errors.place = '请选择城市';
+  if (options.trueSolar && !findCity(options.province, options.city)) {
+    errors.trueSolar = '真太阳时需要出生地的经度，请先选择出生地';
+  }
+  return errors;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The 时辰 name of a clock hour (子 23–1, 丑 1–3 …), for the preview line only. */
+function shichen(hour: number): string {
+  return `${'子丑寅卯辰巳午未申酉戌亥'[Math.floor((hour + 1) / 2) % 12]}时`;
+}
+
+/** A one-line reading of the picked date on the other calendar, e.g. '农历 四月十六 辰时'. */
+function otherCalendarText(value: BirthValue): string {
+  const other = convertCalendar(value, value.calendar === 'solar' ? 'lunar' : 'solar');
+  if (!other) return '';
+  if (other.calendar === 'lunar') {
+    return `农历 ${other.year}年${lunarMonthName(other.month, other.leap)}${lunarDayName(other.day)} ${shichen(value.hour)}`;
+  }
+  return `公历 ${other.year}年${other.month}月${other.day}日`;
+}
+
+interface BirthFormProps {
+  initial: ProfileDraft;
+  /** Called with a valid draft; the page saves it and shows its chart. */
+  onSubmit: (draft: ProfileDraft) => void;
+  /** Shown as 取消 when there is a chart to go back to. */
+  onCancel?: () => void;
+  submitLabel?: string;
+}
+
+/**
+ * The birth form: name, 乾造/坤造, birth date and time on a 公历/农历 picker (SPEC §5: years 1900–2100,
+ * 1930–2100 offered by default, lunar leap months), an optional birthplace (province → city, giving the
+ * longitude and zone) and the chart options (子时 school, 真太阳时, 起运 school). Native selects: on a
+ * phone they open the system's own wheel, large and familiar to older readers.
+ */
+export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始排盘' }: BirthFormProps) {
+  const id = useId();
+  const [name, setName] = useState(initial.name);
+  const [sex, setSex] = useState<'男' | '女'>(initial.sex);
+  const [birth, setBirth] = useState<BirthValue>(() => fromBornText(initial.born) ?? SAMPLE_BIRTH);
+  const [options, setOptions] = useState<ChartOptions>({ ...DEFAULT_OPTIONS, ...initial.options });
+  const [minYear, setMinYear] = useState<number>(Math.min(DEFAULT_YEAR_RANGE.min, birth.year));
+  const [errors, setErrors] = useState<Errors>({});
+
+  const province = PROVINCES.find((p) => p.name === options.province);
+  const city = findCity(options.province, options.city);
+
+  function update(next: Partial<BirthValue>) {
+    setBirth((b) => normalize({ ...b, ...next }));
+    setErrors((e) => ({ ...e, born: undefined }));
+  }
+
+  function switchCalendar(to: CalendarKind) {
+    const converted = convertCalendar(birth, to);
+    if (converted) setBirth(converted);
+    else setErrors((e) => ({ ...e, born: '这一天无法换算到另一种历法，请先改动日期' }));
+  }
+
+  function setOption(next: Partial<ChartOptions>) {
+    setOptions((o) => ({ ...o, ...next }));
+    setErrors((e) => ({ ...e, place: undefined, trueSolar: undefined }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateDraft(name, birth, options);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const clean: ChartOptions = {
+      zi: options.zi,
+      trueSolar: options.trueSolar,
+      yunSchool: options.yunSchool,
+    };
+    if (city) Object.assign(clean, { province: options.province, city: options.city });
+    onSubmit({
+      ...(initial.add_time === undefined ? {} : { add_time: initial.add_time }),
+      name: name.trim(),
+      sex,
+      born: toBornText(birth),
+      options: clean,
+    });
+  }
+
+  const years: number[] = [];
+  for (let y = Math.max(YEAR_LIMITS.min, minYear); y <= DEFAULT_YEAR_RANGE.max; y++) years.push(y);
+  const leap = birth.calendar === 'lunar' ? leapMonthOf(birth.year) : 0;
+  const monthOptions: { value: string; label: string }[] = [];
+  for (let m = 1; m <= 12; m++) {
+    monthOptions.push({ value: String(m), label: birth.calendar === 'solar' ? `${m}月` : lunarMonthName(m) });
+    if (m === leap) monthOptions.push({ value: `${m}L`, label: lunarMonthName(m, true) });
+  }
+  const days = daysInMonth(birth.calendar, birth.year, birth.month, birth.leap);
+  const errorId = (field: string) => `${id}-${field}-error`;
+  const fieldError = (field: keyof Errors) =>
+    errors[field] ? (
+      <p className={styles.error} id={errorId(field)} role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="出生资料">
+      <div className={styles.card}>
+        <div className={styles.row}>
+          <label className={styles.label} htmlFor={`${id}-name`}>
+            姓名
+          </label>
+          <div className={styles.control}>
+            <input
+              id={`${id}-name`}
+              className={styles.input}
+              value={name}
+              maxLength={NAME_MAX_LENGTH * 2}
+              placeholder="请输入姓名"
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? errorId('name') : undefined}
+              onChange={(e) => {
+                setName(e.target.value);
+                setErrors((x) => ({ ...x, name: undefined }));
+              }}
+            />
+            {fieldError('name')}
+          </div>
+        </div>
+
+        <div className={styles.row} role="radiogroup" aria-label="性别">
+          <span className={styles.label}>性别</span>
+          <div className={styles.segmented}>
+            {(['男', '女'] as const).map((s) => (
+              <label key={s} className={`${styles.segment} ${sex === s ? styles.segmentOn : ''}`}>
+                <input
+                  type="radio"
+                  name={`${id}-sex`}
+                  value={s}
+                  checked={sex === s}
+                  onChange={() => setSex(s)}
+                  className={styles.srOnly}
+                />
+                {s === '男' ? '乾造（男）' : '坤造（女）'}
+              </label>
+            ))}
+          </div>
+        </div>
+
+        <fieldset className={styles.fieldset} aria-describedby={errors.born ? errorId('born') : undefined}>
+          <legend className={styles.legend}>出生时间</legend>
+          <div className={styles.segmented} role="radiogroup" aria-label="历法">
+            {(['solar', 'lunar'] as const).map((c) => (
+              <label key={c} className={`${styles.segment} ${birth.calendar === c ? styles.segmentOn : ''}`}>
+                <input
+                  type="radio"
+                  name={`${id}-calendar`}
+                  value={c}
+                  checked={birth.calendar === c}
+                  onChange={() => switchCalendar(c)}
+                  className={styles.srOnly}
+                />
+                {c === 'solar' ? '公历' : '农历'}
+              </label>
+            ))}
+          </div>
+          <div className={styles.dateGrid}>
+            <Select
+              label="年"
+              value={String(birth.year)}
+              onChange={(v) => update({ year: Number(v) })}
+              options={years.map((y) => ({ value: String(y), label: `${y}年` }))}
+              wide
+            />
+            <Select
+              label="月"
+              value={`${birth.month}${birth.leap ? 'L' : ''}`}
+              onChange={(v) => update({ month: Number.parseInt(v, 10), leap: v.endsWith('L') })}
+              options={monthOptions}
+            />
+            <Select
+              label="日"
+              value={String(birth.day)}
+              onChange={(v) => update({ day: Number(v) })}
+              options={Array.from({ length: days }, (_, i) => ({
+                value: String(i + 1),
+                label: birth.calendar === 'solar' ? `${i + 1}日` : lunarDayName(i + 1),
+              }))}
+            />
+            <Select
+              label="时"
+              value={String(birth.hour)}
+              onChange={(v) => update({ hour: Number(v) })}
+              options={Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${two(h)}时` }))}
+            />
+            <Select
+              label="分"
+              value={String(birth.minute)}
+              onChange={(v) => update({ minute: Number(v) })}
+              options={Array.from({ length: 60 }, (_, m) => ({ value: String(m), label: `${two(m)}分` }))}
+            />
+          </div>
+          <p className={styles.hint}>
+            {otherCalendarText(birth)}
+            {minYear > YEAR_LIMITS.min ? (
+              <button type="button" className={styles.linkButton} onClick={() => setMinYear(YEAR_LIMITS.min)}>
+                显示1930年以前
+              </button>
+            ) : null}
+          </p>
+          {fieldError('born')}
+        </fieldset>
+
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>
+            出生地 <span className={styles.optional}>（可选，用于真太阳时与时区）</span>
+          </legend>
+          <div className={styles.placeGrid}>
+            <Select
+              label="省份"
+              value={options.province ?? ''}
+              onChange={(v) =>
+                setOption({
+                  province: v || undefined,
+                  city: PROVINCES.find((p) => p.name === v)?.cities[0]?.name,
+                })
+              }
+              options={[
+                { value: '', label: '不选' },
+                ...PROVINCES.map((p) => ({ value: p.name, label: p.name })),
+              ]}
+              wide
+            />
+            <Select
+              label="城市"
+              value={options.city ?? ''}
+              disabled={!province}
+              onChange={(v) => setOption({ city: v || undefined })}
+              options={
+                province
+                  ? province.cities.map((c) => ({ value: c.name, label: c.name }))
+                  : [{ value: '', label: '先选省份' }]
+              }
+              wide
+              invalid={Boolean(errors.place)}
+            />
+          </div>
+          {city ? (
+            <p className={styles.hint}>
+              东经 {city.lng.toFixed(1)}° · {tzLabel(city.tz)}
+            </p>
+          ) : null}
+          {fieldError('place')}
+        </fieldset>
+
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>排盘选项</legend>
+          <div className={styles.optionRow} role="radiogroup" aria-label="子时">
+            <span className={styles.optionLabel}>子时</span>
+            <div className={styles.segmented}>
+              {(
+                [
+                  ['late', '晚子时不换日'],
+                  ['early', '早子时换日'],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className={`${styles.segment} ${options.zi === value ? styles.segmentOn : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-zi`}
+                    value={value}
+                    checked={options.zi === value}
+                    onChange={() => setOption({ zi: value })}
+                    className={styles.srOnly}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </div>
+          <p className={styles.hint}>
+            {options.zi === 'late'
+              ? '23:00–23:59 仍算当天，时柱用次日子时（问真默认）'
+              : '23:00 起算作次日（子初换日）'}
+          </p>
+          <label className={styles.switchRow}>
+            <span className={styles.optionLabel}>真太阳时</span>
+            <span className={styles.switchText}>按出生地经度校正钟表时间</span>
+            <input
+              type="checkbox"
+              role="switch"
+              className={styles.switch}
+              checked={options.trueSolar}
+              aria-checked={options.trueSolar}
+              aria-invalid={errors.trueSolar ? true : undefined}
+              aria-describedby={errors.trueSolar ? errorId('trueSolar') : undefined}
+              onChange={(e) => setOption({ trueSolar: e.target.checked })}
+            />
+          </label>
+          {fieldError('trueSolar')}
+          <div className={styles.optionRow} role="radiogroup" aria-label="起运">
+            <span className={styles.optionLabel}>起运</span>
+            <div className={styles.segmented}>
+              {(
+                [
+                  [2, '精确到分钟'],
+                  [1, '按天数时辰'],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className={`${styles.segment} ${options.yunSchool === value ? styles.segmentOn : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-yun`}
+                    value={value}
+                    checked={options.yunSchool === value}
+                    onChange={() => setOption({ yunSchool: value })}
+                    className={styles.srOnly}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </div>
+          <p className={styles.hint}>
+            {options.yunSchool === 2
+              ? '三天折一年，按出生到交节的分钟数推算'
+              : '三天折一年，按整天与时辰推算（一日四个月，一时辰十天）'}
+          </p>
+        </fieldset>
+      </div>
+
+      <div className={styles.actions}>
+        {onCancel ? (
+          <button type="button" className={styles.secondary} onClick={onCancel}>
+            取消
+          </button>
+        ) : null}
+        <button type="submit" className={styles.primary}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function tzLabel(tz: string): string {
+  const labels: Record<string, string> = {
+    'Asia/Shanghai': '北京时间',
+    'Asia/Hong_Kong': '香港时间',
+    'Asia/Macau': '澳门时间',
+    'Asia/Taipei': '台北时间',
+  };
+  return labels[tz] ?? tz;
+}
+
+interface SelectProps {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  wide?: boolean;
+  disabled?: boolean;
+  invalid?: boolean;
+}
+
+/** A labelled native select in the form's look. */
+function Select({ label, value, options, onChange, wide, disabled, invalid }: SelectProps) {
+  return (
+    <label className={`${styles.select} ${wide ? styles.selectWide : ''}`}>
+      <span className={styles.srOnly}>{label}</span>
+      <select
+        value={value}
+        disabled={disabled}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

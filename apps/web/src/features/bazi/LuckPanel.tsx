@@ -1,0 +1,267 @@
+import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
+import { STEMS } from '@xuanli/almanac/ganzhi';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type BzChart, useBzdata } from './api/get-bzdata';
+import { textColorOf } from './elements';
+import styles from './LuckPanel.module.css';
+import { shortGod } from './PillarTable';
+import type { ChartRequest } from './profiles';
+
+/** Today's date in Beijing as [year, month, day]: the almanac's day, whatever the phone's zone. */
+export function beijingToday(nowMs: number = Date.now()): [number, number, number] {
+  const d = new Date(nowMs + 8 * 3600_000);
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+}
+
+/** '出生后8年9个月13天起运', the 起运 age as bazi apps print it (hours only when there are some). */
+export function qiyunText(q: BzChart['qiyun']): string {
+  const parts = [`${q.year}年`, `${q.month}个月`, `${q.day}天`];
+  if (q.hour > 0) parts.push(`${q.hour}小时`);
+  return `出生后${parts.join('')}起运`;
+}
+
+/**
+ * '逢甲、己年交脱大运': 大运 change every ten years, so in the years whose stems share the 交运 year's
+ * last digit and the one five years on (stem index = (year − 4) mod 10, 1984 = 甲子).
+ */
+export function changeYearsText(date: string): string {
+  const digit = Number(date.slice(3, 4));
+  const a = STEMS[(digit + 6) % 10];
+  const b = STEMS[(digit + 1) % 10];
+  return `逢${a}、${b}年交脱大运`;
+}
+
+/** A 大运 button's data: the real cycles, plus 童限 (birth to the first cycle) when there are such years. */
+interface Cycle {
+  key: number;
+  start: number;
+  end: number;
+  age: number;
+  ganzhi: string | null;
+  shishen: string | null;
+}
+
+function cyclesOf(chart: BzChart): Cycle[] {
+  const birthYear = chart.gongli.year;
+  const cycles: Cycle[] = chart.dayun.map((d) => ({
+    key: d.index,
+    start: d.start,
+    end: d.end,
+    age: d.age,
+    ganzhi: d.ganzhi,
+    shishen: d.shishen,
+  }));
+  const first = chart.dayun[0];
+  if (first && first.start > birthYear) {
+    cycles.unshift({ key: 0, start: birthYear, end: first.start - 1, age: 1, ganzhi: null, shishen: null });
+  }
+  return cycles;
+}
+
+/** A 干支 written top to bottom, each character tinted by its 五行. */
+function Ganzhi({ value }: { value: string }) {
+  return (
+    <span className={styles.ganzhi}>
+      {[...value].map((c, i) => (
+        <span key={`${c}${i}`} style={{ color: textColorOf(c) }}>
+          {c}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+interface LuckPanelProps {
+  chart: BzChart;
+  /** The body the chart came from; 流月 of another year re-ask bzdata with `liuyueYear`. */
+  request: ChartRequest;
+}
+
+/**
+ * 起运 and the fortune drill-down: the 大运 row → tap → its 10 流年 → tap → the 12 流月 of that year
+ * (bzdata with `liuyueYear`) → tap → the 流日 of that month, computed here with the shared engine
+ * (`liuri`, from the month's 节 to the day before the next 节). Opens on the current year.
+ */
+export function LuckPanel({ chart, request }: LuckPanelProps) {
+  const [ty, tm, td] = beijingToday();
+  const cycles = useMemo(() => cyclesOf(chart), [chart]);
+  const initialCycle = cycles.find((c) => c.start <= ty && ty <= c.end) ?? cycles[0];
+  const [cycleKey, setCycleKey] = useState<number>(initialCycle?.key ?? 1);
+  const cycle = cycles.find((c) => c.key === cycleKey) ?? cycles[0];
+  const years = chart.liunian.filter((y) => cycle && y.year >= cycle.start && y.year <= cycle.end);
+  const [year, setYear] = useState<number | null>(
+    initialCycle && ty >= initialCycle.start && ty <= initialCycle.end ? ty : null,
+  );
+  const [month, setMonth] = useState<number | null>(null);
+
+  const needsFetch = year !== null && year !== chart.options.liuyueYear;
+  const liuyueQuery = useBzdata(needsFetch ? { ...request, liuyueYear: year } : null);
+  const months = year === null ? [] : needsFetch ? (liuyueQuery.data?.liuyue ?? []) : chart.liuyue;
+  const todayKey = `${ty}-${String(tm).padStart(2, '0')}-${String(td).padStart(2, '0')}`;
+
+  // The current 流月 (the last whose 节 has begun), to open on when the reader picks this year.
+  const currentMonth = useMemo(() => {
+    let found: number | null = null;
+    for (const m of months) if (m.term.date.slice(0, 10) <= todayKey) found = m.month;
+    return found;
+  }, [months, todayKey]);
+  const shownMonth = month ?? (year === ty ? currentMonth : null);
+
+  const dayStem = STEMS.indexOf(chart.sizhu.day[0] as (typeof STEMS)[number]);
+  const days = useMemo(
+    () => (year !== null && shownMonth !== null && dayStem >= 0 ? liuri(year, shownMonth, dayStem) : []),
+    [year, shownMonth, dayStem],
+  );
+  const q = chart.qiyun;
+
+  // Keep each row's chosen cell in view: the current year sits far right in a row of ten. Only the
+  // rows scroll sideways; the page itself must not jump.
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    for (const row of root.current?.querySelectorAll<HTMLElement>('ul[data-row]') ?? []) {
+      const on = row.querySelector<HTMLElement>('[aria-pressed="true"]');
+      if (!on) continue;
+      const cell = on.parentElement ?? on;
+      row.scrollLeft = cell.offsetLeft - row.clientWidth / 2 + cell.offsetWidth / 2;
+    }
+  }, [cycleKey, year, shownMonth, months.length]);
+
+  return (
+    <div ref={root}>
+      <dl className={styles.qiyun}>
+        <div>
+          <dt>起运</dt>
+          <dd>{qiyunText(q)}</dd>
+        </div>
+        <div>
+          <dt>交运</dt>
+          <dd>
+            {q.date}（{q.forward ? '顺排' : '逆排'}，{q.forward ? '至下一节' : '至上一节'}
+            {q.jie.name}）
+          </dd>
+        </div>
+        <div>
+          <dt>换运</dt>
+          <dd>{changeYearsText(q.date)}</dd>
+        </div>
+      </dl>
+
+      <h3 className={styles.rowTitle}>大运</h3>
+      <ul className={styles.scroller} aria-label="大运" data-row>
+        {cycles.map((c) => (
+          <li key={c.key}>
+            <button
+              key={c.key}
+              type="button"
+              className={`${styles.cell} ${c.key === cycle?.key ? styles.on : ''}`}
+              aria-pressed={c.key === cycle?.key}
+              aria-label={`${c.ganzhi ? `大运${c.ganzhi}` : '童限'} ${c.start}–${c.end}年 ${c.age}岁起`}
+              onClick={() => {
+                setCycleKey(c.key);
+                setYear(null);
+                setMonth(null);
+              }}
+            >
+              <span className={styles.top}>{c.start}</span>
+              <span className={styles.sub}>{c.age}岁</span>
+              {c.ganzhi ? <Ganzhi value={c.ganzhi} /> : <span className={styles.ganzhiPlain}>童限</span>}
+              <span className={styles.god}>{c.shishen ? shortGod(c.shishen) : '小运'}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <h3 className={styles.rowTitle}>
+        流年 <span className={styles.rowHint}>点选年份看流月</span>
+      </h3>
+      <ul className={styles.scroller} aria-label="流年" data-row>
+        {years.map((y) => (
+          <li key={y.year}>
+            <button
+              key={y.year}
+              type="button"
+              className={`${styles.cell} ${y.year === year ? styles.on : ''} ${y.year === ty ? styles.now : ''}`}
+              aria-pressed={y.year === year}
+              aria-label={`流年${y.year}年 ${y.ganzhi} ${y.shishen}`}
+              onClick={() => {
+                setYear(y.year);
+                setMonth(null);
+              }}
+            >
+              <span className={styles.top}>{y.year}</span>
+              <span className={styles.sub}>{y.age}岁</span>
+              <Ganzhi value={y.ganzhi} />
+              <span className={styles.god}>{shortGod(y.shishen)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      {year !== null ? (
+        <>
+          <h3 className={styles.rowTitle}>
+            {year}年流月 <span className={styles.rowHint}>以节气交接为月界</span>
+          </h3>
+          {needsFetch && liuyueQuery.isPending ? (
+            <p className={styles.status}>正在排流月…</p>
+          ) : needsFetch && liuyueQuery.isError ? (
+            <p className={styles.status}>
+              流月加载失败：{liuyueQuery.error.message}
+              <button type="button" className={styles.retry} onClick={() => liuyueQuery.refetch()}>
+                重试
+              </button>
+            </p>
+          ) : (
+            <ul className={styles.scroller} aria-label="流月" data-row>
+              {months.map((m) => (
+                <li key={m.month}>
+                  <button
+                    key={m.month}
+                    type="button"
+                    className={`${styles.cell} ${m.month === shownMonth ? styles.on : ''}`}
+                    aria-pressed={m.month === shownMonth}
+                    aria-label={`流月${m.term.name} ${m.ganzhi} ${m.shishen}`}
+                    onClick={() => setMonth(m.month)}
+                  >
+                    <span className={styles.top}>{m.term.name}</span>
+                    <span className={styles.sub}>
+                      {Number(m.term.date.slice(5, 7))}/{Number(m.term.date.slice(8, 10))}
+                    </span>
+                    <Ganzhi value={m.ganzhi} />
+                    <span className={styles.god}>{shortGod(m.shishen)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+
+      {days.length > 0 ? (
+        <>
+          <h3 className={styles.rowTitle}>
+            流日{' '}
+            <span className={styles.rowHint}>{months.find((m) => m.month === shownMonth)?.ganzhi}月</span>
+          </h3>
+          <ul className={styles.days} aria-label="流日">
+            {days.map((d) => (
+              <li key={d.date} className={d.date === todayKey ? styles.today : undefined}>
+                <span className={styles.dayDate}>
+                  {Number(d.date.slice(5, 7))}/{Number(d.date.slice(8, 10))}
+                </span>
+                <span className={styles.dayGz}>
+                  {[...d.ganzhi].map((c, i) => (
+                    <span key={`${c}${i}`} style={{ color: textColorOf(c) }}>
+                      {c}
+                    </span>
+                  ))}
+                </span>
+                <span className={styles.dayGod}>{shortGod(d.shishen)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

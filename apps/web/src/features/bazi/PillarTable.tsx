@@ -1,0 +1,144 @@
+import type { BzChart } from './api/get-bzdata';
+import { textColorOf } from './elements';
+import styles from './PillarTable.module.css';
+
+/** The pillars in chart order and their column headings. */
+export const PILLARS = [
+  ['year', '年柱'],
+  ['month', '月柱'],
+  ['day', '日柱'],
+  ['hour', '时柱'],
+] as const;
+
+/** The short name of a ten god as 问真's 细盘 prints it (正官 → 官, 七杀 → 杀 …), for tight cells. */
+const SHORT_GOD: Record<string, string> = {
+  比肩: '比',
+  劫财: '劫',
+  食神: '食',
+  伤官: '伤',
+  偏财: '才',
+  正财: '财',
+  七杀: '杀',
+  正官: '官',
+  偏印: '枭',
+  正印: '印',
+};
+
+/** A ten god's one-character form, or the name itself when it has none. */
+export function shortGod(name: string): string {
+  return SHORT_GOD[name] ?? name;
+}
+
+/**
+ * The four-pillar table of the 专业细盘: columns 年柱 月柱 日柱 时柱, rows 十神 (主星), 天干, 地支,
+ * 藏干 with their ten gods (副星), 地势 (十二长生 of the day master), 纳音, 旬空 and 神煞. Stems and
+ * branches are tinted by 五行, and the characters themselves carry the meaning.
+ */
+export function PillarTable({ chart }: { chart: BzChart }) {
+  const dayMaster = chart.sex === '男' ? '元男' : '元女';
+  return (
+    <div className={styles.wrap}>
+      <table className={styles.table} aria-label="四柱">
+        <thead>
+          <tr>
+            <th scope="col" className={styles.corner}>
+              <span className={styles.srOnly}>项目</span>
+            </th>
+            {PILLARS.map(([key, label]) => (
+              <th key={key} scope="col" className={key === 'day' ? styles.dayCol : undefined}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">十神</th>
+            {PILLARS.map(([key]) => (
+              <td key={key} className={styles.god}>
+                {key === 'day' ? dayMaster : chart.shishen[key].gan}
+              </td>
+            ))}
+          </tr>
+          <tr className={styles.ganzhiRow}>
+            <th scope="row">天干</th>
+            {PILLARS.map(([key]) => {
+              const gan = chart.sizhu[key][0];
+              return (
+                <td key={key} className={styles.big} style={{ color: textColorOf(gan) }}>
+                  {gan}
+                </td>
+              );
+            })}
+          </tr>
+          <tr className={styles.ganzhiRow}>
+            <th scope="row">地支</th>
+            {PILLARS.map(([key]) => {
+              const zhi = chart.sizhu[key][1];
+              return (
+                <td key={key} className={styles.big} style={{ color: textColorOf(zhi) }}>
+                  {zhi}
+                </td>
+              );
+            })}
+          </tr>
+          <tr>
+            <th scope="row">藏干</th>
+            {PILLARS.map(([key]) => (
+              <td key={key}>
+                <ul className={styles.hidden}>
+                  {chart.canggan[key].map((stem, i) => (
+                    <li key={stem}>
+                      <span style={{ color: textColorOf(stem) }} className={styles.hiddenStem}>
+                        {stem}
+                      </span>
+                      <span className={styles.hiddenGod}>{chart.shishen[key].zhi[i]}</span>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">地势</th>
+            {PILLARS.map(([key]) => (
+              <td key={key}>{chart.dishi[key]}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">纳音</th>
+            {PILLARS.map(([key]) => (
+              <td key={key} className={styles.small}>
+                {chart.nayin[key]}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">旬空</th>
+            {PILLARS.map(([key]) => (
+              <td key={key}>{chart.xunkong[key]}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">神煞</th>
+            {PILLARS.map(([key]) => (
+              <td key={key} className={styles.shensha}>
+                {chart.shensha[key].length === 0 ? (
+                  <span className={styles.none}>—</span>
+                ) : (
+                  <ul>
+                    {chart.shensha[key].map((hit) => (
+                      <li key={hit.name} title={hit.source}>
+                        {hit.name}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}

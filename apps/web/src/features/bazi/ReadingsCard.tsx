@@ -1,0 +1,40 @@
+import { useMiji } from './api/get-miji';
+import type { ChartRequest } from './profiles';
+import styles from './ReadingsCard.module.css';
+
+/**
+ * Readings of the chart from miji (日主, 五行, 十神, 神煞), each section collapsible so the page stays
+ * short. The text is content kept on the server; when the call fails the rest of the chart still
+ * stands, with a retry here.
+ */
+export function ReadingsCard({ request }: { request: ChartRequest }) {
+  const miji = useMiji(request);
+  if (miji.isPending) return <p className={styles.note}>正在载入解读…</p>;
+  if (miji.isError) {
+    return (
+      <p className={styles.note}>
+        解读暂时无法载入：{miji.error.message}
+        <button type="button" className={styles.retry} onClick={() => miji.refetch()}>
+          重试
+        </button>
+      </p>
+    );
+  }
+  const sections = miji.data.sections.filter((s) => s.items.length > 0);
+  if (sections.length === 0) return <p className={styles.note}>暂无解读内容。</p>;
+  return (
+    <div className={styles.sections}>
+      {sections.map((section, i) => (
+        <details key={section.key || section.title} className={styles.section} open={i === 0}>
+          <summary className={styles.summary}>{section.title}</summary>
+          {section.items.map((item) => (
+            <article key={item.key ?? item.title} className={styles.item}>
+              <h4 className={styles.itemTitle}>{item.title}</h4>
+              <p className={styles.body}>{item.body}</p>
+            </article>
+          ))}
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * `POST /app/bln.suan/jxfen` (SPEC §7): compatibility of two earthly branches, wo (mine) and ta (the
+ * other's). SPEC §3 keeps every answer in local storage under `jx-fen-` + a hash of the request body,
+ * and the answer for a pair never changes, so the cache is read before any call.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Compatibility } from '@xuanli/almanac/bazi/compatibility';
+import { api } from '@/lib/api';
+import { readStorage, writeStorage } from '@/lib/storage';
+import { fnv1a } from '../hash';
+
+/** The request body: `{fen: {wo, ta}}`, each a branch 子 … 亥. */
+export interface JxfenBody {
+  fen: { wo: string; ta: string };
+}
+
+/** The jxfen answer: the engine's compatibility result. */
+export type Jxfen = Compatibility;
+
+/** Path of the call (SPEC §7 spells it with a lower-case s). */
+export const JXFEN_PATH = '/app/bln.suan/jxfen';
+
+/** Local-storage prefix of cached answers (SPEC §3). */
+export const JXFEN_CACHE_PREFIX = 'jx-fen-';
+
+/** The request body for a pair of branches; key order fixed so the hash is stable. */
+export function jxfenBody(wo: string, ta: string): JxfenBody {
+  return { fen: { wo, ta } };
+}
+
+/** The local-storage key of a body's answer: 'jx-fen-' + FNV-1a hex of the body's JSON. */
+export function jxfenCacheKey(body: JxfenBody): string {
+  return JXFEN_CACHE_PREFIX + fnv1a(JSON.stringify(body));
+}
+
+function isJxfen(value: unknown): value is Jxfen {
+  return !!value && typeof value === 'object' && typeof (value as Jxfen).relation === 'string';
+}
+
+/** The answer for `body`: from the local cache when present, else from the server (then cached). */
+export async function getJxfen(body: JxfenBody, signal?: AbortSignal): Promise<Jxfen> {
+  const key = jxfenCacheKey(body);
+  const cached = readStorage<unknown>(key, null);
+  if (isJxfen(cached)) return cached;
+  const answer = await api.post<Jxfen>(JXFEN_PATH, body, { signal });
+  if (isJxfen(answer)) writeStorage(key, answer);
+  return answer;
+}
+
+/** Query options of a pair's compatibility. */
+export function jxfenQueryOptions(body: JxfenBody) {
+  return queryOptions({
+    queryKey: ['bazi', 'jxfen', body],
+    queryFn: ({ signal }) => getJxfen(body, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The compatibility of a pair; idle while `body` is null. */
+export function useJxfen(body: JxfenBody | null) {
+  return useQuery({
+    ...jxfenQueryOptions(body ?? jxfenBody('', '')),
+    enabled: body !== null,
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * `POST /app/bln.Suan/miji` (SPEC §7): readings of a chart (日主, 五行, 十神, 神煞), drawn by the
+ * server from editable content in its database.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { ChartRequest } from '../profiles';
+
+/** One reading: a heading and its text. */
+export interface MijiItem {
+  /** Content key of the text on the server, e.g. 'daymaster:甲'. */
+  key?: string;
+  title: string;
+  body: string;
+}
+
+/** A group of readings, e.g. key 'rizhu', title '日主'. */
+export interface MijiSection {
+  key: string;
+  title: string;
+  items: MijiItem[];
+}
+
+/** The miji answer. */
+export interface Miji {
+  sections: MijiSection[];
+}
+
+/** Path of the call; the server matches it without regard to case. */
+export const MIJI_PATH = '/app/bln.Suan/miji';
+
+/** Fetches the readings of the chart of `body` (the same body as bzdata). */
+export async function getMiji(body: ChartRequest, signal?: AbortSignal): Promise<Miji> {
+  const data = await api.post<Partial<Miji> | null>(MIJI_PATH, body, { signal });
+  // Content is edited by hand on the server: tolerate a missing or partial list rather than crash.
+  const sections = Array.isArray(data?.sections) ? data.sections : [];
+  return {
+    sections: sections
+      .filter((s) => s && typeof s.title === 'string')
+      .map((s) => ({ ...s, items: Array.isArray(s.items) ? s.items : [] })),
+  };
+}
+
+/** Query options of the readings of `body`'s chart. */
+export function mijiQueryOptions(body: ChartRequest) {
+  return queryOptions({
+    queryKey: ['bazi', 'miji', body],
+    queryFn: ({ signal }) => getMiji(body, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The readings of `body`'s chart; idle while `body` is null. */
+export function useMiji(body: ChartRequest | null) {
+  return useQuery({ ...mijiQueryOptions(body ?? ({} as ChartRequest)), enabled: body !== null });
+}

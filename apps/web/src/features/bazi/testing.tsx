@@ -1,0 +1,88 @@
+/**
+ * Test helpers of the bazi feature: a fake server at the fetch boundary whose bzdata and jxfen
+ * answers come from the real engine (so the data the page shows is real), and a renderer with a fresh
+ * query client and router.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { baziChart } from '@xuanli/almanac/bazi/chart';
+import { compatibility } from '@xuanli/almanac/bazi/compatibility';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+
+/** One request the fake server saw. */
+export interface SeenCall {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** Options of {@link installFakeServer}. */
+export interface FakeServerOptions {
+  /** Answer miji with this status instead of readings (e.g. 404 while the server is not ready). */
+  mijiStatus?: number;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * Replaces `fetch` with a fake API: `/base/token` issues a token, bzdata runs `baziChart` on the body
+ * (a 400 with the engine's message on bad input, as the server does), miji returns two sections and
+ * jxfen runs `compatibility`. Returns the calls it saw.
+ */
+export function installFakeServer(options: FakeServerOptions = {}): SeenCall[] {
+  const calls: SeenCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = new URL(String(input), 'http://localhost').pathname.toLowerCase();
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : {};
+      calls.push({ path, body });
+      if (path.endsWith('/base/token'))
+        return json(200, { data: { jwt: 'test-jwt', iat: Date.now() / 1000 } });
+      try {
+        if (path.endsWith('/bln.suan/bzdata')) {
+          const { name, ...input } = body;
+          return json(200, { code: 0, msg: 'ok', resData: { name, ...baziChart(input) } });
+        }
+        if (path.endsWith('/bln.suan/miji')) {
+          if (options.mijiStatus)
+            return json(options.mijiStatus, { code: options.mijiStatus, msg: '接口未就绪' });
+          return json(200, {
+            code: 0,
+            msg: 'ok',
+            resData: {
+              sections: [
+                {
+                  key: 'rizhu',
+                  title: '日主',
+                  items: [{ title: '乙木日主', body: '乙木如藤萝花草，柔韧善依附。' }],
+                },
+                { key: 'wuxing', title: '五行', items: [{ title: '火旺', body: '火多则泄木之气。' }] },
+              ],
+            },
+          });
+        }
+        if (path.endsWith('/bln.suan/jxfen')) {
+          return json(200, { code: 0, msg: 'ok', resData: compatibility(body.fen?.wo, body.fen?.ta) });
+        }
+      } catch (error) {
+        return json(400, { code: 400, msg: error instanceof Error ? error.message : '请求错误！' });
+      }
+      return json(404, { code: 404, msg: 'not found' });
+    }),
+  );
+  return calls;
+}
+
+/** Renders `ui` with a fresh query client (no retries) inside a router opened on the 排盘 tab. */
+export function renderWithQuery(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/pages/suan/index']}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { HolidayUtil, Solar } from 'lunar-typescript';
 import lunisolar from 'lunisolar';
+import { baziChart } from '../src/bazi/chart.ts';
 import { almanacDay } from '../src/day.ts';
 import { lunarFromDayNumber } from '../src/lunar.ts';
 import { monthView } from '../src/monthView.ts';
@@ -133,6 +134,83 @@ function lunarTsDays() {
   }
 }
 
+// (d) 10,000 charts with 10 大运, 80 流年 and 12 流月, random births 1901–2099 (seeded, same births for both).
+const births = (() => {
+  let seed = 20261122;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  return Array.from({ length: 10_000 }, () => {
+    const d = solarFromDayNumber(dayNumber(1901, 1, 1) + Math.floor(random() * 72_000));
+    return { ...d, hour: Math.floor(random() * 24), minute: Math.floor(random() * 60), male: random() < 0.5 };
+  });
+})();
+const pad = (n: number) => String(n).padStart(2, '0');
+function oursCharts() {
+  for (const b of births) {
+    const chart = baziChart({
+      born: `公 ${b.year}-${pad(b.month)}-${pad(b.day)} ${pad(b.hour)}:${pad(b.minute)}`,
+      sex: b.male ? '男' : '女',
+    });
+    sink += chart.dayun.length + chart.liunian.length + chart.liuyue.length;
+  }
+}
+/** The same chart from lunar-typescript's EightChar: pillars and their columns, 10 大运, 80 流年, 12 流月. */
+function lunarTsCharts() {
+  for (const b of births) {
+    const ec = Solar.fromYmdHms(b.year, b.month, b.day, b.hour, b.minute, 0).getLunar().getEightChar();
+    ec.setSect(2);
+    const parts: unknown[] = [
+      ec.getYear(),
+      ec.getMonth(),
+      ec.getDay(),
+      ec.getTime(),
+      ec.getYearShiShenGan(),
+      ec.getMonthShiShenGan(),
+      ec.getTimeShiShenGan(),
+      ec.getYearShiShenZhi(),
+      ec.getMonthShiShenZhi(),
+      ec.getDayShiShenZhi(),
+      ec.getTimeShiShenZhi(),
+      ec.getYearHideGan(),
+      ec.getMonthHideGan(),
+      ec.getDayHideGan(),
+      ec.getTimeHideGan(),
+      ec.getYearDiShi(),
+      ec.getMonthDiShi(),
+      ec.getDayDiShi(),
+      ec.getTimeDiShi(),
+      ec.getYearNaYin(),
+      ec.getMonthNaYin(),
+      ec.getDayNaYin(),
+      ec.getTimeNaYin(),
+      ec.getYearXunKong(),
+      ec.getMonthXunKong(),
+      ec.getDayXunKong(),
+      ec.getTimeXunKong(),
+      ec.getTaiYuan(),
+      ec.getMingGong(),
+      ec.getShenGong(),
+    ];
+    const yun = ec.getYun(b.male ? 1 : 0, 2);
+    const cycles = yun.getDaYun(11);
+    let years = 0;
+    for (const cycle of cycles.slice(1)) {
+      for (const year of cycle.getLiuNian(10)) {
+        if (years++ < 80) parts.push(year.getGanZhi());
+      }
+    }
+    parts.push(
+      ...cycles[1]
+        .getLiuNian(1)[0]
+        .getLiuYue()
+        .map((m) => m.getGanZhi()),
+    );
+    sink += parts.length + yun.getStartYear();
+  }
+}
+
 function row(name: string, ours: number, peers: Record<string, number>) {
   const ratios = Object.entries(peers)
     .map(([peer, ms]) => `${peer} ${ms.toFixed(1)} ms (×${(ms / ours).toFixed(1)})`)
@@ -174,6 +252,9 @@ const results = [
   }),
   row('(c) full almanac day, every day of 2026', time(oursDays), {
     'lunar-typescript': time(lunarTsDays, 3),
+  }),
+  row('(d) 10,000 bazi charts with 10 大运, 80 流年, 12 流月', time(oursCharts, 3), {
+    'lunar-typescript': time(lunarTsCharts, 1),
   }),
 ];
 

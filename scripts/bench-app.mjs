@@ -55,27 +55,38 @@ async function startProcess(args, env, readyUrl) {
   return child;
 }
 
-/** Requests per second of GET `url` with `connections` keep-alive connections for `seconds`. */
-async function throughput(url, { connections = 16, seconds = 5 } = {}) {
+/** Requests per second of `url` (GET, or POST of `body` as JSON) with keep-alive connections for `seconds`. */
+async function throughput(url, { connections = 16, seconds = 5, body } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const deadline = Date.now() + seconds * 1000;
   let count = 0;
   let errors = 0;
   const one = () =>
     new Promise((resolve) => {
-      http
-        .get(url, { agent }, (res) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(
+        url,
+        {
+          agent,
+          method: payload ? 'POST' : 'GET',
+          headers: payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {},
+        },
+        (res) => {
           res.resume();
           res.on('end', () => {
             if (res.statusCode === 200) count++;
             else errors++;
             resolve();
           });
-        })
-        .on('error', () => {
-          errors++;
-          resolve();
-        });
+        },
+      );
+      request.on('error', () => {
+        errors++;
+        resolve();
+      });
+      request.end(payload);
     });
   const loops = Array.from({ length: connections }, async () => {
     while (Date.now() < deadline) await one();
@@ -173,9 +184,16 @@ try {
   }
   const bareResult = await throughput(`http://127.0.0.1:${barePort}/`);
   const dayResult = await throughput(`${base}/api/calendar/day?date=2026-11-22`);
+  const chartResult = await throughput(`${base}/api/app/bln.Suan/bzdata`, {
+    body: { name: '示例', sex: '男', born: '公 1990-05-10 08:00' },
+  });
+  const share = (r) =>
+    `${r.rps.toFixed(0)} req/s (${((r.rps / bareResult.rps) * 100).toFixed(0)}% of bare${r.errors ? `, ${r.errors} errors` : ''})`;
   console.log(
-    `API throughput (16 connections, 5 s, loopback): day route ${dayResult.rps.toFixed(0)} req/s, bare Fastify ${bareResult.rps.toFixed(0)} req/s (${((dayResult.rps / bareResult.rps) * 100).toFixed(0)}%)`,
+    `API throughput (16 connections, 5 s each, loopback): bare Fastify ${bareResult.rps.toFixed(0)} req/s`,
   );
+  console.log(`  GET /api/calendar/day: ${share(dayResult)}`);
+  console.log(`  POST /api/app/bln.Suan/bzdata: ${share(chartResult)}`);
 } finally {
   api.kill();
   bare.kill();

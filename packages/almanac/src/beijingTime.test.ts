@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { beijingDayNumber, beijingSeconds, formatBeijing } from './beijingTime.ts';
-import { isAlmanacError } from './errors.ts';
 import { dayNumber } from './solarDate.ts';
-
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (isAlmanacError(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
+import { code } from './testing/errorCode.ts';
 
 describe('beijingTime', () => {
   it('counts seconds from 1970-01-01 00:00 Beijing time', () => {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { Solar } from 'lunar-typescript';
 import { describe, expect, it } from 'vitest';
 import { festivalsOn, mainFestivals, otherFestivals } from './festivals.ts';
 import { dayNumberFromLunar, lunarFromDayNumber } from './lunar.ts';
-import { dayNumber, formatSolarDate, solarFromDayNumber } from './solarDate.ts';
+import { dayNumber } from './solarDate.ts';
+import { EVERY_DAY, expectOnlyListedDifferences } from './testing/dayDifferential.ts';
 
 const d = (y: number, m: number, day: number) => dayNumber(y, m, day);
 
@@ -58,31 +58,12 @@ describe('main festivals', () => {
  * deliberate rule differences (test-data/festival-differences.md, "Rule differences"); any remaining
  * disagreement must be listed there as a dated exception, and every listed exception must still occur.
  */
-const START = dayNumber(1900, 1, 31);
-const END = dayNumber(2100, 12, 31);
-const STRIDE = Math.max(1, Number(process.env.XUANLI_DIFF_STRIDE ?? 1) || 1);
 const RENAMED: Record<string, string> = { 元旦节: '元旦', 龙头节: '龙抬头' };
 const MOVED_TO_OTHER = new Set(['全国中小学生安全教育日', '全国助残日', '全民国防教育日', '世界住房日']);
 
-/** Dated exceptions of the given fields from test-data/festival-differences.md: 'YYYY-MM-DD field'. */
-function listedExceptions(fields: string[]): Set<string> {
-  const text = readFileSync(new URL('../test-data/festival-differences.md', import.meta.url), 'utf8');
-  const out = new Set<string>();
-  for (const line of text.split('\n')) {
-    const m = /^\|\s*(\d{4}-\d{2}-\d{2})\s*\|\s*(\w+)\s*\|/.exec(line);
-    if (m && fields.includes(m[2])) out.add(`${m[1]} ${m[2]}`);
-  }
-  return out;
-}
-
 describe('differential vs lunar-typescript', () => {
-  it(`festivals, every ${STRIDE === 1 ? '' : `${STRIDE}th `}day 1900-01-31 … 2100-12-31`, () => {
-    const found = new Map<string, string>();
-    const sampled = new Set<string>();
-    for (let n = START; n <= END; n += STRIDE) {
-      const { year, month, day } = solarFromDayNumber(n);
-      const date = formatSolarDate({ year, month, day });
-      sampled.add(date);
+  it(`festivals, ${EVERY_DAY} 1900-01-31 … 2100-12-31`, () => {
+    expectOnlyListedDifferences(['main', 'other'], (n, { year, month, day }, check) => {
       const solar = Solar.fromYmd(year, month, day);
       const lunar = solar.getLunar();
       const jieQi = lunar.getJieQi();
@@ -102,17 +83,8 @@ describe('differential vs lunar-typescript', () => {
         ...solar.getOtherFestivals(),
         ...solarMain.filter((f) => MOVED_TO_OTHER.has(f)),
       ];
-      if (ours.main.join() !== expectedMain.join()) {
-        found.set(`${date} main`, `${ours.main.join('/')} ≠ ${expectedMain.join('/')}`);
-      }
-      if (ours.other.join() !== expectedOther.join()) {
-        found.set(`${date} other`, `${ours.other.join('/')} ≠ ${expectedOther.join('/')}`);
-      }
-    }
-    const listed = listedExceptions(['main', 'other']);
-    const unlisted = [...found].filter(([key]) => !listed.has(key)).map(([key, v]) => `${key}: ${v}`);
-    expect(unlisted).toEqual([]);
-    const stale = [...listed].filter((key) => sampled.has(key.slice(0, 10)) && !found.has(key));
-    expect(stale).toEqual([]);
+      check('main', ours.main, expectedMain);
+      check('other', ours.other, expectedOther);
+    });
   });
 });

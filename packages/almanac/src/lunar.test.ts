@@ -5,7 +5,6 @@
  */
 import { Solar } from 'lunar-typescript';
 import { describe, expect, it } from 'vitest';
-import { isAlmanacError } from './errors.ts';
 import { sexagenaryName } from './ganzhi.ts';
 import {
   dayNumberFromLunar,
@@ -20,10 +19,8 @@ import { ganzhiOfDay } from './pillars.ts';
 import { dayNumber, formatSolarDate, solarFromDayNumber } from './solarDate.ts';
 import { TERM_NAMES, termIndexOnDay } from './solarTerm.ts';
 import { termTime } from './solarTermTime.ts';
-
-const STRIDE = Math.max(1, Number(process.env.XUANLI_DIFF_STRIDE ?? 1) || 1);
-const FIRST = dayNumber(1900, 1, 31);
-const LAST = dayNumber(2100, 12, 31);
+import { END, EVERY_DAY, START, STRIDE } from './testing/dayDifferential.ts';
+import { code } from './testing/errorCode.ts';
 
 /**
  * Days where we knowingly differ from lunar-typescript, each explained in test-data/oracle-differences.md.
@@ -32,21 +29,11 @@ const LAST = dayNumber(2100, 12, 31);
  */
 const KNOWN_DIFFERENCES = new Map<string, string>();
 
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (isAlmanacError(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
-
 describe('differential against lunar-typescript', () => {
-  it(`agrees on lunar date, 干支 (by 立春 / 节 day) and term day, every ${STRIDE === 1 ? '' : `${STRIDE}th `}day 1900-01-31…2100-12-31`, () => {
+  it(`agrees on lunar date, 干支 (by 立春 / 节 day) and term day, ${EVERY_DAY} 1900-01-31…2100-12-31`, () => {
     const mismatches: string[] = [];
     let checked = 0;
-    for (let n = FIRST; n <= LAST; n += STRIDE) {
+    for (let n = START; n <= END; n += STRIDE) {
       const date = solarFromDayNumber(n);
       const oracle = Solar.fromYmd(date.year, date.month, date.day).getLunar();
       const ours = lunarFromDayNumber(n);
@@ -79,7 +66,7 @@ describe('differential against lunar-typescript', () => {
       }
     }
     expect(mismatches.slice(0, 20)).toEqual([]);
-    expect(checked).toBe(Math.floor((LAST - FIRST) / STRIDE) + 1);
+    expect(checked).toBe(Math.floor((END - START) / STRIDE) + 1);
   });
 
   it('agrees on every term instant 1900–2100 within 60 s (lunar-typescript uses a shorter series)', () => {
@@ -198,7 +185,7 @@ describe('independent references', () => {
 
 describe('round trip and range', () => {
   it('dayNumberFromLunar inverts lunarFromDayNumber on every day', () => {
-    for (let n = FIRST; n < dayNumber(2101, 1, 29); n++) {
+    for (let n = START; n < dayNumber(2101, 1, 29); n++) {
       const l = lunarFromDayNumber(n);
       if (dayNumberFromLunar(l.year, l.month, l.day, l.leap) !== n)
         throw new Error(`round trip failed at ${n}`);
@@ -272,7 +259,7 @@ describe('names', () => {
   });
 
   it('names agree with lunar-typescript for a sample of days', () => {
-    for (let n = FIRST; n <= LAST; n += 997) {
+    for (let n = START; n <= END; n += 997) {
       const d = solarFromDayNumber(n);
       const oracle = Solar.fromYmd(d.year, d.month, d.day).getLunar();
       const ours = lunarFromDayNumber(n);

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { Solar } from 'lunar-typescript';
 import { describe, expect, it } from 'vitest';
 import { meiyu, meiyuDays, sanFu, sanFuDays, shuJiu } from './seasonalPeriods.ts';
 import { dayNumber, formatSolarDate, solarFromDayNumber } from './solarDate.ts';
+import { expectOnlyListedDifferences } from './testing/dayDifferential.ts';
 
 const d = (y: number, m: number, day: number) => dayNumber(y, m, day);
 const md = (n: number) => formatSolarDate(solarFromDayNumber(n)).slice(5);
@@ -83,44 +83,14 @@ describe('seasonal periods', () => {
  * 1900-01-31 … 2100-12-31 (every XUANLI_DIFF_STRIDE-th day); disagreements must be listed in
  * test-data/festival-differences.md, and every listed one must still occur. (入梅/出梅: no oracle.)
  */
-const START = dayNumber(1900, 1, 31);
-const END = dayNumber(2100, 12, 31);
-const STRIDE = Math.max(1, Number(process.env.XUANLI_DIFF_STRIDE ?? 1) || 1);
-
-function listedExceptions(fields: string[]): Set<string> {
-  const text = readFileSync(new URL('../test-data/festival-differences.md', import.meta.url), 'utf8');
-  const out = new Set<string>();
-  for (const line of text.split('\n')) {
-    const m = /^\|\s*(\d{4}-\d{2}-\d{2})\s*\|\s*([\w, ]+?)\s*\|/.exec(line);
-    if (!m) continue;
-    for (const field of m[2].split(/[ ,]+/)) if (fields.includes(field)) out.add(`${m[1]} ${field}`);
-  }
-  return out;
-}
-
 describe('differential vs lunar-typescript', () => {
   it('三伏 and 数九', () => {
-    const found = new Map<string, string>();
-    const sampled = new Set<string>();
-    const check = (key: string, ours: unknown, theirs: unknown) => {
-      const a = JSON.stringify(ours);
-      const b = JSON.stringify(theirs);
-      if (a !== b) found.set(key, `${a} ≠ ${b}`);
-    };
-    for (let n = START; n <= END; n += STRIDE) {
-      const date = solarFromDayNumber(n);
-      const ymd = formatSolarDate(date);
-      sampled.add(ymd);
+    expectOnlyListedDifferences(['fu', 'shujiu'], (n, date, check) => {
       const lunar = Solar.fromYmd(date.year, date.month, date.day).getLunar();
       const fu = lunar.getFu();
       const jiu = lunar.getShuJiu();
-      check(`${ymd} fu`, sanFu(n), fu ? { name: fu.getName(), day: fu.getIndex() } : null);
-      check(`${ymd} shujiu`, shuJiu(n), jiu ? { name: jiu.getName(), day: jiu.getIndex() } : null);
-    }
-    const listed = listedExceptions(['fu', 'shujiu']);
-    const unlisted = [...found].filter(([key]) => !listed.has(key)).map(([key, v]) => `${key}: ${v}`);
-    expect(unlisted).toEqual([]);
-    const stale = [...listed].filter((key) => sampled.has(key.slice(0, 10)) && !found.has(key));
-    expect(stale).toEqual([]);
+      check('fu', sanFu(n), fu ? { name: fu.getName(), day: fu.getIndex() } : null);
+      check('shujiu', shuJiu(n), jiu ? { name: jiu.getName(), day: jiu.getIndex() } : null);
+    });
   });
 });

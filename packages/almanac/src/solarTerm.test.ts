@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isAlmanacError } from './errors.ts';
 import { dayNumber, formatSolarDate, solarFromDayNumber } from './solarDate.ts';
 import { FIRST_TERM_YEAR, LAST_TERM_YEAR, TERM_NAMES, termDay, termIndexOnDay } from './solarTerm.ts';
 import { termTime } from './solarTermTime.ts';
-
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (isAlmanacError(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
+import { code } from './testing/errorCode.ts';
 
 describe('solarTerm (day precision)', () => {
   it('names the 24 terms from 小寒, 节 on even indices', () => {

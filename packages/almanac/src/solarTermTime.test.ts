@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { beijingSeconds, formatBeijing } from './beijingTime.ts';
-import { isAlmanacError } from './errors.ts';
 import { jieAround, termsOfYear, termTime } from './solarTermTime.ts';
-
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (isAlmanacError(error)) return error.code;
-    throw error;
-  }
-  return 'no error';
-}
+import { code } from './testing/errorCode.ts';
 
 describe('solarTermTime (seconds)', () => {
   // Term instants are truncated to the second (the second during which the Sun reaches the longitude);

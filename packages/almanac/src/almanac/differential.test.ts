@@ -9,6 +9,7 @@ import { Solar } from 'lunar-typescript';
 import { describe, expect, it } from 'vitest';
 import { BRANCHES, dayPillar, sexagenaryIndex, sexagenaryName } from '../ganzhi.ts';
 import { dayNumber, solarFromDayNumber, weekday } from '../solarDate.ts';
+import { END, START, STRIDE } from '../testing/dayDifferential.ts';
 import { clash } from './clash.ts';
 import { dayDeities } from './dayDeities.ts';
 import { dayGod } from './dayGod.ts';
@@ -21,7 +22,6 @@ import { lunarMansionSong } from './lunarMansionSong.ts';
 import { pengzu } from './pengzu.ts';
 import { yiJi } from './yiji.ts';
 
-const STRIDE = Math.max(1, Number.parseInt(process.env.XUANLI_DIFF_STRIDE ?? '1', 10) || 1);
 const HOUR_STRIDE = 13;
 
 /**
@@ -58,8 +58,6 @@ function sameList(ours: string[], oracle: string[], ex: Exceptions): boolean {
 
 describe('老黄历 tables vs lunar-typescript, 1900-01-31 … 2100-12-31', () => {
   it(`agrees on every day (stride ${STRIDE}) and every double-hour (stride ${STRIDE * HOUR_STRIDE})`, () => {
-    const first = dayNumber(1900, 1, 31);
-    const last = dayNumber(2100, 12, 31);
     const ex: Exceptions = { untranslated: new Map(), emptyAsWu: 0 };
     const mismatches: string[] = [];
     let days = 0;
@@ -73,7 +71,7 @@ describe('老黄历 tables vs lunar-typescript, 1900-01-31 … 2100-12-31', () =
         mismatches.push(`${date} ${field}: ours ${ours.join(',')} oracle ${oracle.join(',')}`);
     };
 
-    for (let n = first, k = 0; n <= last; n += STRIDE, k++) {
+    for (let n = START, k = 0; n <= END; n += STRIDE, k++) {
       const { year, month, day } = solarFromDayNumber(n);
       const date = `${year}-${month}-${day}`;
       const solar = Solar.fromYmd(year, month, day);

@@ -66,71 +66,65 @@ export function boundaryWarnings(
     );
   }
 
+  /** A boundary `seconds` away: within the window, and where the pillars `shift` seconds away differ, a warning. */
+  const boundary = (
+    kind: string,
+    seconds: number,
+    shift: number,
+    message: (what: string) => string,
+  ): void => {
+    if (seconds > window) return;
+    const alt = at(shift);
+    const what = changed(p, alt);
+    if (what) push(kind, message(what), alt, seconds);
+  };
+
   // 节 (month; 立春 also the year)
   const { prev, next } = jieAround(m.beijing);
   const sincePrev = m.beijing - prev.time;
-  if (sincePrev <= window) {
-    const alt = at(-sincePrev - 1);
-    const what = changed(p, alt);
-    if (what)
-      push(
-        'jie',
-        `出生在${prev.name}交节（北京时间 ${formatBeijing(prev.time)}）之后 ${mins(sincePrev)} 分钟；若实际早于交节，${what}。`,
-        alt,
-        sincePrev,
-      );
-  }
+  boundary(
+    'jie',
+    sincePrev,
+    -sincePrev - 1,
+    (what) =>
+      `出生在${prev.name}交节（北京时间 ${formatBeijing(prev.time)}）之后 ${mins(sincePrev)} 分钟；若实际早于交节，${what}。`,
+  );
   const toNext = next.time - m.beijing;
-  if (toNext <= window) {
-    const alt = at(toNext);
-    const what = changed(p, alt);
-    if (what)
-      push(
-        'jie',
-        `出生在${next.name}交节（北京时间 ${formatBeijing(next.time)}）之前 ${mins(toNext)} 分钟；若实际晚于交节，${what}。`,
-        alt,
-        toNext,
-      );
-  }
+  boundary(
+    'jie',
+    toNext,
+    toNext,
+    (what) =>
+      `出生在${next.name}交节（北京时间 ${formatBeijing(next.time)}）之前 ${mins(toNext)} 分钟；若实际晚于交节，${what}。`,
+  );
 
   // double-hours (odd hours) and midnight, on the chart clock
   const t = ((m.local % 86400) + 86400) % 86400;
   const sinceOdd = (((t - 3600) % 7200) + 7200) % 7200;
   const toOdd = 7200 - sinceOdd;
   const clockName = m.trueSolar ? '真太阳时' : '标准时';
-  if (sinceOdd <= window) {
-    const alt = at(-sinceOdd - 1);
-    const what = changed(p, alt);
-    if (what)
-      push(
-        'hour',
-        `出生在时辰交界（${clockName}整点）之后 ${mins(sinceOdd)} 分钟；若实际稍早，${what}。`,
-        alt,
-        sinceOdd,
-      );
-  }
-  if (toOdd <= window) {
-    const alt = at(toOdd);
-    const what = changed(p, alt);
-    if (what)
-      push(
-        'hour',
-        `出生在时辰交界（${clockName}整点）之前 ${mins(toOdd)} 分钟；若实际稍晚，${what}。`,
-        alt,
-        toOdd,
-      );
-  }
-  if (zi === 'late' && (t <= window || 86400 - t <= window)) {
+  boundary(
+    'hour',
+    sinceOdd,
+    -sinceOdd - 1,
+    (what) => `出生在时辰交界（${clockName}整点）之后 ${mins(sinceOdd)} 分钟；若实际稍早，${what}。`,
+  );
+  boundary(
+    'hour',
+    toOdd,
+    toOdd,
+    (what) => `出生在时辰交界（${clockName}整点）之前 ${mins(toOdd)} 分钟；若实际稍晚，${what}。`,
+  );
+  if (zi === 'late') {
     const after = t <= window;
-    const alt = after ? at(-t - 1) : at(86400 - t);
-    const what = changed(p, alt);
-    if (what)
-      push(
-        'midnight',
-        `出生在午夜 0 点${after ? '之后' : '之前'} ${mins(after ? t : 86400 - t)} 分钟（晚子时不换日口径下日柱在 0 点更替）；${what}。`,
-        alt,
-        after ? t : 86400 - t,
-      );
+    const toMidnight = after ? t : 86400 - t;
+    boundary(
+      'midnight',
+      toMidnight,
+      after ? -t - 1 : toMidnight,
+      (what) =>
+        `出生在午夜 0 点${after ? '之后' : '之前'} ${mins(toMidnight)} 分钟（晚子时不换日口径下日柱在 0 点更替）；${what}。`,
+    );
   }
 
   // 子时 school

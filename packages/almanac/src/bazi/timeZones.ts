@@ -55,217 +55,64 @@ export interface Zone {
 const wall = (h: number, m = 0): At => ({ s: h * HOUR + m * 60, clock: 'wall' });
 const utc = (h: number): At => ({ s: h * HOUR, clock: 'utc' });
 const std = (h: number): At => ({ s: h * HOUR, clock: 'std' });
+/** A one-hour DST rule for years from…to: it starts at [month, day rule, time] and ends at [month, day rule, time]. */
+const rule = (
+  from: number,
+  to: number,
+  [startMonth, startOn, startAt]: [number, On, At],
+  [endMonth, endOn, endAt]: [number, On, At],
+): Rule => ({
+  from,
+  to,
+  startMonth,
+  startOn,
+  startAt,
+  endMonth,
+  endOn,
+  endAt,
+  save: HOUR,
+});
 
 /** China 1986–1991 (国务院办公厅 1986 通知; tzdb Rule PRC). */
 const PRC: Rule[] = [
-  {
-    from: 1986,
-    to: 1986,
-    startMonth: 5,
-    startOn: 4,
-    startAt: wall(2),
-    endMonth: 9,
-    endOn: { sunOnOrAfter: 11 },
-    endAt: wall(2),
-    save: HOUR,
-  },
-  {
-    from: 1987,
-    to: 1991,
-    startMonth: 4,
-    startOn: { sunOnOrAfter: 11 },
-    startAt: wall(2),
-    endMonth: 9,
-    endOn: { sunOnOrAfter: 11 },
-    endAt: wall(2),
-    save: HOUR,
-  },
+  rule(1986, 1986, [5, 4, wall(2)], [9, { sunOnOrAfter: 11 }, wall(2)]),
+  rule(1987, 1991, [4, { sunOnOrAfter: 11 }, wall(2)], [9, { sunOnOrAfter: 11 }, wall(2)]),
 ];
 /** Taiwan (tzdb Rule Taiwan 1974–1975, 1979). */
 const TAIWAN: Rule[] = [
-  {
-    from: 1974,
-    to: 1975,
-    startMonth: 4,
-    startOn: 1,
-    startAt: std(0),
-    endMonth: 10,
-    endOn: 1,
-    endAt: wall(0),
-    save: HOUR,
-  },
-  {
-    from: 1979,
-    to: 1979,
-    startMonth: 7,
-    startOn: 1,
-    startAt: std(0),
-    endMonth: 10,
-    endOn: 1,
-    endAt: wall(0),
-    save: HOUR,
-  },
+  rule(1974, 1975, [4, 1, std(0)], [10, 1, wall(0)]),
+  rule(1979, 1979, [7, 1, std(0)], [10, 1, wall(0)]),
 ];
 /** South Korea 1987–1988 (tzdb Rule ROK). */
-const ROK: Rule[] = [
-  {
-    from: 1987,
-    to: 1988,
-    startMonth: 5,
-    startOn: { sunOnOrAfter: 8 },
-    startAt: wall(2),
-    endMonth: 10,
-    endOn: { sunOnOrAfter: 8 },
-    endAt: wall(3),
-    save: HOUR,
-  },
-];
+const ROK: Rule[] = [rule(1987, 1988, [5, { sunOnOrAfter: 8 }, wall(2)], [10, { sunOnOrAfter: 8 }, wall(3)])];
 /** United States (tzdb Rule US 1967–present; Canada follows the same dates). */
 const US: Rule[] = [
-  {
-    from: 1967,
-    to: 1973,
-    startMonth: 4,
-    startOn: 'lastSun',
-    startAt: wall(2),
-    endMonth: 10,
-    endOn: 'lastSun',
-    endAt: wall(2),
-    save: HOUR,
-  },
-  {
-    from: 1974,
-    to: 1974,
-    startMonth: 1,
-    startOn: 6,
-    startAt: wall(2),
-    endMonth: 10,
-    endOn: 'lastSun',
-    endAt: wall(2),
-    save: HOUR,
-  },
-  {
-    from: 1975,
-    to: 1975,
-    startMonth: 2,
-    startOn: 23,
-    startAt: wall(2),
-    endMonth: 10,
-    endOn: 'lastSun',
-    endAt: wall(2),
-    save: HOUR,
-  },
-  {
-    from: 1976,
-    to: 1986,
-    startMonth: 4,
-    startOn: 'lastSun',
-    startAt: wall(2),
-    endMonth: 10,
-    endOn: 'lastSun',
-    endAt: wall(2),
-    save: HOUR,
-  },
-  {
-    from: 1987,
-    to: 2006,
-    startMonth: 4,
-    startOn: { sunOnOrAfter: 1 },
-    startAt: wall(2),
-    endMonth: 10,
-    endOn: 'lastSun',
-    endAt: wall(2),
-    save: HOUR,
-  },
-  {
-    from: 2007,
-    to: 9999,
-    startMonth: 3,
-    startOn: { sunOnOrAfter: 8 },
-    startAt: wall(2),
-    endMonth: 11,
-    endOn: { sunOnOrAfter: 1 },
-    endAt: wall(2),
-    save: HOUR,
-  },
+  rule(1967, 1973, [4, 'lastSun', wall(2)], [10, 'lastSun', wall(2)]),
+  rule(1974, 1974, [1, 6, wall(2)], [10, 'lastSun', wall(2)]),
+  rule(1975, 1975, [2, 23, wall(2)], [10, 'lastSun', wall(2)]),
+  rule(1976, 1986, [4, 'lastSun', wall(2)], [10, 'lastSun', wall(2)]),
+  rule(1987, 2006, [4, { sunOnOrAfter: 1 }, wall(2)], [10, 'lastSun', wall(2)]),
+  rule(2007, 9999, [3, { sunOnOrAfter: 8 }, wall(2)], [11, { sunOnOrAfter: 1 }, wall(2)]),
 ];
 /** European Union from 1996 (tzdb Rule EU): last Sunday of March to last Sunday of October, 01:00 UTC. */
-const EU_1996: Rule = {
-  from: 1996,
-  to: 9999,
-  startMonth: 3,
-  startOn: 'lastSun',
-  startAt: utc(1),
-  endMonth: 10,
-  endOn: 'lastSun',
-  endAt: utc(1),
-  save: HOUR,
-};
+const EU_1996: Rule = rule(1996, 9999, [3, 'lastSun', utc(1)], [10, 'lastSun', utc(1)]);
 /** UK 1981–1995 (tzdb Rules EU + GB-Eire). */
 const UK: Rule[] = [
-  {
-    from: 1981,
-    to: 1989,
-    startMonth: 3,
-    startOn: 'lastSun',
-    startAt: utc(1),
-    endMonth: 10,
-    endOn: { sunOnOrAfter: 23 },
-    endAt: utc(1),
-    save: HOUR,
-  },
-  {
-    from: 1990,
-    to: 1995,
-    startMonth: 3,
-    startOn: 'lastSun',
-    startAt: utc(1),
-    endMonth: 10,
-    endOn: { sunOnOrAfter: 22 },
-    endAt: utc(1),
-    save: HOUR,
-  },
+  rule(1981, 1989, [3, 'lastSun', utc(1)], [10, { sunOnOrAfter: 23 }, utc(1)]),
+  rule(1990, 1995, [3, 'lastSun', utc(1)], [10, { sunOnOrAfter: 22 }, utc(1)]),
   EU_1996,
 ];
 /** Continental EU 1981–1995 ended on the last Sunday of September (tzdb Rule EU). */
-const EU: Rule[] = [
-  {
-    from: 1981,
-    to: 1995,
-    startMonth: 3,
-    startOn: 'lastSun',
-    startAt: utc(1),
-    endMonth: 9,
-    endOn: 'lastSun',
-    endAt: utc(1),
-    save: HOUR,
-  },
-  EU_1996,
-];
+const EU: Rule[] = [rule(1981, 1995, [3, 'lastSun', utc(1)], [9, 'lastSun', utc(1)]), EU_1996];
 /** New South Wales from 2008 (tzdb Rule AN): first Sunday of October to first Sunday of April. */
 const AN: Rule[] = [
-  {
-    from: 2007,
-    to: 2007,
-    startMonth: 10,
-    startOn: 'lastSun',
-    startAt: std(2),
-    endMonth: 4,
-    endOn: { sunOnOrAfter: 1 },
-    endAt: std(2),
-    save: HOUR,
-  },
-  {
-    from: 2008,
-    to: 9999,
-    startMonth: 10,
-    startOn: { sunOnOrAfter: 1 },
-    startAt: std(2),
-    endMonth: 4,
-    endOn: { sunOnOrAfter: 1 },
-    endAt: std(2),
-    save: HOUR,
-  },
+  rule(2007, 2007, [10, 'lastSun', std(2)], [4, { sunOnOrAfter: 1 }, std(2)]),
+  rule(2008, 9999, [10, { sunOnOrAfter: 1 }, std(2)], [4, { sunOnOrAfter: 1 }, std(2)]),
+];
+
+/** Singapore and Malaysia moved from UTC+7:30 to UTC+8 on 1982-01-01 00:00 local time. */
+const MALAYA_1982: Zone['history'] = [
+  { untilUtc: dayNumber(1981, 12, 31) * DAY + 16 * HOUR + 30 * 60, offset: 7.5 * HOUR },
 ];
 
 function zone(
@@ -286,12 +133,8 @@ export const ZONES: readonly Zone[] = [
   zone('Asia/Hong_Kong', '香港时间', 8, [], 1980),
   zone('Asia/Macau', '澳门时间', 8, [], 1980),
   zone('Asia/Taipei', '台北时间', 8, TAIWAN, 1960),
-  zone('Asia/Singapore', '新加坡时间', 8, [], 1970, [
-    { untilUtc: dayNumber(1981, 12, 31) * DAY + 16 * HOUR + 30 * 60, offset: 7.5 * HOUR },
-  ]),
-  zone('Asia/Kuala_Lumpur', '吉隆坡时间', 8, [], 1970, [
-    { untilUtc: dayNumber(1981, 12, 31) * DAY + 16 * HOUR + 30 * 60, offset: 7.5 * HOUR },
-  ]),
+  zone('Asia/Singapore', '新加坡时间', 8, [], 1970, MALAYA_1982),
+  zone('Asia/Kuala_Lumpur', '吉隆坡时间', 8, [], 1970, MALAYA_1982),
   zone('Asia/Manila', '马尼拉时间', 8, [], 1991),
   zone('Asia/Bangkok', '曼谷时间', 7, [], 1920),
   zone('Asia/Jakarta', '雅加达时间', 7, [], 1964),

@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
+import { Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import { chineseDate, MAX_YEAR, parseDateParam, weekdayName } from '../calendar/dates';
@@ -129,28 +130,28 @@ export default function AlmanacDayPage() {
         </section>
 
         {(day.term || festivals.length > 0 || day.holiday || day.seasonal.length > 0) && (
-          <ul className={styles.tags} aria-label="节气节日">
+          <Tags label="节气节日" size="large">
             {day.term && (
-              <li className={styles.termTag}>
+              <Tag kind="term">
                 {day.term.name} 交节 <time dateTime={day.term.time}>{day.term.time.slice(0, 16)}</time>
-              </li>
+              </Tag>
             )}
             {festivals.map((name) => (
-              <li key={name} className={styles.festivalTag}>
+              <Tag key={name} kind="festival">
                 {name}
-              </li>
+              </Tag>
             ))}
             {day.holiday && (
-              <li className={day.holiday.offDay ? styles.restTag : styles.workTag}>
+              <Tag kind={day.holiday.offDay ? 'rest' : 'work'}>
                 {day.holiday.offDay ? `${day.holiday.name}假期 休` : `${day.holiday.name}调休 班`}
-              </li>
+              </Tag>
             )}
             {day.seasonal.map((name) => (
-              <li key={name} className={styles.seasonTag}>
+              <Tag key={name} kind="season">
                 {name}
-              </li>
+              </Tag>
             ))}
-          </ul>
+          </Tags>
         )}
 
         <Section title="今日要素">

@@ -1,5 +1,6 @@
 import { lunarDayName, lunarMonthName } from '@xuanli/almanac/lunar';
 import { type FormEvent, useId, useState } from 'react';
+import { Segmented } from '@/components/Segmented';
 import styles from './BirthForm.module.css';
 import {
   type BirthValue,
@@ -174,40 +175,29 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
 
         <div className={styles.row} role="radiogroup" aria-label="性别">
           <span className={styles.label}>性别</span>
-          <div className={styles.segmented}>
-            {(['男', '女'] as const).map((s) => (
-              <label key={s} className={`${styles.segment} ${sex === s ? styles.segmentOn : ''}`}>
-                <input
-                  type="radio"
-                  name={`${id}-sex`}
-                  value={s}
-                  checked={sex === s}
-                  onChange={() => setSex(s)}
-                  className={styles.srOnly}
-                />
-                {s === '男' ? '乾造（男）' : '坤造（女）'}
-              </label>
-            ))}
-          </div>
+          <Segmented
+            name={`${id}-sex`}
+            choices={[
+              ['男', '乾造（男）'],
+              ['女', '坤造（女）'],
+            ]}
+            value={sex}
+            onChange={setSex}
+          />
         </div>
 
         <fieldset className={styles.fieldset} aria-describedby={errors.born ? errorId('born') : undefined}>
           <legend className={styles.legend}>出生时间</legend>
-          <div className={styles.segmented} role="radiogroup" aria-label="历法">
-            {(['solar', 'lunar'] as const).map((c) => (
-              <label key={c} className={`${styles.segment} ${birth.calendar === c ? styles.segmentOn : ''}`}>
-                <input
-                  type="radio"
-                  name={`${id}-calendar`}
-                  value={c}
-                  checked={birth.calendar === c}
-                  onChange={() => switchCalendar(c)}
-                  className={styles.srOnly}
-                />
-                {c === 'solar' ? '公历' : '农历'}
-              </label>
-            ))}
-          </div>
+          <Segmented
+            label="历法"
+            name={`${id}-calendar`}
+            choices={[
+              ['solar', '公历'],
+              ['lunar', '农历'],
+            ]}
+            value={birth.calendar}
+            onChange={switchCalendar}
+          />
           <div className={styles.dateGrid}>
             <Select
               label="年"
@@ -301,29 +291,15 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
           <legend className={styles.legend}>排盘选项</legend>
           <div className={styles.optionRow} role="radiogroup" aria-label="子时">
             <span className={styles.optionLabel}>子时</span>
-            <div className={styles.segmented}>
-              {(
-                [
-                  ['late', '晚子时不换日'],
-                  ['early', '早子时换日'],
-                ] as const
-              ).map(([value, label]) => (
-                <label
-                  key={value}
-                  className={`${styles.segment} ${options.zi === value ? styles.segmentOn : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-zi`}
-                    value={value}
-                    checked={options.zi === value}
-                    onChange={() => setOption({ zi: value })}
-                    className={styles.srOnly}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
+            <Segmented
+              name={`${id}-zi`}
+              choices={[
+                ['late', '晚子时不换日'],
+                ['early', '早子时换日'],
+              ]}
+              value={options.zi}
+              onChange={(zi) => setOption({ zi })}
+            />
           </div>
           <p className={styles.hint}>
             {options.zi === 'late'
@@ -347,29 +323,15 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
           {fieldError('trueSolar')}
           <div className={styles.optionRow} role="radiogroup" aria-label="起运">
             <span className={styles.optionLabel}>起运</span>
-            <div className={styles.segmented}>
-              {(
-                [
-                  [2, '精确到分钟'],
-                  [1, '按天数时辰'],
-                ] as const
-              ).map(([value, label]) => (
-                <label
-                  key={value}
-                  className={`${styles.segment} ${options.yunSchool === value ? styles.segmentOn : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-yun`}
-                    value={value}
-                    checked={options.yunSchool === value}
-                    onChange={() => setOption({ yunSchool: value })}
-                    className={styles.srOnly}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
+            <Segmented
+              name={`${id}-yun`}
+              choices={[
+                [2, '精确到分钟'],
+                [1, '按天数时辰'],
+              ]}
+              value={options.yunSchool}
+              onChange={(yunSchool) => setOption({ yunSchool })}
+            />
           </div>
           <p className={styles.hint}>
             {options.yunSchool === 2

@@ -1,6 +1,7 @@
 import { BRANCHES, dayPillar, sexagenaryName } from '@xuanli/almanac/ganzhi';
 import { dayNumber } from '@xuanli/almanac/solarDate';
 import { useId, useState } from 'react';
+import { Segmented } from '@/components/Segmented';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import { type Jxfen, jxfenBody, useJxfen } from './api/get-jxfen';
 import styles from './CompatibilityCard.module.css';
@@ -63,26 +64,16 @@ export function CompatibilityCard({ chart, current, profiles }: CompatibilityCar
 
   return (
     <div>
-      <div className={styles.tabs} role="radiogroup" aria-label="合盘对象">
-        {(
-          [
-            ['profile', '与命例合盘'],
-            ['today', '与今日合'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className={`${styles.tab} ${mode === value ? styles.tabOn : ''}`}>
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              value={value}
-              checked={mode === value}
-              onChange={() => setMode(value)}
-              className={styles.srOnly}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
+      <Segmented
+        label="合盘对象"
+        name={`${id}-mode`}
+        choices={[
+          ['profile', '与命例合盘'],
+          ['today', '与今日合'],
+        ]}
+        value={mode}
+        onChange={setMode}
+      />
 
       {mode === 'profile' ? (
         others.length === 0 ? (

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
+import { BottomSheet, SheetToolbar } from '@/components/BottomSheet';
 import { fromBornText } from './birth';
 import styles from './ProfilesSheet.module.css';
 import type { SavedProfile } from './profiles';
@@ -35,98 +35,76 @@ export function ProfilesSheet({
   onNew,
   onClose,
 }: ProfilesSheetProps) {
-  const panel = useRef<HTMLDivElement>(null);
   // Deleting asks once, in the row itself: a second tap on 确认删除 removes the profile.
   const [confirming, setConfirming] = useState<number | null>(null);
-  useEffect(() => {
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
-  return createPortal(
-    <div className={styles.root}>
-      <div className={styles.mask} onClick={onClose} aria-hidden="true" />
-      <div
-        ref={panel}
-        className={styles.panel}
-        role="dialog"
-        aria-modal="true"
-        aria-label="命例"
-        tabIndex={-1}
-      >
-        <div className={styles.toolbar}>
-          <button type="button" className={styles.action} onClick={onClose}>
-            关闭
-          </button>
-          <span className={styles.title}>命例（{profiles.length}）</span>
-          <button type="button" className={`${styles.action} ${styles.ok}`} onClick={onNew}>
-            新建
-          </button>
-        </div>
-        {profiles.length === 0 ? (
-          <p className={styles.empty}>还没有保存的命例。</p>
-        ) : (
-          <ul className={styles.list} aria-label="已保存的命例">
-            {profiles.map((p) => {
-              const current = p.add_time === currentId;
-              return (
-                <li key={p.add_time} className={styles.item}>
-                  <button
-                    type="button"
-                    className={styles.pick}
-                    aria-current={current ? 'true' : undefined}
-                    aria-label={`切换到${p.name}`}
-                    onClick={() => onSelect(p.add_time)}
-                  >
-                    <span className={`${styles.sex} ${p.sex === '男' ? styles.male : styles.female}`}>
-                      {p.sex === '男' ? '乾' : '坤'}
+  return (
+    <BottomSheet open label="命例" onClose={onClose} maxHeight="80vh">
+      <SheetToolbar
+        title={`命例（${profiles.length}）`}
+        cancelLabel="关闭"
+        onCancel={onClose}
+        confirmLabel="新建"
+        onConfirm={onNew}
+      />
+      {profiles.length === 0 ? (
+        <p className={styles.empty}>还没有保存的命例。</p>
+      ) : (
+        <ul className={styles.list} aria-label="已保存的命例">
+          {profiles.map((p) => {
+            const current = p.add_time === currentId;
+            return (
+              <li key={p.add_time} className={styles.item}>
+                <button
+                  type="button"
+                  className={styles.pick}
+                  aria-current={current ? 'true' : undefined}
+                  aria-label={`切换到${p.name}`}
+                  onClick={() => onSelect(p.add_time)}
+                >
+                  <span className={`${styles.sex} ${p.sex === '男' ? styles.male : styles.female}`}>
+                    {p.sex === '男' ? '乾' : '坤'}
+                  </span>
+                  <span className={styles.text}>
+                    <span className={styles.name}>
+                      {p.name}
+                      {current ? <span className={styles.currentTag}>当前</span> : null}
                     </span>
-                    <span className={styles.text}>
-                      <span className={styles.name}>
-                        {p.name}
-                        {current ? <span className={styles.currentTag}>当前</span> : null}
-                      </span>
-                      <span className={styles.born}>{bornLabel(p.born)}</span>
-                    </span>
-                  </button>
-                  {confirming === p.add_time ? (
-                    <span className={styles.confirm}>
-                      <button type="button" className={styles.cancel} onClick={() => setConfirming(null)}>
-                        取消
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.delete}
-                        aria-label={`确认删除${p.name}`}
-                        onClick={() => {
-                          setConfirming(null);
-                          onDelete(p);
-                        }}
-                      >
-                        确认删除
-                      </button>
-                    </span>
-                  ) : (
+                    <span className={styles.born}>{bornLabel(p.born)}</span>
+                  </span>
+                </button>
+                {confirming === p.add_time ? (
+                  <span className={styles.confirm}>
+                    <button type="button" className={styles.cancel} onClick={() => setConfirming(null)}>
+                      取消
+                    </button>
                     <button
                       type="button"
                       className={styles.delete}
-                      aria-label={`删除${p.name}`}
-                      onClick={() => setConfirming(p.add_time)}
+                      aria-label={`确认删除${p.name}`}
+                      onClick={() => {
+                        setConfirming(null);
+                        onDelete(p);
+                      }}
                     >
-                      删除
+                      确认删除
                     </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-    </div>,
-    document.body,
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className={styles.delete}
+                    aria-label={`删除${p.name}`}
+                    onClick={() => setConfirming(p.add_time)}
+                  >
+                    删除
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </BottomSheet>
   );
 }

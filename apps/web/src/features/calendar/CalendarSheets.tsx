@@ -1,6 +1,6 @@
 import type { SolarDate } from '@xuanli/almanac/solarDate';
 import { useState } from 'react';
-import { BottomSheet, SheetToolbar } from './BottomSheet';
+import { BottomSheet, SheetToolbar } from '@/components/BottomSheet';
 import styles from './CalendarSheets.module.css';
 import { DateJumpPicker } from './DateJumpPicker';
 import { MAX_YEAR, MIN_YEAR } from './dates';

@@ -1,7 +1,7 @@
 import { lunarDayName, lunarFromDayNumber, lunarMonthName } from '@xuanli/almanac/lunar';
 import { dayNumber, type SolarDate, weekday } from '@xuanli/almanac/solarDate';
 import { useMemo, useState } from 'react';
-import { BottomSheet, SheetToolbar } from './BottomSheet';
+import { BottomSheet, SheetToolbar } from '@/components/BottomSheet';
 import styles from './DateJumpPicker.module.css';
 import { chineseDate, weekdayName } from './dates';
 import {

@@ -1,5 +1,6 @@
 import type { AlmanacDayBasics } from '@xuanli/almanac/dayBasics';
 import { Link } from 'react-router';
+import { Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import styles from './DayCard.module.css';
@@ -45,25 +46,25 @@ export function DayCard({ day }: { day: AlmanacDayBasics }) {
       </div>
 
       {(day.term || festivals.length > 0 || day.holiday || salary) && (
-        <ul className={styles.tags}>
+        <Tags>
           {day.term && (
-            <li className={styles.termTag}>
+            <Tag kind="term">
               节气 {day.term.name} <time dateTime={day.term.time}>{day.term.time.slice(11, 16)}</time> 交节
-            </li>
+            </Tag>
           )}
           {festivals.map((name) => (
-            <li key={name} className={styles.festivalTag}>
+            <Tag key={name} kind="festival">
               {name}
-            </li>
+            </Tag>
           ))}
           {day.holiday && (
-            <li className={day.holiday.offDay ? styles.restTag : styles.workTag}>
+            <Tag kind={day.holiday.offDay ? 'rest' : 'work'}>
               {/* Worded as 假期/调休 so it does not read as a second 春节 beside the festival tag. */}
               {day.holiday.offDay ? `${day.holiday.name}假期 休` : `${day.holiday.name}调休 班`}
-            </li>
+            </Tag>
           )}
-          {salary && <li className={styles.salaryTag}>{salary}</li>}
-        </ul>
+          {salary && <Tag kind="salary">{salary}</Tag>}
+        </Tags>
       )}
 
       <div className={styles.yiji}>

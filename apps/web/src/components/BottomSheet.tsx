@@ -9,16 +9,19 @@ interface BottomSheetProps {
   label: string;
   /** Tap on the mask, Escape, or the sheet's own cancel button. */
   onClose: () => void;
+  /** The panel's max-height (default 85vh). */
+  maxHeight?: string;
   children: ReactNode;
 }
 
 /**
  * A modal sheet sliding up from the bottom over a dimmed page (SPEC §9: 300 ms), for the calendar's
- * pickers — a few dozen lines instead of antd-mobile's Popup with react-spring and use-gesture.
+ * pickers and the bazi profiles — a few dozen lines instead of antd-mobile's Popup with react-spring
+ * and use-gesture.
  * Renders into `document.body` only while open (and during its closing slide); focus moves into the
  * sheet and back to the button that opened it; Escape and a tap on the mask close it.
  */
-export function BottomSheet({ open, label, onClose, children }: BottomSheetProps) {
+export function BottomSheet({ open, label, onClose, maxHeight, children }: BottomSheetProps) {
   const [mounted, setMounted] = useState(open);
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -60,6 +63,7 @@ export function BottomSheet({ open, label, onClose, children }: BottomSheetProps
       <div
         ref={panel}
         className={styles.panel}
+        style={maxHeight ? { maxHeight } : undefined}
         role="dialog"
         aria-modal="true"
         aria-label={label}
@@ -73,18 +77,29 @@ export function BottomSheet({ open, label, onClose, children }: BottomSheetProps
 }
 
 interface SheetToolbarProps {
-  title: string;
+  title: ReactNode;
   onCancel: () => void;
   onConfirm: () => void;
   confirmDisabled?: boolean;
+  /** Default '取消'. */
+  cancelLabel?: string;
+  /** Default '确定'. */
+  confirmLabel?: string;
 }
 
-/** The picker sheets' top row: 取消 · title · 确定, each button at least 44 px high. */
-export function SheetToolbar({ title, onCancel, onConfirm, confirmDisabled }: SheetToolbarProps) {
+/** A sheet's top row, kept in view: 取消 · title · 确定, each button at least 44 px high. */
+export function SheetToolbar({
+  title,
+  onCancel,
+  onConfirm,
+  confirmDisabled,
+  cancelLabel = '取消',
+  confirmLabel = '确定',
+}: SheetToolbarProps) {
   return (
     <div className={styles.toolbar}>
       <button type="button" className={styles.action} onClick={onCancel}>
-        取消
+        {cancelLabel}
       </button>
       <span className={styles.title}>{title}</span>
       <button
@@ -93,7 +108,7 @@ export function SheetToolbar({ title, onCancel, onConfirm, confirmDisabled }: Sh
         onClick={onConfirm}
         disabled={confirmDisabled}
       >
-        确定
+        {confirmLabel}
       </button>
     </div>
   );

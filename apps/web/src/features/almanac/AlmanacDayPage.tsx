@@ -7,14 +7,14 @@ import {
 } from '@xuanli/almanac/solarDate';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChevronIcon } from '@/components/line-icons';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
-import { chineseDate, MAX_YEAR, parseDateParam, weekdayName } from '../calendar/dates';
-import { ChevronIcon } from '../calendar/icons';
-import { useBeijingToday } from '../calendar/useBeijingToday';
-import { useSwipe } from '../calendar/useSwipe';
+import { useBeijingToday } from '@/hooks/useBeijingToday';
+import { useSwipe } from '@/hooks/useSwipe';
+import { chineseDate, MAX_YEAR, parseDateParam, weekdayName } from '@/lib/dates';
 import styles from './AlmanacDayPage.module.css';
 import { almanacDayOrNull } from './almanacDayOrNull';
 import { HourGrid } from './HourGrid';

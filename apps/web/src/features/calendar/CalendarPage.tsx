@@ -1,16 +1,16 @@
 import { monthView } from '@xuanli/almanac/monthView';
 import { daysInSolarMonth, formatSolarDate, parseSolarDate, type SolarDate } from '@xuanli/almanac/solarDate';
 import { useEffect, useMemo, useState } from 'react';
+import { CalendarIcon, CaretIcon, ChevronIcon, SettingsIcon } from '@/components/line-icons';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
+import { useBeijingToday } from '@/hooks/useBeijingToday';
+import { addMonths, parseDateParam } from '@/lib/dates';
 import styles from './CalendarPage.module.css';
 import type { Sheet } from './CalendarSheets';
 import { DayCard } from './DayCard';
-import { addMonths, parseDateParam } from './dates';
 import { dayCardOrNull } from './dayCardOrNull';
-import { CalendarIcon, CaretIcon, ChevronIcon, SettingsIcon } from './icons';
 import { MonthGrid } from './MonthGrid';
-import { useBeijingToday } from './useBeijingToday';
 import { useWeekStart } from './weekStart';
 
 /** sessionStorage key of the selected day, so coming back from 老黄历 returns to the same day. */

@@ -1,9 +1,9 @@
 import type { SolarDate } from '@xuanli/almanac/solarDate';
 import { useState } from 'react';
 import { BottomSheet, SheetToolbar } from '@/components/BottomSheet';
+import { MAX_YEAR, MIN_YEAR } from '@/lib/dates';
 import styles from './CalendarSheets.module.css';
 import { DateJumpPicker } from './DateJumpPicker';
-import { MAX_YEAR, MIN_YEAR } from './dates';
 import { Wheels, withColumn } from './Wheels';
 import type { WeekStart } from './weekStart';
 

@@ -2,8 +2,8 @@ import { lunarDayName, lunarFromDayNumber, lunarMonthName } from '@xuanli/almana
 import { dayNumber, type SolarDate, weekday } from '@xuanli/almanac/solarDate';
 import { useMemo, useState } from 'react';
 import { BottomSheet, SheetToolbar } from '@/components/BottomSheet';
+import { chineseDate, weekdayName } from '@/lib/dates';
 import styles from './DateJumpPicker.module.css';
-import { chineseDate, weekdayName } from './dates';
 import {
   lunarColumns,
   normalizeWheel,

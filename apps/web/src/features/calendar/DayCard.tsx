@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
+import { chineseDate, weekdayName } from '@/lib/dates';
 import styles from './DayCard.module.css';
-import { chineseDate, weekdayName } from './dates';
 
 /** The plain sentence for a pay multiplier; null when the day is an ordinary workday or has no data. */
 export function salarySentence(day: Pick<AlmanacDayBasics, 'salaryMultiplier' | 'holiday'>): string | null {

@@ -1,7 +1,7 @@
 import type { MonthCell as Cell, MonthView } from '@xuanli/almanac/monthView';
-import { WEEKDAY_NAMES } from './dates';
+import { useSwipe } from '@/hooks/useSwipe';
+import { WEEKDAY_NAMES } from '@/lib/dates';
 import styles from './MonthGrid.module.css';
-import { useSwipe } from './useSwipe';
 
 interface MonthGridProps {
   view: MonthView;

@@ -8,7 +8,7 @@ import {
   lunarMonthName,
 } from '@xuanli/almanac/lunar';
 import { dayNumber, daysInSolarMonth, type SolarDate, solarFromDayNumber } from '@xuanli/almanac/solarDate';
-import { MAX_YEAR, MIN_YEAR } from './dates';
+import { MAX_YEAR, MIN_YEAR } from '@/lib/dates';
 
 /** One wheel item, the shape antd-mobile's PickerView takes. */
 export interface WheelItem {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { beijingToday } from './dates';
+import { beijingToday } from '@/lib/dates';
 
 /**
  * Today's Beijing date, re-read whenever the page becomes visible again: many readers leave the

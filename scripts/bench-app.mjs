@@ -160,7 +160,7 @@ const api = await startProcess(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000000',
+    RATE_LIMIT_MAX: '1000000',
   },
   `${base}/api/calendar/day?date=2026-11-22`,
 );

@@ -10,12 +10,15 @@ import { registerSessionSlot } from './auth/session-guard.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { baseRoutes } from './routes/base.ts';
+import { baziRoutes } from './routes/bazi.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { healthRoutes } from './routes/health.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -54,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // A load balancer's request id ties its logs to ours.
     requestIdHeader: 'x-request-id',
+    // SPEC §7 spells app/bln.suan and app/bln.Suan: /api/app/ paths are matched in any case.
+    rewriteUrl: (request) => caseFoldAppPath(request.url ?? '/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // A POST with `content-type: application/json` and an empty body is how many clients send "no
@@ -75,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app);
   await app.register(baseRoutes, { prefix: '/api/base', db, config, clock });
   await app.register(calendarRoutes, { prefix: '/api/calendar', clock });
+  await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
+  await app.register(healthRoutes, { prefix: '/api', db });
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   NotFound: 404,
   TooManyRequests: 429,
   InternalError: 500,
+  // A dependency (the database) does not answer; load balancers take the process out of rotation.
+  Unavailable: 503,
 } as const;
 
 /** One of the error codes of {@link ERROR_STATUS}. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type DatabaseTarget, openDatabase } from './client.ts';
 import { content, users } from './schema.ts';
 import { CUSTOMER_SERVICE_LABEL, DEMO_ACCOUNT, labelKey, seedDatabase } from './seed.ts';
+import { READING_SEED } from './seed-readings.ts';
 
 // The same suite runs on embedded PGlite always and on real PostgreSQL when TEST_DATABASE_URL is set
 // (scripts/start-test-postgres.sh prints one), proving one schema and one migrations folder serve both.
@@ -47,15 +48,18 @@ for (const [name, target] of targets) {
         );
         expect(tables.map((row) => row.table_name)).toEqual(['content', 'sessions', 'users']);
 
-        expect(await seedDatabase(database.db)).toBe(2);
+        // The demo user, the customer-service label and the miji readings.
+        expect(await seedDatabase(database.db)).toBe(2 + READING_SEED.length);
         expect(await seedDatabase(database.db)).toBe(0);
         const [{ n: userCount }] = await database.db.select({ n: count() }).from(users);
         const [{ n: contentCount }] = await database.db.select({ n: count() }).from(content);
-        expect([userCount, contentCount]).toEqual([1, 1]);
+        expect([userCount, contentCount]).toEqual([1, 1 + READING_SEED.length]);
 
         const demo = await database.db.query.users.findFirst();
         expect(demo?.account).toBe(DEMO_ACCOUNT);
-        const label = await database.db.query.content.findFirst();
+        const label = await database.db.query.content.findFirst({
+          where: (c, { eq }) => eq(c.kind, 'label'),
+        });
         expect(label?.key).toBe(labelKey(CUSTOMER_SERVICE_LABEL.model, CUSTOMER_SERVICE_LABEL.name));
       } finally {
         await database.close();

@@ -1,10 +1,12 @@
 /**
- * Demo data every fresh install needs to be usable: a demo user and the customer-service card that
- * SPEC §7 `base/sysapi/label` serves. Idempotent — it runs at every start-up and only inserts what
+ * Demo data every fresh install needs to be usable: a demo user, the customer-service card that
+ * SPEC §7 `base/sysapi/label` serves and the miji reading texts (seed-readings.ts, which also refreshes
+ * readings nobody edited). Idempotent — it runs at every start-up and only inserts what
  * is missing, so an operator's later edits to these rows are never overwritten.
  */
 import type { Db } from './client.ts';
 import { content, users } from './schema.ts';
+import { seedReadings } from './seed-readings.ts';
 
 /** Content key of a label block, as asked for by `{model, name}` in base/sysapi/label. */
 export function labelKey(model: string, name: string): string {
@@ -17,7 +19,7 @@ export const CUSTOMER_SERVICE_LABEL = { model: 'crm', name: '在线客服' } as 
 /** The demo account's login handle; unique, so the seed can upsert by it. */
 export const DEMO_ACCOUNT = 'demo';
 
-/** Inserts the demo rows that are missing; returns how many rows it inserted (0 on a re-run). */
+/** Inserts the demo rows that are missing; returns how many rows it wrote (0 on a re-run). */
 export async function seedDatabase(db: Db): Promise<number> {
   const insertedUsers = await db
     .insert(users)
@@ -44,5 +46,5 @@ export async function seedDatabase(db: Db): Promise<number> {
     ])
     .onConflictDoNothing({ target: content.key })
     .returning({ key: content.key });
-  return insertedUsers.length + insertedContent.length;
+  return insertedUsers.length + insertedContent.length + (await seedReadings(db));
 }

@@ -15,7 +15,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         title: '玄历 Xuanli API',
         version: '0.1.0',
         description:
-          'Success: `{code: 0, msg, resData}` (token: `data`). Failure: HTTP 4xx/5xx with `{code, msg}`, code one of BadRequest, ValidationError, Unauthorized, Forbidden, NotFound, TooManyRequests, InternalError.',
+          'Success: `{code: 0, msg, resData}` (token: `data`). Failure: HTTP 4xx/5xx with `{code, msg}`, code one of BadRequest, ValidationError, Unauthorized, Forbidden, NotFound, TooManyRequests, InternalError, Unavailable.',
       },
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
@@ -23,6 +23,12 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       tags: [
         { name: 'base', description: 'Session tokens and content labels (SPEC §7 base/*)' },
         { name: 'calendar', description: 'The almanac engine over HTTP' },
+        {
+          name: 'bazi',
+          description:
+            'Bazi charts, readings and branch compatibility (SPEC §7 app/bln.suan/*; any letter case)',
+        },
+        { name: 'ops', description: 'Health check for load balancers and probes' },
       ],
     },
   });

@@ -1,0 +1,73 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, fixedClock, type TestApp, testConfig } from '../../test/build.ts';
+import { buildApp } from '../app.ts';
+import type { Db } from '../db/client.ts';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    t = await buildTestApp({ config: { rateLimitMax: 2 }, logger: { level: 'info', stream } });
+  });
+  afterAll(() => t.close());
+
+  it('answers ok after asking the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 0, msg: 'ok', resData: { status: 'ok' } });
+  });
+
+  it('is not rate limited and writes no request log lines', async () => {
+    lines.length = 0;
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    expect(lines.filter((line) => line.includes('/api/health'))).toEqual([]);
+    // Other routes are still logged (and limited), so the silence is the health route's alone.
+    await t.app.inject({ method: 'GET', url: '/api/calendar/terms?year=2024' });
+    expect(lines.some((line) => line.includes('/api/calendar/terms'))).toBe(true);
+  });
+
+  it('is documented', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/health'].get.tags).toEqual(['ops']);
+  });
+
+  it('answers 503 Unavailable when the database does not answer, and logs why', async () => {
+    const logged: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(chunk.toString());
+        done();
+      },
+    });
+    // A database whose every query fails, as a dropped connection does.
+    const down = {
+      execute: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.3:5432')),
+    } as unknown as Db;
+    const app = await buildApp({
+      db: down,
+      config: testConfig(),
+      clock: fixedClock(),
+      logger: { level: 'info', stream },
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: 'Unavailable', msg: 'database unavailable' });
+      expect(res.body).not.toContain('10.0.0.3');
+      expect(logged.some((line) => line.includes('health check: the database did not answer'))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});

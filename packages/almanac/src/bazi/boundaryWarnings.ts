@@ -53,7 +53,8 @@ export function boundaryWarnings(
     if (alt) w.alternative = sizhuOf(alt);
     out.push(w);
   };
-  const mins = (s: number): string => (s < 60 ? '不足 1' : String(Math.round(s / 60)));
+  // '之后 3 分钟' but '之后不足 1 分钟': the space belongs beside the numeral, not before 不足.
+  const mins = (s: number): string => (s < 60 ? '不足 1' : ` ${Math.round(s / 60)}`);
 
   if (!m.text.hasTime) {
     push('noTime', '未给出出生时间，按 00:00 排盘；时柱及与时辰相关的内容仅供参考。', null);
@@ -87,7 +88,7 @@ export function boundaryWarnings(
     sincePrev,
     -sincePrev - 1,
     (what) =>
-      `出生在${prev.name}交节（北京时间 ${formatBeijing(prev.time)}）之后 ${mins(sincePrev)} 分钟；若实际早于交节，${what}。`,
+      `出生在${prev.name}交节（北京时间 ${formatBeijing(prev.time)}）之后${mins(sincePrev)} 分钟；若实际早于交节，${what}。`,
   );
   const toNext = next.time - m.beijing;
   boundary(
@@ -95,7 +96,7 @@ export function boundaryWarnings(
     toNext,
     toNext,
     (what) =>
-      `出生在${next.name}交节（北京时间 ${formatBeijing(next.time)}）之前 ${mins(toNext)} 分钟；若实际晚于交节，${what}。`,
+      `出生在${next.name}交节（北京时间 ${formatBeijing(next.time)}）之前${mins(toNext)} 分钟；若实际晚于交节，${what}。`,
   );
 
   // double-hours (odd hours) and midnight, on the chart clock
@@ -107,13 +108,13 @@ export function boundaryWarnings(
     'hour',
     sinceOdd,
     -sinceOdd - 1,
-    (what) => `出生在时辰交界（${clockName}整点）之后 ${mins(sinceOdd)} 分钟；若实际稍早，${what}。`,
+    (what) => `出生在时辰交界（${clockName}整点）之后${mins(sinceOdd)} 分钟；若实际稍早，${what}。`,
   );
   boundary(
     'hour',
     toOdd,
     toOdd,
-    (what) => `出生在时辰交界（${clockName}整点）之前 ${mins(toOdd)} 分钟；若实际稍晚，${what}。`,
+    (what) => `出生在时辰交界（${clockName}整点）之前${mins(toOdd)} 分钟；若实际稍晚，${what}。`,
   );
   if (zi === 'late') {
     const after = t <= window;
@@ -123,7 +124,7 @@ export function boundaryWarnings(
       toMidnight,
       after ? -t - 1 : toMidnight,
       (what) =>
-        `出生在午夜 0 点${after ? '之后' : '之前'} ${mins(toMidnight)} 分钟（晚子时不换日口径下日柱在 0 点更替）；${what}。`,
+        `出生在午夜 0 点${after ? '之后' : '之前'}${mins(toMidnight)} 分钟（晚子时不换日口径下日柱在 0 点更替）；${what}。`,
     );
   }
 

@@ -33,6 +33,9 @@ function Card({ title, extra, children }: { title: string; extra?: ReactNode; ch
  * four pillars, five elements, 起运 and the 大运 → 流年 → 流月 → 流日 drill-down, the 口径 and
  * boundary warnings, 合盘, readings — with the saved profiles one tap away and a share image.
  */
+/** 年/月/日/时 for a pillar key. */
+const PILLAR_CHARS: Record<string, string> = { year: '年', month: '月', day: '日', hour: '时' };
+
 export default function BaziPage() {
   const { profiles, current, save, select, remove } = useProfiles();
   const storedBazi = useSession((s) => s.bazi);
@@ -240,7 +243,10 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onNew }: ChartBo
         {chart.relations.length > 0 ? (
           <ul className={styles.relations} aria-label="干支关系">
             {chart.relations.map((r) => (
-              <li key={`${r.type}${r.pillars.join()}${r.chars}`}>{r.detail}</li>
+              <li key={`${r.type}${r.pillars.join()}${r.chars}`}>
+                {/* Name the pillars: 乙庚合金 can stand twice (年+日, 日+时) in one chart. */}
+                {r.pillars.map((p) => PILLAR_CHARS[p]).join('')} {r.detail}
+              </li>
             ))}
           </ul>
         ) : null}

@@ -114,7 +114,17 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
     event.preventDefault();
     const found = validateDraft(name, birth, options);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      // The first wrong field may be scrolled away (the button is at the bottom): bring it into view
+      // with its message, after React has rendered the message.
+      const form = event.currentTarget as HTMLFormElement;
+      requestAnimationFrame(() => {
+        const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+        field?.scrollIntoView({ block: 'center' });
+        field?.focus({ preventScroll: true });
+      });
+      return;
+    }
     const clean: ChartOptions = {
       zi: options.zi,
       trueSolar: options.trueSolar,
@@ -303,7 +313,7 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
           </div>
           <p className={styles.hint}>
             {options.zi === 'late'
-              ? '23:00–23:59 仍算当天，时柱用次日子时（问真默认）'
+              ? '23:00–23:59 仍算当天，时柱用次日子时（多数排盘软件的默认）'
               : '23:00 起算作次日（子初换日）'}
           </p>
           <label className={styles.switchRow}>

@@ -129,7 +129,7 @@ export function drawChartImage(
     ctx.fillStyle = WUXING_FILL[w];
     ctx.fillRect(44, y - 5, 220 * ratio, 10);
     ctx.fillStyle = '#1f1a17';
-    ctx.font = `12px ${SANS}`;
+    ctx.font = `13px ${SANS}`;
     ctx.fillText(`${chart.wxtongji.bzwx[w]}个 ${Math.round(ratio * 100)}%`, 274, y);
   });
 
@@ -139,15 +139,15 @@ export function drawChartImage(
   ctx.font = `bold 15px ${SANS}`;
   ctx.fillStyle = theme;
   ctx.fillText('大运', 24, 450);
-  ctx.font = `12px ${SANS}`;
+  ctx.font = `13px ${SANS}`;
   ctx.fillStyle = '#6b6259';
   const q = chart.qiyun;
-  ctx.fillText(`出生后${q.year}年${q.month}个月${q.day}天起运 · 交运 ${q.date}`, 64, 450);
+  ctx.fillText(`出生后${q.year}年${q.month}个月${q.day}天${q.hour}小时起运 · 交运 ${q.date}`, 64, 450);
   const cellW = (WIDTH - 24 - 8) / Math.max(chart.dayun.length, 1);
   ctx.textAlign = 'center';
   chart.dayun.forEach((d, i) => {
     const x = 16 + cellW * i + cellW / 2;
-    ctx.font = `12px ${SANS}`;
+    ctx.font = `13px ${SANS}`;
     ctx.fillStyle = '#6b6259';
     ctx.fillText(String(d.start), x, 472);
     const [g, z] = [...d.ganzhi];
@@ -166,7 +166,7 @@ export function drawChartImage(
     ctx.fillText(line, 20, 550 + i * 20);
   });
   ctx.textAlign = 'right';
-  ctx.font = `12px ${SANS}`;
+  ctx.font = `13px ${SANS}`;
   ctx.fillStyle = '#9a9087';
   ctx.fillText('中华玄历 · 八字排盘', WIDTH - 16, height - 12);
   return canvas;

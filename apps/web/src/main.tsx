@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { initTheme } from '@/lib/theme';
@@ -10,8 +10,15 @@ initTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('缺少 #root 容器');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// As a transition the first render is time-sliced: React yields to the browser every few milliseconds
+// instead of building the whole tab page in one task, so a phone stays responsive to the first tap while
+// the app starts (and the boot screen keeps animating). Nothing is on screen to keep, so it commits as
+// soon as it is ready, the lazy page's Suspense fallback included.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

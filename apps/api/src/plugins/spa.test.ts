@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
 
@@ -14,6 +15,10 @@ describe('SPA at /xuanli/', () => {
       '<!doctype html><title>玄历</title><script type="module" src="/xuanli/assets/index-abc123.js"></script>',
     );
     writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1)');
+    // The web build writes compressed copies next to its text files (apps/web/vite.config.ts).
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(readFileSync(join(dist, 'index.html'))));
+    writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
     t = await buildTestApp({ config: { webDist: dist } });
   });
@@ -42,6 +47,44 @@ describe('SPA at /xuanli/', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject({ method: 'GET', url: '/xuanli/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the compressed copy the client accepts, varying on Accept-Encoding', async () => {
+    const url = '/xuanli/assets/index-abc123.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('sends index.html compressed and still revalidated; a file without copies is sent as is', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/xuanli/', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('玄历');
+    const icon = await t.app.inject({
+      method: 'GET',
+      url: '/xuanli/favicon.svg',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.body).toBe('<svg/>');
   });
 
   it('answers a missing file with the 404 envelope and never leaves the dist folder', async () => {

@@ -1,6 +1,7 @@
 /**
  * The built web app at /xuanli/ on the API's own origin (no CORS, one deployable). Hashed assets are
- * cached for a year; index.html is revalidated every time so a deploy is picked up at once.
+ * cached for a year; index.html is revalidated every time so a deploy is picked up at once. Text files
+ * are sent as the Brotli or gzip copies the web build writes next to them (`file.br`, `file.gz`).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +32,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     prefix: SPA_BASE,
     index: ['index.html'],
     cacheControl: false,
-    setHeaders(reply, filePath) {
+    // Compressed once at build time (apps/web/vite.config.ts) at the slowest, smallest
+    // settings, so no CPU per request; picked by Accept-Encoding, with `Vary: accept-encoding` set on
+    // every response and the original file sent when no compressed copy exists or is accepted.
+    preCompressed: true,
+    setHeaders(reply, sentPath) {
+      // The path of the file actually sent: `index.html.br` must be treated as `index.html`.
+      const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
       // Vite puts content-hashed files under assets/; their names change with their content.
       if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
       else if (filePath.includes('/assets/'))

@@ -1,6 +1,6 @@
 import { monthView } from '@xuanli/almanac/monthView';
 import { daysInSolarMonth, formatSolarDate, parseSolarDate, type SolarDate } from '@xuanli/almanac/solarDate';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { CalendarIcon, CaretIcon, ChevronIcon, SettingsIcon } from '@/components/line-icons';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
@@ -72,16 +72,26 @@ function useSheets(): [SheetsModule | null, () => Promise<boolean>] {
     let cancelled = false;
     const load = () => {
       loadSheets().then(
-        (module) => !cancelled && setSheets(module),
+        // Low priority: the pickers are not on screen yet, so this render must not block a tap.
+        (module) => !cancelled && startTransition(() => setSheets(module)),
         () => {
           // Offline before the chunk arrived: the next tap on a picker button tries again.
         },
       );
     };
-    const idle = window.requestIdleCallback?.(load, { timeout: 2000 });
-    const timer = idle === undefined ? window.setTimeout(load, 300) : undefined;
+    // Prefetch after the page has loaded and the browser is idle, so the pickers' chunk never
+    // competes with the grid for the first paint.
+    let idle: number | undefined;
+    let timer: number | undefined;
+    const schedule = () => {
+      idle = window.requestIdleCallback?.(load, { timeout: 2000 });
+      if (idle === undefined) timer = window.setTimeout(load, 300);
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
     return () => {
       cancelled = true;
+      window.removeEventListener('load', schedule);
       if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) window.clearTimeout(timer);
     };

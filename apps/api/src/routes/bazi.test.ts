@@ -20,6 +20,39 @@ describe('bazi routes (app/bln.suan/*)', () => {
     t.app.inject({ method: 'POST', url, payload: payload as object });
 
   describe('POST bzdata', () => {
+    it('sends exactly the bytes of JSON.stringify of the engine chart, for varied profiles', async () => {
+      // The route serializes with jsonUtf8 (UTF-8 via transcode), not Fastify's schema serializer:
+      // nothing may be dropped, reordered or re-encoded. Seeded births and options, awkward names.
+      let seed = 7;
+      const rnd = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % n;
+      };
+      const pad = (v: number) => String(v).padStart(2, '0');
+      const names = ['示例', '', 'a"b\\c', 'tab\tnew\nline', '😀𠀀', '\ud83d', 'café'];
+      for (let i = 0; i < 60; i++) {
+        const body = {
+          name: names[i % names.length],
+          sex: rnd(2) ? '男' : '女',
+          born: `${rnd(2) ? '公' : '农'} ${1901 + rnd(198)}-${pad(1 + rnd(12))}-${pad(1 + rnd(28))} ${pad(rnd(24))}:${pad(rnd(60))}`,
+          ...(rnd(2) ? { zi: 'early' as const } : {}),
+          ...(rnd(3) === 0 ? { longitude: 73 + rnd(60), timeZone: 'Asia/Urumqi' } : {}),
+          ...(rnd(3) === 0 ? { liunianCount: 1 + rnd(120), yunSchool: 1 as const } : {}),
+        };
+        const res = await post('/api/app/bln.suan/bzdata', body);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const { name, ...input } = body;
+        const expected = JSON.stringify({
+          code: 0,
+          msg: 'ok',
+          resData: { name, ...baziChart({ ...input, sex: body.sex as '男' | '女', liuyueYear: 2026 }) },
+        });
+        expect(res.rawPayload.equals(Buffer.from(expected))).toBe(true);
+        expect(res.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
+      }
+    });
+
     it('answers {name, ...chart} for the known 1990 chart', async () => {
       const res = await post('/api/app/bln.Suan/bzdata', PROFILE);
       expect(res.statusCode).toBe(200);

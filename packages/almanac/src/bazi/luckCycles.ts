@@ -15,9 +15,9 @@
  * + 10(i − 1); the years before the first cycle (index 0) are dropped. `age` is the 虚岁 at the cycle's
  * first year (start − birth year + 1), as lunar-typescript `DaYun.getStartAge`.
  */
-import { sexagenaryName } from '../ganzhi.ts';
 import { dayNumber, daysInSolarMonth, solarFromDayNumber } from '../solarDate.ts';
 import { jieAround } from '../solarTermTime.ts';
+import { ganzhiName } from './ganzhiNames.ts';
 import type { Sex } from './sex.ts';
 import { tenGod } from './tenGods.ts';
 
@@ -58,7 +58,9 @@ export function isForward(yearStem: number, sex: Sex): boolean {
   return (yearStem % 2 === 0) === (sex === '男');
 }
 
-const two = (v: number) => String(v).padStart(2, '0');
+// formatWall runs ~25 times per chart (流月 terms, dates, times); a table beats String + padStart.
+const TWO_DIGITS = Array.from({ length: 100 }, (_, v) => String(v).padStart(2, '0'));
+const two = (v: number) => TWO_DIGITS[v] ?? String(v).padStart(2, '0');
 
 /** 'YYYY-MM-DD HH:mm' of wall seconds. */
 export function formatWall(seconds: number, withSeconds = false): string {
@@ -173,7 +175,7 @@ export function dayun(
       end: start + 9,
       age: start - birthYear + 1,
       index: i,
-      ganzhi: sexagenaryName(p),
+      ganzhi: ganzhiName(p),
       shishen: tenGod(dayStem, p % 10),
     });
   }

@@ -1,0 +1,54 @@
+// Load generator of the API throughput benchmark, run by bench-app.mjs as its own process so that
+// the orchestrator (browser, Lighthouse, timers) does not share its event loop. Keep-alive
+// connections each send one request at a time for `seconds`; prints {rps, errors} as JSON.
+// Usage: node scripts/bench-load.mjs '{"url": "…", "seconds": 3, "connections": 16, "bodies": [{…}]}'
+// `bodies` (optional) are POSTed as JSON in turn; without them the request is a GET.
+import http from 'node:http';
+
+const { url, seconds = 3, connections = 16, bodies } = JSON.parse(process.argv[2]);
+// Serialized once: the generator should spend its CPU on HTTP, not on JSON.
+const payloads = bodies?.map((body) => JSON.stringify(body));
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+let count = 0;
+let errors = 0;
+let next = 0;
+
+function one() {
+  return new Promise((resolve) => {
+    const payload = payloads ? payloads[next++ % payloads.length] : undefined;
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: payload === undefined ? 'GET' : 'POST',
+        headers:
+          payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 200) count++;
+          else errors++;
+          resolve();
+        });
+      },
+    );
+    request.on('error', () => {
+      errors++;
+      resolve();
+    });
+    request.end(payload);
+  });
+}
+
+const start = Date.now();
+const deadline = start + seconds * 1000;
+await Promise.all(
+  Array.from({ length: connections }, async () => {
+    while (Date.now() < deadline) await one();
+  }),
+);
+agent.destroy();
+console.log(JSON.stringify({ rps: count / ((Date.now() - start) / 1000), errors }));

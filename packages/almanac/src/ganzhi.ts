@@ -36,10 +36,18 @@ export function sexagenaryIndex(stem: number, branch: number): number {
   return (6 * stem - 5 * branch + 60) % 60;
 }
 
-/** Name of a sexagenary index, e.g. 0 → '甲子'. */
+/**
+ * The sixty names, built once: charts list dozens of them per request, and a table entry is one
+ * shared flat string where concatenating per call would make JSON.stringify flatten a new one each time.
+ */
+const SEXAGENARY_NAMES: readonly string[] = /* @__PURE__ */ Array.from(
+  { length: 60 },
+  (_, i) => STEMS[i % 10] + BRANCHES[i % 12],
+);
+
+/** Name of a sexagenary index, e.g. 0 → '甲子' (any integer, taken modulo 60). */
 export function sexagenaryName(index: number): string {
-  const i = ((index % 60) + 60) % 60;
-  return STEMS[i % 10] + BRANCHES[i % 12];
+  return SEXAGENARY_NAMES[((index % 60) + 60) % 60];
 }
 
 /** Parses a two-character 干支 name back to its index; -1 when it is not one of the sixty. */

@@ -15,9 +15,9 @@
  * + 10(i − 1); the years before the first cycle (index 0) are dropped. `age` is the 虚岁 at the cycle's
  * first year (start − birth year + 1), as lunar-typescript `DaYun.getStartAge`.
  */
+import { sexagenaryName } from '../ganzhi.ts';
 import { dayNumber, daysInSolarMonth, solarFromDayNumber } from '../solarDate.ts';
 import { jieAround } from '../solarTermTime.ts';
-import { ganzhiName } from './ganzhiNames.ts';
 import type { Sex } from './sex.ts';
 import { tenGod } from './tenGods.ts';
 
@@ -175,7 +175,7 @@ export function dayun(
       end: start + 9,
       age: start - birthYear + 1,
       index: i,
-      ganzhi: ganzhiName(p),
+      ganzhi: sexagenaryName(p),
       shishen: tenGod(dayStem, p % 10),
     });
   }

@@ -7,11 +7,10 @@
  */
 
 import { AlmanacError } from '../errors.ts';
-import { dayPillar, monthPillar, yearPillar } from '../ganzhi.ts';
+import { dayPillar, monthPillar, sexagenaryName, yearPillar } from '../ganzhi.ts';
 import { formatSolarDate, solarFromDayNumber } from '../solarDate.ts';
 import { TERM_NAMES, termDay } from '../solarTerm.ts';
 import { termTime } from '../solarTermTime.ts';
-import { ganzhiName } from './ganzhiNames.ts';
 import { formatWall } from './luckCycles.ts';
 import { tenGod } from './tenGods.ts';
 
@@ -52,7 +51,7 @@ export function liunian(birthYear: number, dayStem: number, count = 80, fromYear
     out.push({
       year,
       age: year - birthYear + 1,
-      ganzhi: ganzhiName(p),
+      ganzhi: sexagenaryName(p),
       shishen: tenGod(dayStem, p % 10),
     });
   }
@@ -73,7 +72,7 @@ export function liuyue(year: number, dayStem: number): LiuYue[] {
     out.push({
       year,
       month,
-      ganzhi: ganzhiName(p),
+      ganzhi: sexagenaryName(p),
       shishen: tenGod(dayStem, p % 10),
       term: { name: TERM_NAMES[jie.index], date: formatWall(termTime(jie.year, jie.index), true) },
     });
@@ -94,7 +93,7 @@ export function liuri(year: number, month: number, dayStem: number): LiuRi[] {
     const p = dayPillar(n);
     out.push({
       date: formatSolarDate(solarFromDayNumber(n)),
-      ganzhi: ganzhiName(p),
+      ganzhi: sexagenaryName(p),
       shishen: tenGod(dayStem, p % 10),
     });
   }

@@ -120,7 +120,7 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
       const form = event.currentTarget as HTMLFormElement;
       requestAnimationFrame(() => {
         const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-        field?.scrollIntoView({ block: 'center' });
+        field?.scrollIntoView?.({ block: 'center' });
         field?.focus({ preventScroll: true });
       });
       return;

@@ -9,6 +9,7 @@ import { type ReactNode, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronIcon } from '@/components/line-icons';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
+import { slideClass } from '@/components/slide';
 import { Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
@@ -82,7 +83,7 @@ export default function AlmanacDayPage() {
   const swipe = useSwipe(step);
   const isToday = day.date === today;
   const currentHour = isToday ? hourIndex(beijingHour(Date.now())) : -1;
-  const slideClass = slide.current === 1 ? styles.fromRight : slide.current === -1 ? styles.fromLeft : '';
+  const slideIn = slideClass(slide.current);
   const festivals = [...day.festivals, ...day.otherFestivals];
 
   return (
@@ -98,7 +99,7 @@ export default function AlmanacDayPage() {
       />
 
       <div className={styles.body} {...swipe}>
-        <section key={day.date} className={`${styles.hero} ${slideClass}`} aria-label="日期">
+        <section key={day.date} className={`${styles.hero} ${slideIn}`} aria-label="日期">
           <button type="button" className={styles.stepButton} aria-label="前一天" onClick={() => step(-1)}>
             <ChevronIcon direction="left" />
             <span>前一天</span>

@@ -1,4 +1,5 @@
 import type { MonthCell as Cell, MonthView } from '@xuanli/almanac/monthView';
+import { slideClass } from '@/components/slide';
 import { useSwipe } from '@/hooks/useSwipe';
 import { WEEKDAY_NAMES } from '@/lib/dates';
 import styles from './MonthGrid.module.css';
@@ -44,7 +45,7 @@ function describe(cell: Cell, mark: string | null): string {
 export function MonthGrid({ view, selected, onSelect, onSwipe, slide }: MonthGridProps) {
   const swipe = useSwipe(onSwipe);
   const weekdays = Array.from({ length: 7 }, (_, i) => (view.weekStart + i) % 7);
-  const slideClass = slide === 1 ? styles.fromRight : slide === -1 ? styles.fromLeft : '';
+  const slideIn = slideClass(slide);
   return (
     <div className={styles.wrap} {...swipe}>
       <div className={styles.weekdays} aria-hidden="true">
@@ -56,7 +57,7 @@ export function MonthGrid({ view, selected, onSelect, onSwipe, slide }: MonthGri
       </div>
       <ul
         key={`${view.year}-${view.month}`}
-        className={`${styles.grid} ${slideClass}`}
+        className={`${styles.grid} ${slideIn}`}
         aria-label={`${view.year}年${view.month}月`}
       >
         {view.cells.map((cell) => {

@@ -19,6 +19,7 @@ import { chineseDate, MAX_YEAR, parseDateParam, weekdayName } from '@/lib/dates'
 import styles from './AlmanacDayPage.module.css';
 import { almanacDayOrNull } from './almanacDayOrNull';
 import { HourGrid } from './HourGrid';
+import { LuckBadge } from './LuckBadge';
 
 /** Index of the double-hour (0 = 子, 23:00–00:59) at a Beijing clock hour. */
 function hourIndex(hour: number): number {
@@ -48,7 +49,7 @@ function Item({ term, children, wide = false }: { term: string; children: ReactN
 }
 
 function Luck({ value }: { value: '吉' | '凶' }) {
-  return <span className={`${styles.luck} ${value === '吉' ? styles.good : styles.bad}`}>{value}</span>;
+  return <LuckBadge value={value} className={styles.inlineLuck} />;
 }
 
 /**
@@ -206,12 +207,12 @@ export default function AlmanacDayPage() {
         <Section title="神煞">
           <div className={styles.shensha}>
             <p>
-              <span className={`${styles.luck} ${styles.good}`}>吉</span>
+              <Luck value="吉" />
               <strong>吉神宜趋</strong>
               <span className={styles.shenshaList}>{day.jiShen.join(' ') || '无'}</span>
             </p>
             <p>
-              <span className={`${styles.luck} ${styles.bad}`}>凶</span>
+              <Luck value="凶" />
               <strong>凶煞宜忌</strong>
               <span className={styles.shenshaList}>{day.xiongSha.join(' ') || '无'}</span>
             </p>

@@ -1,5 +1,6 @@
 import type { AlmanacDay } from '@xuanli/almanac/day';
 import styles from './HourGrid.module.css';
+import { LuckBadge } from './LuckBadge';
 
 type Hour = AlmanacDay['hours'][number];
 
@@ -27,9 +28,7 @@ export function HourGrid({ hours, current }: HourGridProps) {
             {hour.ganzhi} · {hour.god}
           </span>
           <span className={styles.bottom}>
-            <span className={`${styles.luck} ${hour.luck === '吉' ? styles.good : styles.bad}`}>
-              {hour.luck}
-            </span>
+            <LuckBadge value={hour.luck} />
             <span className={styles.chong}>{hour.chong}</span>
           </span>
         </li>

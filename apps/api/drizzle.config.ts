@@ -1,9 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate -w @xuanli/api` diffs src/db/schema.ts against drizzle/meta and writes the next
+// `npm run db:generate -w @xuanli/api` diffs the modules' schema.ts files against drizzle/meta and writes the next
 // versioned SQL file. The same folder is applied at start-up on PGlite and on PostgreSQL.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/modules/*/schema.ts',
   out: './drizzle',
 });

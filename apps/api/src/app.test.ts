@@ -52,7 +52,7 @@ describe('app', () => {
       payload: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT + 1) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'BadRequest', msg: 'request body too large' });
+    expect(res.json()).toEqual({ code: 'PayloadTooLarge', msg: 'request body too large' });
   });
 
   it('refuses malformed JSON with a 400 envelope', async () => {

@@ -6,19 +6,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { registerSessionSlot } from './auth/session-guard.ts';
-import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { baziRoutes } from './modules/bazi/index.ts';
+import { calendarRoutes } from './modules/calendar/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import { registerSessionSlot, sessionRoutes } from './modules/sessions/index.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling } from './plugins/error-handler.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { baseRoutes } from './routes/base.ts';
-import { baziRoutes } from './routes/bazi.ts';
-import { calendarRoutes } from './routes/calendar.ts';
-import { healthRoutes } from './routes/health.ts';
+import type { Clock } from './shared/clock.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -78,7 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app, rateLimited);
   // Docs before routes: @fastify/swagger collects routes as they are added.
   await registerDocs(app);
-  await app.register(baseRoutes, { prefix: '/api/base', db, config, clock });
+  // One module per domain (src/modules/<domain>); each is reached through its index.ts only.
+  await app.register(sessionRoutes, { prefix: '/api/base', db, config, clock });
+  await app.register(contentRoutes, { prefix: '/api/base', db });
   await app.register(calendarRoutes, { prefix: '/api/calendar', clock });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(healthRoutes, { prefix: '/api', db });

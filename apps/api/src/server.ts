@@ -3,7 +3,7 @@
  * close cleanly on SIGINT/SIGTERM so that in-flight requests finish and PGlite flushes to disk.
  */
 import { buildApp } from './app.ts';
-import { systemClock } from './clock.ts';
+import { systemClock } from './shared/clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseTargetOf, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';

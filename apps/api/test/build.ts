@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import type { Clock } from '../src/clock.ts';
+import type { Clock } from '../src/shared/clock.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';

@@ -4,7 +4,8 @@
  */
 import { isAlmanacError } from '@xuanli/almanac/errors';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { AppError, codeForStatus, type ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '@xuanli/contracts/errors';
+import { AppError, codeForStatus } from '../shared/errors.ts';
 
 /** A failure as the client sees it. */
 export interface Failure {
@@ -23,8 +24,9 @@ interface FastifyishError {
 export function failureOf(error: unknown): Failure {
   if (error instanceof AppError)
     return { status: error.statusCode, body: { code: error.code, msg: error.message } };
-  // The engine throws only for bad input (never for a bug), and its messages are the SPEC §5 ones.
-  if (isAlmanacError(error)) return { status: 400, body: { code: 'BadRequest', msg: error.message } };
+  // The engine throws only for bad input (never for a bug). Its code crosses the wire unchanged
+  // (WRONG_SOLAR_MONTH …) so the app can say which field is wrong; its message is the SPEC §5 one.
+  if (isAlmanacError(error)) return { status: 400, body: { code: error.code, msg: error.message } };
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyishError;
   if (e.validation) {
     return { status: 400, body: { code: 'ValidationError', msg: String(e.message ?? 'invalid request') } };
@@ -33,7 +35,7 @@ export function failureOf(error: unknown): Failure {
     typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
   if (status >= 500) return { status: 500, body: { code: 'InternalError', msg: 'internal error' } };
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status: 413, body: { code: 'BadRequest', msg: 'request body too large' } };
+    return { status: 413, body: { code: 'PayloadTooLarge', msg: 'request body too large' } };
   }
   // Fastify's own 4xx (malformed JSON, unsupported media type …) describe the request, not the server.
   return { status, body: { code: codeForStatus(status), msg: String(e.message || 'bad request') } };

@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../shared/errors.ts';
 
 /**
  * The Content-Security-Policy: the SPA and swagger-ui load only their own scripts; styles allow inline

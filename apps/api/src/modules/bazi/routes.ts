@@ -1,0 +1,128 @@
+/**
+ * SPEC §7 `app/bln.suan/*`: bzdata (the chart), miji (readings) and jxfen (branch compatibility).
+ * Registered in lower case under `/api/app/bln.suan`; plugins/app-paths.ts folds the case of every
+ * `/api/app/` request, so `bln.Suan`, `BLN.SUAN` … reach the same routes.
+ *
+ * Error messages: the spec fixes 性别参数错误！, 生日参数错误！, 不是地支(wo) and 不是地支(ta). A schema
+ * failure on those fields (missing, wrong type, too long) is turned into the same AlmanacError the
+ * engine throws for a wrong value, so the client sees one message per field whichever layer caught it.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AlmanacError, type AlmanacErrorCode } from '@xuanli/almanac/errors';
+import type { FastifySchemaValidationError } from 'fastify';
+import {
+  ChartBodySchema,
+  ChartSchema,
+  CompatibilitySchema,
+  JxfenBodySchema,
+  ReadingsSchema,
+} from '@xuanli/contracts/bazi';
+import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { ok } from '../../shared/envelope.ts';
+import { jsonUtf8 } from '../../shared/utf8-json.ts';
+import { chartOf, compatibilityOf, readingsOf } from './service.ts';
+
+/** Fastify's own content type for JSON (it sets it itself only when no custom serializer is used). */
+const JSON_UTF8 = 'application/json; charset=utf-8';
+/** Fastify sends a serializer's Buffer as is (reply.js onSendEnd), though its types say string. */
+const bufferSerializer = jsonUtf8 as unknown as (payload: unknown) => string;
+
+/** A route's `schemaErrorFormatter` (Fastify does not export the type from its entry point). */
+type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: string) => Error;
+
+/** Fastify's own wording of schema errors, for the fields the spec gives no message. */
+function defaultMessage(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  return new Error(errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).join(', '));
+}
+
+/**
+ * A schema-error formatter that answers with the engine's error for the listed fields. `fields` maps
+ * a JSON pointer prefix ('/sex', '/fen/ta') to the code; the first entry any error falls under wins,
+ * so the order is the engine's own order of checks.
+ */
+function engineMessagesFor(fields: readonly (readonly [string, AlmanacErrorCode])[]): SchemaErrorFormatter {
+  return (errors, dataVar) => {
+    const paths = errors.map((e) =>
+      e.keyword === 'required' ? `${e.instancePath}/${String(e.params.missingProperty)}` : e.instancePath,
+    );
+    for (const [prefix, code] of fields) {
+      if (paths.some((path) => path === prefix || path.startsWith(`${prefix}/`)))
+        return new AlmanacError(code);
+    }
+    return defaultMessage(errors, dataVar);
+  };
+}
+
+// parseSex runs before the birth text is read, so a body wrong in both answers 性别参数错误！.
+const chartErrors = engineMessagesFor([
+  ['/sex', 'WRONG_SEX'],
+  ['/born', 'WRONG_BIRTH_TEXT'],
+]);
+const fenErrors = engineMessagesFor([
+  ['/fen/wo', 'WRONG_BRANCH_WO'],
+  ['/fen/ta', 'WRONG_BRANCH_TA'],
+  ['/fen', 'WRONG_BRANCH_WO'],
+]);
+
+/** What the bazi routes need. */
+export interface BaziRouteDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** Registers bzdata, miji and jxfen; mount with prefix `/api/app/bln.suan` (lower case). */
+export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, { db, clock }) => {
+  app.post(
+    '/bzdata',
+    {
+      schemaErrorFormatter: chartErrors,
+      schema: {
+        tags: ['bazi'],
+        summary:
+          'The bazi chart of a birth profile: pillars, 大运, 流年, 流月, 神煞, 口径 (path case-insensitive)',
+        body: ChartBodySchema,
+        response: { 200: okEnvelopeSchema(ChartSchema), ...errorResponses },
+      },
+    },
+    // Pure and database-free: the bench measures this route against a bare Fastify one.
+    async (request, reply) => {
+      const body = ok(chartOf(clock, request.body));
+      // The 200 schema above documents the chart but passes its fields through whole, so it would
+      // only re-stringify what JSON.stringify does; jsonUtf8 also skips the slow UTF-16→UTF-8 step
+      // (utf8-json.ts). Set after the chart is built, so failures keep the schema's error serializer.
+      reply.type(JSON_UTF8).serializer(bufferSerializer);
+      return body;
+    },
+  );
+
+  app.post(
+    '/miji',
+    {
+      schemaErrorFormatter: chartErrors,
+      schema: {
+        tags: ['bazi'],
+        summary: 'Readings of the chart (日主 and strength, 五行, 十神, 神煞); texts are editable content',
+        body: ChartBodySchema,
+        response: { 200: okEnvelopeSchema(ReadingsSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await readingsOf({ db, clock }, request.body)),
+  );
+
+  app.post(
+    '/jxfen',
+    {
+      schemaErrorFormatter: fenErrors,
+      schema: {
+        tags: ['bazi'],
+        summary:
+          'Compatibility of two earthly branches per topic (marriage, lawsuit, moving, illness, wealth)',
+        body: JxfenBodySchema,
+        response: { 200: okEnvelopeSchema(CompatibilitySchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(compatibilityOf(request.body.fen)),
+  );
+};

@@ -1,0 +1,80 @@
+/**
+ * The bazi calls of SPEC §7 (`app/bln.suan/*`) as plain functions over their dependencies. The engine
+ * validates: a wrong sex, birth text or option throws AlmanacError with the SPEC §5 message
+ * (性别参数错误！, 生日参数错误！, 不是地支(wo) …), which the error handler answers as a 400.
+ * bzdata and jxfen are pure (no database); miji reads its texts from the `content` table.
+ */
+import { type BaziChart, type BaziInput, baziChart } from '@xuanli/almanac/bazi/chart';
+import { type Compatibility, compatibility } from '@xuanli/almanac/bazi/compatibility';
+import type { Sex } from '@xuanli/almanac/bazi/sex';
+import { beijingToday, type Clock } from '../../shared/clock.ts';
+import type { Db } from '../../db/client.ts';
+import { chartReadings, type Readings } from './readings.ts';
+
+/** A birth profile with the chart options (the bzdata and miji body). */
+export interface ChartRequest {
+  name?: string;
+  /** Checked by the engine (男 or 女), so that a wrong value gets the spec's message. */
+  sex: string;
+  born: string;
+  zi?: 'late' | 'early';
+  longitude?: number;
+  timeZone?: string;
+  yunSchool?: 1 | 2;
+  liunianCount?: number;
+  liuyueYear?: number;
+}
+
+/** The bzdata answer: the engine's chart with the profile's name. */
+export type NamedChart = { name: string } & BaziChart;
+
+/** The current year in Beijing: the default 流月 year (the engine itself would list the birth year's). */
+export function currentYear(clock: Clock): number {
+  return Number(beijingToday(clock).slice(0, 4));
+}
+
+function engineInput(clock: Clock, request: ChartRequest): BaziInput {
+  return {
+    born: request.born,
+    // The engine checks the value at run time (parseSex) and throws WRONG_SEX; the type only narrows.
+    sex: request.sex as Sex,
+    zi: request.zi,
+    longitude: request.longitude,
+    timeZone: request.timeZone,
+    yunSchool: request.yunSchool,
+    liunianCount: request.liunianCount,
+    liuyueYear: request.liuyueYear ?? currentYear(clock),
+  };
+}
+
+/** SPEC §7 bzdata: `{name, ...chart}`; 流月 of the current Beijing year unless `liuyueYear` is given. */
+export function chartOf(clock: Clock, request: ChartRequest): NamedChart {
+  return { name: request.name ?? '', ...baziChart(engineInput(clock, request)) };
+}
+
+/** SPEC §7 miji: the readings of the request's chart, texts from the database. */
+export async function readingsOf(deps: { db: Db; clock: Clock }, request: ChartRequest): Promise<Readings> {
+  // Readings use only the natal chart: skip the 流年 list the body may ask for (up to 120 of them).
+  const chart = baziChart({ ...engineInput(deps.clock, request), liunianCount: 0 });
+  return chartReadings(deps.db, chart);
+}
+
+/** The `fen` of a jxfen body: `{wo, ta}`, or the two branches as one string ('子午'). */
+export type Fen = { wo?: string; ta?: string } | string;
+
+/**
+ * `{wo, ta}` of a `fen`. A string is read as wo's branch then ta's, one character each after spaces
+ * are dropped ('子午', '子 午'); anything left over becomes part of `ta`, so that the engine names the
+ * faulty side (不是地支(ta)) instead of the call silently ignoring it.
+ */
+export function fenBranches(fen: Fen): { wo: string; ta: string } {
+  if (typeof fen !== 'string') return { wo: fen.wo ?? '', ta: fen.ta ?? '' };
+  const chars = Array.from(fen.replace(/[\s\u3000]+/g, ''));
+  return { wo: chars[0] ?? '', ta: chars.slice(1).join('') };
+}
+
+/** SPEC §7 jxfen: the compatibility of wo's and ta's branches, per topic. */
+export function compatibilityOf(fen: Fen): Compatibility {
+  const { wo, ta } = fenBranches(fen);
+  return compatibility(wo, ta);
+}

@@ -1,0 +1,52 @@
+/**
+ * Calendar answers for clients that do not run the engine themselves. Each function validates what
+ * the engine does not (ranges, query shapes) and otherwise lets the engine's AlmanacError through;
+ * the error handler turns it into a 400 with the engine's message.
+ */
+
+import { formatBeijing } from '@xuanli/almanac/beijingTime';
+import { almanacDay } from '@xuanli/almanac/day';
+import { icsCalendar } from '@xuanli/almanac/ics';
+import { monthView } from '@xuanli/almanac/monthView';
+import { parseSolarDate } from '@xuanli/almanac/solarDate';
+import { termsOfYear } from '@xuanli/almanac/solarTermTime';
+import { beijingToday, type Clock } from '../../shared/clock.ts';
+import { AppError } from '../../shared/errors.ts';
+import { MAX_ICS_YEARS } from '@xuanli/contracts/calendar';
+
+/** The almanac of `date` ('YYYY-MM-DD'), or of today in Beijing when absent. */
+export function calendarDay(clock: Clock, date?: string) {
+  return almanacDay(date ?? beijingToday(clock));
+}
+
+/** The month grid of `ym` ('YYYY-MM'), or of the current Beijing month; today is marked from the clock. */
+export function calendarMonth(clock: Clock, ym: string | undefined, weekStart: 0 | 1) {
+  const today = beijingToday(clock);
+  const match = /^(\d{4})-(\d{1,2})$/.exec(ym ?? today.slice(0, 7));
+  if (!match) throw new AppError('BadRequest', `wrong ym '${ym}', expected YYYY-MM`);
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  // Reuse the engine's date check so that the messages are the SPEC §5 ones ('wrong solar month').
+  parseSolarDate(`${match[1]}-${match[2]}-1`);
+  return monthView(year, month, { weekStart, today });
+}
+
+/** The 24 solar terms of `year` with their exact Beijing times. */
+export function calendarTerms(year: number) {
+  return {
+    year,
+    terms: termsOfYear(year).map((term) => ({ name: term.name, time: formatBeijing(term.time) })),
+  };
+}
+
+/**
+ * An iCalendar (RFC 5545) file of the years `from`..`to`, at most {@link MAX_ICS_YEARS} of them;
+ * DTSTAMP is now (the engine reads no clock).
+ */
+export function calendarIcs(clock: Clock, from: number, to: number): string {
+  if (from > to) throw new AppError('BadRequest', `from (${from}) must not be after to (${to})`);
+  if (to - from + 1 > MAX_ICS_YEARS) {
+    throw new AppError('BadRequest', `at most ${MAX_ICS_YEARS} years per file, got ${to - from + 1}`);
+  }
+  return icsCalendar({ from, to, stamp: Math.floor(clock.now() / 1000) });
+}

@@ -1,0 +1,164 @@
+/**
+ * SPEC §7 `app/bln.suan/*`: the bzdata (chart) and miji (readings) bodies, the jxfen (branch
+ * compatibility) body, and their answers. The chart is the engine's contract (packages/almanac README,
+ * "Bazi"): its fields are listed for the OpenAPI document but passed through whole.
+ */
+import { COMPAT_RELATIONS } from '@xuanli/almanac/bazi/compatibility';
+import { type Static, Type } from 'typebox';
+
+/** Limits of the chart body (a 20-character name, a birth text, a zone id). */
+export const CHART_LIMITS = { name: 20, born: 64, timeZone: 40, liunianCount: 120 } as const;
+
+export const ChartBodySchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: CHART_LIMITS.name, description: 'Shown back as `name`' })),
+    // A plain string on purpose: the engine judges the value and answers 性别参数错误！ (SPEC §5).
+    sex: Type.String({ maxLength: 8, description: "'男' (乾造) or '女' (坤造); else 400 性别参数错误！" }),
+    born: Type.String({
+      maxLength: CHART_LIMITS.born,
+      description:
+        "Birth text, e.g. '公 1990-05-10 08:00', '农 2023-02(闰)-15 08:00' (grammar: packages/almanac README); else 400 生日参数错误！",
+    }),
+    zi: Type.Optional(
+      Type.Union([Type.Literal('late'), Type.Literal('early')], {
+        description: "子时 school: 'late' (default, day changes at 00:00) or 'early' (at 23:00)",
+      }),
+    ),
+    longitude: Type.Optional(
+      Type.Number({
+        minimum: -180,
+        maximum: 180,
+        description: 'Birthplace °E (west negative): true solar time',
+      }),
+    ),
+    timeZone: Type.Optional(
+      Type.String({
+        maxLength: CHART_LIMITS.timeZone,
+        description: "Birthplace zone, e.g. 'Asia/Shanghai' (default), 'Asia/Hong_Kong', 'UTC+8'",
+      }),
+    ),
+    yunSchool: Type.Optional(
+      Type.Union([Type.Literal(1), Type.Literal(2)], {
+        description: '起运 school: 2 (default, to the minute) or 1 (days and 时辰)',
+      }),
+    ),
+    liunianCount: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: CHART_LIMITS.liunianCount,
+        description: '流年 listed (default 80)',
+      }),
+    ),
+    liuyueYear: Type.Optional(
+      Type.Integer({
+        minimum: 1900,
+        maximum: 2100,
+        description: 'Year of the 12 流月 (default: the current year in Beijing)',
+      }),
+    ),
+  },
+  { description: 'A birth profile (SPEC §3) and chart options; other properties are ignored' },
+);
+
+export const PillarsSchema = Type.Object({
+  year: Type.String(),
+  month: Type.String(),
+  day: Type.String(),
+  hour: Type.String(),
+});
+
+// Listed for the document but passed through whole, so that a field the engine adds is not stripped.
+const chartField = (description: string) => Type.Unknown({ description });
+export const ChartSchema = Type.Object(
+  {
+    name: Type.String(),
+    stamp: Type.Integer({ description: 'Epoch seconds (UTC) of the birth' }),
+    gongli: chartField('Civil date and time on the birthplace clock'),
+    nongli: chartField('Lunar date; clock time'),
+    nongli_zh: chartField('Chinese forms of the lunar date and the 时辰'),
+    is_leap: Type.Boolean(),
+    jieqi: Type.String({ description: 'The 节气 period of the birth' }),
+    term: chartField('Term on the birth date, or null'),
+    prev_term: chartField('The 节 before the birth'),
+    next_term: chartField('The 节 after the birth'),
+    sizhu: PillarsSchema,
+    dishi: chartField('十二长生 of the day master per pillar'),
+    shishen: chartField('Ten gods of stems and hidden stems per pillar'),
+    canggan: chartField('Hidden stems per pillar'),
+    wuxing: chartField('Phases of stem and branch per pillar'),
+    wxtongji: chartField('Five-element counts {bzwx, cgwx, total}'),
+    wxbili: chartField('The same as ratios (2 decimals)'),
+    nayin: chartField('纳音 per pillar'),
+    xunkong: chartField('旬空 per pillar'),
+    qiyun: chartField('起运: years, months, days, hours, date, direction, school'),
+    zodiac: Type.String(),
+    animal: Type.String(),
+    sex: Type.String(),
+    mingxiang: chartField('胎元, 胎息, 命宫, 身宫'),
+    dayun: chartField('10 大运 {start, end, age, index, ganzhi, shishen}'),
+    liunian: chartField('流年 {year, age, ganzhi, shishen}'),
+    liuyue: chartField('12 流月 {year, month, ganzhi, shishen, term}'),
+    shensha: chartField('神煞 per pillar {name, by, source}'),
+    relations: chartField('合冲刑害破 between pillars'),
+    koujing: Type.String({ description: 'The conventions (口径) the chart used, one line' }),
+    warnings: chartField('Boundary warnings with alternative pillars'),
+    time: chartField('Clock, standard and true solar time'),
+    options: chartField('The options in force, defaults filled in'),
+  },
+  { additionalProperties: true },
+);
+
+export const ReadingsSchema = Type.Object({
+  sections: Type.Array(
+    Type.Object({
+      key: Type.String({ description: "'rizhu' | 'wuxing' | 'shishen' | 'shensha'" }),
+      title: Type.String(),
+      items: Type.Array(
+        Type.Object({
+          key: Type.String({ description: "Content key of the text, e.g. 'daymaster:甲'" }),
+          title: Type.String(),
+          body: Type.String(),
+        }),
+      ),
+    }),
+  ),
+});
+
+const BranchSchema = Type.String({ maxLength: 8, description: 'An earthly branch 子 … 亥' });
+export const JxfenBodySchema = Type.Object({
+  fen: Type.Union([
+    Type.Object({ wo: BranchSchema, ta: BranchSchema }, { description: "wo = mine, ta = the other's" }),
+    Type.String({ maxLength: 16, description: "The two branches in one string, wo first: '子午'" }),
+  ]),
+});
+
+const TopicSchema = Type.Object({
+  jx: Type.String({ description: '大吉 … 大凶' }),
+  fen: Type.Integer({ description: 'Score 0–100' }),
+  desc: Type.String(),
+});
+export const CompatibilitySchema = Type.Object({
+  wo: Type.String(),
+  ta: Type.String(),
+  relation: Type.Enum([...COMPAT_RELATIONS], {
+    description: 'First match of 六合 → 三合 → 合 → 冲 → 刑 → 害 → 破 → 生 → 助 → 克',
+  }),
+  detail: Type.String(),
+  polarity: Type.Union([Type.Literal('yang'), Type.Literal('yin')]),
+  marriage: TopicSchema,
+  lawsuit: TopicSchema,
+  moving: TopicSchema,
+  illness: TopicSchema,
+  wealth: TopicSchema,
+});
+
+/** A chart request (bzdata, miji). */
+export type ChartBody = Static<typeof ChartBodySchema>;
+/** The chart answer (its listed fields; the engine's full type is `BaziChart`). */
+export type ChartAnswer = Static<typeof ChartSchema>;
+/** The miji answer. */
+export type Readings = Static<typeof ReadingsSchema>;
+/** A jxfen request. */
+export type JxfenBody = Static<typeof JxfenBodySchema>;
+/** The jxfen answer. */
+export type CompatibilityAnswer = Static<typeof CompatibilitySchema>;

@@ -1,0 +1,36 @@
+/**
+ * The envelopes every answer is wrapped in (SPEC §7–8): success `{code: 0, msg, resData}`, failure
+ * `{code, msg}` with a code of the vocabulary in errors.ts.
+ */
+import { type Static, type TSchema, Type } from 'typebox';
+import { ERROR_CODES, type ErrorCode } from './errors.ts';
+
+/** `{code, msg}` of every failure. */
+export const ErrorEnvelopeSchema = Type.Object(
+  {
+    code: Type.Enum(ERROR_CODES as ErrorCode[]),
+    msg: Type.String(),
+  },
+  { description: 'Failure envelope (SPEC §8); `code` names the error, `msg` is for developers' },
+);
+
+/** A failure envelope. */
+export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
+
+/** Success envelope `{code: 0, msg: 'ok', resData}` around `data`. */
+export function okEnvelopeSchema<T extends TSchema>(data: T) {
+  return Type.Object({ code: Type.Literal(0), msg: Type.String(), resData: data });
+}
+
+/** A success envelope around `T`. */
+export interface OkEnvelope<T> {
+  code: 0;
+  msg: string;
+  resData: T;
+}
+
+/** Failure answers every route may give, for the OpenAPI document and serialization. */
+export const errorResponses = {
+  '4xx': ErrorEnvelopeSchema,
+  '5xx': ErrorEnvelopeSchema,
+} as const;

@@ -1,0 +1,97 @@
+/**
+ * The error-code vocabulary of the wire (SPEC §8): every failure envelope `{code, msg}` carries one of
+ * these codes. The API maps each to its HTTP status in one place; the web maps each to the Chinese
+ * sentence a user reads. The engine's own refusals (`AlmanacError.code`, e.g. `WRONG_SOLAR_MONTH`)
+ * cross the wire unchanged, so the web can say which field is wrong instead of repeating server text.
+ *
+ * This module has no runtime dependency (no TypeBox), so the web's calendar route may import it.
+ */
+import type { AlmanacErrorCode } from '@xuanli/almanac/errors';
+
+/** HTTP status of each API error code. */
+export const API_ERROR_STATUS = {
+  BadRequest: 400,
+  ValidationError: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  PayloadTooLarge: 413,
+  TooManyRequests: 429,
+  InternalError: 500,
+  // A dependency (the database) does not answer; load balancers take the process out of rotation.
+  Unavailable: 503,
+} as const;
+
+/** A code of the API itself. */
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+/** The engine's codes, listed so that schemas can enumerate them (kept equal to `AlmanacErrorCode` by a test). */
+export const ENGINE_ERROR_CODES = [
+  'WRONG_SOLAR_YEAR',
+  'WRONG_SOLAR_MONTH',
+  'WRONG_SOLAR_DAY',
+  'WRONG_HOUR',
+  'WRONG_MINUTE',
+  'WRONG_SECOND',
+  'WRONG_LUNAR_YEAR',
+  'WRONG_LUNAR_MONTH',
+  'WRONG_LUNAR_DAY',
+  'OUT_OF_RANGE',
+  'WRONG_COUNT',
+  'WRONG_BIRTH_TEXT',
+  'WRONG_SEX',
+  'WRONG_BRANCH_WO',
+  'WRONG_BRANCH_TA',
+  'WRONG_OPTION',
+] as const satisfies readonly AlmanacErrorCode[];
+
+/** Any code a failure envelope may carry. */
+export type ErrorCode = ApiErrorCode | AlmanacErrorCode;
+
+/** Every code, API codes first. */
+export const ERROR_CODES: readonly ErrorCode[] = [
+  ...(Object.keys(API_ERROR_STATUS) as ApiErrorCode[]),
+  ...ENGINE_ERROR_CODES,
+];
+
+/** HTTP status of any code: an engine refusal is always the client's input, hence 400. */
+export function statusOfCode(code: ErrorCode): number {
+  return code in API_ERROR_STATUS ? API_ERROR_STATUS[code as ApiErrorCode] : 400;
+}
+
+/** True when `value` is a code of this vocabulary. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * What a user reads for each code, in Chinese, saying what to do next. The server's `msg` is for
+ * developers and logs (often English, e.g. Fastify's validation text); the app shows these instead.
+ */
+export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
+  BadRequest: '请求有误，请检查填写的内容',
+  ValidationError: '填写的内容格式不对，请检查后再试',
+  Unauthorized: '登录已失效，请重新登录',
+  Forbidden: '没有权限查看，开通 VIP 请联系客服',
+  NotFound: '没有找到相应内容',
+  PayloadTooLarge: '提交的内容太大，请精简后再试',
+  TooManyRequests: '操作太频繁，请稍后再试',
+  InternalError: '服务器出了点问题，请稍后重试',
+  Unavailable: '服务暂时不可用，请稍后重试',
+  WRONG_SOLAR_YEAR: '公历年份不对，请重新选择',
+  WRONG_SOLAR_MONTH: '公历月份不对，请选择 1 到 12 月',
+  WRONG_SOLAR_DAY: '公历日期不对，这个月没有这一天',
+  WRONG_HOUR: '小时不对，请选择 0 到 23 时',
+  WRONG_MINUTE: '分钟不对，请选择 0 到 59 分',
+  WRONG_SECOND: '秒数不对，请选择 0 到 59 秒',
+  WRONG_LUNAR_YEAR: '农历年份不对，请选择 1900 到 2100 年',
+  WRONG_LUNAR_MONTH: '农历月份不对，这一年没有这个月（或没有这个闰月）',
+  WRONG_LUNAR_DAY: '农历日期不对，这个月没有这一天',
+  OUT_OF_RANGE: '日期超出范围，请选择 1900 到 2100 年之间的日期',
+  WRONG_COUNT: '数量不对，请填写整数',
+  WRONG_BIRTH_TEXT: '出生日期不对，请重新选择出生的年月日和时辰',
+  WRONG_SEX: '请选择性别：男（乾造）或女（坤造）',
+  WRONG_BRANCH_WO: '我方地支不对，请选择子、丑、寅……亥之一',
+  WRONG_BRANCH_TA: '对方地支不对，请选择子、丑、寅……亥之一',
+  WRONG_OPTION: '排盘选项不对，请重新选择',
+};

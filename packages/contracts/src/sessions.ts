@@ -1,0 +1,49 @@
+/**
+ * Session tokens (SPEC §7 `POST /base/token`, SPEC §3 `jw-token`) and the session they belong to.
+ */
+import { type Static, Type } from 'typebox';
+
+/** Body of `POST /api/base/token`; optional as a whole (SPEC §7 shows none). */
+export const TokenBodySchema = Type.Object({
+  device_id: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: "The client's numeric device id",
+    }),
+  ),
+});
+
+/** A token body. */
+export type TokenBody = Static<typeof TokenBodySchema>;
+
+/** SPEC §3 `jw-token`: the JWT and its issue time in epoch seconds. */
+export const IssuedTokenSchema = Type.Object({
+  jwt: Type.String(),
+  iat: Type.Integer({ description: 'Issue time, epoch seconds' }),
+});
+
+/** An issued token. */
+export type IssuedToken = Static<typeof IssuedTokenSchema>;
+
+/** SPEC §7: the token answer is the one place the payload sits in `data`, not `resData`. */
+export const TokenEnvelopeSchema = Type.Object({
+  code: Type.Literal(0),
+  msg: Type.String(),
+  data: IssuedTokenSchema,
+});
+
+/** The token answer. */
+export type TokenEnvelope = Static<typeof TokenEnvelopeSchema>;
+
+/** `GET /api/base/session`: the session of the token in header `token`. */
+export const SessionSchema = Type.Object({
+  subject: Type.String(),
+  deviceId: Type.Union([Type.Integer(), Type.Null()]),
+  userId: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  refreshedAt: Type.String({ format: 'date-time' }),
+});
+
+/** A session as the wire shows it. */
+export type SessionInfo = Static<typeof SessionSchema>;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
 import {
   ApiError,
   ClientErrorCode,
@@ -43,9 +44,9 @@ function server(resData: unknown = { ok: true }) {
   return fakeFetch((call) => {
     if (call.url === '/api/base/token') {
       issued += 1;
-      return json(200, { code: 0, msg: 'ok', data: { jwt: `jwt-${issued}`, iat: NOW_S } });
+      return tokenAnswer(`jwt-${issued}`, NOW_S);
     }
-    return json(200, { code: 0, msg: 'ok', resData });
+    return okAnswer(resData);
   });
 }
 
@@ -130,8 +131,8 @@ describe('api client: session token', () => {
     storeToken('tampered', NOW_S - TOKEN_MAX_AGE_S - 1);
     const { fetch, calls } = fakeFetch((call) =>
       call.headers.token === 'tampered'
-        ? json(401, { code: 'Unauthorized', msg: '凭证无效' })
-        : json(200, { code: 0, data: { jwt: 'new', iat: NOW_S } }),
+        ? failureAnswer('Unauthorized', 'invalid token')
+        : tokenAnswer('new', NOW_S),
     );
     await expect(createApiClient({ fetch, now: () => NOW_MS }).getToken()).resolves.toBe('new');
     expect(calls.map((c) => c.headers.token)).toEqual(['tampered', undefined]);
@@ -194,11 +195,9 @@ describe('api client: errors (SPEC §8)', () => {
     const { fetch, calls } = fakeFetch((call) => {
       if (call.url === '/api/base/token') {
         tokenCalls += 1;
-        return json(200, { data: { jwt: 'renewed', iat: NOW_S } });
+        return tokenAnswer('renewed', NOW_S);
       }
-      return call.headers.token === 'renewed'
-        ? json(200, { resData: 42 })
-        : json(401, { code: 'Unauthorized' });
+      return call.headers.token === 'renewed' ? okAnswer(42) : failureAnswer('Unauthorized', 'invalid token');
     });
     await expect(createApiClient({ fetch, now: () => NOW_MS }).get('/x')).resolves.toBe(42);
     expect(tokenCalls).toBe(1);

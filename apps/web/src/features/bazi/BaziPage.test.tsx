@@ -171,12 +171,15 @@ describe('BaziPage chart', () => {
     renderWithQuery(<BaziPage />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('排盘失败')).toBeTruthy();
-    expect(within(alert).getByText('生日参数错误！')).toBeTruthy();
+    // The engine's code crossed the wire: the page says which field to change, in words a user reads.
+    expect(within(alert).getByText('出生日期不对，请重新选择出生的年月日和时辰')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: '修改资料' })).toBeTruthy();
+    // The same input would be refused again, so no 重试.
+    expect(within(alert).queryByRole('button', { name: '重试' })).toBeNull();
   });
 
   it('keeps the chart when miji is not available, with a retry', async () => {
-    installFakeServer({ mijiStatus: 404 });
+    installFakeServer({ mijiFailure: 'NotFound' });
     const user = userEvent.setup();
     renderWithQuery(<BaziPage />);
     await submitForm(user, '示例');

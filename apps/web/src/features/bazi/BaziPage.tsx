@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
+import { isRetryable, userMessage } from '@/lib/error-message';
 import { useSession } from '@/stores/session';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import styles from './BaziPage.module.css';
@@ -126,14 +127,17 @@ function ChartView({ profile, profiles, onEdit, onNew }: ChartViewProps) {
     return (
       <div className={styles.errorCard} role="alert">
         <p className={styles.errorTitle}>排盘失败</p>
-        <p>{chart.error.message}</p>
+        <p>{userMessage(chart.error)}</p>
         <div className={styles.errorActions}>
           <button type="button" className={styles.ghost} onClick={onEdit}>
             修改资料
           </button>
-          <button type="button" className={styles.solid} onClick={() => chart.refetch()}>
-            重试
-          </button>
+          {/* A refused input will be refused again: only network trouble and server faults get 重试. */}
+          {isRetryable(chart.error) ? (
+            <button type="button" className={styles.solid} onClick={() => chart.refetch()}>
+              重试
+            </button>
+          ) : null}
         </div>
       </div>
     );

@@ -2,6 +2,7 @@ import { BRANCHES, dayPillar, sexagenaryName } from '@xuanli/almanac/ganzhi';
 import { dayNumber } from '@xuanli/almanac/solarDate';
 import { useId, useState } from 'react';
 import { Segmented } from '@/components/Segmented';
+import { userMessage } from '@/lib/error-message';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import { type Jxfen, jxfenBody, useJxfen } from './api/get-jxfen';
 import styles from './CompatibilityCard.module.css';
@@ -101,12 +102,12 @@ export function CompatibilityCard({ chart, current, profiles }: CompatibilityCar
       ) : mode === 'profile' && other && otherChart.isPending ? (
         <p className={styles.note}>正在排{other.name}的八字…</p>
       ) : mode === 'profile' && otherChart.isError ? (
-        <p className={styles.note}>对方八字获取失败：{otherChart.error.message}</p>
+        <p className={styles.note}>对方八字获取失败：{userMessage(otherChart.error)}</p>
       ) : null}
 
       {result.isError ? (
         <p className={styles.note}>
-          合盘结果获取失败：{result.error.message}
+          合盘结果获取失败：{userMessage(result.error)}
           <button type="button" className={styles.retry} onClick={() => result.refetch()}>
             重试
           </button>

@@ -1,6 +1,7 @@
 import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { userMessage } from '@/lib/error-message';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import { textColorOf } from './elements';
 import styles from './LuckPanel.module.css';
@@ -206,7 +207,7 @@ export function LuckPanel({ chart, request }: LuckPanelProps) {
             <p className={styles.status}>正在排流月…</p>
           ) : needsFetch && liuyueQuery.isError ? (
             <p className={styles.status}>
-              流月加载失败：{liuyueQuery.error.message}
+              流月加载失败：{userMessage(liuyueQuery.error)}
               <button type="button" className={styles.retry} onClick={() => liuyueQuery.refetch()}>
                 重试
               </button>

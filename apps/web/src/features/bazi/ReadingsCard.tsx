@@ -1,3 +1,4 @@
+import { userMessage } from '@/lib/error-message';
 import { useMiji } from './api/get-miji';
 import type { ChartRequest } from './profiles';
 import styles from './ReadingsCard.module.css';
@@ -13,7 +14,7 @@ export function ReadingsCard({ request }: { request: ChartRequest }) {
   if (miji.isError) {
     return (
       <p className={styles.note}>
-        解读暂时无法载入：{miji.error.message}
+        解读暂时无法载入：{userMessage(miji.error)}
         <button type="button" className={styles.retry} onClick={() => miji.refetch()}>
           重试
         </button>

@@ -4,6 +4,7 @@
  * lives in this feature's own local-storage key `bazi-profiles`, and the store's `bazi` is the one
  * being read. `add_time` (creation time, epoch ms) is the id that ties the two together.
  */
+import type { ChartBody } from '@xuanli/contracts/bazi';
 import { useCallback, useSyncExternalStore } from 'react';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { type BaziProfile, DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
@@ -40,18 +41,16 @@ export interface SavedProfile extends BaziProfile {
   options: ChartOptions;
 }
 
-/** The body of bzdata and miji for a profile (server API: name, sex, born and the chart options). */
-export interface ChartRequest {
+/**
+ * The body of bzdata and miji for a profile: the wire contract's `ChartBody`, with the fields this app
+ * always sends made required.
+ */
+export type ChartRequest = ChartBody & {
   name: string;
   sex: '男' | '女';
-  born: string;
   zi: 'late' | 'early';
   yunSchool: 1 | 2;
-  timeZone?: string;
-  longitude?: number;
-  liunianCount?: number;
-  liuyueYear?: number;
-}
+};
 
 /**
  * 流年 asked for with every chart: 120 years reach the end of the tenth 大运 (起运 is at most ~10 years

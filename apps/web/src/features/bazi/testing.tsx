@@ -7,9 +7,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility } from '@xuanli/almanac/bazi/compatibility';
+import { isAlmanacError } from '@xuanli/almanac/errors';
+import type { Readings } from '@xuanli/contracts/bazi';
+import type { ErrorCode } from '@xuanli/contracts/errors';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
 
 /** One request the fake server saw. */
 export interface SeenCall {
@@ -19,12 +23,8 @@ export interface SeenCall {
 
 /** Options of {@link installFakeServer}. */
 export interface FakeServerOptions {
-  /** Answer miji with this status instead of readings (e.g. 404 while the server is not ready). */
-  mijiStatus?: number;
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  /** Answer miji with this failure instead of readings (e.g. NotFound while the server is not ready). */
+  mijiFailure?: ErrorCode;
 }
 
 /**
@@ -40,38 +40,39 @@ export function installFakeServer(options: FakeServerOptions = {}): SeenCall[] {
       const path = new URL(String(input), 'http://localhost').pathname.toLowerCase();
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : {};
       calls.push({ path, body });
-      if (path.endsWith('/base/token'))
-        return json(200, { data: { jwt: 'test-jwt', iat: Date.now() / 1000 } });
+      if (path.endsWith('/base/token')) return tokenAnswer('test-jwt', Date.now() / 1000);
       try {
         if (path.endsWith('/bln.suan/bzdata')) {
           const { name, ...input } = body;
-          return json(200, { code: 0, msg: 'ok', resData: { name, ...baziChart(input) } });
+          return okAnswer({ name, ...baziChart(input) });
         }
         if (path.endsWith('/bln.suan/miji')) {
-          if (options.mijiStatus)
-            return json(options.mijiStatus, { code: options.mijiStatus, msg: '接口未就绪' });
-          return json(200, {
-            code: 0,
-            msg: 'ok',
-            resData: {
-              sections: [
-                {
-                  key: 'rizhu',
-                  title: '日主',
-                  items: [{ title: '乙木日主', body: '乙木如藤萝花草，柔韧善依附。' }],
-                },
-                { key: 'wuxing', title: '五行', items: [{ title: '火旺', body: '火多则泄木之气。' }] },
-              ],
-            },
-          });
+          if (options.mijiFailure) return failureAnswer(options.mijiFailure, 'not ready');
+          const readings: Readings = {
+            sections: [
+              {
+                key: 'rizhu',
+                title: '日主',
+                items: [{ key: 'daymaster:乙', title: '乙木日主', body: '乙木如藤萝花草，柔韧善依附。' }],
+              },
+              {
+                key: 'wuxing',
+                title: '五行',
+                items: [{ key: 'element:fire:strong', title: '火旺', body: '火多则泄木之气。' }],
+              },
+            ],
+          };
+          return okAnswer(readings);
         }
         if (path.endsWith('/bln.suan/jxfen')) {
-          return json(200, { code: 0, msg: 'ok', resData: compatibility(body.fen?.wo, body.fen?.ta) });
+          return okAnswer(compatibility(body.fen?.wo, body.fen?.ta));
         }
       } catch (error) {
-        return json(400, { code: 400, msg: error instanceof Error ? error.message : '请求错误！' });
+        // As the server does: an engine refusal keeps its code; anything else is a server fault.
+        if (isAlmanacError(error)) return failureAnswer(error.code, error.message);
+        return failureAnswer('InternalError', 'internal error');
       }
-      return json(404, { code: 404, msg: 'not found' });
+      return failureAnswer('NotFound', `no route POST ${path}`);
     }),
   );
   return calls;

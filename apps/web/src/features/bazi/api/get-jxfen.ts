@@ -5,14 +5,13 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Compatibility } from '@xuanli/almanac/bazi/compatibility';
+import type { JxfenBody as JxfenWireBody } from '@xuanli/contracts/bazi';
 import { api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { fnv1a } from '../hash';
 
-/** The request body: `{fen: {wo, ta}}`, each a branch 子 … 亥. */
-export interface JxfenBody {
-  fen: { wo: string; ta: string };
-}
+/** The request body this app sends: the contract's `{fen: {wo, ta}}` form, each a branch 子 … 亥. */
+export type JxfenBody = JxfenWireBody & { fen: { wo: string; ta: string } };
 
 /** The jxfen answer: the engine's compatibility result. */
 export type Jxfen = Compatibility;

@@ -3,28 +3,18 @@
  * server from editable content in its database.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Readings } from '@xuanli/contracts/bazi';
 import { api } from '@/lib/api';
 import type { ChartRequest } from '../profiles';
 
-/** One reading: a heading and its text. */
-export interface MijiItem {
-  /** Content key of the text on the server, e.g. 'daymaster:甲'. */
-  key?: string;
-  title: string;
-  body: string;
-}
+/** The miji answer (the wire contract's `Readings`). */
+export type Miji = Readings;
 
 /** A group of readings, e.g. key 'rizhu', title '日主'. */
-export interface MijiSection {
-  key: string;
-  title: string;
-  items: MijiItem[];
-}
+export type MijiSection = Miji['sections'][number];
 
-/** The miji answer. */
-export interface Miji {
-  sections: MijiSection[];
-}
+/** One reading: a heading, its text and the content key of the text on the server. */
+export type MijiItem = MijiSection['items'][number];
 
 /** Path of the call; the server matches it without regard to case. */
 export const MIJI_PATH = '/app/bln.Suan/miji';

@@ -1,0 +1,52 @@
+import { ALMANAC_ERROR_MESSAGES } from '@xuanli/almanac/errors';
+import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
+import { describe, expect, it } from 'vitest';
+import { ApiError, ClientErrorCode, toApiError } from '@/lib/api';
+import { isRetryable, userMessage } from '@/lib/error-message';
+
+describe('userMessage', () => {
+  it('says which field is wrong for an engine refusal, whatever the server wrote', () => {
+    const error = toApiError({ code: 'WRONG_SOLAR_MONTH', msg: 'wrong solar month' }, { status: 400 });
+    expect(userMessage(error)).toBe('公历月份不对，请选择 1 到 12 月');
+  });
+
+  it('has a Chinese sentence for every engine code', () => {
+    for (const code of Object.keys(ALMANAC_ERROR_MESSAGES)) {
+      const message = userMessage(toApiError({ code, msg: 'x' }, { status: 400 }));
+      expect(message, code).toMatch(/[\u4e00-\u9fff]/);
+      expect(message, code).not.toBe('请求错误！');
+    }
+  });
+
+  it('never shows the server text of a 5xx, even with an empty body', () => {
+    expect(userMessage(toApiError(null, { status: 500, errorText: 'Internal Server Error' }))).toBe(
+      ERROR_MESSAGES_ZH.InternalError,
+    );
+    expect(
+      userMessage(toApiError({ code: 'Unavailable', msg: 'database unavailable' }, { status: 503 })),
+    ).toBe(ERROR_MESSAGES_ZH.Unavailable);
+  });
+
+  it('keeps the client-side Chinese messages of time-outs and network failures', () => {
+    expect(userMessage(new ApiError('请求超时，请稍后再试', ClientErrorCode.timeout))).toBe(
+      '请求超时，请稍后再试',
+    );
+  });
+
+  it('falls back to 请求错误！ for unknown English text and non-API errors', () => {
+    expect(userMessage(toApiError({ code: 'Teapot', msg: 'short and stout' }, { status: 418 }))).toBe(
+      '请求错误！',
+    );
+    expect(userMessage(new TypeError('x is undefined'))).toBe('请求错误！');
+  });
+});
+
+describe('isRetryable', () => {
+  it('offers a retry for network trouble and 5xx, not for a refused input', () => {
+    expect(isRetryable(new ApiError('网络连接失败', ClientErrorCode.network))).toBe(true);
+    expect(isRetryable(toApiError(null, { status: 503 }))).toBe(true);
+    expect(
+      isRetryable(toApiError({ code: 'WRONG_BIRTH_TEXT', msg: '生日参数错误！' }, { status: 400 })),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * What a user reads when a request fails. SPEC §8 fixes how an `ApiError` is built (its `message` is
+ * the server's `msg`, often English and written for developers); what the app shows is the Chinese
+ * sentence of the error's code from the wire vocabulary, so an engine refusal says which field is
+ * wrong (出生日期不对…) and a 5xx with an empty body still reads as Chinese, never as the server's text.
+ *
+ * Kept apart from lib/api.ts so that the calendar route, which never shows a server error, does not
+ * download the message table.
+ */
+import { ERROR_MESSAGES_ZH, isErrorCode } from '@xuanli/contracts/errors';
+import { ApiError, ClientErrorCode, DEFAULT_ERROR_MESSAGE } from '@/lib/api';
+
+const CJK = /[\u4e00-\u9fff]/;
+
+/** The Chinese message to show for `error` (any thrown value). */
+export function userMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return DEFAULT_ERROR_MESSAGE;
+  // SPEC §8 codes a failure without a code 'BadRequest'; for a 5xx that would blame the user.
+  if (error.status !== undefined && error.status >= 500)
+    return ERROR_MESSAGES_ZH[
+      error.code === 'Unavailable' || error.status === 503 ? 'Unavailable' : 'InternalError'
+    ];
+  if (isErrorCode(error.code)) return ERROR_MESSAGES_ZH[error.code];
+  // Client-side failures (SPEC §8 codes) already carry a Chinese sentence.
+  if (error.code === ClientErrorCode.timeout || error.code === ClientErrorCode.network) return error.message;
+  return CJK.test(error.message) ? error.message : DEFAULT_ERROR_MESSAGE;
+}
+
+/** Whether retrying the same request may help (network trouble, time-outs, 5xx) — else the input must change. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.code === ClientErrorCode.timeout || error.code === ClientErrorCode.network) return true;
+  return error.status === undefined || error.status >= 500 || error.status === 429;
+}

@@ -1,0 +1,30 @@
+/**
+ * Answers of fake servers in web tests, typed by the wire contract (`@xuanli/contracts`): a fake can
+ * only send an envelope, a code and a token record the API really sends, so a test cannot pass
+ * against a shape the server never produces.
+ */
+import type { ErrorEnvelope, OkEnvelope } from '@xuanli/contracts/envelope';
+import { type ErrorCode, statusOfCode } from '@xuanli/contracts/errors';
+import type { TokenEnvelope } from '@xuanli/contracts/sessions';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A 200 success envelope around `resData`. */
+export function okAnswer<T>(resData: T): Response {
+  const body: OkEnvelope<T> = { code: 0, msg: 'ok', resData };
+  return json(200, body);
+}
+
+/** A failure envelope with the status the API gives `code`. */
+export function failureAnswer(code: ErrorCode, msg: string): Response {
+  const body: ErrorEnvelope = { code, msg };
+  return json(statusOfCode(code), body);
+}
+
+/** The `POST /base/token` answer (SPEC §7: the token sits in `data`). */
+export function tokenAnswer(jwt: string, iat: number): Response {
+  const body: TokenEnvelope = { code: 0, msg: 'ok', data: { jwt, iat: Math.floor(iat) } };
+  return json(200, body);
+}

@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -8,9 +8,11 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 // React, its DOM renderer and the router change rarely and every page needs them, so they live in one
 // long-cached vendor chunk. Everything else is left to automatic splitting: each lazy page pulls only
-// what it uses (antd-mobile, TanStack Query through src/app/server-state.tsx), which keeps the calendar
-// route — entry, vendor, CalendarPage, the engine's day-card chunk and the idle-prefetched pickers —
-// under 130 KB gzip. Check with `node scripts/route-bytes.mjs` after changing imports.
+// what it uses (antd-mobile through src/lib/antd-mobile.ts, TanStack Query through
+// src/app/server-state.tsx), which keeps the calendar route — entry, vendor, CalendarPage, the engine's
+// day-card chunk and the idle-prefetched pickers — under 130 KB gzip. Check with
+// `node scripts/route-bytes.mjs` after changing imports; `keepOffRoutes` below fails the build when
+// antd-mobile or TanStack Query reaches the calendar or 老黄历 route.
 const reactVendor = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 
 // Build-only plugins below: what a phone downloads on its first visit, and when.
@@ -42,13 +44,20 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
  */
 function precompress(): Plugin {
   let outDir = '';
+  // closeBundle runs after a failed build too, when there is nothing (or only part) to compress and
+  // the build's own error is the one to report.
+  let written = false;
   return {
     name: 'xuanli:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      written = true;
     },
     async closeBundle() {
+      if (!written) return;
       const jobs: Promise<void>[] = [];
       for await (const path of filesUnder(outDir)) {
         jobs.push(
@@ -140,6 +149,79 @@ function preloadPage(pageModule: string): Plugin {
   };
 }
 
+/**
+ * Libraries the local pages (calendar and 老黄历, `localPages` in src/app/routes.tsx) must not load:
+ * antd-mobile (its wrapper `src/lib/antd-mobile.ts` and the feedback helpers on top of it) and
+ * TanStack Query. Those pages are what a phone opens first; their byte budget has no room for either.
+ */
+const OFF_LOCAL_ROUTES =
+  /[\\/]node_modules[\\/](?:antd-mobile|antd-mobile-icons|@tanstack[\\/][^\\/]*query[^\\/]*)[\\/]|[\\/]src[\\/]lib[\\/](?:antd-mobile|feedback|query)\.tsx?$/;
+
+/**
+ * Fails the build when a module matching `forbidden` is in what one of `pageModules`' routes loads:
+ * the entry and its static imports, the page's chunk and its static imports (the modulepreloads of
+ * {@link preloadPage}), and what the page prefetches once idle — its dynamic imports and theirs.
+ * The same set `scripts/route-bytes.mjs` weighs. A lazily loaded library can slip into it through
+ * one careless static import (a shared component that imports antd-mobile, say); this names it.
+ */
+function keepOffRoutes(pageModules: string[], forbidden: RegExp): Plugin {
+  let root = '';
+  return {
+    name: 'xuanli:keep-off-routes',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      const short = (id: string) => relative(root, id).replace(/^(?:\.\.\/)+node_modules\//, '');
+      const problems: string[] = [];
+      for (const pageModule of pageModules) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(pageModule));
+        if (!page) this.error(`keepOffRoutes: no chunk for ${pageModule}`);
+        const route = new Set<string>();
+        const withStaticImports = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (route.has(fileName) || chunk?.type !== 'chunk') return;
+          route.add(fileName);
+          for (const next of chunk.imports) withStaticImports(next);
+        };
+        withStaticImports(entry.fileName);
+        withStaticImports(page.fileName);
+        // The entry's dynamic imports are the other pages; everything else's are idle prefetches.
+        for (const fileName of [...route]) {
+          const chunk = bundle[fileName];
+          if (fileName !== entry.fileName && chunk?.type === 'chunk')
+            for (const next of chunk.dynamicImports) withStaticImports(next);
+        }
+        const routeModules = new Set<string>();
+        for (const fileName of route) {
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') for (const id of chunk.moduleIds) routeModules.add(id);
+        }
+        const inRoute = [...routeModules].filter((id) => forbidden.test(id));
+        // Name the way in: where a module of the route that is not forbidden imports one that is.
+        const waysIn = new Set<string>();
+        for (const id of inRoute) {
+          const info = this.getModuleInfo(id);
+          for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
+            if (routeModules.has(importer) && !forbidden.test(importer))
+              waysIn.add(`  ${pageModule}: ${short(importer)} imports ${short(id)}`);
+        }
+        if (inRoute.length > 0 && waysIn.size === 0)
+          waysIn.add(`  ${pageModule}: ${inRoute.map(short).join(', ')}`);
+        problems.push(...waysIn);
+      }
+      if (problems.length > 0)
+        this.error(
+          `antd-mobile or TanStack Query reached a local route, whose byte budget has no room for them:\n${problems.join('\n')}\nLoad them only from the pages that use them (lazily, through their own chunk).`,
+        );
+    },
+  };
+}
+
 /** Larger entry CSS stays a cached file: inlined, it would be downloaded again with every index.html. */
 const INLINE_CSS_MAX_BYTES = 16 * 1024;
 
@@ -187,7 +269,16 @@ function inlineEntryCss(): Plugin {
 export default defineConfig({
   base: '/xuanli/',
   // The calendar is the landing page (`/` redirects to it): its chunks are preloaded by index.html.
-  plugins: [react(), preloadPage('src/features/calendar/CalendarPage.tsx'), inlineEntryCss(), precompress()],
+  plugins: [
+    react(),
+    preloadPage('src/features/calendar/CalendarPage.tsx'),
+    keepOffRoutes(
+      ['src/features/calendar/CalendarPage.tsx', 'src/features/almanac/AlmanacDayPage.tsx'],
+      OFF_LOCAL_ROUTES,
+    ),
+    inlineEntryCss(),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

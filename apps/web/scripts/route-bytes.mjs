@@ -8,7 +8,9 @@
 //   node scripts/route-bytes.mjs --no-build           measure the existing dist
 //   node scripts/route-bytes.mjs --dist /tmp/out      build into / read another folder
 //   node scripts/route-bytes.mjs --route src/features/almanac/AlmanacDayPage.tsx
-//   node scripts/route-bytes.mjs --budget 130         exit 1 when the total is over (KB, gzip)
+//   node scripts/route-bytes.mjs --budget 130         print `BUDGET MISSED: …` and exit 1 when the total
+//                                                     is over (KB, gzip)
+// The root benchmark (scripts/bench-app.mjs --budgets) imports `routeBytes` from here.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,78 +18,93 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
 const webRoot = new URL('..', import.meta.url).pathname;
-const { values: args } = parseArgs({
-  options: {
-    route: { type: 'string', default: 'src/features/calendar/CalendarPage.tsx' },
-    dist: { type: 'string', default: 'dist' },
-    'no-build': { type: 'boolean', default: false },
-    budget: { type: 'string' },
-  },
-});
-const dist = resolve(webRoot, args.dist);
 
-if (!args['no-build']) {
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: webRoot,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+/** The landing page: its route is the one with a byte budget (130 KB gzip, README). */
+const CALENDAR_ROUTE = 'src/features/calendar/CalendarPage.tsx';
 
-const manifestPath = join(dist, '.vite/manifest.json');
-if (!existsSync(manifestPath)) {
-  console.error(`no manifest at ${manifestPath}: build with build.manifest (vite.config.ts sets it)`);
-  process.exit(1);
-}
-/** @type {Record<string, {file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) throw new Error('the manifest has no entry');
-if (!manifest[args.route]) {
-  console.error(`${args.route} is not a chunk of this build; lazy pages are:`);
-  for (const key of manifest[entryKey].dynamicImports ?? []) console.error(`  ${key}`);
-  process.exit(1);
-}
-
-/** Adds `key` and everything it imports statically to `into`. */
-function withStaticImports(key, into) {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const next of manifest[key].imports ?? []) withStaticImports(next, into);
-  return into;
-}
-
-const critical = withStaticImports(args.route, withStaticImports(entryKey, new Set()));
-const prefetched = new Set();
-for (const key of critical) {
-  // The entry's dynamic imports are the other pages; the route's own are its idle prefetches.
-  if (key === entryKey) continue;
-  for (const next of manifest[key].dynamicImports ?? []) withStaticImports(next, prefetched);
-}
-for (const key of critical) prefetched.delete(key);
-
-const gzipOf = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-const kb = (bytes) => (bytes / 1024).toFixed(2).padStart(7);
-let criticalBytes = 0;
-let prefetchBytes = 0;
-console.log(`route ${args.route} (${dist})`);
-for (const [label, keys] of [
-  ['critical', critical],
-  ['idle prefetch', prefetched],
-]) {
-  for (const key of keys) {
-    const { file } = manifest[key];
-    if (!file.endsWith('.js')) continue;
-    const bytes = gzipOf(file);
-    if (label === 'critical') criticalBytes += bytes;
-    else prefetchBytes += bytes;
-    console.log(`${kb(bytes)} KB  ${label.padEnd(13)} ${file}`);
+/**
+ * The gzip -9 bytes of every JS file `route` loads in the build at `dist` (a Vite build with
+ * `build.manifest`): `critical` (entry, page and their static imports) and `prefetched` (the page's
+ * idle prefetches), each `{ file, bytes }`, plus their sums.
+ */
+export function routeBytes(dist, route = CALENDAR_ROUTE) {
+  const manifestPath = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath))
+    throw new Error(`no manifest at ${manifestPath}: build with build.manifest (vite.config.ts sets it)`);
+  /** @type {Record<string, {file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('the manifest has no entry');
+  if (!manifest[route]) {
+    const pages = (manifest[entryKey].dynamicImports ?? []).map((key) => `  ${key}`).join('\n');
+    throw new Error(`${route} is not a chunk of this build; lazy pages are:\n${pages}`);
   }
+
+  /** Adds `key` and everything it imports statically to `into`. */
+  const withStaticImports = (key, into) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) withStaticImports(next, into);
+    return into;
+  };
+  const criticalKeys = withStaticImports(route, withStaticImports(entryKey, new Set()));
+  const prefetchedKeys = new Set();
+  for (const key of criticalKeys) {
+    // The entry's dynamic imports are the other pages; the route's own are its idle prefetches.
+    if (key === entryKey) continue;
+    for (const next of manifest[key].dynamicImports ?? []) withStaticImports(next, prefetchedKeys);
+  }
+  for (const key of criticalKeys) prefetchedKeys.delete(key);
+
+  const weigh = (keys) =>
+    [...keys]
+      .map((key) => manifest[key].file)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => ({ file, bytes: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }));
+  const critical = weigh(criticalKeys);
+  const prefetched = weigh(prefetchedKeys);
+  const sum = (files) => files.reduce((total, { bytes }) => total + bytes, 0);
+  const criticalBytes = sum(critical);
+  return { critical, prefetched, criticalBytes, total: criticalBytes + sum(prefetched) };
 }
-const total = criticalBytes + prefetchBytes;
-console.log(`${kb(criticalBytes)} KB  critical path (gzip -9)`);
-console.log(`${kb(total)} KB  total until the network is idle`);
-if (args.budget && total / 1024 > Number(args.budget)) {
-  console.error(`over budget: ${(total / 1024).toFixed(2)} KB > ${args.budget} KB`);
-  process.exit(1);
+
+if (import.meta.main) {
+  const { values: args } = parseArgs({
+    options: {
+      route: { type: 'string', default: CALENDAR_ROUTE },
+      dist: { type: 'string', default: 'dist' },
+      'no-build': { type: 'boolean', default: false },
+      budget: { type: 'string' },
+    },
+  });
+  const dist = resolve(webRoot, args.dist);
+
+  if (!args['no-build']) {
+    const build = spawnSync(
+      'npx',
+      ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: webRoot, stdio: 'inherit' },
+    );
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  let result;
+  try {
+    result = routeBytes(dist, args.route);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  const kb = (bytes) => (bytes / 1024).toFixed(2).padStart(7);
+  console.log(`route ${args.route} (${dist})`);
+  for (const { file, bytes } of result.critical) console.log(`${kb(bytes)} KB  critical      ${file}`);
+  for (const { file, bytes } of result.prefetched) console.log(`${kb(bytes)} KB  idle prefetch ${file}`);
+  console.log(`${kb(result.criticalBytes)} KB  critical path (gzip -9)`);
+  console.log(`${kb(result.total)} KB  total until the network is idle`);
+  if (args.budget && result.total / 1024 > Number(args.budget)) {
+    console.log(
+      `BUDGET MISSED: route ${args.route} JS: ${(result.total / 1024).toFixed(2)} KB gzip, target ≤ ${args.budget} KB`,
+    );
+    process.exit(1);
+  }
 }

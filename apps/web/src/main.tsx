@@ -5,7 +5,7 @@ import { initTheme } from '@/lib/theme';
 import '@/app/global.css';
 
 // Before the first render: theme tokens (no flash of the default colour). antd-mobile's React 19
-// renderer is registered by src/lib/feedback.ts, the module that uses its imperative APIs.
+// renderer is registered by src/lib/antd-mobile.ts, which loads with the first page that uses the kit.
 initTheme();
 
 const container = document.getElementById('root');

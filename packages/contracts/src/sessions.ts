@@ -47,3 +47,14 @@ export const SessionSchema = Type.Object({
 
 /** A session as the wire shows it. */
 export type SessionInfo = Static<typeof SessionSchema>;
+
+/** `POST /api/base/logout`: the session of the token in header `token` is ended. */
+export const LogoutResultSchema = Type.Object({
+  revokedAt: Type.String({
+    format: 'date-time',
+    description: 'When the session was ended; its tokens are refused from then on',
+  }),
+});
+
+/** A logout answer's `resData`. */
+export type LogoutResult = Static<typeof LogoutResultSchema>;

@@ -1,10 +1,10 @@
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type DatabaseTarget, openDatabase } from './client.ts';
-import { content, users } from './schema.ts';
 import { READING_SEED } from '../modules/bazi/index.ts';
 import { CUSTOMER_SERVICE_LABEL, labelKey } from '../modules/content/index.ts';
 import { DEMO_ACCOUNT } from '../modules/member/index.ts';
+import { type DatabaseTarget, openDatabase } from './client.ts';
+import { content, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
 // The same suite runs on embedded PGlite always and on real PostgreSQL when TEST_DATABASE_URL is set

@@ -5,7 +5,7 @@ import { rootPath, titleOf } from '@/config/paths';
 import styles from './layouts.module.css';
 
 /** The document title for a router path: `中华玄历` on the root, `老黄历 · 中华玄历` elsewhere. */
-export function documentTitleOf(pathname: string): string {
+function documentTitleOf(pathname: string): string {
   const title = titleOf(pathname);
   return !title || title === rootPath.title ? rootPath.title : `${title} · ${rootPath.title}`;
 }

@@ -19,7 +19,8 @@ export interface AppProviderProps {
  * - TanStack Query is provided around each page but the local ones (`localPages` in `./routes.tsx`)
  *   by `./server-state.tsx`, a lazily loaded chunk; the calendar computes in the browser and never
  *   loads it.
- * - antd-mobile needs no provider: its default locale is already zh-CN.
+ * - antd-mobile needs no provider: its default locale is already zh-CN, and its React 19 renderer is
+ *   registered by `src/lib/antd-mobile.ts`, which loads with the pages that use the kit.
  */
 export function AppProvider({ children, queryClient }: AppProviderProps) {
   return <QueryClientOverride value={queryClient ?? null}>{children}</QueryClientOverride>;

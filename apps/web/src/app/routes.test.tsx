@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PageHeader } from '@/components/PageHeader';
+import { lazyPage } from '@/lib/lazy-page';
 import { renderWithRouter } from '@/testing/render-with-router';
 import { AppProvider } from './provider';
 import { AppRoutes, localPages, pages } from './routes';
@@ -43,15 +44,21 @@ const expectedTitles: [string, string][] = [
 const tabPaths = new Set(expectedTitles.slice(0, 6).map(([path]) => path));
 
 describe('routes', () => {
-  it.each(expectedTitles)('renders %s with the title %s', async (path, title) => {
-    renderAppAt(path);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
-    expect(document.title).toBe(title === '中华玄历' ? '中华玄历' : `${title} · 中华玄历`);
-    // Tab pages show the tab bar and no back arrow; the other pages the other way round.
-    const isTab = tabPaths.has(path);
-    expect(screen.queryByRole('navigation', { name: '主导航' }) !== null).toBe(isTab);
-    expect(screen.queryByRole('button', { name: '返回' }) !== null).toBe(!isTab);
-  });
+  it.each(expectedTitles)(
+    'renders %s with the title %s',
+    async (path, title) => {
+      renderAppAt(path);
+      // The first render of a real page (排盘) waits for its code, which Vitest transforms on demand:
+      // more than findBy's default second on a busy machine.
+      expect((await screen.findByRole('heading', { level: 1 }, { timeout: 8_000 })).textContent).toBe(title);
+      expect(document.title).toBe(title === '中华玄历' ? '中华玄历' : `${title} · 中华玄历`);
+      // Tab pages show the tab bar and no back arrow; the other pages the other way round.
+      const isTab = tabPaths.has(path);
+      expect(screen.queryByRole('navigation', { name: '主导航' }) !== null).toBe(isTab);
+      expect(screen.queryByRole('button', { name: '返回' }) !== null).toBe(!isTab);
+    },
+    15_000,
+  );
 
   it('says plainly that a tab whose feature has not shipped is coming', async () => {
     renderAppAt('/pages/dingzhi/index');
@@ -107,4 +114,30 @@ describe('routes', () => {
     at('/pages/suan/index');
     expect(await screen.findByText('有查询缓存')).toBeTruthy();
   });
+
+  it('lets a lazily loaded page other than the calendar show an antd-mobile toast', async () => {
+    // As in the app: the feedback helpers (and with them antd-mobile and its React 19 renderer) load
+    // with the page's own code; nothing in this file or the shell has loaded them before.
+    const SettingsStub = lazyPage(async () => {
+      const { toast } = await import('@/lib/feedback');
+      return {
+        default: () => (
+          <>
+            <PageHeader back />
+            <button type="button" onClick={() => toast('已保存')}>
+              保存
+            </button>
+          </>
+        ),
+      };
+    });
+    renderWithRouter(<AppRoutes table={{ ...table, setting: SettingsStub }} />, {
+      path: '/pages/user/setting',
+    });
+    // The first import of the whole kit takes a few seconds under Vitest (no pre-bundling).
+    fireEvent.click(await screen.findByRole('button', { name: '保存' }, { timeout: 15_000 }));
+    expect(await screen.findByText('已保存')).toBeTruthy();
+    const { Toast } = await import('@/lib/antd-mobile');
+    await act(async () => Toast.clear());
+  }, 20_000);
 });

@@ -77,7 +77,7 @@ function RoutePage({ page: Page, serverState }: { page: ComponentType; serverSta
  * every other page of SPEC §2 stands alone, and unknown addresses get a not-found page. Tests pass
  * their own `table` to swap pages out.
  */
-export function createRoutes(table: Record<PathName, ComponentType> = pages): RouteObject[] {
+function createRoutes(table: Record<PathName, ComponentType> = pages): RouteObject[] {
   const entries = Object.entries(paths) as [PathName, (typeof paths)[PathName]][];
   const toRoute = ([name, { path }]: [PathName, { path: string }]): RouteObject => ({
     path,

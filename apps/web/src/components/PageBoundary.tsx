@@ -20,7 +20,7 @@ export function PageBoundary({ children }: { children: ReactNode }) {
 }
 
 /** A spinner that appears only after `delay` ms (200 by default, SPEC §2). */
-export function DelayedSpinner({ delay = pageLoad.spinnerDelay }: { delay?: number }) {
+function DelayedSpinner({ delay = pageLoad.spinnerDelay }: { delay?: number }) {
   const [isVisible, setVisible] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), delay);
@@ -36,7 +36,7 @@ export function DelayedSpinner({ delay = pageLoad.spinnerDelay }: { delay?: numb
 }
 
 /** The failed-load view; tapping anywhere on it calls `onRetry` (a full reload by default). */
-export function PageLoadError({ onRetry = reloadPage }: { onRetry?: () => void }) {
+function PageLoadError({ onRetry = reloadPage }: { onRetry?: () => void }) {
   return (
     <div className={styles.center}>
       <button type="button" className={styles.retry} onClick={onRetry}>

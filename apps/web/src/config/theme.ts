@@ -10,19 +10,6 @@ export const DEFAULT_THEME_COLOR = '#672f0d';
 /** Local-storage key of the chosen theme colour. */
 export const THEME_STORAGE_KEY = 'theme';
 
-/** Dark mode is off by default (SPEC §1); the shell pins the light scheme. */
-export const DARK_MODE_DEFAULT = false;
-
-/** Theme colours offered on the theme settings page; the first is the default. */
-export const THEME_PRESETS: readonly { readonly name: string; readonly color: string }[] = [
-  { name: '赭石', color: DEFAULT_THEME_COLOR },
-  { name: '朱砂', color: '#aa0000' },
-  { name: '黛青', color: '#1f4e5f' },
-  { name: '松绿', color: '#2e6b3f' },
-  { name: '紫檀', color: '#5b2a4e' },
-  { name: '玄黑', color: '#2b2b2b' },
-];
-
 /** Fixed colours of the shell. */
 export const colors = {
   /** Warm paper background behind every page. */
@@ -89,6 +76,3 @@ export const picker = { visibleRows: 5, itemHeight: 40 } as const;
 
 /** Lazy page loading (SPEC §2): spinner after 200 ms, give up after 60 s. */
 export const pageLoad = { spinnerDelay: 200, timeout: 60_000 } as const;
-
-/** Default image aspect ratio (SPEC §9). */
-export const IMAGE_ASPECT_RATIO = 16 / 9;

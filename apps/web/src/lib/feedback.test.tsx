@@ -1,11 +1,10 @@
-import { act, screen } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerAntdRender } from './antd-render';
-import { notify, toast } from './feedback';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+// No renderer set-up here on purpose: importing the feedback helpers must be enough on React 19.
+import { Toast } from './antd-mobile';
+import { confirm, notify, toast } from './feedback';
 
 describe('toast and notify', () => {
-  beforeAll(() => registerAntdRender());
   afterEach(async () => {
     await act(async () => Toast.clear());
   });
@@ -26,5 +25,19 @@ describe('toast and notify', () => {
     await act(async () => notify('网络不稳定'));
     expect(show).toHaveBeenCalledWith({ content: '网络不稳定', position: 'top', duration: 2500 });
     expect(await screen.findByText('网络不稳定')).toBeTruthy();
+  });
+});
+
+describe('confirm', () => {
+  it('asks with 取消 / 确定 and resolves true when confirmed', async () => {
+    let answer: Promise<boolean> | undefined;
+    await act(async () => {
+      answer = confirm({ content: '删除这份档案？' });
+    });
+    expect(await screen.findByText('删除这份档案？')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
+    // The dialog is still fading in (pointer-events: none), so click without a pointer check.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定' })));
+    await expect(answer).resolves.toBe(true);
   });
 });

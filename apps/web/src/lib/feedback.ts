@@ -1,15 +1,12 @@
 /**
  * Short feedback with the durations of SPEC §9: `toast` (1500 ms, centre), `notify` (2500 ms, top)
- * and `confirm` (Cancel/OK with the #007aff confirm button). Registers antd-mobile's React 19
- * renderer itself when it loads, so the shell does not ship that code to pages that never give
- * feedback (the calendar).
+ * and `confirm` (Cancel/OK with the #007aff confirm button). Built on antd-mobile through
+ * `@/lib/antd-mobile`, which registers its React 19 renderer; like the kit, this module loads only
+ * with the pages that import it, never with the calendar.
  */
-import { Dialog, Toast } from 'antd-mobile';
 import { createElement, type ReactNode } from 'react';
 import { modal, notify as notifyTheme, toast as toastTheme } from '@/config/theme';
-import { registerAntdRender } from '@/lib/antd-render';
-
-registerAntdRender();
+import { Dialog, Toast } from '@/lib/antd-mobile';
 
 /** Shows a short message in the middle of the screen for 1500 ms. */
 export function toast(message: ReactNode, icon?: 'success' | 'fail' | 'loading'): void {

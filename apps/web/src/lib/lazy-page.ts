@@ -5,7 +5,7 @@ import { pageLoad } from '@/config/theme';
 export type PageModule = { default: ComponentType };
 
 /** Thrown when a page's code has not arrived within the time-out (SPEC §2: 60 s). */
-export class PageLoadTimeoutError extends Error {
+class PageLoadTimeoutError extends Error {
   constructor(timeoutMs: number) {
     super(`页面加载超时（${Math.round(timeoutMs / 1000)} 秒）`);
     this.name = 'PageLoadTimeoutError';

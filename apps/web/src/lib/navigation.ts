@@ -65,7 +65,7 @@ export function resolveBack(historyIndex: number, delta = 1): NavAction {
 }
 
 /** Position of the current entry in this tab's history, as React Router records it (0 when unknown). */
-export function currentHistoryIndex(): number {
+function currentHistoryIndex(): number {
   const state: unknown = window.history.state;
   if (state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number') return state.idx;
   return 0;

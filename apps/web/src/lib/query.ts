@@ -16,7 +16,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError, ClientErrorCode } from '@/lib/api';
 
 /** Whether a failed query is worth one more try: network trouble and time-outs yes, answers no. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) return false;
   if (!(error instanceof ApiError)) return failureCount < 1;
   if (error.code === ClientErrorCode.abort) return false;
@@ -25,7 +25,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /** Creates the app's query client; tests create a fresh one each. */
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

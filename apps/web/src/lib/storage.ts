@@ -24,8 +24,3 @@ export function writeStorage(key: string, value: unknown): void {
     // Quota exceeded or storage disabled: the value simply is not kept across visits.
   }
 }
-
-/** Removes `key`. Failures are ignored. */
-export function removeStorage(key: string): void {
-  writeStorage(key, undefined);
-}

@@ -17,7 +17,7 @@ import { readStorage, writeStorage } from '@/lib/storage';
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** Whether `color` is a `#rgb` or `#rrggbb` colour. */
-export function isHexColor(color: string): boolean {
+function isHexColor(color: string): boolean {
   return HEX_COLOR.test(color);
 }
 
@@ -32,7 +32,7 @@ export function readThemeColor(): string {
  * `--adm-color-primary` so antd-mobile buttons, pickers and switches follow it. Also tints the
  * browser chrome through `<meta name="theme-color">`.
  */
-export function applyThemeColor(color: string, root: HTMLElement = document.documentElement): void {
+function applyThemeColor(color: string, root: HTMLElement = document.documentElement): void {
   root.style.setProperty('--xl-theme', color);
   root.style.setProperty('--adm-color-primary', color);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
@@ -49,7 +49,7 @@ export function setThemeColor(color: string): void {
  * The design tokens of `src/config/theme.ts` as CSS custom properties, so stylesheets use the very
  * same numbers as TypeScript (e.g. `var(--xl-space-md)`, `var(--xl-tabbar-height)`).
  */
-export function themeCssVariables(): Record<string, string> {
+function themeCssVariables(): Record<string, string> {
   const px = (n: number) => `${n}px`;
   return {
     '--xl-paper': colors.paper,

@@ -1,6 +1,6 @@
+import { ERROR_CODES } from '@xuanli/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { ERROR_CODES } from '@xuanli/contracts/errors';
 
 // A seeded generator so that a failure reproduces; the failing body is printed with the assertion.
 function random(seed: number) {

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { content } from '../content/index.ts';
-import { READING_SEED } from './seed-readings.ts';
 import { READING_KIND } from './readings.ts';
+import { READING_SEED } from './seed-readings.ts';
 
 const PROFILE = { name: '示例', sex: '男', born: '公 1990-05-10 08:00' } as const;
 

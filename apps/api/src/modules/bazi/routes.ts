@@ -9,7 +9,6 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AlmanacError, type AlmanacErrorCode } from '@xuanli/almanac/errors';
-import type { FastifySchemaValidationError } from 'fastify';
 import {
   ChartBodySchema,
   ChartSchema,
@@ -18,6 +17,7 @@ import {
   ReadingsSchema,
 } from '@xuanli/contracts/bazi';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { FastifySchemaValidationError } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';

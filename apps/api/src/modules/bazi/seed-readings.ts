@@ -11,9 +11,9 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { READING_KIND, readingKeys } from './readings.ts';
 import type { Db } from '../../db/client.ts';
 import { content } from '../content/index.ts';
+import { READING_KIND, readingKeys } from './readings.ts';
 
 /** One seeded reading. */
 export interface ReadingSeed {

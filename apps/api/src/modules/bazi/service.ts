@@ -7,8 +7,8 @@
 import { type BaziChart, type BaziInput, baziChart } from '@xuanli/almanac/bazi/chart';
 import { type Compatibility, compatibility } from '@xuanli/almanac/bazi/compatibility';
 import type { Sex } from '@xuanli/almanac/bazi/sex';
-import { beijingToday, type Clock } from '../../shared/clock.ts';
 import type { Db } from '../../db/client.ts';
+import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { chartReadings, type Readings } from './readings.ts';
 
 /** A birth profile with the chart options (the bzdata and miji body). */

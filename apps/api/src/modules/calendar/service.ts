@@ -10,9 +10,9 @@ import { icsCalendar } from '@xuanli/almanac/ics';
 import { monthView } from '@xuanli/almanac/monthView';
 import { parseSolarDate } from '@xuanli/almanac/solarDate';
 import { termsOfYear } from '@xuanli/almanac/solarTermTime';
+import { MAX_ICS_YEARS } from '@xuanli/contracts/calendar';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
-import { MAX_ICS_YEARS } from '@xuanli/contracts/calendar';
 
 /** The almanac of `date` ('YYYY-MM-DD'), or of today in Beijing when absent. */
 export function calendarDay(clock: Clock, date?: string) {

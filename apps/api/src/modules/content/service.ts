@@ -3,9 +3,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/errors.ts';
 import { content } from './schema.ts';
 import { labelKey } from './seed.ts';
-import { AppError } from '../../shared/errors.ts';
 
 /** A label as SPEC §7 base/sysapi/label answers it; `content` holds the structured block. */
 export interface Label {

@@ -31,12 +31,12 @@ export const SAMPLE_PROFILE: ProfileDraft = {
 };
 
 /** Longest name kept; longer ones do not fit the chart's header or the share image. */
-export const NAME_MAX_LENGTH = 12;
+const NAME_MAX_LENGTH = 12;
 
 type Errors = Partial<Record<'name' | 'born' | 'place' | 'trueSolar', string>>;
 
 /** Checks a draft; the messages are shown beside their fields. */
-export function validateDraft(name: string, birth: BirthValue, options: ChartOptions): Errors {
+function validateDraft(name: string, birth: BirthValue, options: ChartOptions): Errors {
   const errors: Errors = {};
   const trimmed = name.trim();
   if (trimmed === '') errors.name = '请填写姓名';

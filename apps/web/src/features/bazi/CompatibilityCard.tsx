@@ -27,7 +27,7 @@ function withAnimal(branch: string): string {
 }
 
 /** Today's day pillar in Beijing, e.g. '甲子'. */
-export function todayDayPillar(nowMs: number = Date.now()): string {
+function todayDayPillar(nowMs: number = Date.now()): string {
   const [y, m, d] = beijingToday(nowMs);
   return sexagenaryName(dayPillar(dayNumber(y, m, d)));
 }

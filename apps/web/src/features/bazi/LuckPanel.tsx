@@ -15,7 +15,7 @@ export function beijingToday(nowMs: number = Date.now()): [number, number, numbe
 }
 
 /** '出生后8年9个月13天起运', the 起运 age as bazi apps print it (hours only when there are some). */
-export function qiyunText(q: BzChart['qiyun']): string {
+function qiyunText(q: BzChart['qiyun']): string {
   const parts = [`${q.year}年`, `${q.month}个月`, `${q.day}天`];
   if (q.hour > 0) parts.push(`${q.hour}小时`);
   return `出生后${parts.join('')}起运`;
@@ -25,7 +25,7 @@ export function qiyunText(q: BzChart['qiyun']): string {
  * '逢甲、己年交脱大运': 大运 change every ten years, so in the years whose stems share the 交运 year's
  * last digit and the one five years on (stem index = (year − 4) mod 10, 1984 = 甲子).
  */
-export function changeYearsText(date: string): string {
+function changeYearsText(date: string): string {
   const digit = Number(date.slice(3, 4));
   const a = STEMS[(digit + 6) % 10];
   const b = STEMS[(digit + 1) % 10];

@@ -14,7 +14,7 @@ interface ProfilesSheetProps {
 }
 
 /** '公历 1990年5月10日 08:00' / '农历 2023年闰二月十五 08:00' — the birth as the reader entered it. */
-export function bornLabel(born: string): string {
+function bornLabel(born: string): string {
   const b = fromBornText(born);
   if (!b) return born;
   const time = `${String(b.hour).padStart(2, '0')}:${String(b.minute).padStart(2, '0')}`;

@@ -17,7 +17,7 @@ export const PROFILES_STORAGE_KEY = 'bazi-profiles';
 const YUN_TYPE_STORAGE_KEY = 'yunType';
 
 /** The most profiles kept; the oldest beyond it are dropped (mingli-fengshui keeps 50, anchors B2). */
-export const MAX_PROFILES = 50;
+const MAX_PROFILES = 50;
 
 /** Chart options saved with a profile. */
 export interface ChartOptions {
@@ -56,7 +56,7 @@ export type ChartRequest = ChartBody & {
  * 流年 asked for with every chart: 120 years reach the end of the tenth 大运 (起运 is at most ~10 years
  * after birth), so every 大运 can be opened; SPEC §9's default of 80 would leave the last ones empty.
  */
-export const LIUNIAN_COUNT = 120;
+const LIUNIAN_COUNT = 120;
 
 /** The request body for a profile's chart. The zone follows the birthplace; longitude only with 真太阳时. */
 export function chartRequest(profile: Pick<SavedProfile, 'name' | 'sex' | 'born' | 'options'>): ChartRequest {
@@ -87,7 +87,7 @@ function isSavedProfile(value: unknown): value is SavedProfile {
 }
 
 /** The saved profiles, newest first; malformed entries (hand edits, older versions) are skipped. */
-export function readProfiles(): SavedProfile[] {
+function readProfiles(): SavedProfile[] {
   const stored = readStorage<unknown>(PROFILES_STORAGE_KEY, []);
   if (!Array.isArray(stored)) return [];
   return stored
@@ -120,7 +120,7 @@ export function resetProfilesCache(): void {
 }
 
 /** The SPEC §3 `bazi` record of a saved profile (what the session store persists). */
-export function toSessionProfile(p: SavedProfile): BaziProfile {
+function toSessionProfile(p: SavedProfile): BaziProfile {
   return { name: p.name, sex: p.sex, born: p.born, add_time: p.add_time };
 }
 

@@ -15,7 +15,7 @@ const SANS = "'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHe
 const SERIF = "'Noto Serif CJK SC', 'Source Han Serif SC', 'Songti SC', serif";
 
 /** The theme colour in force (the `--xl-theme` variable), for the image's header band. */
-export function currentThemeColor(): string {
+function currentThemeColor(): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue('--xl-theme').trim();
   return value || '#672f0d';
 }
@@ -43,10 +43,7 @@ function charColor(ch: string): string {
  * Draws the chart image; returns null when the browser gives no 2D context (very old WebViews, or
  * jsdom in tests without a canvas stub).
  */
-export function drawChartImage(
-  chart: BzChart,
-  theme: string = currentThemeColor(),
-): HTMLCanvasElement | null {
+function drawChartImage(chart: BzChart, theme: string = currentThemeColor()): HTMLCanvasElement | null {
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
@@ -173,7 +170,7 @@ export function drawChartImage(
 }
 
 /** The canvas as a PNG blob (null when the browser cannot encode it). */
-export function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob | null> {
+function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob | null> {
   return new Promise((resolve) => {
     try {
       canvas.toBlob((blob) => resolve(blob), 'image/png');

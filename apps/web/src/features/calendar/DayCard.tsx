@@ -7,7 +7,7 @@ import { chineseDate, weekdayName } from '@/lib/dates';
 import styles from './DayCard.module.css';
 
 /** The plain sentence for a pay multiplier; null when the day is an ordinary workday or has no data. */
-export function salarySentence(day: Pick<AlmanacDayBasics, 'salaryMultiplier' | 'holiday'>): string | null {
+function salarySentence(day: Pick<AlmanacDayBasics, 'salaryMultiplier' | 'holiday'>): string | null {
   if (day.salaryMultiplier === 3) return '法定节假日 三倍工资';
   if (day.salaryMultiplier === 2) return day.holiday?.offDay ? '节假日休息日 双倍工资' : '休息日 双倍工资';
   return null;

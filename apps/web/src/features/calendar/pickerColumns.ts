@@ -23,7 +23,7 @@ export type WheelValue = [string, string, string];
  * A lunar month as a wheel value: '2' for 二月 and '2L' for 闰二月. Strings because the wheel values
  * must be unique and the leap month shares its number with the month before it.
  */
-export function lunarMonthValue(month: number, leap: boolean): string {
+function lunarMonthValue(month: number, leap: boolean): string {
   return leap ? `${month}L` : String(month);
 }
 

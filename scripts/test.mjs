@@ -15,8 +15,14 @@ const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` };
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+const isCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
+/** Failures that are not a test's (a suite that could not run), repeated above the closing line. */
+const failures = [];
+/** Warnings repeated above the closing line, where they are seen. */
+const warnings = [];
 
-function vitest(label, cwd, extraEnv = {}) {
+/** Runs a Vitest suite in `cwd` and adds its counts; `baseEnv` replaces the inherited environment. */
+function vitest(label, cwd, extraEnv = {}, baseEnv = process.env) {
   const report = join(out, `${label.replace(/[^a-z0-9]+/gi, '_')}.json`);
   console.log(`\n=== ${label} ===`);
   const run = spawnSync(
@@ -24,7 +30,7 @@ function vitest(label, cwd, extraEnv = {}) {
     ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
     {
       cwd,
-      env: { ...env, ...extraEnv },
+      env: { ...baseEnv, PATH: env.PATH, ...extraEnv },
       stdio: 'inherit',
     },
   );
@@ -65,18 +71,45 @@ for (const zone of zones) {
     XUANLI_DIFF_STRIDE: zone === 'Asia/Shanghai' ? '1' : '7',
   });
 }
-// The API's database tests run on PGlite always and on a real PostgreSQL too, which this script
-// installs and starts (apt never starts services here). Without root it says so and runs PGlite only.
-const postgres = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const databaseUrl = postgres.status === 0 ? postgres.stdout.trim() : '';
-if (!databaseUrl) console.log('PostgreSQL could not be started: the API suite runs on PGlite only');
-vitest('apps/api', join(root, 'apps/api'), databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {});
+// The whole API suite runs twice: on embedded PGlite, and on a real PostgreSQL (test/build.ts gives
+// every test app its own database copied from a migrated template on that server). The script
+// installs and starts PostgreSQL (apt never starts services here), or uses TEST_DATABASE_URL when
+// given. In CI (CI set) a PostgreSQL that cannot be started is a failure; elsewhere a loud warning.
+const { TEST_DATABASE_URL: givenDatabaseUrl, ...apiEnv } = process.env;
+let databaseUrl = givenDatabaseUrl ?? '';
+let postgresProblem = '';
+if (!databaseUrl) {
+  const postgres = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  process.stderr.write(postgres.stderr ?? '');
+  databaseUrl = postgres.status === 0 ? postgres.stdout.trim() : '';
+  if (!databaseUrl) {
+    const said = (postgres.stderr ?? '').trim().split('\n').slice(-3).join(' / ');
+    postgresProblem = `apps/api/scripts/start-test-postgres.sh exited with ${postgres.status ?? postgres.signal}${said ? `: ${said}` : ''}`;
+  }
+}
+vitest('apps/api (PGlite)', join(root, 'apps/api'), {}, apiEnv);
+if (databaseUrl) {
+  vitest('apps/api (PostgreSQL)', join(root, 'apps/api'), { TEST_DATABASE_URL: databaseUrl }, apiEnv);
+} else if (isCi) {
+  console.log(
+    `\n=== apps/api (PostgreSQL) ===\nFAILED: PostgreSQL could not be started (${postgresProblem})`,
+  );
+  failures.push(`apps/api (PostgreSQL): PostgreSQL could not be started (${postgresProblem})`);
+  totals.failed += 1;
+} else {
+  const line = '!'.repeat(100);
+  const warning = `${line}\nWARNING: PostgreSQL could not be started (${postgresProblem}).\nThe API suite ran on PGlite ONLY; its PostgreSQL run was SKIPPED. In CI (CI=true) this fails.\n${line}`;
+  console.log(`\n${warning}`);
+  warnings.push(warning);
+}
 vitest('apps/web', join(root, 'apps/web'));
 if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'run.ts');
 
 if (broken) totals.failed += 1;
+for (const warning of warnings) console.log(`\n${warning}`);
+for (const failure of failures) console.log(`FAILED: ${failure}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -6,19 +6,23 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import type { Config } from './config.ts';
+import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { baziRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
-import { registerSessionSlot, sessionRoutes } from './modules/sessions/index.ts';
+import { purgeExpiredSessions, registerSessionSlot, sessionRoutes } from './modules/sessions/index.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { installErrorHandling } from './plugins/error-handler.ts';
+import { installErrorHandling, replyToFrameworkError } from './plugins/error-handler.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { nulInJson, rawNulInJson, refuseNulInUrl } from './plugins/no-nul.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { LOG_SERIALIZERS, RequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import type { Clock } from './shared/clock.ts';
+import { type Job, startJob } from './shared/jobs.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -32,12 +36,21 @@ export interface AppDeps {
 /** Request bodies are small JSON (tokens, labels, bazi forms); anything bigger is refused with 413. */
 export const BODY_LIMIT = 64 * 1024;
 
-/** Log paths that may hold credentials; pino replaces them before a line is written. */
+/**
+ * Log paths that may hold credentials; pino replaces them before a line is written. The request
+ * line (plugins/request-log.ts) and the `req` serializer print no headers at all; this catches
+ * anything else that logs a request's headers or a token.
+ */
 export const REDACT_PATHS = [
   'req.headers.token',
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  'headers.token',
+  'headers.authorization',
+  'headers.cookie',
+  'token',
+  'jwt',
 ];
 
 /** Builds the Fastify app (not yet listening); `await app.ready()` or `listen()` finishes it. */
@@ -50,32 +63,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           level: deps.logger?.level ?? config.logLevel,
           stream: deps.logger?.stream,
           redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          serializers: LOG_SERIALIZERS,
         };
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // Decides `request.ip`, which every rate budget is counted by (config.ts fastifyTrustProxy).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A load balancer's request id ties its logs to ours.
     requestIdHeader: 'x-request-id',
     // SPEC §7 spells app/bln.suan and app/bln.Suan: /api/app/ paths are matched in any case.
     rewriteUrl: (request) => caseFoldAppPath(request.url ?? '/'),
+    // One line per request, written when it is done, instead of Fastify's 'incoming request' and
+    // 'request completed' (plugins/request-log.ts).
+    logController: new RequestLog(clock),
+    // Router refusals (a URL with broken percent-encoding) get our envelope, headers and log line.
+    frameworkErrors: replyToFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // A POST with `content-type: application/json` and an empty body is how many clients send "no
   // body" (the token call); Fastify would refuse it, so treat empty as absent and parse the rest with
-  // Fastify's own prototype-poisoning-safe parser.
+  // Fastify's own prototype-poisoning-safe parser. No string of a body may hold NUL (plugins/no-nul.ts).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    const rawNul = rawNulInJson(text);
+    if (rawNul) return done(rawNul);
+    return parseJson(request, text, (error, value) => {
+      if (error) return done(error);
+      const nul = nulInJson(text, value);
+      return nul ? done(nul) : done(null, value);
+    });
   });
+  // …nor the query string or the path parameters.
+  app.addHook('preValidation', refuseNulInUrl);
 
   registerSessionSlot(app);
   // Security first, so that headers and limits apply to everything registered after.
-  const rateLimited = await registerSecurity(app, config);
-  installErrorHandling(app, rateLimited);
+  await registerSecurity(app);
+  const limiter = await registerRateLimit(app, { db, config, clock });
+  installErrorHandling(app, limiter.notFoundPreHandler);
   // Docs before routes: @fastify/swagger collects routes as they are added.
   await registerDocs(app);
   // One module per domain (src/modules/<domain>); each is reached through its index.ts only.
@@ -85,5 +114,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(healthRoutes, { prefix: '/api', db });
   await registerSpa(app, config.webDist);
+  // Clean-up runs in every process (each purge is idempotent and safe concurrently, so no process has
+  // to be the scheduler); it starts once the app is ready and stops before the database is closed.
+  const intervalMs = config.cleanupIntervalSeconds * 1000;
+  let jobs: Job[] = [];
+  app.addHook('onReady', async () => {
+    jobs = [
+      startJob({
+        name: 'purge-sessions',
+        intervalMs,
+        log: app.log,
+        run: () => purgeExpiredSessions({ db, config, clock }),
+      }),
+      startJob({
+        name: 'purge-rate-limit-windows',
+        intervalMs,
+        log: app.log,
+        run: () => limiter.purgeExpired(),
+      }),
+    ];
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
+  });
   return app;
 }

@@ -3,7 +3,8 @@
  * object; nothing else in the app reads `process.env`, so tests build any configuration they need.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** Everything the app and server need to know about their environment. */
@@ -18,16 +19,57 @@ export interface Config {
   logLevel: string;
   /** Folder of the built SPA served at /xuanli/. */
   webDist: string;
-  /** Requests per minute per client IP. */
+  /** Requests per minute per client IP: the general budget of every API route. */
   rateLimitMax: number;
-  /** Trust X-Forwarded-For from a reverse proxy / load balancer so that rate limits see client IPs. */
-  trustProxy: boolean;
+  /** Tighter per-IP budgets for routes an attacker would hammer (plugins/rate-limit.ts). */
+  rateBudgets: Record<RateBudgetName, RateBudget>;
+  /**
+   * Where rate-limit counters live: `database` (one table) so that several processes on one
+   * PostgreSQL share one budget; `memory` counts per process (PGlite is one process anyway).
+   */
+  rateLimitStore: 'memory' | 'database';
+  /**
+   * Fastify's `trustProxy`: which X-Forwarded-For hops to believe when deciding the client IP (and so
+   * its rate budget). Never "every hop": a client could then name any IP it likes.
+   */
+  trustProxy: TrustProxy;
   /** Lifetime of a session token; clients refresh after 7200 s (SPEC §4), so this leaves offline slack. */
   tokenTtlSeconds: number;
+  /** How long a token still works after a refresh replaced it (a client's requests already in flight). */
+  tokenGraceSeconds: number;
+  /** Seconds between clean-up runs (expired visitor sessions, old rate-limit windows); 0 = never. */
+  cleanupIntervalSeconds: number;
 }
 
 const API_ROOT = new URL('..', import.meta.url).pathname;
 const REPO_ROOT = resolve(API_ROOT, '../..');
+
+/** The named per-IP budgets beside the general one: session creation, and the login/SMS routes. */
+export type RateBudgetName = 'sessionCreate' | 'login' | 'sms';
+
+/** A budget: at most `max` requests per client IP in each window of `windowSeconds`. */
+export interface RateBudget {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Defaults of the named budgets. Per IP, and many phones share one IP behind a carrier's NAT, so
+ * they stop floods rather than individuals; per-account and per-phone limits belong to those modules.
+ */
+export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
+  // A real client creates a session once per install; a script creating thousands is filling the table.
+  sessionCreate: { max: 30, windowSeconds: 60 },
+  login: { max: 20, windowSeconds: 600 },
+  // Each SMS costs money and can be aimed at someone else's phone.
+  sms: { max: 10, windowSeconds: 3600 },
+};
+
+/**
+ * Fastify's `trustProxy` as we allow it: `false` (use the socket address), the number of proxy hops
+ * in front of the API, or the proxies' addresses / CIDR ranges (proxy-addr names like `loopback` too).
+ */
+export type TrustProxy = false | number | string[];
 
 /** Thrown for a setting that cannot work; server.ts prints it and exits instead of half-starting. */
 export class ConfigError extends Error {
@@ -44,30 +86,149 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_ADDR_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  // proxy-addr also takes a dotted netmask after the slash for IPv4.
+  if (family === 4 && isIPv4(prefix)) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Parses TRUST_PROXY: unset/`0`/`false` → no proxy; an integer → that many hops; otherwise a
+ * comma-separated list of proxy addresses and CIDR ranges. `true` is refused: trusting every hop lets
+ * a client choose its own IP by sending X-Forwarded-For, and so get a fresh rate budget per request.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust every X-Forwarded-For hop, so any client could pick its own IP and ' +
+        'escape the rate limits. Set it to the number of proxies in front of the API (e.g. TRUST_PROXY=1 ' +
+        'behind one load balancer) or to their addresses / CIDR ranges (e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to 10, got '${value}'`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a hop count or a comma-separated list of IP addresses / CIDR ranges, got '${bad.join("', '")}'`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * {@link TrustProxy} as Fastify's `trustProxy` option. Fastify 5.12 ignores a bare hop count (it
+ * trusts nothing, because a client that reaches the API directly could then forge X-Forwarded-For),
+ * so the count becomes proxy-addr's rule "the socket peer and the next `hops - 1` addresses are
+ * proxies": the client IP is the `hops`-th address from the right. That holds only while the API is
+ * reachable through the proxies alone; list their addresses when it is not.
+ */
+export function fastifyTrustProxy(
+  value: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  if (value === 0) return false;
+  return (_address, hop) => hop < value;
+}
+
+function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget> {
+  const budget = (name: RateBudgetName, prefix: string): RateBudget => ({
+    max: integer(env, `${prefix}_MAX`, DEFAULT_RATE_BUDGETS[name].max, 1, 1_000_000),
+    windowSeconds: integer(
+      env,
+      `${prefix}_WINDOW_SECONDS`,
+      DEFAULT_RATE_BUDGETS[name].windowSeconds,
+      1,
+      86_400,
+    ),
+  });
+  return {
+    sessionCreate: budget('sessionCreate', 'RATE_LIMIT_SESSION_CREATE'),
+    login: budget('login', 'RATE_LIMIT_LOGIN'),
+    sms: budget('sms', 'RATE_LIMIT_SMS'),
+  };
+}
+
+function rateLimitStore(env: NodeJS.ProcessEnv): Config['rateLimitStore'] {
+  const raw = env.RATE_LIMIT_STORE;
+  // Counters follow the data: shared in PostgreSQL (several processes), in memory beside PGlite.
+  if (raw === undefined || raw === '') return env.DATABASE_URL ? 'database' : 'memory';
+  if (raw === 'memory' || raw === 'database') return raw;
+  throw new ConfigError(`RATE_LIMIT_STORE must be 'memory' or 'database', got '${raw}'`);
+}
+
 function absolute(path: string, base: string): string {
   return isAbsolute(path) ? path : resolve(base, path);
+}
+
+/** The shortest JWT secret accepted, in bytes: an HS256 key should have at least the hash's 256 bits. */
+const MIN_SECRET_BYTES = 32;
+
+/** Reads the secret kept in `file`, refusing one too short to protect the tokens. */
+function readSecretFile(file: string): string {
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new ConfigError(`cannot read the JWT secret ${file}: ${(error as Error).message}`);
+  }
+  const bytes = Buffer.byteLength(secret);
+  if (bytes < MIN_SECRET_BYTES) {
+    // Refused here, once, instead of failing every token request later.
+    throw new ConfigError(
+      `the JWT secret file ${file} is ${bytes === 0 ? 'empty' : `only ${bytes} bytes long`}; ` +
+        `it needs at least ${MIN_SECRET_BYTES} bytes. Write a longer secret into it, or delete it to ` +
+        'have a new one generated (tokens issued so far then stop working).',
+    );
+  }
+  return secret;
+}
+
+/** Writes a new random secret to `file` unless another process got there first. */
+function createSecretFile(file: string, dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Written in full under a private name, then linked into place: link() fails if the file exists
+  // (another process starting at the same moment won; its secret is then read), and no process ever
+  // reads a half-written secret.
+  const draft = `${file}.${process.pid}.tmp`;
+  writeFileSync(draft, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
+  }
 }
 
 /**
  * The JWT secret: JWT_SECRET when given, else the one generated on the first run and kept in
  * `dataDir/jwt-secret` (so tokens survive restarts). Several API processes must share JWT_SECRET.
+ * Either must be at least 32 bytes long.
  */
 export function resolveJwtSecret(given: string | undefined, dataDir: string): string {
   if (given !== undefined && given !== '') {
-    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    if (Buffer.byteLength(given) < MIN_SECRET_BYTES) {
+      throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long`);
+    }
     return given;
   }
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  // 'wx' fails if another process created the file meanwhile; then read theirs.
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch {
-    return readFileSync(file, 'utf8').trim();
-  }
+  if (!existsSync(file)) createSecretFile(file, dataDir);
+  return readSecretFile(file);
 }
 
 /** Parses the environment into a {@link Config}; relative paths resolve against the repository root. */
@@ -83,7 +244,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Relative to apps/api, like the brief's '../web/dist'.
     webDist: absolute(env.WEB_DIST || '../web/dist', API_ROOT),
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 300, 1, 1_000_000),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    rateBudgets: rateBudgets(env),
+    rateLimitStore: rateLimitStore(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    tokenGraceSeconds: integer(env, 'TOKEN_GRACE_SECONDS', 60, 0, 3600),
+    cleanupIntervalSeconds: integer(env, 'CLEANUP_INTERVAL_SECONDS', 300, 0, 86_400),
   };
+}
+
+/**
+ * Time-outs of the process, which server.ts applies to the listening socket and to the PostgreSQL
+ * pool (db/client.ts). The app itself never sees them.
+ */
+export interface Timeouts {
+  /** REQUEST_TIMEOUT_MS: the whole request, headers and body, must arrive within this; else 408 and the connection closes. */
+  requestMs: number;
+  /** HEADERS_TIMEOUT_MS: the request line and headers must arrive within this. */
+  headersMs: number;
+  /** DB_CONNECT_TIMEOUT_MS: opening a PostgreSQL connection, or waiting for a free one in the pool. */
+  dbConnectMs: number;
+  /** DB_QUERY_TIMEOUT_MS: one SQL statement, and how long a transaction may sit idle. */
+  dbQueryMs: number;
+}
+
+/** Production values: generous for a phone on a poor network, short enough that nothing hangs. */
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  dbConnectMs: 5_000,
+  dbQueryMs: 10_000,
+};
+
+/** Parses the {@link Timeouts} from the environment (milliseconds). */
+export function loadTimeouts(env: NodeJS.ProcessEnv = process.env): Timeouts {
+  const ms = (name: string, fallback: number) => integer(env, name, fallback, 100, 600_000);
+  const timeouts: Timeouts = {
+    requestMs: ms('REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs),
+    headersMs: ms('HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs),
+    dbConnectMs: ms('DB_CONNECT_TIMEOUT_MS', DEFAULT_TIMEOUTS.dbConnectMs),
+    dbQueryMs: ms('DB_QUERY_TIMEOUT_MS', DEFAULT_TIMEOUTS.dbQueryMs),
+  };
+  // Node refuses a headers time-out longer than the whole request's.
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`,
+    );
+  }
+  return timeouts;
 }

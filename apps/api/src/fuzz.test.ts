@@ -133,7 +133,7 @@ describe('fuzz: the API never answers 5xx', () => {
       payload: `{"model":"crm","name":"${'x'.repeat(2_000_000)}"}`,
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().code).toBe('BadRequest');
+    expect(res.json().code).toBe('PayloadTooLarge');
   });
 
   it('random paths are 404 envelopes', async () => {

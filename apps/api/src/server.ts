@@ -1,52 +1,194 @@
 /**
- * The process: read the configuration, open and migrate the database, seed demo data, listen, and
- * close cleanly on SIGINT/SIGTERM so that in-flight requests finish and PGlite flushes to disk.
+ * The process: read the configuration, take the port, open and migrate the database, seed demo data,
+ * serve, and close cleanly on SIGINT/SIGTERM so that in-flight requests finish, PGlite flushes to disk
+ * and the data folder's lock is released.
+ *
+ * The port comes first: a second server started by mistake on a port in use fails before it touches
+ * the data folder, and while the database opens (PGlite's first start takes seconds) requests get a
+ * quick 503 instead of a refused connection. So the app's and the drivers' code, which take seconds to
+ * load on a busy machine, are imported only once the port is bound. The listening server is Node's
+ * own, created here with the process's time-outs; once the app is ready its requests go to Fastify's
+ * router (`app.routing`).
  */
-import { buildApp } from './app.ts';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ErrorCode } from '@xuanli/contracts/errors';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig, loadTimeouts, type Timeouts } from './config.ts';
+import type { Database } from './db/client.ts';
+import { DataFolderError } from './db/data-folder.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { systemClock } from './shared/clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { databaseTargetOf, openDatabase } from './db/client.ts';
-import { seedDatabase } from './db/seed.ts';
+import { ERROR_STATUS } from './shared/errors.ts';
 
 // A stuck connection must not keep a stopping process alive forever.
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase(databaseTargetOf(config));
-  await database.migrate();
-  await seedDatabase(database.db);
-  const app = await buildApp({ db: database.db, config, clock: systemClock });
-  app.log.info({ database: database.kind }, 'database ready');
+// Fastify's default: longer than the idle time-out of common load balancers (60 s), so that they
+// never send a request on a connection we are closing at that very moment.
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
+const STARTING_BODY = JSON.stringify({
+  code: 'Unavailable' satisfies ErrorCode,
+  msg: 'starting, retry shortly',
+});
+
+/** The answer to every request until the app is ready. */
+function answerStarting(_request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(ERROR_STATUS.Unavailable, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': '1',
+    // A request body is not read; closing the connection is cheaper than draining it.
+    connection: 'close',
+  });
+  response.end(STARTING_BODY);
+}
+
+/**
+ * The HTTP server with the process's time-outs: a request whose headers or body stall is answered 408
+ * and its connection closed, instead of being held open for ever.
+ */
+function createHttpServer(timeouts: Timeouts): Server {
+  const server = createServer({
+    requestTimeout: timeouts.requestMs,
+    headersTimeout: timeouts.headersMs,
+    // Node checks the two time-outs above only this often (every 30 s by default).
+    connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // A connection silent for this long, mid-request or mid-response (a client that stopped reading), is
+  // dead. Longer than the request time-out, which answers 408 where this would only close.
+  server.setTimeout(2 * timeouts.requestMs);
+  server.on('request', answerStarting);
+  return server;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new ConfigError(
+            `port ${port} on ${host} is already in use (another server?); set PORT to a free one`,
+          ),
+        );
+      } else reject(error);
+    };
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
+/** Sends the server's requests to the app from now on, with Fastify's answers to malformed requests. */
+function handOver(server: Server, app: FastifyInstance): void {
+  for (const listener of app.server.listeners('clientError')) {
+    server.on('clientError', listener as (...args: unknown[]) => void);
+  }
+  server.off('request', answerStarting);
+  server.on('request', app.routing);
+}
+
+/**
+ * Closes in order: no new connections; requests in flight finish (Fastify answers any that still
+ * arrive on open connections 503 with `Connection: close`); then the database, which releases the
+ * data folder's lock.
+ */
+async function shutdown(server: Server, app?: FastifyInstance, database?: Database): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // close() waits for every open connection; the kept-alive ones are closed as soon as they fall idle.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  try {
+    server.closeIdleConnections();
+    await app?.close();
+    await closed;
+  } finally {
+    clearInterval(idle);
+  }
+  await database?.close();
+}
+
+async function main(): Promise<void> {
+  // What this process creates (the secret, the lock, the database's files) is for its own user only.
+  process.umask(0o077);
+  const config = loadConfig();
+  const timeouts = loadTimeouts();
+  const server = createHttpServer(timeouts);
+  await listen(server, config.port, config.host);
+
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  let ready = false;
+  let signalled = false;
   let stopping = false;
-  const stop = async (signal: string) => {
+
+  const stop = async () => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      console.error('玄历 API: shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      await app.close();
-      await database.close();
+      await shutdown(server, app, database);
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+      console.error('玄历 API: shutdown failed', error);
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  const onSignal = (signal: NodeJS.Signals) => {
+    // Repeats are ignored: Ctrl-C under `npm start` arrives twice (from the terminal and forwarded by
+    // scripts/start.mjs), and exiting on the second would cut PGlite off before it flushes. A stop is
+    // bounded by the grace time-out once serving, by the current step while starting.
+    if (signalled) return;
+    signalled = true;
+    if (app) app.log.info({ signal }, 'shutting down');
+    else console.error(`玄历 API: ${signal}, stopping after the current start-up step`);
+    // While starting: accept no new connections, finish the current step, then stop (below).
+    if (ready) void stop();
+    else server.close();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
-  await app.listen({ port: config.port, host: config.host });
+  // A signal meanwhile stops the start between steps, never inside one: PGlite must not be cut off
+  // half-way through its initdb.
+  try {
+    const [{ databaseTargetOf, openDatabase }, { seedDatabase }, { buildApp }] = await Promise.all([
+      import('./db/client.ts'),
+      import('./db/seed.ts'),
+      import('./app.ts'),
+    ]);
+    database = await openDatabase(databaseTargetOf(config, timeouts));
+    if (!signalled) await database.migrate();
+    if (!signalled) await seedDatabase(database.db);
+    if (!signalled) {
+      app = await buildApp({ db: database.db, config, clock: systemClock });
+      await app.ready();
+    }
+  } catch (error) {
+    await shutdown(server, app, database).catch(() => {});
+    throw error;
+  }
+  if (signalled || !app) return stop();
+  handOver(server, app);
+  ready = true;
+  const { port } = server.address() as AddressInfo;
+  app.log.info({ database: database.kind }, `listening at http://${config.host}:${port}`);
 }
 
 main().catch((error: unknown) => {
-  // A configuration mistake is the operator's to fix: say what, without a stack trace.
-  if (error instanceof ConfigError) console.error(`玄历 API: ${error.message}`);
-  else console.error(error);
+  // What the operator can fix (a setting, the data folder, the database's address) is said without a
+  // stack trace.
+  if (error instanceof ConfigError || error instanceof DataFolderError)
+    console.error(`玄历 API: ${error.message}`);
+  else if (isDatabaseUnavailable(error)) {
+    console.error(`玄历 API: the database did not answer: ${(error as Error).message}`);
+  } else console.error(error);
   process.exit(1);
 });

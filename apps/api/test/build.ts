@@ -1,15 +1,27 @@
 /**
- * Test helper: the real app on a fresh in-memory PGlite (no dataDir; migrated and seeded) with a clock
- * the test controls. Each call is an isolated world; close it in afterAll.
+ * Test helper: the real app on a fresh migrated and seeded database with a clock the test controls.
+ * Each call is an isolated world; close it in afterAll. The database is an in-memory PGlite, or, when
+ * env TEST_DATABASE_URL is set, a throw-away database on that PostgreSQL server (copied from the
+ * run's template, dropped on close): `npm test` runs the whole suite both ways.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import type { Clock } from '../src/shared/clock.ts';
-import type { Config } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, type DatabaseTarget, openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
-import { TEMPLATE_ENV } from './global-setup.ts';
+import type { Clock } from '../src/shared/clock.ts';
+import {
+  databaseUrl,
+  dropDatabase,
+  PG_DATABASE_PREFIX,
+  PG_TEMPLATE_ENV,
+  quoteIdent,
+  RUN_ENV,
+  TEMPLATE_ENV,
+  withAdmin,
+} from './global-setup.ts';
 
 /** 2026-01-15 12:00:00 Beijing (04:00 UTC): the tests' "now". */
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 4, 0, 0);
@@ -34,21 +46,33 @@ export function fixedClock(start = FIXED_NOW): TestClock {
   };
 }
 
-/** A complete configuration for tests; nothing from the environment, no files written. */
+/**
+ * The environment {@link testConfig} parses: no files (the JWT secret is given), nothing from the
+ * machine's environment, limits high enough that only the tests about limits meet them, and no
+ * background clean-up jobs (a test that wants one sets `cleanupIntervalSeconds`).
+ */
+const TEST_ENV: NodeJS.ProcessEnv = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: '/nonexistent/xuanli-test',
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  LOG_LEVEL: 'silent',
+  WEB_DIST: '/nonexistent/xuanli-web-dist',
+  RATE_LIMIT_MAX: '100000',
+  CLEANUP_INTERVAL_SECONDS: '0',
+};
+
+/**
+ * A complete configuration for tests: the server's own parser (so every setting has its production
+ * default, and new settings need no change here) over {@link TEST_ENV}, every named rate budget
+ * raised like the general one, then `overrides`.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: undefined,
-    dataDir: '/nonexistent/xuanli-test',
-    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
-    logLevel: 'silent',
-    webDist: '/nonexistent/xuanli-web-dist',
-    rateLimitMax: 100_000,
-    trustProxy: false,
-    tokenTtlSeconds: 7 * 24 * 3600,
-    ...overrides,
-  };
+  const config = loadConfig(TEST_ENV);
+  const rateBudgets = Object.fromEntries(
+    Object.entries(config.rateBudgets).map(([name, budget]) => [name, { ...budget, max: 100_000 }]),
+  ) as Config['rateBudgets'];
+  return { ...config, rateBudgets, ...overrides };
 }
 
 /** What {@link buildTestApp} hands a test. */
@@ -60,9 +84,55 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The database kind {@link buildTestApp} opens in this run: `postgres` when TEST_DATABASE_URL is set. */
+export function testDatabaseKind(): DatabaseTarget['kind'] {
+  return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+/** An open database for one test app, and how to get rid of it. */
+interface TestDatabase {
+  database: Database;
+  /** Closes the database and, on PostgreSQL, drops it. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh in-memory PGlite, loaded from the run's template dump when there is one. */
+async function openPglite(): Promise<TestDatabase> {
+  const template = process.env[TEMPLATE_ENV];
+  const database = await openDatabase({
+    kind: 'pglite',
+    loadDataDir: template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined,
+  });
+  return { database, dispose: () => database.close() };
+}
+
 /**
- * Builds the app on an in-memory PGlite. Pass `ready: false` to add test-only routes before
- * `app.ready()`.
+ * A fresh database on the TEST_DATABASE_URL server, copied from the run's template (or empty, for a
+ * test file run outside the global setup; migrate and seed below then build it).
+ */
+async function openPostgres(serverUrl: string): Promise<TestDatabase> {
+  const run = process.env[RUN_ENV] ?? String(process.pid);
+  const template = process.env[PG_TEMPLATE_ENV];
+  const name = `${PG_DATABASE_PREFIX}${run}_${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (client) =>
+    client.query(`create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`),
+  );
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
+  return {
+    database,
+    async dispose() {
+      try {
+        await database.close();
+      } finally {
+        await withAdmin(serverUrl, (client) => dropDatabase(client, name));
+      }
+    },
+  };
+}
+
+/**
+ * Builds the app on a fresh database of {@link testDatabaseKind}. Pass `ready: false` to add
+ * test-only routes before `app.ready()`.
  */
 export async function buildTestApp(
   options: {
@@ -72,27 +142,33 @@ export async function buildTestApp(
     ready?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const template = process.env[TEMPLATE_ENV];
-  const database = await openDatabase({
-    kind: 'pglite',
-    loadDataDir: template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined,
-  });
-  // On the template these are no-ops (which is itself the idempotency the server relies on); without
-  // it (a test file run outside the global setup) they build the database from scratch.
-  await database.migrate();
-  await seedDatabase(database.db);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const { database, dispose } = serverUrl ? await openPostgres(serverUrl) : await openPglite();
   const clock = options.clock ?? fixedClock();
   const config = testConfig(options.config);
-  const app = await buildApp({ db: database.db, config, clock, logger: options.logger ?? false });
-  if (options.ready !== false) await app.ready();
+  let app: FastifyInstance;
+  try {
+    // On the template these are no-ops (which is itself the idempotency the server relies on);
+    // without it (a test file run outside the global setup) they build the database from scratch.
+    await database.migrate();
+    await seedDatabase(database.db);
+    app = await buildApp({ db: database.db, config, clock, logger: options.logger ?? false });
+    if (options.ready !== false) await app.ready();
+  } catch (error) {
+    await dispose().catch(() => {});
+    throw error;
+  }
   return {
     app,
     database,
     clock,
     config,
     async close() {
-      await app.close();
-      await database.close();
+      try {
+        await app.close();
+      } finally {
+        await dispose();
+      }
     },
   };
 }

@@ -1,31 +1,139 @@
 /**
- * Runs once per `vitest run`: builds one migrated and seeded PGlite and dumps it to a temp file, so
- * every test app starts from a copy (≈1 s) instead of running initdb (≈5–10 s on a busy machine).
+ * Runs once per `vitest run` and builds the one migrated and seeded database every test app copies,
+ * on the database the run targets (test/build.ts `testDatabaseKind()`):
+ *
+ * - PGlite (default): a dump of the data folder in a temp file; each app loads a copy (≈1 s) instead
+ *   of running initdb (≈5–10 s on a busy machine).
+ * - PostgreSQL (env TEST_DATABASE_URL): a template database on that server; each app is
+ *   `CREATE DATABASE … TEMPLATE` (tens of milliseconds) and drops its copy when closed. The template
+ *   refuses connections once built, because PostgreSQL copies only a database nobody is connected to.
+ *
+ * Everything goes through src/db/client.ts (`openDatabase`, `migrate()`) and the seed, as the server
+ * does, so the tests run on exactly what production starts from.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
-import * as schema from '../src/db/schema.ts';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 
-/** Env var through which workers find the template dump. */
+/** Env var through which workers find the PGlite template dump. */
 export const TEMPLATE_ENV = 'XUANLI_TEST_PGLITE_TEMPLATE';
+/** Env var through which workers find the PostgreSQL template database's name. */
+export const PG_TEMPLATE_ENV = 'XUANLI_TEST_PG_TEMPLATE';
+/** Env var holding this run's id: every database a run creates is named `xuanli_t_<run id>_…`. */
+export const RUN_ENV = 'XUANLI_TEST_RUN';
+/** Prefix of every database the suite creates on a PostgreSQL server (and may drop). */
+export const PG_DATABASE_PREFIX = 'xuanli_t_';
 
-/** Creates the template dump and returns its teardown. */
-export default async function setup(): Promise<() => void> {
+/** `url` with its database name replaced by `database`. */
+export function databaseUrl(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(database)}`;
+  return parsed.toString();
+}
+
+/** A quoted SQL identifier; our names are `[a-z0-9_]` anyway, this only makes that certain. */
+export function quoteIdent(name: string): string {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${JSON.stringify(name)}`);
+  return `"${name}"`;
+}
+
+/** Runs `work` on one short-lived connection to the server's own database (the URL's). */
+export async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a database even while connections linger (PostgreSQL ≥ 13) and even if it is a template. */
+export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  await client.query(`alter database ${quoteIdent(name)} is_template false`).catch(() => {});
+  await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Databases left behind by runs whose process is gone (a killed run cannot clean up after itself). */
+async function dropStaleDatabases(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ datname: string }>(
+    'select datname from pg_database where datname like $1',
+    [`${PG_DATABASE_PREFIX}%`],
+  );
+  for (const { datname } of rows) {
+    const pid = Number(/^xuanli_t_(\d+)_/.exec(datname)?.[1]);
+    if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid))
+      await dropDatabase(client, datname);
+  }
+}
+
+async function setupPostgres(url: string): Promise<() => Promise<void>> {
+  const run = String(process.pid);
+  const template = `${PG_DATABASE_PREFIX}${run}_template`;
+  await withAdmin(url, async (client) => {
+    await dropStaleDatabases(client);
+    await dropDatabase(client, template);
+    await client.query(`create database ${quoteIdent(template)}`);
+  });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
+  try {
+    await database.migrate();
+    await seedDatabase(database.db);
+  } finally {
+    await database.close();
+  }
+  await withAdmin(url, (client) =>
+    client.query(`alter database ${quoteIdent(template)} with is_template true allow_connections false`),
+  );
+  process.env[RUN_ENV] = run;
+  process.env[PG_TEMPLATE_ENV] = template;
+  return async () => {
+    // The template and any copy a failed test did not close.
+    await withAdmin(url, async (client) => {
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${PG_DATABASE_PREFIX}${run}\\_%`],
+      );
+      for (const { datname } of rows) await dropDatabase(client, datname);
+    });
+  };
+}
+
+async function setupPglite(): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'xuanli-api-test-'));
-  const client = new PGlite();
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  await seedDatabase(db);
+  const dataDir = join(dir, 'pglite');
+  // Built through openDatabase like the server's, then reopened raw for PGlite's own dump.
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await database.migrate();
+    await seedDatabase(database.db);
+  } finally {
+    await database.close();
+  }
+  const client = await PGlite.create({ dataDir });
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = join(dir, 'template.tar');
   writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
   process.env[TEMPLATE_ENV] = file;
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** Creates the template for the run's database and returns its teardown. */
+export default async function setup(): Promise<() => void | Promise<void>> {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? setupPostgres(url) : setupPglite();
 }

@@ -3,8 +3,7 @@
  * Postgres) persisted in a folder, or kept in memory for tests. Both speak the same SQL, so the rest
  * of the app sees one Drizzle type and never asks which one it has.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,23 +11,31 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import { type Config, DEFAULT_TIMEOUTS, type Timeouts } from '../config.ts';
+import { checkDatabaseFolder, type DataFolderLock, lockDataFolder } from './data-folder.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database every service takes; the same on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** How long PostgreSQL may take before a request gives up on it (and answers 503). */
+export type DatabaseTimeouts = Pick<Timeouts, 'dbConnectMs' | 'dbQueryMs'>;
+
 /** Where the data lives. `pglite` without `dataDir` is a throw-away in-memory database. */
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; timeouts?: DatabaseTimeouts }
+  // `dataDir`: the database folder; its parent (DATA_DIR) holds the lock that keeps it to one process.
   // `loadDataDir`: a `dumpDataDir()` tarball to start from; tests use a migrated template instead of
   // paying PGlite's initdb (seconds) for every app they build.
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite persisted in `dataDir/pglite`. */
-export function databaseTargetOf(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+export function databaseTargetOf(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, timeouts }
     : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
 }
 
@@ -48,37 +55,100 @@ export const MIGRATIONS_FOLDER = new URL('../../drizzle', import.meta.url).pathn
 // Any constant works; it only has to be the same in every API process sharing one PostgreSQL.
 const MIGRATION_LOCK_ID = 0x5875616e; // 'Xuan'
 
+/**
+ * The serving pool: every wait on PostgreSQL is bounded, so a database that is down or frozen costs a
+ * request at most a few seconds and a 503 (plugins/error-handler.ts), never a hang.
+ */
+function servingPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Opening a connection, and waiting for a free one when all ten are busy.
+    connectionTimeoutMillis: timeouts.dbConnectMs,
+    // The server cancels a statement that runs too long and keeps the connection usable…
+    statement_timeout: timeouts.dbQueryMs,
+    // …and a frozen server or a dead network is caught on our side a little later; pg then
+    // discards the connection.
+    query_timeout: timeouts.dbQueryMs + 1000,
+    // A transaction left open (a request that died half-way) must not hold its locks for ever.
+    idle_in_transaction_session_timeout: timeouts.dbQueryMs,
+    // Notices a peer that vanished without closing the connection (a host down, a NAT that forgot us).
+    keepAlive: true,
+  });
+  // An idle connection that breaks (the server restarted) is an 'error' event on the pool, which would
+  // end the process if unhandled. The pool has already dropped it and connects afresh on demand; a
+  // request that finds the database still down gets its own error (and a 503).
+  pool.on('error', () => {});
+  return pool;
+}
+
 /** Opens PostgreSQL or PGlite as `target` says; call `migrate()` before serving. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const timeouts = target.timeouts ?? DEFAULT_TIMEOUTS;
+    const pool = servingPool(target.url, timeouts);
     const db = drizzleNodePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
       async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
-        // Several API processes may start together against one PostgreSQL; a session-level advisory
-        // lock on one dedicated connection makes them apply migrations one after another.
-        const lock = await pool.connect();
+        // Its own pool without the serving pool's statement time-outs: a migration may legitimately
+        // run long, and so may the wait for another process's migration to finish.
+        const migrations = new pg.Pool({
+          connectionString: target.url,
+          max: 2,
+          connectionTimeoutMillis: timeouts.dbConnectMs,
+        });
+        migrations.on('error', () => {});
         try {
-          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await migrateNodePg(db, { migrationsFolder });
+          // Several API processes may start together against one PostgreSQL; a session-level advisory
+          // lock on one dedicated connection makes them apply migrations one after another.
+          const lock = await migrations.connect();
+          try {
+            await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+            await migrateNodePg(drizzleNodePg({ client: migrations, schema }), { migrationsFolder });
+          } finally {
+            await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+            lock.release();
+          }
         } finally {
-          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-          lock.release();
+          await migrations.end();
         }
       },
       close: () => pool.end(),
     };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  let lock: DataFolderLock | undefined;
+  if (target.dataDir) {
+    // Before PGlite touches the folder: a second process must not open it, and a damaged folder must
+    // not be replaced by an empty database.
+    lock = lockDataFolder(dirname(target.dataDir));
+    try {
+      checkDatabaseFolder(target.dataDir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
-    // PGlite is single-process by construction, so no lock is needed.
+    // The data-folder lock keeps PGlite to one process, so migrations need no lock of their own.
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

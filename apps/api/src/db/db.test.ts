@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { READING_SEED } from '../modules/bazi/index.ts';
@@ -6,6 +7,11 @@ import { DEMO_ACCOUNT } from '../modules/member/index.ts';
 import { type DatabaseTarget, openDatabase } from './client.ts';
 import { content, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
+
+/** drizzle-kit's list of the versioned migrations: each must be applied exactly once. */
+const JOURNAL: { entries: unknown[] } = JSON.parse(
+  readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+);
 
 // The same suite runs on embedded PGlite always and on real PostgreSQL when TEST_DATABASE_URL is set
 // (scripts/start-test-postgres.sh prints one), proving one schema and one migrations folder serve both.
@@ -48,7 +54,12 @@ for (const [name, target] of targets) {
             sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
           ),
         );
-        expect(tables.map((row) => row.table_name)).toEqual(['content', 'sessions', 'users']);
+        expect(tables.map((row) => row.table_name)).toEqual([
+          'content',
+          'rate_limit_counters',
+          'sessions',
+          'users',
+        ]);
 
         // The demo user, the customer-service label and the miji readings.
         expect(await seedDatabase(database.db)).toBe(2 + READING_SEED.length);
@@ -81,7 +92,7 @@ for (const [name, target] of targets) {
           const applied = await rows<{ n: number }>(
             a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
           );
-          expect(applied[0].n).toBe(1);
+          expect(applied[0].n).toBe(JOURNAL.entries.length);
         } finally {
           await Promise.all([a.close(), b.close()]);
         }

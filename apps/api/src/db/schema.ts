@@ -6,4 +6,5 @@
  */
 export { content } from '../modules/content/schema.ts';
 export { users } from '../modules/member/schema.ts';
+export { rateLimitCounters } from '../modules/ratelimit/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';

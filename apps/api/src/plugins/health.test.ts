@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fixedClock, type TestApp, testConfig } from '../../test/build.ts';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
+import { HEALTH_TIMEOUT_MS } from './health.ts';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -66,6 +67,23 @@ describe('GET /api/health', () => {
       expect(res.json()).toEqual({ code: 'Unavailable', msg: 'database unavailable' });
       expect(res.body).not.toContain('10.0.0.3');
       expect(logged.some((line) => line.includes('health check: the database did not answer'))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 Unavailable within its time-out when the database hangs', async () => {
+    // A database that never answers, as a frozen server or a dead network looks to the driver.
+    const frozen = { execute: () => new Promise(() => {}) } as unknown as Db;
+    const app = await buildApp({ db: frozen, config: testConfig(), clock: fixedClock(), logger: false });
+    try {
+      const started = Date.now();
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      const elapsed = Date.now() - started;
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: 'Unavailable', msg: 'database unavailable' });
+      expect(elapsed).toBeGreaterThanOrEqual(HEALTH_TIMEOUT_MS - 50);
+      expect(elapsed).toBeLessThan(HEALTH_TIMEOUT_MS + 2000);
     } finally {
       await app.close();
     }

@@ -1,17 +1,40 @@
 /**
  * `GET /api/health` for load balancers and container probes: 200 when the process serves and its
- * database answers, 503 `Unavailable` when the database does not.
+ * database answers, 503 `Unavailable` when the database does not, or not within the time-out.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { Db } from '../db/client.ts';
-import { AppError } from '../shared/errors.ts';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { ok } from '../shared/envelope.ts';
+import { AppError } from '../shared/errors.ts';
 
-/** Registers the health route; `db` is the database it checks. */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+/**
+ * How long the database may take to answer: load balancers give up on a probe after a few seconds and
+ * then count a failure anyway, so a slow answer is as good as none and the probe should say so itself.
+ */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+/** Resolves as `work` does, or rejects once `ms` have passed. */
+async function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    // `work` keeps running when it loses; race() has subscribed to it, so its late failure is handled.
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Registers the health route; `db` is the database it checks, within `timeoutMs` (default {@link HEALTH_TIMEOUT_MS}). */
+export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; timeoutMs?: number }> = async (
+  app,
+  { db, timeoutMs = HEALTH_TIMEOUT_MS },
+) => {
   app.get(
     '/health',
     {
@@ -31,7 +54,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
     async () => {
       try {
         // The cheapest round trip that proves the connection (or PGlite) is usable.
-        await db.execute(sql`select 1`);
+        await within(db.execute(sql`select 1`), timeoutMs);
       } catch (error) {
         // The route's own logger is silent; an outage must still reach the operator.
         app.log.error({ err: error }, 'health check: the database did not answer');

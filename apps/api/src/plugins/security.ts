@@ -1,12 +1,9 @@
 /**
- * Security headers and rate limiting, registered on the root instance so they cover every route,
- * the SPA and the not-found handler.
+ * Security headers, registered on the root instance so they cover every route, the SPA and the
+ * not-found handler. (Rate limiting is plugins/rate-limit.ts.)
  */
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import { AppError } from '../shared/errors.ts';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * The Content-Security-Policy: the SPA and swagger-ui load only their own scripts; styles allow inline
@@ -72,26 +69,49 @@ export async function helmetHeaders(): Promise<[string, string][]> {
   return captured;
 }
 
-/** Registers the security headers and the rate limiter; returns the limiter's hook for the not-found handler. */
-export async function registerSecurity(app: FastifyInstance, config: Pick<Config, 'rateLimitMax'>) {
+/** Sets the security headers of a reply, given its request. */
+export type SecurityHeaderSetter = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/** The app decorator holding the app's {@link SecurityHeaderSetter}. */
+const SECURITY_HEADERS = 'xuanliSecurityHeaders';
+
+/**
+ * The setter for `captured` ({@link helmetHeaders}). Strict-Transport-Security goes only on answers
+ * to requests that came over https (`request.protocol`, which believes X-Forwarded-Proto from the
+ * proxies `trustProxy` trusts): browsers ignore it over http anyway (RFC 6797 §8.1), and the app is
+ * also served over plain http, on localhost and behind TLS-terminating proxies that do not say so.
+ */
+export function securityHeaderSetter(captured: [string, string][]): SecurityHeaderSetter {
   // Into Fastify's reply headers, not res.setHeader: Node then writes all headers in one pass at
   // writeHead instead of bookkeeping each one (names go out in lower case, as Fastify's own do).
-  const headers = Object.fromEntries(
-    (await helmetHeaders()).map(([name, value]) => [name.toLowerCase(), value]),
+  const overHttps = Object.fromEntries(captured.map(([name, value]) => [name.toLowerCase(), value]));
+  const overHttp = Object.fromEntries(
+    Object.entries(overHttps).filter(([name]) => name !== 'strict-transport-security'),
   );
+  return (request, reply) => {
+    reply.headers(request.protocol === 'https' ? overHttps : overHttp);
+  };
+}
+
+/**
+ * Sets the app's security headers on a reply that skipped the onRequest hooks (Fastify's
+ * `frameworkErrors`); a no-op before {@link registerSecurity} ran.
+ */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  const server = request.server;
+  if (server.hasDecorator(SECURITY_HEADERS)) {
+    server.getDecorator<SecurityHeaderSetter>(SECURITY_HEADERS)(request, reply);
+  }
+}
+
+/** Registers the security headers on every answer. */
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  const setSecurityHeaders = securityHeaderSetter(await helmetHeaders());
+  // For replies that bypass the hooks (plugins/error-handler.ts replyToFrameworkError).
+  app.decorate(SECURITY_HEADERS, setSecurityHeaders);
   // onRequest like helmet's own hooks, so 404s, errors and the SPA carry the headers too.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request, reply);
     done();
   });
-  // The store is in process memory: with several API processes behind a load balancer each counts on
-  // its own, so the effective limit is max × processes. Pass `redis:` here to share one budget.
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) =>
-      new AppError('TooManyRequests', `too many requests, retry in ${context.after}`),
-  });
-  return app.rateLimit();
 }

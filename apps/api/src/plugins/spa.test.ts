@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -20,6 +20,8 @@ describe('SPA at /xuanli/', () => {
     writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting()');
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"玄历"}');
     t = await buildTestApp({ config: { webDist: dist } });
   });
   afterAll(async () => {
@@ -34,6 +36,17 @@ describe('SPA at /xuanli/', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('玄历');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('revalidates the service worker and the manifest every time, so a deploy reaches phones', async () => {
+    for (const url of ['/xuanli/sw.js', '/xuanli/manifest.webmanifest']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/xuanli/favicon.svg' })).headers['cache-control']).toBe(
+      'public, max-age=3600',
+    );
   });
 
   it('redirects /xuanli to /xuanli/ and / to /xuanli/', async () => {
@@ -96,6 +109,90 @@ describe('SPA at /xuanli/', () => {
     const encoded = await t.app.inject({ method: 'GET', url: '/xuanli/%2e%2e/%2e%2e/etc/passwd' });
     expect([400, 403, 404]).toContain(encoded.statusCode);
     expect(encoded.body).not.toContain('root:');
+  });
+});
+
+describe('SPA static hygiene', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'xuanli-dist-'));
+  // Outside the served folder: what a symlink must never expose.
+  const outside = mkdtempSync(join(tmpdir(), 'xuanli-outside-'));
+  let t: TestApp;
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, '.git'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>玄历</title>');
+    writeFileSync(join(dist, 'assets/app-1.js'), 'console.log("app")');
+    // Files a careless deploy copies along.
+    writeFileSync(join(dist, '.env'), 'JWT_SECRET=dotenv-secret');
+    writeFileSync(join(dist, '.git/config'), '[remote "origin"] git-secret');
+    writeFileSync(join(dist, 'assets/.hidden'), 'hidden-secret');
+    writeFileSync(join(outside, 'secret.txt'), 'outside-secret');
+    mkdirSync(join(outside, 'dir'));
+    writeFileSync(join(outside, 'dir/x.js'), 'outside-dir-secret');
+    // Symlinks: out of the folder (a file, /etc/passwd, a directory), into it, and a compressed copy.
+    symlinkSync(join(outside, 'secret.txt'), join(dist, 'secret.txt'));
+    symlinkSync('/etc/passwd', join(dist, 'passwd'));
+    symlinkSync(join(outside, 'dir'), join(dist, 'linked'));
+    symlinkSync(join(dist, 'assets/app-1.js'), join(dist, 'assets/alias.js'));
+    writeFileSync(join(dist, 'assets/app-2.js'), 'console.log("plain")');
+    symlinkSync(join(outside, 'secret.txt'), join(dist, 'assets/app-2.js.br'));
+    // Served through a symlinked folder, as a deploy's `current -> releases/N` would be.
+    symlinkSync(dist, `${dist}-current`);
+    t = await buildTestApp({ config: { webDist: `${dist}-current` } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(`${dist}-current`, { force: true });
+    rmSync(dist, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('still serves the app through a symlinked dist folder', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/xuanli/' })).statusCode).toBe(200);
+    const asset = await t.app.inject({ method: 'GET', url: '/xuanli/assets/app-1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+  });
+
+  it('never serves dotfiles or dot-folders', async () => {
+    for (const url of [
+      '/xuanli/.env',
+      '/xuanli/.git/config',
+      '/xuanli/assets/.hidden',
+      '/xuanli/%2eenv',
+      '/xuanli/.git/',
+    ]) {
+      for (const encoding of ['identity', 'br, gzip']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toMatchObject({ code: 'NotFound' });
+        expect(res.body).not.toMatch(/dotenv-secret|git-secret|hidden-secret/);
+      }
+    }
+  });
+
+  it('never serves a symlink, whether it points outside the folder or inside it', async () => {
+    for (const url of [
+      '/xuanli/secret.txt',
+      '/xuanli/passwd',
+      '/xuanli/linked/x.js',
+      '/xuanli/assets/alias.js',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'NotFound' });
+      expect(res.body).not.toMatch(/outside-secret|outside-dir-secret|root:|console\.log/);
+    }
+  });
+
+  it('never sends a symlinked compressed copy in place of the file', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/xuanli/assets/app-2.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('outside-secret');
   });
 });
 

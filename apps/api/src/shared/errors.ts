@@ -3,7 +3,7 @@
  * (`@xuanli/contracts/errors`); the error handler (plugins/error-handler.ts) is the only place that
  * turns any error into an HTTP status and a `{code, msg}` envelope.
  */
-import { type ApiErrorCode, API_ERROR_STATUS } from '@xuanli/contracts/errors';
+import { API_ERROR_STATUS, type ApiErrorCode } from '@xuanli/contracts/errors';
 
 export type { ApiErrorCode as ErrorCode } from '@xuanli/contracts/errors';
 

@@ -1,8 +1,14 @@
 /**
- * The sessions module's public entry: token issue and refresh routes, the guard other modules put on
- * routes that need a session, and the functions login and logout use.
+ * The sessions module's public entry: token issue, refresh and logout routes, the guard other modules
+ * put on routes that need a session, the functions login uses, and the purge the clean-up job runs.
  */
 export { createRequireSession, registerSessionSlot, sessionOf, tokenHeader } from './guard.ts';
-export { sessionRoutes } from './routes.ts';
+export { type SessionRoutesOptions, sessionRoutes } from './routes.ts';
 export { sessions } from './schema.ts';
-export { bindSessionToUser, revokeSession, type Session, type SessionDeps } from './service.ts';
+export {
+  bindSessionToUser,
+  purgeExpiredSessions,
+  revokeSession,
+  type Session,
+  type SessionDeps,
+} from './service.ts';

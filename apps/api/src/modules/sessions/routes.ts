@@ -1,21 +1,42 @@
 /**
- * SPEC §7 `base/token` and the session behind a token; mounted under `/api/base`.
+ * SPEC §7 `base/token`, the session behind a token, and logout; mounted under `/api/base`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import { SessionSchema, TokenBodySchema, TokenEnvelopeSchema } from '@xuanli/contracts/sessions';
+import {
+  LogoutResultSchema,
+  SessionSchema,
+  TokenBodySchema,
+  TokenEnvelopeSchema,
+} from '@xuanli/contracts/sessions';
 import { Type } from 'typebox';
+import type { Config } from '../../config.ts';
+import { budgetLimit } from '../../plugins/rate-limit.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createRequireSession, sessionOf, tokenHeader } from './guard.ts';
-import { issueToken, type SessionDeps } from './service.ts';
+import { issueToken, revokeSession, type SessionDeps } from './service.ts';
+
+/** What the session routes are built from: the service's dependencies and the rate budgets. */
+export interface SessionRoutesOptions extends SessionDeps {
+  config: SessionDeps['config'] & Pick<Config, 'rateBudgets'>;
+}
 
 /** The session routes; dependencies arrive as plugin options. */
-export const sessionRoutes: FastifyPluginAsyncTypebox<SessionDeps> = async (app, deps) => {
+export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (app, deps) => {
   const requireSession = createRequireSession(deps);
+  // Each new session is a row: creating them (a request without a previous token) has a per-IP
+  // budget much tighter than the general one. Refreshes only count in the general budget.
+  const limitSessionCreation = budgetLimit(
+    app,
+    deps.config,
+    'sessionCreate',
+    (request) => !tokenHeader(request),
+  );
 
   app.post(
     '/token',
     {
+      onRequest: limitSessionCreation,
       // The body is optional (SPEC §7 shows none); an absent one validates as `{}`.
       preValidation: async (request) => {
         request.body ??= {};
@@ -57,6 +78,24 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionDeps> = async (app,
         createdAt: session.createdAt.toISOString(),
         refreshedAt: session.refreshedAt.toISOString(),
       });
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['base'],
+        summary: 'End the session of the token in header `token`: its tokens are refused from now on',
+        security: [{ token: [] }],
+        response: { 200: okEnvelopeSchema(LogoutResultSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const at = new Date(deps.clock.now());
+      await revokeSession(deps.db, sessionOf(request).id, at);
+      return ok({ revokedAt: at.toISOString() });
     },
   );
 };

@@ -2,12 +2,16 @@
  * Session rows. Keeping sessions in the database (not in process memory) is what lets several API
  * processes share them.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+// biome-ignore lint/style/noRestrictedImports: a foreign key names the other module's table (the Drizzle exception).
 import { users } from '../member/schema.ts';
 
 /**
  * One row per issued session token family: a visitor's device gets a session on its first
- * `POST /base/token`, refreshes keep the same row, and login later fills `user_id`.
+ * `POST /base/token`, refreshes keep the same row, and login later fills `user_id`. Each refresh
+ * rotates the token: `generation` is the `jti` of the newest one, and only it (and, for the grace
+ * period after `refreshed_at`, the one before it) is accepted.
  */
 export const sessions = pgTable(
   'sessions',
@@ -19,9 +23,16 @@ export const sessions = pgTable(
     deviceId: bigint('device_id', { mode: 'number' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // When the current generation was issued; also when the previous one's grace period started.
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+    generation: integer('generation').notNull().default(0),
     // Set when a session is ended (logout); a revoked session's tokens are refused even before expiry.
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_subject_idx').on(t.subject), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_subject_idx').on(t.subject),
+    index('sessions_user_idx').on(t.userId),
+    // The purge of expired visitor sessions (service.ts purgeExpiredSessions) reads only this.
+    index('sessions_visitor_refreshed_idx').on(t.refreshedAt).where(sql`user_id is null`),
+  ],
 );

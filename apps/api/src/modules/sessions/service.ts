@@ -1,21 +1,29 @@
 /**
  * Visitor sessions and their tokens. A session is a database row (so any API process can verify and
- * refresh it); the token is an HS256 JWT naming the row (`sid`) and its subject (`sub`). Plain
- * functions over their dependencies — the routes stay thin and tests call them directly.
+ * refresh it); the token is an HS256 JWT naming the row (`sid`), its subject (`sub`) and its
+ * generation (`jti`). Plain functions over their dependencies — the routes stay thin and tests call
+ * them directly.
+ *
+ * Rotation: each refresh issues the next generation and stores it on the row. The token it replaces
+ * keeps working for `tokenGraceSeconds` (a client's requests already in flight, or two refreshes it
+ * sent at once — both get the same new token), then answers 401. A refresh presented with an older
+ * token after that is a replayed token — stolen, or from a client that lost track — and ends the
+ * whole session (token-reuse detection): whoever holds the newest token must start over too, which
+ * for a visitor only means a fresh session. An ordinary request with such a token is just refused.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../../shared/clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { sessions } from './schema.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import { sessions } from './schema.ts';
 
 /** What token functions need. */
 export interface SessionDeps {
   db: Db;
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds'>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'tokenGraceSeconds'>;
   clock: Clock;
 }
 
@@ -35,48 +43,102 @@ export interface Session {
   refreshedAt: Date;
 }
 
+type SessionRow = typeof sessions.$inferSelect;
+
+/** What a verified token says. */
+interface TokenClaims {
+  sid: string;
+  sub: string;
+  generation: number;
+}
+
 const ISSUER = 'xuanli';
+
+// A token without any of these is refused even when correctly signed: `exp` bounds its life,
+// `sid`/`sub` name its session and `jti` its generation.
+const REQUIRED_CLAIMS = ['exp', 'iat', 'sub', 'sid', 'jti'];
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function keyOf(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-async function sign(deps: SessionDeps, session: Session, iat: number): Promise<string> {
-  const claims: Record<string, unknown> = { sid: session.id };
-  if (session.userId !== null) claims.uid = session.userId;
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(ISSUER)
-    .setSubject(session.subject)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + deps.config.tokenTtlSeconds)
-    .sign(keyOf(deps.config.jwtSecret));
+function invalid(): AppError {
+  return new AppError('Unauthorized', 'invalid token');
 }
 
 /**
- * Checks a token's signature, issuer and expiry (against the injected clock) and that its session
- * still exists and is not revoked. Any failure is 401 with a message that says which, never why in
- * cryptographic detail.
+ * The token of `row`'s current generation, issued at `refreshedAt`. Signing is deterministic, so a
+ * refresh inside the grace period hands out exactly the token the first refresh did.
  */
-export async function verifySessionToken(deps: SessionDeps, token: string): Promise<Session> {
-  let sid: unknown;
-  let sub: unknown;
+async function sign(deps: SessionDeps, row: SessionRow): Promise<IssuedToken> {
+  const iat = Math.floor(row.refreshedAt.getTime() / 1000);
+  const claims: Record<string, unknown> = { sid: row.id };
+  if (row.userId !== null) claims.uid = row.userId;
+  const jwt = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setSubject(row.subject)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + deps.config.tokenTtlSeconds)
+    .setJti(String(row.generation))
+    .sign(keyOf(deps.config.jwtSecret));
+  return { jwt, iat };
+}
+
+/** Signature, issuer, expiry (against the injected clock) and the required claims; 401 otherwise. */
+async function readToken(deps: SessionDeps, token: string): Promise<TokenClaims> {
+  let payload: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, keyOf(deps.config.jwtSecret), {
+    ({ payload } = await jwtVerify(token, keyOf(deps.config.jwtSecret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
+      requiredClaims: REQUIRED_CLAIMS,
       currentDate: new Date(deps.clock.now()),
-    });
-    sid = payload.sid;
-    sub = payload.sub;
+    }));
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AppError('Unauthorized', 'token expired');
-    throw new AppError('Unauthorized', 'invalid token');
+    throw invalid();
   }
-  if (typeof sid !== 'string' || typeof sub !== 'string') throw new AppError('Unauthorized', 'invalid token');
-  const [row] = await deps.db.select().from(sessions).where(eq(sessions.id, sid)).limit(1);
-  if (!row || row.subject !== sub) throw new AppError('Unauthorized', 'invalid token');
+  const { sid, sub, jti } = payload;
+  // Session ids are UUIDs we issued; anything else (even correctly signed) never reaches the database.
+  if (
+    typeof sid !== 'string' ||
+    !SESSION_ID.test(sid) ||
+    typeof sub !== 'string' ||
+    typeof jti !== 'string' ||
+    !/^\d{1,9}$/.test(jti)
+  ) {
+    throw invalid();
+  }
+  return { sid, sub, generation: Number(jti) };
+}
+
+async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+/** The row of a token's session: 401 when it is gone, belongs to another subject or was ended. */
+function liveRow(row: SessionRow | undefined, claims: TokenClaims): SessionRow {
+  if (!row || row.subject !== claims.sub) throw invalid();
   if (row.revokedAt !== null) throw new AppError('Unauthorized', 'session ended');
+  return row;
+}
+
+/** Which of the row's generations the token is: the newest, the one before it still in grace, or neither. */
+function generationOf(
+  deps: SessionDeps,
+  row: SessionRow,
+  generation: number,
+): 'current' | 'grace' | 'rotated' {
+  if (generation === row.generation) return 'current';
+  if (generation > row.generation) throw invalid();
+  const graceEnds = row.refreshedAt.getTime() + deps.config.tokenGraceSeconds * 1000;
+  return generation === row.generation - 1 && deps.clock.now() < graceEnds ? 'grace' : 'rotated';
+}
+
+function sessionOfRow(row: SessionRow): Session {
   return {
     id: row.id,
     subject: row.subject,
@@ -88,35 +150,76 @@ export async function verifySessionToken(deps: SessionDeps, token: string): Prom
 }
 
 /**
+ * Checks a token (signature, issuer, expiry, required claims) and that its session exists, is not
+ * ended and that the token is its newest generation or the previous one within the grace period.
+ * Any failure is 401 with a message that says which, never why in cryptographic detail.
+ */
+export async function verifySessionToken(deps: SessionDeps, token: string): Promise<Session> {
+  const claims = await readToken(deps, token);
+  const row = liveRow(await findSession(deps.db, claims.sid), claims);
+  if (generationOf(deps, row, claims.generation) === 'rotated') {
+    throw new AppError('Unauthorized', 'token replaced by a newer one');
+  }
+  return sessionOfRow(row);
+}
+
+/** Ends a session (logout, token reuse): its tokens are refused from now on, even before they expire. */
+export async function revokeSession(db: Db, sessionId: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Refresh: rotates the session to its next generation; see the module comment for the rules. */
+async function refresh(deps: SessionDeps, previousToken: string, deviceId: number | undefined, at: Date) {
+  const claims = await readToken(deps, previousToken);
+  let row = liveRow(await findSession(deps.db, claims.sid), claims);
+  let state = generationOf(deps, row, claims.generation);
+  if (state === 'current') {
+    // Conditional on the generation read: of two refreshes racing (in any processes) one wins, the
+    // other finds the row moved on and answers with the winner's token below.
+    const [rotated] = await deps.db
+      .update(sessions)
+      .set({ generation: row.generation + 1, refreshedAt: at, deviceId: deviceId ?? row.deviceId })
+      .where(
+        and(eq(sessions.id, row.id), eq(sessions.generation, row.generation), isNull(sessions.revokedAt)),
+      )
+      .returning();
+    if (rotated) return sign(deps, rotated);
+    row = liveRow(await findSession(deps.db, claims.sid), claims);
+    state = generationOf(deps, row, claims.generation);
+  }
+  if (state === 'grace') return sign(deps, row);
+  await revokeSession(deps.db, row.id, at);
+  throw new AppError('Unauthorized', 'token reused; session ended');
+}
+
+/**
  * SPEC §7 `POST /base/token`. Without a previous token it opens a new visitor session; with one it
- * verifies it (401 when tampered, expired or revoked) and issues a fresh token for the same subject
- * and session. A given `deviceId` is recorded on the session either way.
+ * verifies it (401 when tampered, expired, replaced or ended) and rotates the session to a new token
+ * for the same subject. A given `deviceId` is recorded on the session.
  */
 export async function issueToken(
   deps: SessionDeps,
   input: { deviceId?: number; previousToken?: string },
 ): Promise<IssuedToken> {
-  const now = deps.clock.now();
-  const iat = Math.floor(now / 1000);
-  const at = new Date(iat * 1000);
-  let session: Session;
-  if (input.previousToken) {
-    const previous = await verifySessionToken(deps, input.previousToken);
-    const deviceId = input.deviceId ?? previous.deviceId;
-    await deps.db.update(sessions).set({ refreshedAt: at, deviceId }).where(eq(sessions.id, previous.id));
-    session = { ...previous, deviceId, refreshedAt: at };
-  } else {
-    session = {
+  // Whole seconds, so that a token's `iat` and its row's `refreshed_at` are the same instant.
+  const at = new Date(Math.floor(deps.clock.now() / 1000) * 1000);
+  if (input.previousToken) return refresh(deps, input.previousToken, input.deviceId, at);
+  const [row] = await deps.db
+    .insert(sessions)
+    .values({
       id: randomUUID(),
       subject: `visitor:${randomUUID()}`,
       deviceId: input.deviceId ?? null,
       userId: null,
       createdAt: at,
       refreshedAt: at,
-    };
-    await deps.db.insert(sessions).values(session);
-  }
-  return { jwt: await sign(deps, session, iat), iat };
+      generation: 0,
+    })
+    .returning();
+  return sign(deps, row);
 }
 
 /** Binds a session to a logged-in user (the login issue calls this); its next token carries `uid`. */
@@ -124,7 +227,31 @@ export async function bindSessionToUser(db: Db, sessionId: string, userId: numbe
   await db.update(sessions).set({ userId }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends a session (logout): its tokens are refused from now on, even before they expire. */
-export async function revokeSession(db: Db, sessionId: string, at: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
+/** Rows deleted per statement by {@link purgeExpiredSessions}: bounds each statement's locks and time. */
+const PURGE_BATCH = 5000;
+
+/**
+ * Deletes visitor sessions (no user) whose every token has expired: not refreshed for the token
+ * lifetime plus the grace period. Idempotent and safe to run in several processes at once — each
+ * batch is one DELETE over rows it locks with SKIP LOCKED, so concurrent purges split the work
+ * instead of waiting on each other. Returns how many rows this call deleted.
+ */
+export async function purgeExpiredSessions(deps: SessionDeps, batchSize = PURGE_BATCH): Promise<number> {
+  const { tokenTtlSeconds, tokenGraceSeconds } = deps.config;
+  const cutoff = new Date(deps.clock.now() - (tokenTtlSeconds + tokenGraceSeconds) * 1000);
+  let total = 0;
+  for (;;) {
+    const expired = deps.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(isNull(sessions.userId), lt(sessions.refreshedAt, cutoff)))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const deleted = await deps.db
+      .delete(sessions)
+      .where(inArray(sessions.id, expired))
+      .returning({ id: sessions.id });
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
+  }
 }

@@ -1,0 +1,171 @@
+/**
+ * Test helper: the real server (`node apps/api/src/server.ts`) as a child process on a free port, for
+ * what `inject` cannot show: start-up order, the data folder, signals, sockets and time-outs. A test
+ * file calls {@link killServers} in its afterAll, before it deletes any folder a server may still use.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+/** The repository root (server.ts resolves DATA_DIR and WEB_DIST against it). */
+export const REPO_ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
+
+// The server needs Node 24 (type stripping); `npm install` puts it here.
+const NODE = existsSync(join(REPO_ROOT, 'node_modules/.bin/node'))
+  ? join(REPO_ROOT, 'node_modules/.bin/node')
+  : process.execPath;
+
+/** A running (or exited) server process. */
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal) once it exits. */
+  exited: Promise<number | null>;
+}
+
+const children = new Set<ChildProcess>();
+
+/** Kills every server this file started that still runs (kill -9), and waits until they are gone. */
+export async function killServers(): Promise<void> {
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((resolveExit) => {
+          child.once('exit', () => resolveExit());
+          if (!child.kill('SIGKILL')) resolveExit();
+        }),
+    ),
+  );
+}
+
+/** Asks the OS for a port nobody listens on, then frees it for the server to take. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Starts the server with a clean environment (nothing from the test's shell leaks in, such as a
+ * DATABASE_URL) plus `env`; `PORT` defaults to a free one.
+ */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(NODE, ['apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      RATE_LIMIT_MAX: '1000000',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolveExit) => {
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolveExit(code);
+    });
+  });
+  return { child, port, origin: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/** Resolves with `promise`'s value, or rejects after `ms` with `what` in the message. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+    }),
+  ]);
+}
+
+/** One answer as a test looks at it; `status` 0 when the request failed (connection refused …). */
+export interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** A request that never throws and never waits longer than `timeoutMs`. */
+export async function request(
+  server: ServerProcess,
+  path: string,
+  init: RequestInit = {},
+  timeoutMs = 10_000,
+): Promise<Answer> {
+  const started = Date.now();
+  try {
+    const response = await fetch(server.origin + path, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return { status: response.status, body: await response.text(), ms: Date.now() - started };
+  } catch {
+    return { status: 0, body: '', ms: Date.now() - started };
+  }
+}
+
+/**
+ * Polls `GET /api/health` until it answers 200 and returns every answer seen (connection refused
+ * before the port was bound is left out); rejects if the server exits or `timeoutMs` passes.
+ */
+export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) {
+      throw new Error(`server exited (code ${exitCode}) before it was healthy:\n${server.output()}`);
+    }
+    const answer = await request(server, '/api/health', {}, 5000);
+    if (answer.status !== 0) answers.push(answer);
+    if (answer.status === 200) return answers;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  throw new Error(`server not healthy within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** Stops the server with `signal` and resolves with its exit code. */
+export async function stopServer(
+  server: ServerProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<number | null> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.child.exitCode;
+  server.child.kill(signal);
+  return within(server.exited, 15_000, `server to exit on ${signal}`);
+}
+
+/** A fresh visitor token from `POST /api/base/token`. */
+export async function issueToken(server: ServerProcess): Promise<string> {
+  const answer = await request(server, '/api/base/token', { method: 'POST' });
+  if (answer.status !== 200) throw new Error(`token: ${answer.status} ${answer.body}`);
+  return (JSON.parse(answer.body) as { data: { jwt: string } }).data.jwt;
+}
+
+/** `GET /api/base/session` with `token`: 200 when the server knows the session. */
+export function checkToken(server: ServerProcess, token: string): Promise<Answer> {
+  return request(server, '/api/base/session', { headers: { token } });
+}

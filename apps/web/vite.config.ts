@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // React, its DOM renderer and the router change rarely and every page needs them, so they live in one
 // long-cached vendor chunk. Everything else is left to automatic splitting: each lazy page pulls only
@@ -56,30 +57,37 @@ function precompress(): Plugin {
     writeBundle() {
       written = true;
     },
-    async closeBundle() {
-      if (!written) return;
-      const jobs: Promise<void>[] = [];
-      for await (const path of filesUnder(outDir)) {
-        jobs.push(
-          (async () => {
-            if ((await stat(path)).size < MIN_BYTES) return;
-            const source = await readFile(path);
-            const [br, gz] = await Promise.all([
-              brotli(source, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-                },
-              }),
-              gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
-            ]);
-            if (br.length < source.length) await writeFile(`${path}.br`, br);
-            if (gz.length < source.length) await writeFile(`${path}.gz`, gz);
-          })(),
-        );
-      }
-      await Promise.all(jobs);
+    // Last and alone: vite-plugin-pwa writes sw.js in its own closeBundle, which must be finished
+    // (and compressed here too) before this walks the folder. The service worker's precache list names
+    // the plain files only (its globs match no .br/.gz), with revisions of the plain content.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (!written) return;
+        const jobs: Promise<void>[] = [];
+        for await (const path of filesUnder(outDir)) {
+          jobs.push(
+            (async () => {
+              if ((await stat(path)).size < MIN_BYTES) return;
+              const source = await readFile(path);
+              const [br, gz] = await Promise.all([
+                brotli(source, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                    [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                  },
+                }),
+                gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
+              ]);
+              if (br.length < source.length) await writeFile(`${path}.br`, br);
+              if (gz.length < source.length) await writeFile(`${path}.gz`, gz);
+            })(),
+          );
+        }
+        await Promise.all(jobs);
+      },
     },
   };
 }
@@ -222,6 +230,79 @@ function keepOffRoutes(pageModules: string[], forbidden: RegExp): Plugin {
   };
 }
 
+/**
+ * The modules whose routes work offline once the app has been opened: the calendar, 老黄历, 排盘 and
+ * the TanStack Query provider 排盘 renders in (src/app/routes.tsx). Their chunks are precached by the
+ * service worker; every other page loads on demand, as before, and is kept once loaded.
+ */
+const OFFLINE_MODULES = [
+  'src/features/calendar/CalendarPage.tsx',
+  'src/features/almanac/AlmanacDayPage.tsx',
+  'src/features/bazi/BaziPage.tsx',
+  'src/app/server-state.tsx',
+];
+
+/**
+ * Chooses what the service worker precaches: index.html, the web manifest, and from `assets/` only
+ * what the entry and `pageModules` load — each module's chunk, its static and dynamic imports (the 排盘
+ * page's offline chart engine, the calendar's idle-prefetched pickers), transitively, with their CSS
+ * and other assets (fonts, images). Precaching every chunk would make a phone download pages it may
+ * never open on its first visit. `manifestTransform` is Workbox's hook (vite.config's VitePWA options);
+ * it runs after this plugin's `generateBundle` has read the bundle.
+ */
+function offlinePrecache(pageModules: string[]): Plugin & {
+  manifestTransform: <E extends { url: string }>(entries: E[]) => { manifest: E[]; warnings: string[] };
+} {
+  let keep: Set<string> | null = null;
+  return {
+    name: 'xuanli:offline-precache',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      const files = new Set<string>();
+      const add = (fileName: string, followDynamic: boolean) => {
+        const chunk = bundle[fileName];
+        if (files.has(fileName) || chunk?.type !== 'chunk') return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+        for (const next of chunk.imports) add(next, followDynamic);
+        if (followDynamic) for (const next of chunk.dynamicImports) add(next, true);
+      };
+      // The entry's dynamic imports are every lazy page: only the listed ones are followed.
+      add(entry.fileName, false);
+      for (const pageModule of pageModules) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(pageModule));
+        if (!page) this.error(`offlinePrecache: no chunk for ${pageModule}`);
+        add(page.fileName, true);
+      }
+      // Workers (`new Worker(new URL('./x.worker.ts', import.meta.url))`, bundled apart, e.g. the
+      // 排盘 page's offline chart engine) are assets named in the code of the chunk that starts them.
+      const workers = Object.values(bundle).filter(
+        (output) => output.type === 'asset' && output.fileName.endsWith('.js'),
+      );
+      for (const fileName of [...files]) {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') continue;
+        for (const worker of workers)
+          if (chunk.code.includes(worker.fileName.slice(worker.fileName.lastIndexOf('/') + 1)))
+            files.add(worker.fileName);
+      }
+      keep = files;
+    },
+    manifestTransform(entries) {
+      if (!keep) throw new Error('offlinePrecache: the bundle was not read before the precache list');
+      const chosen = keep;
+      return {
+        manifest: entries.filter((e) => !e.url.startsWith('assets/') || chosen.has(e.url)),
+        warnings: [],
+      };
+    },
+  };
+}
+
 /** Larger entry CSS stays a cached file: inlined, it would be downloaded again with every index.html. */
 const INLINE_CSS_MAX_BYTES = 16 * 1024;
 
@@ -266,6 +347,8 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+const offline = offlinePrecache(OFFLINE_MODULES);
+
 export default defineConfig({
   base: '/xuanli/',
   // The calendar is the landing page (`/` redirects to it): its chunks are preloaded by index.html.
@@ -277,6 +360,58 @@ export default defineConfig({
       OFF_LOCAL_ROUTES,
     ),
     inlineEntryCss(),
+    offline,
+    // The installable app: manifest.webmanifest and sw.js at /xuanli/ (scope /xuanli/), registered by
+    // src/lib/pwa.ts. Public files (icons) are not precached: the browser fetches them when installing.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifest: {
+        id: '/xuanli/',
+        name: '玄历',
+        short_name: '玄历',
+        description: '中华玄历：万年历、老黄历、节气节日、八字排盘',
+        lang: 'zh-CN',
+        dir: 'ltr',
+        start_url: '/xuanli/#/pages/index/index',
+        scope: '/xuanli/',
+        display: 'standalone',
+        orientation: 'portrait',
+        // SPEC §9 default theme; the paper of the boot screen behind the splash.
+        theme_color: '#672f0d',
+        background_color: '#f7f3ee',
+        categories: ['lifestyle', 'utilities'],
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      // Our own worker (src/sw.ts), built by Vite in about a second; Workbox's generateSW would bundle
+      // one with Babel and Terser for 5–12 s on every build. Workbox fills in the precache list.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectManifest: {
+        // Only the built app: no public files (icons are fetched by the browser when installing), and
+        // never the .br/.gz copies — the list names plain files, with revisions of their plain content.
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,woff,ttf,svg,png,webp,jpg}'],
+        globIgnores: ['**/*.br', '**/*.gz'],
+        manifestTransforms: [offline.manifestTransform],
+      },
+      integration: {
+        // The worker is one file. vite-plugin-pwa 2.0 asks for it with Rollup's `inlineDynamicImports`,
+        // which Vite 8 (Rolldown) still honours but warns about on every build; this is its new name.
+        configureCustomSWViteBuild(inlineConfig) {
+          const output = inlineConfig.build?.rollupOptions?.output;
+          if (output && !Array.isArray(output)) {
+            delete output.inlineDynamicImports;
+            output.codeSplitting = false;
+          }
+        },
+      },
+    }),
     precompress(),
   ],
   resolve: {

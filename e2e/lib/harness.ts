@@ -9,6 +9,9 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 /** The phone the app is designed for (SPEC: designed at 375×812 first). */
 export const VIEWPORT = { width: 375, height: 812 } as const;
 
+/** The smallest phone it must still work on (iPhone SE 1st generation, small Android phones). */
+export const NARROW_VIEWPORT = { width: 320, height: 568 } as const;
+
 /** The instant every test runs at, so "today" is known: Saturday 2024-02-10 12:00 Beijing, 春节. */
 export const FIXED_NOW = new Date('2024-02-10T12:00:00+08:00');
 
@@ -180,7 +183,7 @@ export function smallTextOn(page: Page): Promise<string[]> {
   });
 }
 
-/** Elements sticking out past the right edge of the 375 px viewport, for an overflow failure message. */
+/** Elements sticking out past the right edge of the viewport, for an overflow failure message. */
 export function overflowOn(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
@@ -217,4 +220,118 @@ export async function platformFontsOf(
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * Words drawn across two lines inside the elements `locator` matches. A word is a run of text without
+ * white space, <br> or <wbr> inside one element (2024年2月, 查日期, 冲马(戊午), 金堂): each character's line box is
+ * read with Range.getClientRects, and every character of a word must sit on the line of its first.
+ * Returns one description per broken word, e.g. `"2024年2月" in <button class="…">`.
+ */
+export function brokenWords(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((roots) => {
+    const broken: string[] = [];
+    const range = document.createRange();
+    type Char = { node: Text; index: number };
+
+    const checkWord = (word: Char[]) => {
+      let first: { middle: number; height: number } | null = null;
+      for (const { node, index } of word) {
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = [...range.getClientRects()].find((r) => r.width > 0 && r.height > 0);
+        // Not drawn (display: none, collapsed): nothing a reader could see broken.
+        if (!rect) continue;
+        const middle = rect.top + rect.height / 2;
+        if (!first) {
+          first = { middle, height: rect.height };
+        } else if (Math.abs(middle - first.middle) > first.height / 2) {
+          const element = word[0].node.parentElement;
+          const text = word.map((c) => c.node.data[c.index]).join('');
+          broken.push(
+            `"${text}" in <${element?.tagName.toLowerCase()} class="${element?.getAttribute('class') ?? ''}">`,
+          );
+          return;
+        }
+      }
+    };
+
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      let word: Char[] = [];
+      let parent: Element | null = null;
+      const endWord = () => {
+        if (word.length > 1) checkWord(word);
+        word = [];
+      };
+      for (let next = walker.nextNode(); next; next = walker.nextNode()) {
+        // <br> ends a word; <wbr> marks a break between two words written together (正月<wbr>初一).
+        if (next.nodeType !== Node.TEXT_NODE) {
+          if (next.nodeName === 'WBR' || next.nodeName === 'BR') endWord();
+          continue;
+        }
+        const node = next as Text;
+        // Adjacent text nodes of one element ({month}{day} in React) continue a word; an element
+        // boundary ends it (each <li> of 宜/忌 is its own word).
+        if (node.parentElement !== parent) {
+          endWord();
+          parent = node.parentElement;
+        }
+        for (let index = 0; index < node.data.length; index++) {
+          if (/\s/.test(node.data[index])) endWord();
+          else word.push({ node, index });
+        }
+      }
+      endWord();
+    }
+    return [...new Set(broken)];
+  });
+}
+
+/** The smallest comfortable tap target edge (MIIT 适老化 and platform guidance; SPEC: tap targets ≥ 44 px). */
+export const MIN_TAP = 44;
+
+/**
+ * Visible controls (links, buttons, form fields, switches, tabs) whose box is under 44×44 px. A native
+ * radio or checkbox drawn invisibly over its label counts with the label's box, which is what a finger
+ * hits. Picker wheel options are left out: SPEC §9 fixes their rows at 40 px, and a wheel is turned,
+ * not tapped.
+ */
+export function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="switch"], [role="tab"], [role="checkbox"], [role="radio"], [role="link"]';
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.closest('[role="option"]')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || element.getClientRects().length === 0) continue;
+      const target = element instanceof HTMLInputElement ? (element.closest('label') ?? element) : element;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.width < min - 0.5 || box.height < min - 0.5) {
+        const name = (element.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 20);
+        found.push(
+          `<${element.tagName.toLowerCase()}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return found;
+  }, MIN_TAP);
+}
+
+/**
+ * Where the locator's box is relative to what a reader sees without scrolling: `visible` when it lies
+ * wholly between the top of the screen and the top of the tab bar (or the screen's bottom).
+ */
+export function inFirstScreen(locator: Locator): Promise<{ visible: boolean; box: string }> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const bar = document.querySelector('nav[aria-label="主导航"]');
+    const bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    return {
+      visible: box.height > 0 && box.top >= 0 && box.bottom <= bottom + 0.5,
+      box: `top=${Math.round(box.top)} bottom=${Math.round(box.bottom)} (visible area ends at ${Math.round(bottom)})`,
+    };
+  });
 }

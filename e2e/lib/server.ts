@@ -77,6 +77,8 @@ export async function startServer({
       // Every request of the run comes from 127.0.0.1; the production limit (300/min) would start
       // refusing assets part-way through the suite.
       RATE_LIMIT_MAX: '1000000',
+      // Every browser context opens a visitor session from 127.0.0.1; the per-IP session budget is for the internet.
+      RATE_LIMIT_SESSION_CREATE_MAX: '1000000',
       // A DATABASE_URL from the developer's shell must not point the tests at a real database.
       DATABASE_URL: '',
       JWT_SECRET: '',

@@ -86,3 +86,18 @@ export async function todayButtonReturnsToToday(t: TestContext) {
     'day card follows 今',
   );
 }
+
+/** The calendar honours ?date= like 老黄历: that month, that day selected; a bad date says so. */
+export async function dateQueryOpensThatDay(t: TestContext) {
+  await t.open('/pages/index/index?date=2025-10-06');
+  await expectMonth(t, '2025年10月', 'the month of ?date=2025-10-06');
+  const card = t.page.getByRole('region', { name: '当日信息' });
+  await expectText(card.getByRole('heading', { level: 2 }), '2025年10月6日 星期一', 'the card of the day');
+  const cell = t.page.getByRole('list', { name: '2025年10月' }).getByRole('button', { name: /^10月6日 / });
+  assert((await cell.getAttribute('aria-pressed')) === 'true', 'the day of ?date= is selected');
+
+  await t.open('/pages/index/index?date=not-a-date');
+  await expectText(t.page.getByRole('alert'), '日期无效，已显示今天', 'message for a bad ?date=');
+  await expectMonth(t, '2024年2月', 'today shown for a bad ?date=');
+  await t.screenshot('calendar-invalid-date');
+}

@@ -4,10 +4,12 @@
  */
 import {
   assert,
+  eventually,
   expectHash,
   expectText,
   expectVisible,
   headerTitle,
+  inFirstScreen,
   type TestContext,
 } from '../lib/harness.ts';
 
@@ -88,4 +90,49 @@ export async function previousAndNextDay(t: TestContext) {
   // Away from today a 今天 button appears in the header and brings the page back.
   await t.page.getByRole('button', { name: '今天', exact: true }).tap();
   await expectText(solarLine(t), '2024年2月10日 星期六', 'after 今天');
+}
+
+/** 后一天 at the bottom of a long day opens the next day at its top, its date in view. */
+export async function stepFromTheBottomShowsTheNewDate(t: TestContext) {
+  await t.open('/pages/index/day?date=2024-02-10');
+  await expectText(solarLine(t), '2024年2月10日 星期六', 'date line');
+  const footer = t.page.getByRole('navigation', { name: '翻日' });
+  await footer.scrollIntoViewIfNeeded();
+  const scrolled = await t.page.evaluate(() => window.scrollY);
+  assert(scrolled > 300, `the footer buttons should be far down the page (scrollY=${scrolled})`);
+
+  await footer.getByRole('button', { name: /后一天/ }).tap();
+  await expectText(solarLine(t), '2024年2月11日 星期日', 'after 后一天 at the bottom');
+  await eventually(
+    'the new date is on screen',
+    () => inFirstScreen(solarLine(t)),
+    ({ visible }) => visible,
+  );
+  await t.screenshot('almanac-after-footer-step');
+
+  await footer.scrollIntoViewIfNeeded();
+  await footer.getByRole('button', { name: /前一天/ }).tap();
+  await expectText(solarLine(t), '2024年2月10日 星期六', 'after 前一天 at the bottom');
+  await eventually(
+    'the date is on screen again',
+    () => inFirstScreen(solarLine(t)),
+    ({ visible }) => visible,
+  );
+}
+
+/** A link with a date the page cannot show says so, in Chinese, and shows today. */
+export async function invalidDateSaysSoAndShowsToday(t: TestContext) {
+  for (const [query, message] of [
+    ['garbage', /^日期无效，已显示今天$/],
+    ['1899-12-31', /^1899年12月31日不在可查范围.*已显示今天$/],
+    ['2024-02-30', /^日期无效，已显示今天$/],
+  ] as const) {
+    await t.open(`/pages/index/day?date=${query}`);
+    await expectText(t.page.getByRole('alert'), message, `message for ?date=${query}`);
+    await expectText(solarLine(t), '2024年2月10日 星期六', `today shown for ?date=${query}`);
+  }
+  await t.screenshot('almanac-invalid-date');
+  await t.open('/pages/index/day?date=2024-02-11');
+  await expectText(solarLine(t), '2024年2月11日 星期日', 'a good date');
+  assert((await t.page.getByRole('alert').count()) === 0, 'a good date shows no message');
 }

@@ -1,13 +1,30 @@
 /**
- * SPEC §2: when a page's code fails to load, an error view appears and a tap reloads. The network
+ * SPEC §2: a slow page shows its header over a skeleton after 200 ms; when a page's code fails to
+ * load, an error view appears and a tap reloads. The network
  * drops every script the first page did not already load (so the test does not depend on chunk
  * names), the reader opens 老黄历, sees the error view, the network comes back, and a tap loads it.
  */
-import type { Route } from 'playwright-core';
-import { assert, expectText, expectVisible, headerTitle, type TestContext } from '../lib/harness.ts';
+import type { Page, Route } from 'playwright-core';
+import {
+  assert,
+  eventually,
+  expectText,
+  expectVisible,
+  headerTitle,
+  type TestContext,
+} from '../lib/harness.ts';
+
+/**
+ * No service worker in these tests: once one controls the page it answers the chunks from its cache,
+ * where page.route cannot hold or drop them (the offline behaviour is 09-offline's subject).
+ */
+async function withoutServiceWorker(page: Page): Promise<void> {
+  await page.route(/\/sw\.js(\?.*)?$/, (route) => route.abort());
+}
 
 export async function failedChunkShowsErrorViewAndTapReloads(t: TestContext) {
   t.allowPageErrors();
+  await withoutServiceWorker(t.page);
   const loaded = new Set<string>();
   t.page.on('requestfinished', (request) => {
     if (request.resourceType() === 'script') loaded.add(request.url());
@@ -38,4 +55,57 @@ export async function failedChunkShowsErrorViewAndTapReloads(t: TestContext) {
     '老黄历 content after the reload',
   );
   assert((await retry.count()) === 0, 'the error view is gone after the reload');
+}
+
+/**
+ * A page whose code is slow to arrive shows, after 200 ms, its own header (title and 返回) over a grey
+ * skeleton — not a bare spinner — and then the page.
+ */
+export async function slowPageShowsItsHeaderAndASkeleton(t: TestContext) {
+  await withoutServiceWorker(t.page);
+  const loaded = new Set<string>();
+  t.page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') loaded.add(request.url());
+  });
+  await t.open('/pages/index/index');
+  await t.page.getByRole('region', { name: '当日信息' }).waitFor();
+
+  // Hold back every script the calendar did not load, until the skeleton has been looked at.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = async (route: Route) => {
+    if (!loaded.has(route.request().url())) await released;
+    return route.continue();
+  };
+  await t.page.route(/\/assets\/.+\.js(\?.*)?$/, hold);
+  await t.page.getByRole('link', { name: /查看老黄历/ }).tap();
+
+  const skeleton = t.page.getByRole('status', { name: '加载中' });
+  await expectVisible(skeleton, 'the loading skeleton');
+  await expectText(headerTitle(t.page), '老黄历', 'the header while loading');
+  await expectVisible(t.page.getByRole('button', { name: '返回' }), 'a way back while loading');
+  await t.screenshot('loading-skeleton');
+
+  release();
+  await expectVisible(t.page.getByRole('button', { name: '后一天', exact: true }), '老黄历 after loading');
+  assert((await skeleton.count()) === 0, 'the skeleton is gone once the page is there');
+  await t.page.unroute(/\/assets\/.+\.js(\?.*)?$/, hold);
+}
+
+/** The webview page with a url it will not open: a Chinese title (链接无效), a reason, no frame. */
+export async function webviewNamesABadLinkInChinese(t: TestContext) {
+  for (const url of ['garbage', 'javascript:alert(1)']) {
+    await t.open(`/pages/webview/index?url=${encodeURIComponent(url)}`);
+    await expectText(headerTitle(t.page), '链接无效', `header for url=${url}`);
+    await expectVisible(t.page.getByText('网址无效，无法打开此页面。'), `reason for url=${url}`);
+    await eventually(
+      `document.title for url=${url}`,
+      () => t.page.title(),
+      (title) => title === '链接无效 · 中华玄历',
+    );
+    assert((await t.page.locator('iframe').count()) === 0, `url=${url} must not load a frame`);
+  }
+  await t.screenshot('webview-invalid-link');
 }

@@ -13,13 +13,17 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Response } from 'playwright-core';
 import {
   assert,
+  brokenWords,
   eventually,
   expectHash,
   expectText,
   expectVisible,
   headerTitle,
+  MIN_TAP,
+  NARROW_VIEWPORT,
   overflowOn,
   settle,
+  smallTapTargets,
   smallTextOn,
   type TestContext,
   tabBar,
@@ -144,15 +148,26 @@ async function scrollUnderHeader(page: Page, locator: Locator): Promise<void> {
   await settle(locator);
 }
 
+/** The form's fixed bar holding 开始排盘 / 保存并排盘 (null when the form is not shown). */
+function actionBarTop(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const form = document.querySelector('form[aria-label="出生资料"]');
+    const bar = form?.querySelector('button[type="submit"]')?.parentElement;
+    return bar ? bar.getBoundingClientRect().top : null;
+  });
+}
+
 /**
  * Whether `locator` can be seen without scrolling: inside the viewport, below the sticky header and
- * above the tab bar.
+ * above the tab bar and the form's fixed 开始排盘 bar.
  */
 async function inView(page: Page, locator: Locator): Promise<{ ok: boolean; detail: string }> {
   const headerBottom = await headerTitle(page).evaluate(
     (h1) => (h1.closest('header') ?? h1).getBoundingClientRect().bottom,
   );
-  const barTop = await tabBar(page).evaluate((nav) => nav.getBoundingClientRect().top);
+  const tabTop = await tabBar(page).evaluate((nav) => nav.getBoundingClientRect().top);
+  const formBarTop = await actionBarTop(page);
+  const barTop = formBarTop === null ? tabTop : Math.min(tabTop, formBarTop);
   const box = await locator.evaluate((element) => {
     const r = element.getBoundingClientRect();
     return { top: r.top, bottom: r.bottom };
@@ -165,13 +180,111 @@ async function inView(page: Page, locator: Locator): Promise<{ ok: boolean; deta
 
 /** No page wider than the phone and no text under 12 px (the tab bar's 10 px labels aside). */
 async function expectPhoneLayout(page: Page, what: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? VIEWPORT.width;
   const { scrollWidth, culprits } = await overflowOn(page);
   assert(
-    scrollWidth <= VIEWPORT.width,
-    `${what}: page is ${scrollWidth} px wide (> ${VIEWPORT.width}); ${culprits.join(', ')}`,
+    scrollWidth <= width,
+    `${what}: page is ${scrollWidth} px wide (> ${width}); ${culprits.join(', ')}`,
   );
   const small = await smallTextOn(page);
   assert(small.length === 0, `${what}: text under 12 px: ${small.slice(0, 6).join('; ')}`);
+}
+
+/** Every control on screen at least 44×44 px (links, buttons, selects, the switch, the segments). */
+async function expectThumbSizedControls(page: Page, what: string): Promise<void> {
+  const small = await smallTapTargets(page);
+  assert(small.length === 0, `${what}: tap targets under ${MIN_TAP}×${MIN_TAP} px: ${small.join('; ')}`);
+}
+
+/** No word drawn across two lines inside any of the named elements (金/堂, 晚子时不/换日). */
+async function expectWordsWhole(what: string, elements: Record<string, Locator>): Promise<void> {
+  const problems: string[] = [];
+  for (const [name, locator] of Object.entries(elements)) {
+    assert((await locator.count()) > 0, `${what}: ${name} is not on the page`);
+    const broken = await brokenWords(locator);
+    if (broken.length > 0) problems.push(`${name}: ${broken.join('; ')}`);
+  }
+  assert(problems.length === 0, `${what}: words broken across lines:\n${problems.join('\n')}`);
+}
+
+/**
+ * 开始排盘 is on the first screen: the form's bar sits right on the tab bar, fully visible with the
+ * page scrolled to the top; scrolled to the bottom, the form's last line ends above the bar.
+ */
+async function expectSubmitBarOnFirstScreen(page: Page, label: string, what: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const submit = form(page).getByRole('button', { name: label });
+  // The button lives in the bar, so the band it must be in ends at the tab bar, not at the bar.
+  const band = await page.evaluate(() => ({
+    top: document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
+    bottom: document.querySelector('nav[aria-label="主导航"]')?.getBoundingClientRect().top ?? innerHeight,
+  }));
+  const box = await submit.boundingBox();
+  assert(
+    box && box.y >= band.top - 0.5 && box.y + box.height <= band.bottom + 0.5,
+    `${what}: ${label} should be on the first screen (box ${JSON.stringify(box)}, visible band ${band.top}–${band.bottom} px)`,
+  );
+  assert(box.height >= MIN_TAP, `${what}: ${label} is ${box.height} px tall`);
+  const [barTop, barBottom, tabTop] = await Promise.all([
+    actionBarTop(page),
+    submit.evaluate((b) => b.parentElement?.getBoundingClientRect().bottom ?? 0),
+    tabBar(page).evaluate((nav) => nav.getBoundingClientRect().top),
+  ]);
+  assert(barTop !== null, `${what}: no submit bar`);
+  assert(
+    Math.abs(barBottom - tabTop) <= 1,
+    `${what}: the bar should sit on the tab bar (${barBottom} vs ${tabTop})`,
+  );
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastBottom = await form(page).evaluate((f) => {
+    const card = f.firstElementChild;
+    return card ? card.getBoundingClientRect().bottom : 0;
+  });
+  const barTopScrolled = (await actionBarTop(page)) ?? 0;
+  assert(
+    lastBottom <= barTopScrolled + 0.5,
+    `${what}: the form's last options end at ${Math.round(lastBottom)} px, under the bar at ${Math.round(barTopScrolled)} px`,
+  );
+}
+
+/** The form's short words: field labels, every segment (乾造（男）, 晚子时不换日 …), the switch row. */
+function formWords(page: Page): Record<string, Locator> {
+  const f = form(page);
+  return {
+    segments: f.locator('label').filter({ has: page.getByRole('radio') }),
+    'field labels': f.locator('legend').or(f.getByText(/^(姓名|性别|子时|真太阳时|起运)$/)),
+    buttons: f.getByRole('button'),
+  };
+}
+
+/** The chart's short words: 神煞 and every cell of the 四柱 table, chips, tags, buttons, 合盘 labels. */
+function chartWords(page: Page): Record<string, Locator> {
+  return {
+    '四柱 table': page.getByRole('table', { name: '四柱' }).locator('th, td li, td'),
+    命主: card(page, '命主').locator('h2, span, button'),
+    宫位: card(page, '四柱').locator('dl dt, dl dd'),
+    五行: card(page, '五行').getByRole('listitem'),
+    大运: card(page, '大运流年').getByRole('list', { name: '大运' }).getByRole('button'),
+    口径: card(page, '排盘口径').getByRole('list', { name: '排盘口径' }).getByRole('listitem'),
+    '合盘 choices': card(page, '合盘').locator('label'),
+    '合盘 grades': card(page, '合盘')
+      .getByRole('list', { name: '合盘结果' })
+      .getByRole('listitem')
+      .locator(':scope > div > span'),
+  };
+}
+
+/** The five 五行 percentages the 五行 card prints, in 木火土金水 order. */
+async function pagePercents(page: Page): Promise<Record<string, number>> {
+  const rows = await card(page, '五行').getByRole('list', { name: '五行统计' }).getByRole('listitem').all();
+  const out: Record<string, number> = {};
+  for (const row of rows) {
+    const label = (await row.getAttribute('aria-label')) ?? '';
+    const match = /^(\S) \d+个，占(\d+)%$/.exec(label);
+    assert(match, `五行 row label: ${label}`);
+    out[match[1]] = Number(match[2]);
+  }
+  return out;
 }
 
 export async function fillTheFormReadTheChartAndDrillTheLuckCycles(t: TestContext) {
@@ -187,7 +300,11 @@ export async function fillTheFormReadTheChartAndDrillTheLuckCycles(t: TestContex
   // The other calendar is shown as the reader picks: 公历 1990-05-10 is 农历四月十六, 辰时.
   await expectVisible(f.getByText(/农历 1990年四月十六 辰时/), 'lunar reading of the picked birth');
   await expectPhoneLayout(page, 'the birth form');
+  await expectThumbSizedControls(page, 'the birth form');
+  await expectWordsWhole('the birth form', formWords(page));
   await t.screenshot('bazi-form');
+  await expectSubmitBarOnFirstScreen(page, '开始排盘', 'the birth form');
+  await t.screenshot('bazi-form-bottom');
 
   const miji = page.waitForResponse((r) => /\/api\/app\/bln\.suan\/miji$/i.test(pathOf(r)));
   await submitAndReadChart(page, ZHANG.name);
@@ -305,6 +422,34 @@ export async function fillTheFormReadTheChartAndDrillTheLuckCycles(t: TestContex
   await scrollUnderHeader(page, luck.getByRole('heading', { name: /流日/ }));
   await t.screenshot('bazi-luck-days');
   await expectPhoneLayout(page, 'the chart with the luck drill open');
+
+  // Over to the calendar tab and back: the page unmounts, yet the reader finds it where they left it —
+  // the same scroll position and the same 大运 乙酉 / 流年 2030 / 流月 惊蛰.
+  const pickedBefore = await Promise.all(
+    ['大运', '流年', '流月'].map((l) => pressed(l).getAttribute('aria-label')),
+  );
+  const scrolledBefore = await page.evaluate(() => window.scrollY);
+  assert(scrolledBefore > 500, `the page should be scrolled down to the 流日 (scrollY ${scrolledBefore})`);
+  await tabBar(page).getByRole('link', { name: '日历' }).tap();
+  await expectHash(page, '#/pages/index/index');
+  await page.getByRole('region', { name: '当日信息' }).waitFor();
+  await tabBar(page).getByRole('link', { name: '排盘' }).tap();
+  await expectHash(page, '#/pages/suan/index');
+  await expectVisible(page.getByRole('table', { name: '四柱' }), 'the chart after coming back');
+  await eventually(
+    `scroll position after coming back should be ${scrolledBefore}`,
+    () => page.evaluate(() => window.scrollY),
+    (y) => Math.abs(y - scrolledBefore) <= 2,
+    3000,
+  );
+  const pickedAfter = await Promise.all(
+    ['大运', '流年', '流月'].map((l) => pressed(l).getAttribute('aria-label')),
+  );
+  assert(
+    pickedAfter.join() === pickedBefore.join(),
+    `picks after coming back: ${pickedAfter.join(' / ')}, before: ${pickedBefore.join(' / ')}`,
+  );
+  await t.screenshot('bazi-back-from-calendar');
 
   // 口径: the conventions used, and clock vs standard time (daylight saving in 1990).
   const conventions = card(page, '排盘口径');
@@ -466,9 +611,40 @@ export async function saveASecondProfileCompareAndSwitch(t: TestContext) {
     cached.some((c) => c.wo === '未' && c.ta === '午' && c.relation === '六合'),
     `a jx-fen- cache entry for 未 × 午 expected, got ${JSON.stringify(cached.map((c) => [c.wo, c.ta, c.relation]))}`,
   );
+  // Each topic explains the relation in its own words, and a note says what the score does not mean.
+  const descs = await compat
+    .getByRole('list', { name: '合盘结果' })
+    .getByRole('listitem')
+    .locator('p')
+    .allInnerTexts();
+  assert(new Set(descs).size === 5, `five different explanations expected: ${descs.join(' | ')}`);
+  assert(
+    descs.every((d) => d.startsWith('未午六合，')),
+    `each explanation should name the relation 未午六合: ${descs.join(' | ')}`,
+  );
+  await expectVisible(
+    compat.getByRole('note', { name: '分数说明' }).getByText('不代表整体八字合婚结论'),
+    'the note on what the score means',
+  );
   await settle(compat);
   await t.screenshot('bazi-hepan');
   await expectPhoneLayout(page, 'the chart with 合盘');
+  await expectThumbSizedControls(page, 'the chart with 合盘');
+
+  // The traditional basis for marriage: the day branches (夫妻宫), 午 (丙午) × 亥 (乙亥) — 暗合.
+  await compat.getByText('日支（夫妻宫）', { exact: true }).tap();
+  await expectVisible(
+    compat.getByText('按日支（夫妻宫）配对：李四的日支 午 × 张三的日支 亥'),
+    'the day branches compared',
+  );
+  await expectVisible(
+    compat.getByRole('list', { name: '合盘结果' }).getByText(/^午亥暗合，婚姻大吉：暗合主/),
+    'the relation of the day branches, explained for marriage',
+  );
+  await scrollUnderHeader(page, compat);
+  await t.screenshot('bazi-hepan-day-branch');
+  await compat.getByText('生肖（年支）', { exact: true }).tap();
+  await expectVisible(compat.getByText(/按年支（生肖）配对/), 'back to the 生肖 basis');
 
   // With today (2024-02-10, a 甲辰 day): 未 × 辰.
   await compat.getByText('与今日合', { exact: true }).tap();
@@ -538,6 +714,25 @@ export async function shareTheChartAsAnImage(t: TestContext) {
   await t.screenshot('bazi-share-overlay');
   await expectPhoneLayout(page, 'the share overlay');
 
+  // The picture prints the page's own 五行 percentages, which add up to exactly 100 (not 101–102).
+  const drawn = Object.fromEntries(
+    ((await image.getAttribute('data-percents')) ?? '').split(',').map((p) => [p[0], Number(p.slice(1))]),
+  );
+  const shown = await pagePercents(page);
+  const drawnSum = Object.values(drawn).reduce((a, b) => a + b, 0);
+  assert(drawnSum === 100, `the image's 五行 percentages add up to ${drawnSum}: ${JSON.stringify(drawn)}`);
+  assert(
+    JSON.stringify(drawn) === JSON.stringify(shown),
+    `image ${JSON.stringify(drawn)} vs page ${JSON.stringify(shown)}`,
+  );
+  // The 大运 caption is wrapped, not cut: the 交运 date and time are drawn whole.
+  const luckLines = ((await image.getAttribute('data-luck-lines')) ?? '').split('\n');
+  assert(
+    luckLines.some((l) => l.includes('交运 1999-05-09 04:00')),
+    `the image's 大运 caption lost the 交运 time: ${luckLines.join(' / ')}`,
+  );
+  await expectThumbSizedControls(page, 'the share overlay');
+
   // 下载图片 saves the very same picture: a PNG whose header gives the size the <img> decoded.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -559,4 +754,86 @@ export async function shareTheChartAsAnImage(t: TestContext) {
   await overlay.getByRole('button', { name: '关闭' }).tap();
   await overlay.waitFor({ state: 'hidden' });
   await expectVisible(page.getByRole('table', { name: '四柱' }), 'the chart after closing the overlay');
+}
+
+/**
+ * A 320×568 phone: the form's 开始排盘 on the first screen above the tab bar, every control thumb
+ * sized, no word broken inside (晚子时不换日, 乾造（男）, the 神煞 names …), nothing wider than the
+ * screen; then the chart and the share overlay, whose 下载图片 / 关闭 stay wholly on screen.
+ */
+export async function narrowPhoneKeepsTheFormReachableAndWordsWhole(t: TestContext) {
+  const { page } = t;
+  await page.setViewportSize(NARROW_VIEWPORT);
+  await openBaziTab(t);
+  await expectVisible(form(page), 'the birth form');
+  await t.screenshot('bazi-320-form');
+  await expectSubmitBarOnFirstScreen(page, '开始排盘', 'the form at 320×568');
+  await t.screenshot('bazi-320-form-bottom');
+  await expectPhoneLayout(page, 'the form at 320×568');
+  await expectThumbSizedControls(page, 'the form at 320×568');
+  await expectWordsWhole('the form at 320×568', formWords(page));
+
+  await fillForm(page, ZHANG);
+  await submitAndReadChart(page, ZHANG.name);
+  await expectVisible(card(page, '合盘').getByRole('list', { name: '合盘结果' }), '合盘 with today');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await t.screenshot('bazi-320-chart-top');
+  await scrollUnderHeader(page, card(page, '四柱'));
+  await t.screenshot('bazi-320-pillar-table');
+  await expectWordsWhole('the chart at 320×568', chartWords(page));
+  await expectPhoneLayout(page, 'the chart at 320×568');
+  await expectThumbSizedControls(page, 'the chart at 320×568');
+  await scrollUnderHeader(page, card(page, '合盘'));
+  await t.screenshot('bazi-320-hepan');
+
+  // By 日支: 亥 (乙亥) × today's 辰 (甲辰) — 辰土克亥水, so some topics read 凶. One pair of branches
+  // decides that, so the badge is a calm brown, never alarm red, and the grade is printed in words.
+  const compat = card(page, '合盘');
+  await compat.getByText('日支（夫妻宫）', { exact: true }).tap();
+  await expectVisible(
+    compat.getByText(/按日支配对：张三的日支 亥 × 今日（甲辰日）日支 辰/),
+    'the day branches',
+  );
+  const bad = compat.getByRole('list', { name: '合盘结果' }).getByText(/^.凶$/);
+  await expectVisible(bad, 'a 凶 grade for 亥 × 辰');
+  const colours = await bad.evaluateAll((els) =>
+    els.map((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor].join(' / ')),
+  );
+  for (const colour of colours) {
+    const [r, g] = (colour.match(/\d+/g) ?? []).map(Number);
+    assert(r - g < 60, `a 凶 badge should not be alarm red: ${colour}`);
+  }
+  await scrollUnderHeader(page, compat);
+  await t.screenshot('bazi-320-hepan-xiong');
+  await expectWordsWhole('合盘 by 日支 at 320×568', { '合盘 grades': chartWords(page)['合盘 grades'] });
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await card(page, '命主').getByRole('button', { name: '分享图片' }).tap();
+  const overlay = page.getByRole('dialog', { name: '分享图片' });
+  await expectVisible(overlay, 'the share overlay at 320×568');
+  await eventually(
+    'the share image should load',
+    () =>
+      overlay.getByRole('img', { name: '八字排盘图片' }).evaluate((img: HTMLImageElement) => img.complete),
+    Boolean,
+  );
+  await settle(overlay);
+  await t.screenshot('bazi-320-share-overlay');
+  for (const control of [
+    overlay.getByRole('link', { name: '下载图片' }),
+    overlay.getByRole('button', { name: '关闭' }),
+  ]) {
+    const box = await control.boundingBox();
+    assert(box, `${control} has no box`);
+    assert(
+      box.x >= 0 &&
+        box.y >= 0 &&
+        box.x + box.width <= NARROW_VIEWPORT.width + 0.5 &&
+        box.y + box.height <= NARROW_VIEWPORT.height + 0.5,
+      `${control} should be wholly on the 320×568 screen: ${JSON.stringify(box)}`,
+    );
+    assert(box.height >= MIN_TAP && box.width >= MIN_TAP, `${control} is ${box.width}×${box.height}`);
+  }
+  await overlay.getByRole('button', { name: '关闭' }).tap();
+  await overlay.waitFor({ state: 'hidden' });
 }

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
+import { registerServiceWorker } from '@/lib/pwa';
 import { initTheme } from '@/lib/theme';
 import '@/app/global.css';
 
@@ -22,3 +23,7 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (offline use, the update banner) registers once the page has loaded and the
+// browser is idle; development builds have none, so Vite's dev server is never shadowed by a cache.
+if (import.meta.env.PROD) registerServiceWorker();

@@ -1,6 +1,7 @@
 import { HashRouter } from 'react-router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './routes';
+import { UpdatePrompt } from './UpdatePrompt';
 
 /**
  * The whole app under hash routing (`/xuanli/#/pages/...`). The declarative `HashRouter` is used
@@ -13,6 +14,7 @@ export function App() {
       <HashRouter>
         <AppRoutes />
       </HashRouter>
+      <UpdatePrompt />
     </AppProvider>
   );
 }

@@ -31,22 +31,42 @@ describe('PageBoundary with a lazy page', () => {
     vi.mocked(reloadPage).mockClear();
   });
 
-  it('shows no spinner for the first 200 ms, then a spinner, then the page', async () => {
+  it('shows nothing for the first 200 ms, then the page header over a skeleton, then the page', async () => {
     vi.useFakeTimers();
     const load = deferredPage();
     const Page = lazyPage(() => load.promise);
-    render(
+    renderAtAlmanac(
       <PageBoundary>
         <Page />
       </PageBoundary>,
     );
     await act(() => vi.advanceTimersByTimeAsync(199));
     expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('heading')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole('status', { name: '加载中' })).toBeTruthy();
+    // The reader already sees where they are going, and a way back (not a bare spinner).
+    expect(screen.getByRole('heading', { level: 1, name: '老黄历' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
     await act(async () => load.resolve({ default: () => <p>页面内容</p> }));
     expect(screen.getByText('页面内容')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('gives a loading tab page its title and no back button', async () => {
+    vi.useFakeTimers();
+    const Page = lazyPage(() => deferredPage().promise);
+    render(
+      <MemoryRouter initialEntries={['/pages/index/index']}>
+        <PageBoundary>
+          <Page />
+        </PageBoundary>
+      </MemoryRouter>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByRole('heading', { level: 1, name: '中华玄历' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
+    expect(screen.getByRole('status', { name: '加载中' })).toBeTruthy();
   });
 
   it('shows the error view when the chunk fails to load, and reloads the page when tapped', async () => {

@@ -1,26 +1,28 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useInRouterContext, useLocation } from 'react-router';
 import { isTabPath } from '@/config/paths';
 import { pageLoad } from '@/config/theme';
 import { reloadPage } from '@/lib/reload-page';
 import styles from './PageBoundary.module.css';
 import { PageHeader } from './PageHeader';
+import { Skeleton, SkeletonBlock } from './Skeleton';
 
 /**
- * Wraps a lazy page: shows a spinner only when loading takes longer than 200 ms (so fast loads do not
- * flash), and the error view '页面加载失败，点击重试' when the page's code fails to load, times out,
- * or the page throws while rendering.
+ * Wraps a lazy page: when loading takes longer than 200 ms (so fast loads do not flash) it shows the
+ * page's header — its title, and a way back off the tab bar — over a grey skeleton of the content;
+ * the error view '页面加载失败，点击重试' when the page's code fails to load, times out, or the page
+ * throws while rendering.
  */
 export function PageBoundary({ children }: { children: ReactNode }) {
   return (
     <PageErrorBoundary>
-      <Suspense fallback={<DelayedSpinner />}>{children}</Suspense>
+      <Suspense fallback={<DelayedSkeleton />}>{children}</Suspense>
     </PageErrorBoundary>
   );
 }
 
-/** A spinner that appears only after `delay` ms (200 by default, SPEC §2). */
-function DelayedSpinner({ delay = pageLoad.spinnerDelay }: { delay?: number }) {
+/** The loading view, shown only after `delay` ms (200 by default, SPEC §2's spinner delay). */
+function DelayedSkeleton({ delay = pageLoad.spinnerDelay }: { delay?: number }) {
   const [isVisible, setVisible] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), delay);
@@ -28,10 +30,17 @@ function DelayedSpinner({ delay = pageLoad.spinnerDelay }: { delay?: number }) {
   }, [delay]);
   if (!isVisible) return null;
   return (
-    <div className={styles.center} role="status" aria-label="加载中">
-      <span className={styles.spinner} />
-      <span className={styles.hint}>加载中…</span>
-    </div>
+    <>
+      <RouteHeader />
+      <Skeleton className={styles.skeleton}>
+        <SkeletonBlock height={120} radius={14} />
+        <SkeletonBlock height={18} width="70%" />
+        <SkeletonBlock height={18} />
+        <SkeletonBlock height={18} width="85%" />
+        <SkeletonBlock height={96} radius={14} />
+        <span className={styles.hint}>加载中…</span>
+      </Skeleton>
+    </>
   );
 }
 
@@ -71,7 +80,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, PageErrorBoun
     if (this.state.error !== null) {
       return (
         <>
-          <ErrorHeader />
+          <RouteHeader />
           <PageLoadError />
         </>
       );
@@ -80,8 +89,15 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, PageErrorBoun
   }
 }
 
-/** The failed page's header: its title, and a way back when the page is not a tab (offline users need one). */
-function ErrorHeader() {
+/**
+ * The loading or failed page's header: its title from the route, and a way back when the page is not a
+ * tab (offline readers need one). Outside a router (a bare test render) there is no route to name.
+ */
+function RouteHeader() {
+  return useInRouterContext() ? <RouteHeaderInRouter /> : null;
+}
+
+function RouteHeaderInRouter() {
   const { pathname } = useLocation();
   return <PageHeader back={!isTabPath(pathname)} />;
 }

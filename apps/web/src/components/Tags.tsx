@@ -6,13 +6,14 @@ interface TagsProps {
   label?: string;
   /** Larger type on the 老黄历 page. */
   size?: 'normal' | 'large';
+  className?: string;
   children: ReactNode;
 }
 
 /** A wrapping row of day tags (a list of {@link Tag}). */
-export function Tags({ label, size = 'normal', children }: TagsProps) {
+export function Tags({ label, size = 'normal', className = '', children }: TagsProps) {
   return (
-    <ul className={`${styles.tags} ${size === 'large' ? styles.large : ''}`} aria-label={label}>
+    <ul className={`${styles.tags} ${size === 'large' ? styles.large : ''} ${className}`} aria-label={label}>
       {children}
     </ul>
   );

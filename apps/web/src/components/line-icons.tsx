@@ -15,11 +15,18 @@ const common = {
   strokeLinejoin: 'round',
 } as const;
 
-/** A chevron pointing left or right (month and day steps). */
-export function ChevronIcon({ direction, size = 20 }: IconProps & { direction: 'left' | 'right' }) {
+const CHEVRONS = {
+  left: 'M15 5l-7 7 7 7',
+  right: 'M9 5l7 7-7 7',
+  up: 'M5 15l7-7 7 7',
+  down: 'M5 9l7 7 7-7',
+} as const;
+
+/** A chevron (month and day steps; up/down to fold and unfold). */
+export function ChevronIcon({ direction, size = 20 }: IconProps & { direction: keyof typeof CHEVRONS }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" {...common}>
-      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+      <path d={CHEVRONS[direction]} />
     </svg>
   );
 }

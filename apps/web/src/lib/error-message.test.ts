@@ -33,6 +33,15 @@ describe('userMessage', () => {
     );
   });
 
+  it('says plainly that the network is needed when no answer could arrive', () => {
+    const offline = toApiError(null, {
+      errorText: '网络连接失败，请检查网络',
+      fallbackCode: ClientErrorCode.network,
+    });
+    expect(userMessage(offline)).toBe('网络未连接，此功能需要联网');
+    expect(userMessage(offline)).toContain('需要联网');
+  });
+
   it('falls back to 请求错误！ for unknown English text and non-API errors', () => {
     expect(userMessage(toApiError({ code: 'Teapot', msg: 'short and stout' }, { status: 418 }))).toBe(
       '请求错误！',

@@ -12,6 +12,12 @@ import { ApiError, ClientErrorCode, DEFAULT_ERROR_MESSAGE } from '@/lib/api';
 
 const CJK = /[\u4e00-\u9fff]/;
 
+/**
+ * What a reader sees when no answer could arrive at all (no network). The calendar, 老黄历 and charts
+ * work offline; what reaches this (readings, 合盘, accounts …) needs the server, and says so.
+ */
+export const NETWORK_NEEDED_MESSAGE = '网络未连接，此功能需要联网';
+
 /** The Chinese message to show for `error` (any thrown value). */
 export function userMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return DEFAULT_ERROR_MESSAGE;
@@ -21,8 +27,9 @@ export function userMessage(error: unknown): string {
       error.code === 'Unavailable' || error.status === 503 ? 'Unavailable' : 'InternalError'
     ];
   if (isErrorCode(error.code)) return ERROR_MESSAGES_ZH[error.code];
-  // Client-side failures (SPEC §8 codes) already carry a Chinese sentence.
-  if (error.code === ClientErrorCode.timeout || error.code === ClientErrorCode.network) return error.message;
+  if (error.code === ClientErrorCode.network) return NETWORK_NEEDED_MESSAGE;
+  // A time-out (SPEC §8 code 5) already carries a Chinese sentence.
+  if (error.code === ClientErrorCode.timeout) return error.message;
   return CJK.test(error.message) ? error.message : DEFAULT_ERROR_MESSAGE;
 }
 

@@ -37,8 +37,8 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
 
 /**
  * A page component whose code loads on first render (or on `preload()`), failing after `timeoutMs`
- * (60 s by default). Render it inside `PageBoundary`, which shows the delayed spinner and the
- * tap-to-reload error view.
+ * (60 s by default). Render it inside `PageBoundary`, which shows the page's header over a skeleton
+ * after 200 ms and the tap-to-reload error view.
  *
  * @example const ShopPage = lazyPage(() => import('@/features/shop/ShopPage'));
  */

@@ -8,6 +8,8 @@ import {
   LUCK_GRADES,
   RELATION_SCORES,
   scoreOfGrade,
+  TOPIC_LABELS,
+  TOPIC_TEXTS,
 } from './compatibility.ts';
 
 describe('compatibility (jxfen)', () => {
@@ -75,9 +77,39 @@ describe('compatibility (jxfen)', () => {
     expect(gradeOfScore(25, false)).toBe('大凶');
     const c = compatibility('子', '午');
     expect(c.polarity).toBe('yang');
-    expect(c.lawsuit).toEqual({ jx: '中凶', fen: 31, desc: '子与午相冲，官司中凶：多有摩擦，宜谨慎化解。' });
+    expect(c.lawsuit).toEqual({
+      jx: '中凶',
+      fen: 31,
+      desc: '子午相冲，官司中凶：相冲主对立，容易起口角纷争，宜冷静处理，能和解就不打官司。',
+    });
     expect(compatibility('丑', '未').lawsuit.fen).toBe(37);
   });
+  it('explains each topic in its own words, naming the relation found', () => {
+    for (const a of BRANCHES) {
+      for (const b of BRANCHES) {
+        const c = compatibility(a, b);
+        const descs = COMPAT_TOPICS.map((t) => c[t].desc);
+        // Five topics, five different explanations — never one stock sentence repeated.
+        expect(new Set(descs.map((d) => d.slice(d.indexOf('：')))).size).toBe(5);
+        for (const t of COMPAT_TOPICS) {
+          expect(c[t].desc.startsWith(`${c.detail}，${TOPIC_LABELS[t]}${c[t].jx}：`)).toBe(true);
+          expect(c[t].desc).toContain(TOPIC_TEXTS[c.relation][t]);
+        }
+      }
+    }
+    expect(compatibility('午', '未').marriage.desc).toBe(
+      '午未六合，婚姻大吉：六合是地支里最亲近的一对，主两人情投意合、相处融洽，彼此愿意迁就。',
+    );
+    expect(compatibility('寅', '子').wealth.desc).toMatch(/^子生寅（他生我），财运.吉：相生主/);
+    // Every relation × topic has its own text, and each names its relation.
+    const words: Record<string, string> = { 合: '暗合', 生: '相生', 助: '比和', 克: '相克' };
+    for (const r of Object.keys(TOPIC_TEXTS) as (keyof typeof TOPIC_TEXTS)[]) {
+      for (const t of COMPAT_TOPICS) expect(TOPIC_TEXTS[r][t]).toContain(words[r] ?? r);
+    }
+    const all = Object.values(TOPIC_TEXTS).flatMap((x) => Object.values(x));
+    expect(new Set(all).size).toBe(50);
+  });
+
   it('rejects invalid branches with the spec messages', () => {
     const fail = (a: unknown, b: unknown) => {
       try {

@@ -13,6 +13,9 @@
  *    yang, the others yin).
  * 4. Where the spec is silent — lawsuit, moving house, illness — a grade per relation from the table
  *    below (our design, documented in the README), scored by rule 3.
+ * 5. Each topic's `desc` names the relation found (the `detail`, e.g. '子午相冲'), the topic's grade,
+ *    and what that relation suggests for that topic ({@link TOPIC_TEXTS}), e.g.
+ *    '子午相冲，官司中凶：相冲主对立，容易起口角纷争，宜冷静处理，能和解就不打官司。'
  */
 
 import { AlmanacError } from '../errors.ts';
@@ -117,27 +120,82 @@ export const TOPIC_GRADES: Record<'lawsuit' | 'moving' | 'illness', Record<Compa
   },
 };
 
-const GRADE_TEXT: Record<string, string> = {
-  大吉: '相得益彰，诸事顺遂',
-  中吉: '彼此扶持，多有助益',
-  小吉: '略有助益，平稳可期',
-  中平: '无大助亦无大碍，宜守常',
-  小凶: '小有阻滞，宜多沟通',
-  中凶: '多有摩擦，宜谨慎化解',
-  大凶: '冲克较重，宜避其锋',
-};
-
-const RELATION_TEXT: Record<CompatRelation, string> = {
-  三合: '三合',
-  六合: '六合',
-  合: '暗合',
-  生: '相生',
-  助: '比和',
-  克: '相克',
-  冲: '相冲',
-  刑: '相刑',
-  害: '相害',
-  破: '相破',
+/**
+ * What each relation means for each topic, in plain words: the `desc` of a topic names the relation
+ * found and says what it suggests for that topic. These are readings of one pair of branches only —
+ * the UI says so beside them — so they counsel (宜…) rather than pronounce a fate.
+ */
+export const TOPIC_TEXTS: Record<CompatRelation, Record<CompatTopic, string>> = {
+  六合: {
+    marriage: '六合是地支里最亲近的一对，主两人情投意合、相处融洽，彼此愿意迁就',
+    wealth: '六合主互相成全，一起求财容易同心，利于合伙和互相帮衬',
+    moving: '六合主和顺，搬家换环境时多得对方配合，新居容易安顿',
+    illness: '六合主气机调和，彼此照应，身体不适时能得到体贴的照顾',
+    lawsuit: '六合主化解，有纠纷也容易坐下来谈，宜以和解收场',
+  },
+  三合: {
+    marriage: '三合主志趣相投、目标一致，像同一阵营的伙伴，感情稳定',
+    wealth: '三合主同心协力，一起做事能形成合力，利于共同经营',
+    moving: '三合主相互呼应，搬家置业时意见容易统一，办事顺手',
+    illness: '三合主互相扶持，遇到病痛能彼此照应、共度难关',
+    lawsuit: '三合主同声同气，即便有争执也容易找到共同点，宜协商了结',
+  },
+  合: {
+    marriage: '暗合主暗中相吸、默契较好，感情含蓄而长久，心里话要说出来',
+    wealth: '暗合主私下互助，适合低调合作，账目要清楚',
+    moving: '暗合主暗中得助，搬家时常有意想不到的帮手',
+    illness: '暗合主默默关照，身体不适宜主动说明，免得对方不知情',
+    lawsuit: '暗合主私下可以调停，宜请中间人从中说和',
+  },
+  生: {
+    marriage: '相生主一方付出、一方受益，感情温和，付出的一方也需要被体谅',
+    wealth: '相生主资源流动顺畅，一方能带动另一方，宜分工明确',
+    moving: '相生主彼此成全，搬家换环境多能得到支持',
+    illness: '相生主滋养扶持，有利调养身体，宜互相督促作息',
+    lawsuit: '相生主有情可讲，纠纷多能通融，宜以情理化解',
+  },
+  助: {
+    marriage: '比和主性情相近、容易理解对方，但也各有主见，宜互相谦让',
+    wealth: '比和主力量相当，合作时宜分清权责，避免各自为政',
+    moving: '比和主想法相近，搬家商量起来不难，以平稳为主',
+    illness: '比和主作息习惯相近，宜一起保养、互相陪伴',
+    lawsuit: '比和主势均力敌，争执不易分出高下，宜各退一步',
+  },
+  克: {
+    marriage: '相克主一方容易管束另一方，日久易生压力，宜多尊重对方的想法',
+    wealth: '相克主意见常相左，合作求财宜先立规矩、账目分明',
+    moving: '相克主步调不一，搬家前宜多商量、留足时间',
+    illness: '相克主容易互相消耗，宜留意情绪和劳累，及时调养',
+    lawsuit: '相克主一方压制另一方，有争执宜讲证据、走正规途径',
+  },
+  冲: {
+    marriage: '相冲主性格、习惯差异大，容易争吵；差异也能互补，关键在沟通与包容',
+    wealth: '相冲主变动多，合作求财宜稳健，不宜冲动投资',
+    moving: '相冲主“动”，本身利于变动，搬家换环境反倒是化解之法，只需安排周全',
+    illness: '相冲主起伏，宜留意作息和意外损伤，按时体检',
+    lawsuit: '相冲主对立，容易起口角纷争，宜冷静处理，能和解就不打官司',
+  },
+  刑: {
+    marriage: '相刑主相处中容易互相挑剔、心生芥蒂，宜少计较、多体谅',
+    wealth: '相刑主合作中容易生是非，签约、借贷宜白纸黑字',
+    moving: '相刑主搬家容易有波折，手续、合同要看清楚',
+    illness: '相刑主容易磕碰受伤，宜小心慢行、注意安全',
+    lawsuit: '相刑是传统所说的“官非”之象，宜守法守约、留好凭据，尽量不打官司',
+  },
+  害: {
+    marriage: '相害主容易有误会、暗中不满，宜把话说开，不要憋在心里',
+    wealth: '相害主容易被拖累或受小人影响，合作宜知根知底',
+    moving: '相害主搬家容易有小麻烦，宜提前了解新环境',
+    illness: '相害主容易积劳成疾，小病宜早治，不要拖',
+    lawsuit: '相害主暗中生事，宜防背后是非，凡事留下记录',
+  },
+  破: {
+    marriage: '相破主关系中容易有耗损，小事积多了会伤感情，宜多经营、多关心',
+    wealth: '相破主财物容易耗散，宜量入为出，避免大额借出',
+    moving: '相破主搬家容易有破损、耽搁，宜细心打包、从容安排',
+    illness: '相破主元气容易耗损，宜劳逸结合',
+    lawsuit: '相破主约定容易被打破，宜把约定写清楚，有纠纷早协商',
+  },
 };
 
 /** One topic's result. */
@@ -221,7 +279,7 @@ export function compatibility(wo: unknown, ta: unknown): Compatibility {
   const topic = (key: CompatTopic, jx: string, fen: number): TopicResult => ({
     jx,
     fen,
-    desc: `${BRANCHES[a]}与${BRANCHES[b]}${RELATION_TEXT[relation]}，${TOPIC_LABELS[key]}${jx}：${GRADE_TEXT[jx]}。`,
+    desc: `${detail}，${TOPIC_LABELS[key]}${jx}：${TOPIC_TEXTS[relation][key]}。`,
   });
   const [wealthFen, peachFen] = RELATION_SCORES[relation];
   const graded = (key: 'lawsuit' | 'moving' | 'illness'): TopicResult => {

@@ -39,9 +39,50 @@ describe('AlmanacDayPage', () => {
     expect(dateHeading()).toBe('2024年2月10日 星期六');
   });
 
-  it('falls back to today for a malformed date', () => {
+  it('falls back to today for a malformed date, and says so', () => {
     openDay('/pages/index/day?date=2024-13-40');
     expect(dateHeading()).toBe('2024年2月10日 星期六');
+    expect(screen.getByRole('alert').textContent).toBe('日期无效，已显示今天');
+  });
+
+  it('says why it shows today for garbage, a year out of range or a day before the lunar tables', () => {
+    openDay('/pages/index/day?date=garbage');
+    expect(screen.getByRole('alert').textContent).toMatch(/日期无效，已显示今天/);
+    cleanup();
+    openDay('/pages/index/day?date=1899-12-31');
+    expect(screen.getByRole('alert').textContent).toMatch(/1899年12月31日不在可查范围.*已显示今天/);
+    expect(dateHeading()).toBe('2024年2月10日 星期六');
+    cleanup();
+    openDay('/pages/index/day?date=1900-01-10');
+    expect(screen.getByRole('alert').textContent).toMatch(/1900年1月10日早于农历表的起点.*已显示今天/);
+    cleanup();
+    // A good date (or none) has no message; stepping away from a bad one clears it.
+    openDay('/pages/index/day?date=garbage');
+    fireEvent.click(screen.getByRole('button', { name: '后一天' }));
+    expect(dateHeading()).toBe('2024年2月11日 星期日');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the new day from its top after 后一天 at the bottom of the page', () => {
+    openDay('/pages/index/day?date=2024-02-10');
+    const scrollTo = vi.fn();
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(1800);
+    vi.spyOn(window, 'scrollTo').mockImplementation(scrollTo);
+    const footer = screen.getByRole('navigation', { name: '翻日' });
+    fireEvent.click(within(footer).getByRole('button', { name: /后一天/ }));
+    expect(dateHeading()).toBe('2024年2月11日 星期日');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    // Focus lands on the new date, so a screen reader says which day it is.
+    expect(document.activeElement?.textContent).toBe('2024年2月11日 星期日');
+  });
+
+  it('keeps 神煞 and 冲煞 names whole: each name is one unbreakable word', () => {
+    openDay('/pages/index/day?date=2024-02-10');
+    const shensha = screen.getByRole('region', { name: '神煞' });
+    expect(within(shensha).getByText('金堂')).toBeTruthy();
+    expect(within(shensha).getByText('金匮')).toBeTruthy();
+    const items = screen.getByRole('region', { name: '今日要素' });
+    expect(within(items).getByText('冲狗(戊戌)')).toBeTruthy();
   });
 
   it('lists 宜 and 忌 under their labels', () => {

@@ -1,21 +1,16 @@
-import {
-  dayNumber,
-  formatSolarDate,
-  parseSolarDate,
-  type SolarDate,
-  solarFromDayNumber,
-} from '@xuanli/almanac/solarDate';
-import { type ReactNode, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { dayNumber, parseSolarDate, type SolarDate, solarFromDayNumber } from '@xuanli/almanac/solarDate';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { ChevronIcon } from '@/components/line-icons';
+import { Notice } from '@/components/Notice';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { slideClass } from '@/components/slide';
 import { Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import { useBeijingToday } from '@/hooks/useBeijingToday';
+import { useDateQuery } from '@/hooks/useDateQuery';
 import { useSwipe } from '@/hooks/useSwipe';
-import { chineseDate, MAX_YEAR, parseDateParam, weekdayName } from '@/lib/dates';
+import { chineseDate, MAX_YEAR, weekdayName } from '@/lib/dates';
 import styles from './AlmanacDayPage.module.css';
 import { almanacDayOrNull } from './almanacDayOrNull';
 import { HourGrid } from './HourGrid';
@@ -52,36 +47,60 @@ function Luck({ value }: { value: '吉' | '凶' }) {
   return <LuckBadge value={value} className={styles.inlineLuck} />;
 }
 
+/** Names (神煞, festivals) separated by spaces, each kept whole on its line. */
+function Words({ names, separator = ' ' }: { names: readonly string[]; separator?: string }) {
+  return names.map((name, index) => (
+    <span key={name}>
+      {index > 0 && separator}
+      <span className={styles.word}>{name}</span>
+    </span>
+  ));
+}
+
 /**
  * 老黄历 (#/pages/index/day?date=YYYY-MM-DD, default today in Beijing): the whole almanac of one day
- * from the engine's `almanacDay`, with previous/next day buttons and swipes.
+ * from the engine's `almanacDay`, with previous/next day buttons and swipes. A date it cannot show
+ * (malformed, outside 1900–2100, before the lunar tables) opens today and says so.
  */
 export default function AlmanacDayPage() {
-  const [params, setParams] = useSearchParams();
+  const { query, setDate } = useDateQuery();
   const today = useBeijingToday();
-  const { date, day } = useMemo(() => {
-    const asked = parseDateParam(params.get('date'), today);
+  const { date, day, problem } = useMemo(() => {
+    const asked = query.kind === 'date' ? query.date : parseSolarDate(today);
     const found = almanacDayOrNull(asked);
-    // A date the engine has no almanac for (before 1900-01-31) opens today rather than an error.
-    if (found) return { date: asked, day: found };
+    if (found) return { date: asked, day: found, problem: query.kind === 'invalid' ? query.message : null };
+    // A real date the engine has no almanac for: the first days of January 1900.
     const fallback = parseSolarDate(today);
-    return { date: fallback, day: almanacDayOrNull(fallback)! };
-  }, [params, today]);
+    const problem = `${chineseDate(asked)}早于农历表的起点（1900年1月31日），没有黄历，已显示今天`;
+    return { date: fallback, day: almanacDayOrNull(fallback)!, problem };
+  }, [query, today]);
   const slide = useRef<-1 | 0 | 1>(0);
+  const dateHeading = useRef<HTMLHeadingElement>(null);
+  const focusDate = useRef(false);
+
+  // After a step from the bottom of the page, the new day's date gets the focus (for screen readers
+  // and keyboards) once it is on screen.
+  useEffect(() => {
+    if (!focusDate.current) return;
+    focusDate.current = false;
+    dateHeading.current?.focus({ preventScroll: true });
+  });
 
   function show(next: SolarDate, direction: -1 | 0 | 1) {
     slide.current = direction;
-    // Replace, not push: stepping through ten days should not take ten 返回 taps to leave the page.
-    setParams({ date: formatSolarDate(next) }, { replace: true });
+    setDate(next);
+    // A new day starts at its top, with its date in view, wherever the reader stepped from.
+    if (window.scrollY > 0) window.scrollTo({ top: 0 });
   }
 
-  function step(delta: -1 | 1) {
+  function step(delta: -1 | 1, fromBottom = false) {
     const next = solarFromDayNumber(dayNumber(date.year, date.month, date.day) + delta);
     if (next.year > MAX_YEAR || !almanacDayOrNull(next)) return;
+    focusDate.current = fromBottom;
     show(next, delta);
   }
 
-  const swipe = useSwipe(step);
+  const swipe = useSwipe((delta) => step(delta));
   const isToday = day.date === today;
   const currentHour = isToday ? hourIndex(beijingHour(Date.now())) : -1;
   const slideIn = slideClass(slide.current);
@@ -99,6 +118,8 @@ export default function AlmanacDayPage() {
         }
       />
 
+      {problem && <Notice>{problem}</Notice>}
+
       <div className={styles.body} {...swipe}>
         <section key={day.date} className={`${styles.hero} ${slideIn}`} aria-label="日期">
           <button type="button" className={styles.stepButton} aria-label="前一天" onClick={() => step(-1)}>
@@ -106,11 +127,13 @@ export default function AlmanacDayPage() {
             <span>前一天</span>
           </button>
           <div className={styles.heroText}>
-            <h2 className={styles.solarLine}>
+            <h2 className={styles.solarLine} ref={dateHeading} tabIndex={-1}>
               {chineseDate(date)} {weekdayName(day.weekday)}
             </h2>
+            {/* Month and day are two words: a narrow screen may put 初一 under 正月 (at the <wbr>), never split them. */}
             <p className={styles.lunarBig}>
               {day.lunar.monthName}
+              <wbr />
               {day.lunar.dayName}
             </p>
             <p className={styles.ganzhiLine}>
@@ -166,7 +189,8 @@ export default function AlmanacDayPage() {
               {day.mansion.fullName} <Luck value={day.mansion.luck} />
             </Item>
             <Item term="冲煞">
-              {day.chong.desc} {day.sha}
+              <span className={styles.word}>{day.chong.desc}</span>{' '}
+              <span className={styles.word}>{day.sha}</span>
             </Item>
             <Item term="胎神占方" wide>
               {day.fetusGod}
@@ -177,10 +201,16 @@ export default function AlmanacDayPage() {
               {day.pengzu[1]}
             </Item>
             <Item term="纳音" wide>
-              年 {day.nayin.year} · 月 {day.nayin.month} · 日 {day.nayin.day}
+              <Words
+                names={[`年 ${day.nayin.year}`, `月 ${day.nayin.month}`, `日 ${day.nayin.day}`]}
+                separator=" · "
+              />
             </Item>
             <Item term="旬空" wide>
-              年 {day.xunkong.year} · 月 {day.xunkong.month} · 日 {day.xunkong.day}
+              <Words
+                names={[`年 ${day.xunkong.year}`, `月 ${day.xunkong.month}`, `日 ${day.xunkong.day}`]}
+                separator=" · "
+              />
             </Item>
           </dl>
         </Section>
@@ -209,12 +239,16 @@ export default function AlmanacDayPage() {
             <p>
               <Luck value="吉" />
               <strong>吉神宜趋</strong>
-              <span className={styles.shenshaList}>{day.jiShen.join(' ') || '无'}</span>
+              <span className={styles.shenshaList}>
+                {day.jiShen.length > 0 ? <Words names={day.jiShen} /> : '无'}
+              </span>
             </p>
             <p>
               <Luck value="凶" />
               <strong>凶煞宜忌</strong>
-              <span className={styles.shenshaList}>{day.xiongSha.join(' ') || '无'}</span>
+              <span className={styles.shenshaList}>
+                {day.xiongSha.length > 0 ? <Words names={day.xiongSha} /> : '无'}
+              </span>
             </p>
           </div>
         </Section>
@@ -226,20 +260,21 @@ export default function AlmanacDayPage() {
         <Section title="佛历 · 道历">
           <dl className={styles.items}>
             <Item term="佛历" wide>
-              {day.buddhist.year}年
-              {day.buddhist.festivals.length > 0 && ` · ${day.buddhist.festivals.join(' ')}`}
+              {day.buddhist.year}年{day.buddhist.festivals.length > 0 && ' · '}
+              <Words names={day.buddhist.festivals} />
             </Item>
             <Item term="道历" wide>
-              {day.taoist.year}年{day.taoist.festivals.length > 0 && ` · ${day.taoist.festivals.join(' ')}`}
+              {day.taoist.year}年{day.taoist.festivals.length > 0 && ' · '}
+              <Words names={day.taoist.festivals} />
             </Item>
           </dl>
         </Section>
 
         <nav className={styles.footerNav} aria-label="翻日">
-          <button type="button" onClick={() => step(-1)}>
+          <button type="button" onClick={() => step(-1, true)}>
             ‹ 前一天
           </button>
-          <button type="button" onClick={() => step(1)}>
+          <button type="button" onClick={() => step(1, true)}>
             后一天 ›
           </button>
         </nav>

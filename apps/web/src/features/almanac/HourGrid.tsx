@@ -10,7 +10,10 @@ interface HourGridProps {
   current: number;
 }
 
-/** The 12 double-hours (时辰) of the day, each with its 干支, a labelled 吉/凶 and the animal it clashes. */
+/**
+ * The 12 double-hours (时辰) of the day, each with its 干支, a labelled 吉/凶 and the animal it clashes;
+ * three cards a row, two on a phone narrower than 360 px so 冲马(戊午) stays on one line.
+ */
 export function HourGrid({ hours, current }: HourGridProps) {
   return (
     <ol className={styles.grid} aria-label="时辰吉凶">
@@ -25,11 +28,12 @@ export function HourGrid({ hours, current }: HourGridProps) {
           </span>
           <span className={styles.range}>{hour.range}</span>
           <span className={styles.ganzhi}>
-            {hour.ganzhi} · {hour.god}
+            <span className={styles.word}>{hour.ganzhi}</span> ·{' '}
+            <span className={styles.word}>{hour.god}</span>
           </span>
           <span className={styles.bottom}>
             <LuckBadge value={hour.luck} />
-            <span className={styles.chong}>{hour.chong}</span>
+            <span className={`${styles.chong} ${styles.word}`}>{hour.chong}</span>
           </span>
         </li>
       ))}

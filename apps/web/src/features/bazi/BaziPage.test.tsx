@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility } from '@xuanli/almanac/bazi/compatibility';
@@ -10,6 +10,12 @@ import { jxfenBody, jxfenCacheKey } from './api/get-jxfen';
 import BaziPage from './BaziPage';
 import { PROFILES_STORAGE_KEY, resetProfilesCache } from './profiles';
 import { installFakeServer, renderWithQuery } from './testing';
+import { resetViewState } from './viewState';
+
+// Each test renders the whole page and computes real charts; a machine shared with builds needs more
+// than Vitest's default 5 s for that.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 /** 2025-06-15 12:00 in Beijing: the page opens its 大运 and 流年 on 2025. */
 const NOW = Date.UTC(2025, 5, 15, 4);
@@ -18,6 +24,7 @@ const SAMPLE = { born: '公 1990-05-10 08:00', sex: '男' as const };
 beforeEach(() => {
   vi.spyOn(Date, 'now').mockReturnValue(NOW);
   resetProfilesCache();
+  resetViewState();
   useSession.setState({ bazi: null, yunType: 'caiyun' });
 });
 
@@ -368,5 +375,201 @@ describe('BaziPage share', () => {
       delete (navigator as { share?: unknown }).share;
       delete (navigator as { canShare?: unknown }).canShare;
     }
+  });
+});
+
+/** Saves profiles as the app does and makes the first one current. */
+function storeProfiles(list: { name: string; born: string; sex?: '男' | '女' }[]): number[] {
+  const saved = list.map((p, i) => ({ sex: '男' as const, ...p, add_time: 1000 + i, options: {} }));
+  localStorage.setItem(PROFILES_STORAGE_KEY, JSON.stringify(saved));
+  const first = saved[0];
+  useSession.setState({
+    bazi: { name: first.name, sex: first.sex, born: first.born, add_time: first.add_time },
+  });
+  return saved.map((p) => p.add_time);
+}
+
+/** Text a reader sees must be Chinese: no English words from the server or the browser. */
+function expectChinese(text: string | null) {
+  expect(text ?? '').not.toMatch(/[A-Za-z]{2,}/);
+}
+
+describe('BaziPage errors', () => {
+  it('asks to retry the readings after a network failure, in Chinese, and recovers', async () => {
+    let offline = true;
+    installFakeServer({ fail: (c) => (offline && c.path.includes('miji') ? 'network' : undefined) });
+    const user = userEvent.setup();
+    storeProfiles([{ name: '示例', born: SAMPLE.born }]);
+    renderWithQuery(<BaziPage />);
+    const readings = await screen.findByRole('region', { name: '命理解读' });
+    const problem = await within(readings).findByText(/解读暂时无法载入/);
+    // The network sentence is the app's own (lib/error-message), whatever the browser said.
+    expect(problem.textContent).toMatch(/^解读暂时无法载入：\S*网络\S*$/);
+    expectChinese(readings.textContent);
+    offline = false;
+    await user.click(within(readings).getByRole('button', { name: '重试' }));
+    expect(await within(readings).findByText('乙木日主')).toBeTruthy();
+  });
+
+  it('asks to retry 合盘 after a network failure', async () => {
+    let offline = true;
+    installFakeServer({ fail: (c) => (offline && c.path.includes('jxfen') ? 'network' : undefined) });
+    const user = userEvent.setup();
+    storeProfiles([{ name: '示例', born: SAMPLE.born }]);
+    renderWithQuery(<BaziPage />);
+    const card = await screen.findByRole('region', { name: '合盘' });
+    expect((await within(card).findByText(/合盘结果暂时无法获取/)).textContent).toMatch(
+      /^合盘结果暂时无法获取：\S*网络\S*$/,
+    );
+    expectChinese(card.textContent);
+    offline = false;
+    await user.click(within(card).getByRole('button', { name: '重试' }));
+    expect(await within(card).findByRole('list', { name: '合盘结果' })).toBeTruthy();
+  });
+
+  it('asks to retry the 流月 of another year after a server fault', async () => {
+    // (With no network at all the chart, 流月 included, is computed in the browser instead.)
+    let broken = true;
+    installFakeServer({
+      fail: (c) => (broken && c.path.includes('bzdata') && c.body.liuyueYear ? 'InternalError' : undefined),
+    });
+    const user = userEvent.setup();
+    storeProfiles([{ name: '示例', born: SAMPLE.born }]);
+    renderWithQuery(<BaziPage />);
+    const luck = await screen.findByRole('region', { name: '大运流年' });
+    await user.click(within(luck).getByRole('button', { name: /^流年2026年/ }));
+    const problem = await within(luck).findByText(/2026年流月暂时排不出/);
+    expect(problem.textContent).toBe('2026年流月暂时排不出：服务器出了点问题，请稍后重试');
+    expectChinese(luck.textContent);
+    broken = false;
+    await user.click(within(luck).getByRole('button', { name: '重试' }));
+    const months = await within(await within(luck).findByRole('list', { name: '流月' })).findAllByRole(
+      'button',
+    );
+    expect(months).toHaveLength(12);
+  });
+
+  it('offers to fix the other profile, not to retry, when the server refuses its birth', async () => {
+    installFakeServer();
+    const user = userEvent.setup();
+    storeProfiles([
+      { name: '示例', born: SAMPLE.born },
+      { name: '坏例', born: '公 1990-13-10 08:00' },
+    ]);
+    renderWithQuery(<BaziPage />);
+    const card = await screen.findByRole('region', { name: '合盘' });
+    expect((await within(card).findByText(/坏例的八字暂时排不出/)).textContent).toBe(
+      '坏例的八字暂时排不出：公历月份不对，请选择 1 到 12 月',
+    );
+    expect(within(card).queryByRole('button', { name: '重试' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: '修改坏例的资料' }));
+    const form = screen.getByRole('form', { name: '出生资料' });
+    expect((within(form).getByRole('textbox', { name: '姓名' }) as HTMLInputElement).value).toBe('坏例');
+    expect(within(form).getByRole('button', { name: '保存并排盘' })).toBeTruthy();
+  });
+
+  it('says in Chinese what to do when the browser cannot draw the share image', async () => {
+    installFakeServer();
+    const user = userEvent.setup();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    storeProfiles([{ name: '示例', born: SAMPLE.born }]);
+    renderWithQuery(<BaziPage />);
+    await user.click(await screen.findByRole('button', { name: '分享图片' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('请截屏保存');
+    expectChinese(alert.textContent);
+  });
+});
+
+describe('BaziPage loading', () => {
+  it('keeps the header and shows the chart’s outline while bzdata answers', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    installFakeServer({ hold: (c) => (c.path.includes('bzdata') ? gate : undefined) });
+    storeProfiles([{ name: '示例', born: SAMPLE.born }]);
+    renderWithQuery(<BaziPage />);
+    expect(screen.getByRole('heading', { level: 1, name: '排盘' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: '正在排盘' })).toBeTruthy();
+    expect(screen.queryByText('正在排盘…')).toBeNull();
+    release();
+    expect(await screen.findByRole('table', { name: '四柱' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: '正在排盘' })).toBeNull();
+  });
+});
+
+describe('BaziPage coming back from another tab', () => {
+  it('keeps the scroll position and the 大运 / 流年 picked', async () => {
+    installFakeServer();
+    const user = userEvent.setup();
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    try {
+      const view = renderWithQuery(<BaziPage />);
+      await submitForm(user, '示例');
+      const chart = baziChart({ ...SAMPLE, liunianCount: 120 });
+      const now = chart.dayun.findIndex((d) => d.start <= 2025 && 2025 <= d.end);
+      const next = chart.dayun[now + 1];
+      await user.click(screen.getByRole('button', { name: new RegExp(`大运${next.ganzhi}`) }));
+      await user.click(screen.getByRole('button', { name: new RegExp(`^流年${next.start + 2}年`) }));
+      await screen.findByRole('list', { name: '流月' });
+      // The reader has scrolled down to the luck panel, then taps another tab: the page unmounts.
+      Object.defineProperty(window, 'scrollY', { value: 900, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+      view.unmount();
+
+      const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+      renderWithQuery(<BaziPage />);
+      await screen.findByRole('table', { name: '四柱' });
+      expect(scrollTo).toHaveBeenCalledWith(0, 900);
+      const pressed = (list: string) =>
+        within(screen.getByRole('list', { name: list })).getByRole('button', { pressed: true });
+      expect(pressed('大运').getAttribute('aria-label')).toMatch(new RegExp(`^大运${next.ganzhi}`));
+      expect(pressed('流年').getAttribute('aria-label')).toMatch(new RegExp(`^流年${next.start + 2}年`));
+    } finally {
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+      else delete (window as { scrollY?: number }).scrollY;
+    }
+  });
+});
+
+describe('BaziPage 合盘', () => {
+  it('pairs by 日支 on request, explains each topic in its own words and says what the score means', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    storeProfiles([
+      { name: '示例', born: SAMPLE.born },
+      { name: '李四', born: '公 1984-05-10 08:00', sex: '女' },
+    ]);
+    renderWithQuery(<BaziPage />);
+    const card = await screen.findByRole('region', { name: '合盘' });
+    // 生肖 by default: 午 (马) × 子 (鼠).
+    expect(
+      await within(card).findByText('按年支（生肖）配对：示例的年支 午（马） × 李四的年支 子（鼠）'),
+    ).toBeTruthy();
+    const note = await within(card).findByRole('note', { name: '分数说明' });
+    expect(note.textContent).toContain('仅比较两个地支（生肖（年支））');
+    expect(note.textContent).toContain('不代表整体八字合婚结论');
+
+    await user.click(within(card).getByRole('radio', { name: '日支（夫妻宫）' }));
+    const mine = baziChart(SAMPLE).sizhu.day[1];
+    const theirs = baziChart({ born: '公 1984-05-10 08:00', sex: '女' }).sizhu.day[1];
+    expect(
+      await within(card).findByText(`按日支（夫妻宫）配对：示例的日支 ${mine} × 李四的日支 ${theirs}`),
+    ).toBeTruthy();
+    const expected = compatibility(mine, theirs);
+    expect(await within(card).findByText(expected.detail)).toBeTruthy();
+    expect(calls.filter((c) => c.path.includes('jxfen')).map((c) => c.body)).toContainEqual({
+      fen: { wo: mine, ta: theirs },
+    });
+    const topics = within(within(card).getByRole('list', { name: '合盘结果' })).getAllByRole('listitem');
+    const descs = topics.map((t) => t.querySelector('p')?.textContent ?? '');
+    expect(descs).toEqual(
+      (['marriage', 'wealth', 'moving', 'illness', 'lawsuit'] as const).map((k) => expected[k].desc),
+    );
+    expect(new Set(descs).size).toBe(5);
+    expect(within(card).getByRole('note', { name: '分数说明' }).textContent).toContain(
+      '仅比较两个地支（日支）',
+    );
   });
 });

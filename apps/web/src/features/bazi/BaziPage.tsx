@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
+import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { isRetryable, userMessage } from '@/lib/error-message';
 import { useSession } from '@/stores/session';
 import { type BzChart, useBzdata } from './api/get-bzdata';
@@ -14,7 +15,8 @@ import { ProfilesSheet } from './ProfilesSheet';
 import { type ChartRequest, chartRequest, DEFAULT_OPTIONS, type SavedProfile, useProfiles } from './profiles';
 import { ReadingsCard } from './ReadingsCard';
 import { ShareOverlay } from './ShareOverlay';
-import { shareChartImage } from './shareImage';
+import { type DrawnFacts, shareChartImage } from './shareImage';
+import { clearViewState, useKeptScroll } from './viewState';
 
 /** A titled card on the paper. */
 function Card({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
@@ -69,7 +71,8 @@ export default function BaziPage() {
           submitLabel={editing?.add_time !== undefined ? '保存并排盘' : '开始排盘'}
           onCancel={current ? () => setEditing(null) : undefined}
           onSubmit={(draft) => {
-            save(draft);
+            // A changed birth is a new chart: forget the scroll and 大运 picks kept for the old one.
+            clearViewState(save(draft).add_time);
             setEditing(null);
             // Back to the top, where the new chart begins.
             if (document.scrollingElement) document.scrollingElement.scrollTop = 0;
@@ -80,6 +83,7 @@ export default function BaziPage() {
           profile={current}
           profiles={profiles}
           onEdit={() => setEditing(current)}
+          onEditProfile={(p) => setEditing(p)}
           onNew={() => setEditing({ ...SAMPLE_PROFILE, name: '' })}
         />
       ) : null}
@@ -108,21 +112,33 @@ interface ChartViewProps {
   profile: SavedProfile;
   profiles: SavedProfile[];
   onEdit: () => void;
+  /** Edits another saved profile (合盘's other side, when the server refused its birth). */
+  onEditProfile: (profile: SavedProfile) => void;
   onNew: () => void;
 }
 
+/**
+ * The chart's outline while bzdata answers: the 命主 band and the 四柱 and 五行 cards in grey, under
+ * the page header, so the page keeps its shape instead of a bare spinner.
+ */
+function ChartSkeleton() {
+  return (
+    <div className={styles.chart}>
+      <Skeleton label="正在排盘">
+        <SkeletonBlock height={150} radius={14} />
+        <SkeletonBlock height={300} radius={14} />
+        <SkeletonBlock height={180} radius={14} />
+      </Skeleton>
+    </div>
+  );
+}
+
 /** The chart of one profile, from bzdata. */
-function ChartView({ profile, profiles, onEdit, onNew }: ChartViewProps) {
+function ChartView({ profile, profiles, onEdit, onEditProfile, onNew }: ChartViewProps) {
   const request = chartRequest(profile);
   const chart = useBzdata(request);
 
-  if (chart.isPending) {
-    return (
-      <p className={styles.status} role="status">
-        正在排盘…
-      </p>
-    );
-  }
+  if (chart.isPending) return <ChartSkeleton />;
   if (chart.isError) {
     return (
       <div className={styles.errorCard} role="alert">
@@ -149,6 +165,7 @@ function ChartView({ profile, profiles, onEdit, onNew }: ChartViewProps) {
       profiles={profiles}
       request={request}
       onEdit={onEdit}
+      onEditProfile={onEditProfile}
       onNew={onNew}
     />
   );
@@ -159,27 +176,30 @@ interface ChartBodyProps extends ChartViewProps {
   request: ChartRequest;
 }
 
-function ChartBody({ chart, profile, profiles, request, onEdit, onNew }: ChartBodyProps) {
-  const [shareUrl, setShareUrl] = useState<string | null>(null);
+function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, onNew }: ChartBodyProps) {
+  const [shared, setShared] = useState<{ url: string; facts: DrawnFacts } | null>(null);
   const [shareError, setShareError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
+  // Back from another tab: the page where the reader left it.
+  useKeptScroll(profile.add_time);
 
   async function share() {
     setSharing(true);
     setShareError(null);
     try {
       const outcome = await shareChartImage(chart);
-      if (outcome.kind === 'overlay') setShareUrl(outcome.url);
-    } catch (error) {
-      setShareError(error instanceof Error ? error.message : '图片生成失败');
+      if (outcome.kind === 'overlay') setShared({ url: outcome.url, facts: outcome.facts });
+    } catch {
+      // The browser's own reason is English and technical; say what the reader can do instead.
+      setShareError('这个浏览器生成不了分享图片。请截屏保存，或换用手机自带的浏览器再试。');
     } finally {
       setSharing(false);
     }
   }
 
   function closeShare() {
-    if (shareUrl?.startsWith('blob:')) URL.revokeObjectURL(shareUrl);
-    setShareUrl(null);
+    if (shared?.url.startsWith('blob:')) URL.revokeObjectURL(shared.url);
+    setShared(null);
   }
 
   const { province, city } = profile.options;
@@ -206,6 +226,11 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onNew }: ChartBo
           {chart.term ? `${chart.term.name}当日出生 · ` : ''}
           {chart.prev_term.name} {chart.prev_term.date.slice(0, 16)} 后
         </p>
+        {chart.offline ? (
+          <p className={styles.line} role="note">
+            <span className={styles.sexTag}>离线计算</span> 未连上服务器，本机按同一算法排盘
+          </p>
+        ) : null}
         <div className={styles.summaryActions}>
           <button type="button" className={styles.ghostLight} onClick={onEdit}>
             修改
@@ -261,7 +286,7 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onNew }: ChartBo
       </Card>
 
       <Card title="大运流年">
-        <LuckPanel chart={chart} request={request} />
+        <LuckPanel key={profile.add_time} chart={chart} request={request} viewKey={profile.add_time} />
       </Card>
 
       <Card title="排盘口径">
@@ -269,15 +294,25 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onNew }: ChartBo
       </Card>
 
       <Card title="合盘">
-        <CompatibilityCard chart={chart} current={profile} profiles={profiles} />
+        <CompatibilityCard
+          chart={chart}
+          current={profile}
+          profiles={profiles}
+          onEditProfile={onEditProfile}
+        />
       </Card>
 
       <Card title="命理解读">
         <ReadingsCard request={request} />
       </Card>
 
-      {shareUrl ? (
-        <ShareOverlay url={shareUrl} fileName={`八字-${chart.name}.png`} onClose={closeShare} />
+      {shared ? (
+        <ShareOverlay
+          url={shared.url}
+          facts={shared.facts}
+          fileName={`八字-${chart.name}.png`}
+          onClose={closeShare}
+        />
       ) : null}
     </div>
   );

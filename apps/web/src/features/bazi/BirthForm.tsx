@@ -185,29 +185,33 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
 
         <div className={styles.row} role="radiogroup" aria-label="性别">
           <span className={styles.label}>性别</span>
-          <Segmented
-            name={`${id}-sex`}
-            choices={[
-              ['男', '乾造（男）'],
-              ['女', '坤造（女）'],
-            ]}
-            value={sex}
-            onChange={setSex}
-          />
+          <div className={styles.seg}>
+            <Segmented
+              name={`${id}-sex`}
+              choices={[
+                ['男', '乾造（男）'],
+                ['女', '坤造（女）'],
+              ]}
+              value={sex}
+              onChange={setSex}
+            />
+          </div>
         </div>
 
         <fieldset className={styles.fieldset} aria-describedby={errors.born ? errorId('born') : undefined}>
           <legend className={styles.legend}>出生时间</legend>
-          <Segmented
-            label="历法"
-            name={`${id}-calendar`}
-            choices={[
-              ['solar', '公历'],
-              ['lunar', '农历'],
-            ]}
-            value={birth.calendar}
-            onChange={switchCalendar}
-          />
+          <div className={styles.seg}>
+            <Segmented
+              label="历法"
+              name={`${id}-calendar`}
+              choices={[
+                ['solar', '公历'],
+                ['lunar', '农历'],
+              ]}
+              value={birth.calendar}
+              onChange={switchCalendar}
+            />
+          </div>
           <div className={styles.dateGrid}>
             <Select
               label="年"
@@ -301,15 +305,17 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
           <legend className={styles.legend}>排盘选项</legend>
           <div className={styles.optionRow} role="radiogroup" aria-label="子时">
             <span className={styles.optionLabel}>子时</span>
-            <Segmented
-              name={`${id}-zi`}
-              choices={[
-                ['late', '晚子时不换日'],
-                ['early', '早子时换日'],
-              ]}
-              value={options.zi}
-              onChange={(zi) => setOption({ zi })}
-            />
+            <div className={styles.seg}>
+              <Segmented
+                name={`${id}-zi`}
+                choices={[
+                  ['late', '晚子时不换日'],
+                  ['early', '早子时换日'],
+                ]}
+                value={options.zi}
+                onChange={(zi) => setOption({ zi })}
+              />
+            </div>
           </div>
           <p className={styles.hint}>
             {options.zi === 'late'
@@ -318,7 +324,11 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
           </p>
           <label className={styles.switchRow}>
             <span className={styles.optionLabel}>真太阳时</span>
-            <span className={styles.switchText}>按出生地经度校正钟表时间</span>
+            <span className={styles.switchText}>
+              按出生地经度
+              <wbr />
+              校正钟表时间
+            </span>
             <input
               type="checkbox"
               role="switch"
@@ -333,15 +343,17 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
           {fieldError('trueSolar')}
           <div className={styles.optionRow} role="radiogroup" aria-label="起运">
             <span className={styles.optionLabel}>起运</span>
-            <Segmented
-              name={`${id}-yun`}
-              choices={[
-                [2, '精确到分钟'],
-                [1, '按天数时辰'],
-              ]}
-              value={options.yunSchool}
-              onChange={(yunSchool) => setOption({ yunSchool })}
-            />
+            <div className={styles.seg}>
+              <Segmented
+                name={`${id}-yun`}
+                choices={[
+                  [2, '精确到分钟'],
+                  [1, '按天数时辰'],
+                ]}
+                value={options.yunSchool}
+                onChange={(yunSchool) => setOption({ yunSchool })}
+              />
+            </div>
           </div>
           <p className={styles.hint}>
             {options.yunSchool === 2
@@ -351,6 +363,7 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
         </fieldset>
       </div>
 
+      {/* Fixed above the tab bar, so 开始排盘 is on the first screen; the form leaves room for it. */}
       <div className={styles.actions}>
         {onCancel ? (
           <button type="button" className={styles.secondary} onClick={onCancel}>

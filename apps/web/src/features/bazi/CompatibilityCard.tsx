@@ -2,12 +2,14 @@ import { BRANCHES, dayPillar, sexagenaryName } from '@xuanli/almanac/ganzhi';
 import { dayNumber } from '@xuanli/almanac/solarDate';
 import { useId, useState } from 'react';
 import { Segmented } from '@/components/Segmented';
-import { userMessage } from '@/lib/error-message';
+import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import { type Jxfen, jxfenBody, useJxfen } from './api/get-jxfen';
 import styles from './CompatibilityCard.module.css';
+import { LoadProblem } from './LoadProblem';
 import { beijingToday } from './LuckPanel';
 import { chartRequest, type SavedProfile } from './profiles';
+import { HEPAN_VIEW_KEY, type HepanViewState, patchViewState, readViewState } from './viewState';
 
 /** Topic keys of the jxfen answer and their labels (the engine's TOPIC_LABELS, SPEC §3). */
 const TOPICS = [
@@ -19,6 +21,8 @@ const TOPICS = [
 ] as const;
 
 const ANIMALS = '鼠牛虎兔龙蛇马羊猴鸡狗猪';
+
+type Basis = 'year' | 'day';
 
 /** '午（马）': a branch and its 生肖. */
 function withAnimal(branch: string): string {
@@ -32,10 +36,19 @@ function todayDayPillar(nowMs: number = Date.now()): string {
   return sexagenaryName(dayPillar(dayNumber(y, m, d)));
 }
 
-/** The 吉凶 tone of a grade, for its badge colour (the grade's own characters are always printed). */
+/** The branch of a chart the basis compares: the year's (生肖) or the day's (日支, 夫妻宫). */
+function branchOf(chart: BzChart, basis: Basis): string {
+  return (basis === 'year' ? chart.sizhu.year : chart.sizhu.day)[1];
+}
+
+/**
+ * The 吉凶 tone of a grade, for its badge. Only one pair of branches is compared, so a 凶 gets a calm
+ * brown, not an alarm red; the grade's own characters are always printed (colour is never the only
+ * signal).
+ */
 function tone(jx: string): string {
   if (jx.includes('吉')) return styles.good;
-  if (jx.includes('凶')) return styles.bad;
+  if (jx.includes('凶')) return styles.caution;
   return styles.plain;
 }
 
@@ -43,42 +56,97 @@ interface CompatibilityCardProps {
   chart: BzChart;
   current: SavedProfile;
   profiles: SavedProfile[];
+  /** Opens the form on a profile whose chart the server refused (the other side of the pair). */
+  onEditProfile?: (profile: SavedProfile) => void;
 }
 
 /**
- * 合盘 by earthly branch (jxfen): with another saved profile (my year branch against theirs — 按年支
- * (生肖) 配对) or with today (my year branch against today's day branch). The other profile's year
- * branch comes from its own bzdata chart, so 立春 decides the 生肖 exactly as in its chart.
+ * 合盘 by earthly branch (jxfen): with another saved profile or with today, on the basis the reader
+ * picks — 生肖 (the year branch, the popular pairing) or 日支 (the day branch, the 夫妻宫 that
+ * traditional 合婚 looks at). The other profile's branches come from its own bzdata chart, so 立春
+ * decides the 生肖 exactly as in its chart. Each topic explains the relation found in its own words,
+ * and a note says what the score does and does not mean.
  */
-export function CompatibilityCard({ chart, current, profiles }: CompatibilityCardProps) {
+export function CompatibilityCard({ chart, current, profiles, onEditProfile }: CompatibilityCardProps) {
   const id = useId();
   const others = profiles.filter((p) => p.add_time !== current.add_time);
-  const [mode, setMode] = useState<'profile' | 'today'>(others.length > 0 ? 'profile' : 'today');
-  const [otherId, setOtherId] = useState<number | null>(others[0]?.add_time ?? null);
+  // The reader's choices outlive a switch of profile or of tab.
+  const [kept] = useState<HepanViewState>(() => readViewState(HEPAN_VIEW_KEY));
+  const [mode, setModeState] = useState<'profile' | 'today'>(
+    kept.mode ?? (others.length > 0 ? 'profile' : 'today'),
+  );
+  const [basis, setBasisState] = useState<Basis>(kept.basis ?? 'year');
+  const [otherId, setOtherIdState] = useState<number | null>(kept.other ?? others[0]?.add_time ?? null);
   const other = others.find((p) => p.add_time === otherId) ?? others[0] ?? null;
   const otherChart = useBzdata(mode === 'profile' && other ? chartRequest(other) : null);
 
-  const wo = chart.sizhu.year[1];
+  const setMode = (next: 'profile' | 'today') => {
+    setModeState(next);
+    patchViewState(HEPAN_VIEW_KEY, { mode: next });
+  };
+  const setBasis = (next: Basis) => {
+    setBasisState(next);
+    patchViewState(HEPAN_VIEW_KEY, { basis: next });
+  };
+  const setOtherId = (next: number) => {
+    setOtherIdState(next);
+    patchViewState(HEPAN_VIEW_KEY, { other: next });
+  };
+
+  const wo = branchOf(chart, basis);
   const today = todayDayPillar();
-  const ta = mode === 'today' ? today[1] : otherChart.data?.sizhu.year[1];
+  const ta = mode === 'today' ? today[1] : otherChart.data ? branchOf(otherChart.data, basis) : undefined;
   const result = useJxfen(ta ? jxfenBody(wo, ta) : null);
+  const basisName = basis === 'year' ? '生肖（年支）' : '日支';
+
+  let explain = '';
+  if (ta && mode === 'today') {
+    explain =
+      basis === 'year'
+        ? `按年支配对：${current.name}的年支 ${withAnimal(wo)} × 今日（${today}日）日支 ${ta}`
+        : `按日支配对：${current.name}的日支 ${wo} × 今日（${today}日）日支 ${ta}`;
+  } else if (ta && other) {
+    explain =
+      basis === 'year'
+        ? `按年支（生肖）配对：${current.name}的年支 ${withAnimal(wo)} × ${other.name}的年支 ${withAnimal(ta)}`
+        : `按日支（夫妻宫）配对：${current.name}的日支 ${wo} × ${other.name}的日支 ${ta}`;
+  }
 
   return (
     <div>
-      <Segmented
-        label="合盘对象"
-        name={`${id}-mode`}
-        choices={[
-          ['profile', '与命例合盘'],
-          ['today', '与今日合'],
-        ]}
-        value={mode}
-        onChange={setMode}
-      />
+      <div className={styles.seg}>
+        <Segmented
+          label="合盘对象"
+          name={`${id}-mode`}
+          choices={[
+            ['profile', '与命例合盘'],
+            ['today', '与今日合'],
+          ]}
+          value={mode}
+          onChange={setMode}
+        />
+      </div>
+      <div className={styles.basisRow}>
+        <span className={styles.basisLabel} aria-hidden="true">
+          配对依据
+        </span>
+        <div className={styles.seg}>
+          <Segmented
+            label="配对依据"
+            name={`${id}-basis`}
+            choices={[
+              ['year', '生肖（年支）'],
+              ['day', '日支（夫妻宫）'],
+            ]}
+            value={basis}
+            onChange={setBasis}
+          />
+        </div>
+      </div>
 
       {mode === 'profile' ? (
         others.length === 0 ? (
-          <p className={styles.note}>再保存一个命例（如家人），即可按年支（生肖）与本命配对。</p>
+          <p className={styles.note}>再保存一个命例（如家人），即可按生肖或日支与本命配对。</p>
         ) : (
           <label className={styles.pick}>
             <span>对方</span>
@@ -94,34 +162,39 @@ export function CompatibilityCard({ chart, current, profiles }: CompatibilityCar
       ) : null}
 
       {ta ? (
-        <p className={styles.explain}>
-          {mode === 'today'
-            ? `按年支配对：${current.name}的年支 ${withAnimal(wo)} × 今日（${today}日）日支 ${ta}`
-            : `按年支（生肖）配对：${current.name}的年支 ${withAnimal(wo)} × ${other?.name}的年支 ${withAnimal(ta)}`}
-        </p>
-      ) : mode === 'profile' && other && otherChart.isPending ? (
-        <p className={styles.note}>正在排{other.name}的八字…</p>
-      ) : mode === 'profile' && otherChart.isError ? (
-        <p className={styles.note}>对方八字获取失败：{userMessage(otherChart.error)}</p>
+        <p className={styles.explain}>{explain}</p>
+      ) : mode === 'profile' && other && otherChart.isError ? (
+        <LoadProblem
+          what={`${other.name}的八字暂时排不出`}
+          error={otherChart.error}
+          onRetry={() => otherChart.refetch()}
+          fix={
+            onEditProfile ? (
+              <button type="button" onClick={() => onEditProfile(other)}>
+                修改{other.name}的资料
+              </button>
+            ) : undefined
+          }
+        />
       ) : null}
 
-      {result.isError ? (
-        <p className={styles.note}>
-          合盘结果获取失败：{userMessage(result.error)}
-          <button type="button" className={styles.retry} onClick={() => result.refetch()}>
-            重试
-          </button>
-        </p>
-      ) : result.data ? (
-        <Result data={result.data} />
-      ) : ta ? (
-        <p className={styles.note}>正在合盘…</p>
+      {ta && result.isError ? (
+        <LoadProblem what="合盘结果暂时无法获取" error={result.error} onRetry={() => result.refetch()} />
+      ) : ta && result.data ? (
+        <Result data={result.data} basisName={basisName} />
+      ) : (ta && result.isPending) || (mode === 'profile' && other && otherChart.isPending) ? (
+        <Skeleton label="正在合盘">
+          <SkeletonBlock height={28} width="55%" />
+          {TOPICS.map(([key]) => (
+            <SkeletonBlock key={key} height={44} />
+          ))}
+        </Skeleton>
       ) : null}
     </div>
   );
 }
 
-function Result({ data }: { data: Jxfen }) {
+function Result({ data, basisName }: { data: Jxfen; basisName: string }) {
   return (
     <div className={styles.result}>
       <p className={styles.relation}>
@@ -147,6 +220,12 @@ function Result({ data }: { data: Jxfen }) {
           );
         })}
       </ul>
+      <p className={styles.caveat} role="note" aria-label="分数说明">
+        <strong>分数说明：</strong>
+        仅比较两个地支（{basisName}）之间的合、冲、刑、害等关系，分数只表示这一对地支顺与不顺，
+        <strong>不代表整体八字合婚结论</strong>，也不预示婚姻、健康、官司的结果。合婚请结合双方完整八字，
+        更要看彼此的相处。
+      </p>
     </div>
   );
 }

@@ -1,23 +1,7 @@
 import type { BzChart } from './api/get-bzdata';
 import { WUXING, WUXING_FILL, WUXING_TEXT } from './elements';
 import styles from './FiveElements.module.css';
-
-/**
- * Whole percentages of `counts` that add up to exactly 100 (largest remainder): rounding 1/8 = 12.5 %
- * up in every row would print 13 + 25 + 13 + 38 + 13 = 102 %.
- */
-export function wholePercents(counts: readonly number[]): number[] {
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (total === 0) return counts.map(() => 0);
-  const exact = counts.map((c) => (c * 100) / total);
-  const out = exact.map(Math.floor);
-  const order = exact
-    .map((e, i) => [e - Math.floor(e), i] as const)
-    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  const leftover = 100 - out.reduce((a, b) => a + b, 0);
-  for (let k = 0; k < leftover; k++) out[order[k][1]] += 1;
-  return out;
-}
+import { wuxingPercents } from './percents';
 
 /**
  * Five-element counts and ratios as horizontal bars, one row per 五行 in 相生 order, each labelled
@@ -27,8 +11,9 @@ export function wholePercents(counts: readonly number[]): number[] {
 export function FiveElements({ chart }: { chart: BzChart }) {
   const { bzwx, total } = chart.wxtongji;
   const missing = WUXING.filter((w) => bzwx[w] === 0);
-  const shares = wholePercents(WUXING.map((w) => bzwx[w]));
-  const percent = (w: (typeof WUXING)[number]) => `${shares[WUXING.indexOf(w)]}%`;
+  // The same whole percents as the share image (largest remainder: they add up to exactly 100).
+  const shares = wuxingPercents(chart);
+  const percent = (w: (typeof WUXING)[number]) => `${shares[w]}%`;
   return (
     <div>
       <ul className={styles.list} aria-label="五行统计">

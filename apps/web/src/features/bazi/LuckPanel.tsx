@@ -1,12 +1,14 @@
 import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { userMessage } from '@/lib/error-message';
+import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import { textColorOf } from './elements';
+import { LoadProblem } from './LoadProblem';
 import styles from './LuckPanel.module.css';
 import { shortGod } from './PillarTable';
 import type { ChartRequest } from './profiles';
+import { patchViewState, readViewState } from './viewState';
 
 /** Today's date in Beijing as [year, month, day]: the almanac's day, whatever the phone's zone. */
 export function beijingToday(nowMs: number = Date.now()): [number, number, number] {
@@ -15,7 +17,7 @@ export function beijingToday(nowMs: number = Date.now()): [number, number, numbe
 }
 
 /** '出生后8年9个月13天起运', the 起运 age as bazi apps print it (hours only when there are some). */
-function qiyunText(q: BzChart['qiyun']): string {
+export function qiyunText(q: BzChart['qiyun']): string {
   const parts = [`${q.year}年`, `${q.month}个月`, `${q.day}天`];
   if (q.hour > 0) parts.push(`${q.hour}小时`);
   return `出生后${parts.join('')}起运`;
@@ -76,6 +78,8 @@ interface LuckPanelProps {
   chart: BzChart;
   /** The body the chart came from; 流月 of another year re-ask bzdata with `liuyueYear`. */
   request: ChartRequest;
+  /** The profile's id: the 大运 / 流年 / 流月 picked are kept under it across tab switches. */
+  viewKey: number | string;
 }
 
 /**
@@ -83,17 +87,36 @@ interface LuckPanelProps {
  * (bzdata with `liuyueYear`) → tap → the 流日 of that month, computed here with the shared engine
  * (`liuri`, from the month's 节 to the day before the next 节). Opens on the current year.
  */
-export function LuckPanel({ chart, request }: LuckPanelProps) {
+export function LuckPanel({ chart, request, viewKey }: LuckPanelProps) {
   const [ty, tm, td] = beijingToday();
   const cycles = useMemo(() => cyclesOf(chart), [chart]);
-  const initialCycle = cycles.find((c) => c.start <= ty && ty <= c.end) ?? cycles[0];
+  // Back from another tab: the picks the reader left (when they still fit this chart), else today.
+  const [kept] = useState(() => readViewState(viewKey));
+  const keptCycle = cycles.find((c) => c.key === kept.cycleKey);
+  const initialCycle = keptCycle ?? cycles.find((c) => c.start <= ty && ty <= c.end) ?? cycles[0];
   const [cycleKey, setCycleKey] = useState<number>(initialCycle?.key ?? 1);
   const cycle = cycles.find((c) => c.key === cycleKey) ?? cycles[0];
   const years = chart.liunian.filter((y) => cycle && y.year >= cycle.start && y.year <= cycle.end);
-  const [year, setYear] = useState<number | null>(
-    initialCycle && ty >= initialCycle.start && ty <= initialCycle.end ? ty : null,
+  const inInitial = (y: number) =>
+    initialCycle !== undefined && y >= initialCycle.start && y <= initialCycle.end;
+  const [year, setYear] = useState<number | null>(() => {
+    if (keptCycle && kept.year !== undefined)
+      return kept.year === null || inInitial(kept.year) ? kept.year : null;
+    return inInitial(ty) ? ty : null;
+  });
+  const [month, setMonth] = useState<number | null>(() =>
+    keptCycle && kept.month !== undefined && kept.month !== null && kept.month >= 1 && kept.month <= 12
+      ? kept.month
+      : null,
   );
-  const [month, setMonth] = useState<number | null>(null);
+
+  /** Picks a 大运 / 流年 / 流月 and keeps the pick for when the reader comes back to the tab. */
+  function pick(next: { cycleKey?: number; year?: number | null; month?: number | null }) {
+    if (next.cycleKey !== undefined) setCycleKey(next.cycleKey);
+    if (next.year !== undefined) setYear(next.year);
+    if (next.month !== undefined) setMonth(next.month);
+    patchViewState(viewKey, { cycleKey, year, month, ...next });
+  }
 
   const needsFetch = year !== null && year !== chart.options.liuyueYear;
   const liuyueQuery = useBzdata(needsFetch ? { ...request, liuyueYear: year } : null);
@@ -157,15 +180,19 @@ export function LuckPanel({ chart, request }: LuckPanelProps) {
               className={`${styles.cell} ${c.key === cycle?.key ? styles.on : ''}`}
               aria-pressed={c.key === cycle?.key}
               aria-label={`${c.ganzhi ? `大运${c.ganzhi}` : '童限'} ${c.start}–${c.end}年 ${c.age}岁起`}
-              onClick={() => {
-                setCycleKey(c.key);
-                setYear(null);
-                setMonth(null);
-              }}
+              onClick={() => pick({ cycleKey: c.key, year: null, month: null })}
             >
               <span className={styles.top}>{c.start}</span>
               <span className={styles.sub}>{c.age}岁</span>
-              {c.ganzhi ? <Ganzhi value={c.ganzhi} /> : <span className={styles.ganzhiPlain}>童限</span>}
+              {c.ganzhi ? (
+                <Ganzhi value={c.ganzhi} />
+              ) : (
+                // Stacked like a 干支, one character per line by design (not a word wrapped).
+                <span className={styles.ganzhiPlain}>
+                  <span>童</span>
+                  <span>限</span>
+                </span>
+              )}
               <span className={styles.god}>{c.shishen ? shortGod(c.shishen) : '小运'}</span>
             </button>
           </li>
@@ -184,10 +211,7 @@ export function LuckPanel({ chart, request }: LuckPanelProps) {
               className={`${styles.cell} ${y.year === year ? styles.on : ''} ${y.year === ty ? styles.now : ''}`}
               aria-pressed={y.year === year}
               aria-label={`流年${y.year}年 ${y.ganzhi} ${y.shishen}`}
-              onClick={() => {
-                setYear(y.year);
-                setMonth(null);
-              }}
+              onClick={() => pick({ year: y.year, month: null })}
             >
               <span className={styles.top}>{y.year}</span>
               <span className={styles.sub}>{y.age}岁</span>
@@ -204,14 +228,19 @@ export function LuckPanel({ chart, request }: LuckPanelProps) {
             {year}年流月 <span className={styles.rowHint}>以节气交接为月界</span>
           </h3>
           {needsFetch && liuyueQuery.isPending ? (
-            <p className={styles.status}>正在排流月…</p>
+            <Skeleton label={`正在排${year}年流月`}>
+              <div className={styles.skeletonRow}>
+                {Array.from({ length: 6 }, (_, i) => (
+                  <SkeletonBlock key={i} width={58} height={104} radius={10} />
+                ))}
+              </div>
+            </Skeleton>
           ) : needsFetch && liuyueQuery.isError ? (
-            <p className={styles.status}>
-              流月加载失败：{userMessage(liuyueQuery.error)}
-              <button type="button" className={styles.retry} onClick={() => liuyueQuery.refetch()}>
-                重试
-              </button>
-            </p>
+            <LoadProblem
+              what={`${year}年流月暂时排不出`}
+              error={liuyueQuery.error}
+              onRetry={() => liuyueQuery.refetch()}
+            />
           ) : (
             <ul className={styles.scroller} aria-label="流月" data-row>
               {months.map((m) => (
@@ -222,7 +251,7 @@ export function LuckPanel({ chart, request }: LuckPanelProps) {
                     className={`${styles.cell} ${m.month === shownMonth ? styles.on : ''}`}
                     aria-pressed={m.month === shownMonth}
                     aria-label={`流月${m.term.name} ${m.ganzhi} ${m.shishen}`}
-                    onClick={() => setMonth(m.month)}
+                    onClick={() => pick({ month: m.month })}
                   >
                     <span className={styles.top}>{m.term.name}</span>
                     <span className={styles.sub}>

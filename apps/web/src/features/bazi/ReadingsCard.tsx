@@ -1,5 +1,6 @@
-import { userMessage } from '@/lib/error-message';
+import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { useMiji } from './api/get-miji';
+import { LoadProblem } from './LoadProblem';
 import type { ChartRequest } from './profiles';
 import styles from './ReadingsCard.module.css';
 
@@ -10,16 +11,18 @@ import styles from './ReadingsCard.module.css';
  */
 export function ReadingsCard({ request }: { request: ChartRequest }) {
   const miji = useMiji(request);
-  if (miji.isPending) return <p className={styles.note}>正在载入解读…</p>;
-  if (miji.isError) {
+  if (miji.isPending) {
     return (
-      <p className={styles.note}>
-        解读暂时无法载入：{userMessage(miji.error)}
-        <button type="button" className={styles.retry} onClick={() => miji.refetch()}>
-          重试
-        </button>
-      </p>
+      <Skeleton label="正在载入解读">
+        <SkeletonBlock height={22} width="40%" />
+        <SkeletonBlock height={16} />
+        <SkeletonBlock height={16} />
+        <SkeletonBlock height={16} width="70%" />
+      </Skeleton>
     );
+  }
+  if (miji.isError) {
+    return <LoadProblem what="解读暂时无法载入" error={miji.error} onRetry={() => miji.refetch()} />;
   }
   const sections = miji.data.sections.filter((s) => s.items.length > 0);
   if (sections.length === 0) return <p className={styles.note}>暂无解读内容。</p>;

@@ -5,8 +5,10 @@
  * caller falls back to showing the PNG for a long-press save.
  */
 import type { BzChart } from './api/get-bzdata';
-import { WUXING, WUXING_FILL, WUXING_TEXT, wuxingOf } from './elements';
+import { WUXING, WUXING_FILL, WUXING_TEXT, type Wuxing, wuxingOf } from './elements';
+import { qiyunText } from './LuckPanel';
 import { PILLARS } from './PillarTable';
+import { wuxingPercents } from './percents';
 
 /** Width of the image in CSS px; drawn at 2× for sharp text on phones. */
 const WIDTH = 375;
@@ -20,8 +22,14 @@ function currentThemeColor(): string {
   return value || '#672f0d';
 }
 
-/** Splits `text` into lines no wider than `width`, character by character (Chinese has no spaces). */
-function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
+/** What the wrapping needs of a 2D context. */
+type Measurer = Pick<CanvasRenderingContext2D, 'measureText'>;
+
+/**
+ * Splits `text` into lines no wider than `width`, character by character (Chinese has no spaces) —
+ * for one unbreakable item that is wider than a line on its own.
+ */
+function wrapChars(ctx: Measurer, text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const ch of text) {
@@ -34,23 +42,83 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): strin
   return lines;
 }
 
+/**
+ * Lays `items` (e.g. '交运 1999-05-09 04:00', '北京时间(夏令时已减1小时)') on lines no wider than
+ * `width`, joined by `separator`, breaking only between items: a date, a time or a term is never cut
+ * in two. Only an item wider than a whole line is broken, character by character.
+ */
+export function wrapItems(
+  ctx: Measurer,
+  items: readonly string[],
+  width: number,
+  separator = ' · ',
+): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const joined = line ? line + separator + item : item;
+    if (ctx.measureText(joined).width <= width) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    if (ctx.measureText(item).width <= width) line = item;
+    else {
+      const parts = wrapChars(ctx, item, width);
+      line = parts.pop() ?? '';
+      lines.push(...parts);
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 function charColor(ch: string): string {
   const w = wuxingOf(ch);
   return w ? WUXING_TEXT[w] : '#1f1a17';
 }
 
+/** What the image states in numbers and words, besides the pillars — kept for tests and the overlay. */
+export interface DrawnFacts {
+  /** The 五行 percentages printed, whole numbers adding up to 100 (the page's own rounding). */
+  percents: Record<Wuxing, number>;
+  /** The 大运 caption lines as drawn (起运 age, 交运 date and time). */
+  luckLines: string[];
+}
+
+/** The items of the 大运 caption: 起运 age, 交运 date and time with its direction. */
+function luckItems(chart: BzChart): string[] {
+  const q = chart.qiyun;
+  return [qiyunText(q), `交运 ${q.date}`, `${q.forward ? '顺排' : '逆排'}至${q.jie.name}`];
+}
+
+const LUCK_LINE = 19;
+const KOUJING_LINE = 20;
+
 /**
  * Draws the chart image; returns null when the browser gives no 2D context (very old WebViews, or
  * jsdom in tests without a canvas stub).
  */
-function drawChartImage(chart: BzChart, theme: string = currentThemeColor()): HTMLCanvasElement | null {
+function drawChartImage(
+  chart: BzChart,
+  theme: string = currentThemeColor(),
+): { canvas: HTMLCanvasElement; facts: DrawnFacts } | null {
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
-  const koujingFont = `13px ${SANS}`;
-  ctx.font = koujingFont;
-  const koujingLines = wrap(ctx, `口径：${chart.koujing}`, WIDTH - 40);
-  const height = 560 + koujingLines.length * 20;
+  // Measure the wrapped texts first: resizing the canvas below resets the context.
+  const smallFont = `13px ${SANS}`;
+  ctx.font = smallFont;
+  const luckLines = wrapItems(ctx, luckItems(chart), WIDTH - 48);
+  const [firstConvention, ...conventions] = chart.koujing.split(' · ');
+  const koujingLines = wrapItems(ctx, [`口径：${firstConvention}`, ...conventions], WIDTH - 40);
+  const percents = wuxingPercents(chart);
+
+  const luckTop = 432;
+  const cellsTop = luckTop + 18 + luckLines.length * LUCK_LINE + 24;
+  const luckBottom = cellsTop + 58;
+  const koujingTop = luckBottom + 22;
+  const height = koujingTop + koujingLines.length * KOUJING_LINE + 24;
   canvas.width = WIDTH * SCALE;
   canvas.height = height * SCALE;
   ctx.scale(SCALE, SCALE);
@@ -80,7 +148,7 @@ function drawChartImage(chart: BzChart, theme: string = currentThemeColor()): HT
   PILLARS.forEach(([, label], i) => {
     ctx.fillText(label, colX(i), 114);
   });
-  ctx.font = `13px ${SANS}`;
+  ctx.font = smallFont;
   ctx.fillStyle = '#6b6259';
   for (const [label, y] of [
     ['十神', 140],
@@ -102,13 +170,13 @@ function drawChartImage(chart: BzChart, theme: string = currentThemeColor()): HT
     ctx.fillText(gan, x, 178);
     ctx.fillStyle = charColor(zhi);
     ctx.fillText(zhi, x, 222);
-    ctx.font = `13px ${SANS}`;
+    ctx.font = smallFont;
     ctx.fillStyle = '#1f1a17';
     ctx.fillText(chart.nayin[key], x, 258);
     ctx.fillText(chart.dishi[key], x, 282);
   });
 
-  // Five elements: a bar per phase, labelled with its character and count.
+  // Five elements: a bar per phase, labelled with its character, count and whole percent.
   ctx.fillStyle = '#fffdf9';
   ctx.fillRect(12, 306, WIDTH - 24, 116);
   ctx.textAlign = 'left';
@@ -117,56 +185,57 @@ function drawChartImage(chart: BzChart, theme: string = currentThemeColor()): HT
   ctx.fillText('五行', 24, 324);
   WUXING.forEach((w, i) => {
     const y = 346 + i * 15;
-    const ratio = chart.wxbili.bzwx[w];
     ctx.font = `bold 13px ${SANS}`;
     ctx.fillStyle = WUXING_TEXT[w];
     ctx.fillText(w, 24, y);
     ctx.fillStyle = '#efe8de';
     ctx.fillRect(44, y - 5, 220, 10);
     ctx.fillStyle = WUXING_FILL[w];
-    ctx.fillRect(44, y - 5, 220 * ratio, 10);
+    ctx.fillRect(44, y - 5, 220 * chart.wxbili.bzwx[w], 10);
     ctx.fillStyle = '#1f1a17';
-    ctx.font = `13px ${SANS}`;
-    ctx.fillText(`${chart.wxtongji.bzwx[w]}个 ${Math.round(ratio * 100)}%`, 274, y);
+    ctx.font = smallFont;
+    ctx.fillText(`${chart.wxtongji.bzwx[w]}个 ${percents[w]}%`, 274, y);
   });
 
-  // 大运 row.
+  // 大运: the title, the 起运 / 交运 caption wrapped between its items, then the ten cycles.
   ctx.fillStyle = '#fffdf9';
-  ctx.fillRect(12, 432, WIDTH - 24, 100);
+  ctx.fillRect(12, luckTop, WIDTH - 24, luckBottom - luckTop);
   ctx.font = `bold 15px ${SANS}`;
   ctx.fillStyle = theme;
-  ctx.fillText('大运', 24, 450);
-  ctx.font = `13px ${SANS}`;
+  ctx.fillText('大运', 24, luckTop + 18);
+  ctx.font = smallFont;
   ctx.fillStyle = '#6b6259';
-  const q = chart.qiyun;
-  ctx.fillText(`出生后${q.year}年${q.month}个月${q.day}天${q.hour}小时起运 · 交运 ${q.date}`, 64, 450);
+  luckLines.forEach((line, i) => {
+    ctx.fillText(line, 24, luckTop + 18 + (i + 1) * LUCK_LINE);
+  });
   const cellW = (WIDTH - 24 - 8) / Math.max(chart.dayun.length, 1);
   ctx.textAlign = 'center';
   chart.dayun.forEach((d, i) => {
     const x = 16 + cellW * i + cellW / 2;
-    ctx.font = `13px ${SANS}`;
+    // 12 px: ten four-digit years in 343 px keep a gap between them.
+    ctx.font = `12px ${SANS}`;
     ctx.fillStyle = '#6b6259';
-    ctx.fillText(String(d.start), x, 472);
+    ctx.fillText(String(d.start), x, cellsTop);
     const [g, z] = [...d.ganzhi];
     ctx.font = `bold 17px ${SERIF}`;
     ctx.fillStyle = charColor(g);
-    ctx.fillText(g, x, 494);
+    ctx.fillText(g, x, cellsTop + 22);
     ctx.fillStyle = charColor(z);
-    ctx.fillText(z, x, 515);
+    ctx.fillText(z, x, cellsTop + 43);
   });
 
   // 口径 and footer.
   ctx.textAlign = 'left';
-  ctx.font = koujingFont;
+  ctx.font = smallFont;
   ctx.fillStyle = '#6b6259';
   koujingLines.forEach((line, i) => {
-    ctx.fillText(line, 20, 550 + i * 20);
+    ctx.fillText(line, 20, koujingTop + i * KOUJING_LINE);
   });
   ctx.textAlign = 'right';
-  ctx.font = `13px ${SANS}`;
+  ctx.font = smallFont;
   ctx.fillStyle = '#9a9087';
   ctx.fillText('中华玄历 · 八字排盘', WIDTH - 16, height - 12);
-  return canvas;
+  return { canvas, facts: { percents, luckLines } };
 }
 
 /** The canvas as a PNG blob (null when the browser cannot encode it). */
@@ -181,7 +250,10 @@ function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob | null> {
 }
 
 /** What happened to a share: the system sheet took it, the reader cancelled, or we show the image. */
-export type ShareOutcome = { kind: 'shared' } | { kind: 'cancelled' } | { kind: 'overlay'; url: string };
+export type ShareOutcome =
+  | { kind: 'shared' }
+  | { kind: 'cancelled' }
+  | { kind: 'overlay'; url: string; facts: DrawnFacts };
 
 /**
  * Shares the chart image with the system share sheet (`navigator.share({files})`) when the browser
@@ -189,8 +261,9 @@ export type ShareOutcome = { kind: 'shared' } | { kind: 'cancelled' } | { kind: 
  * full-screen "长按图片保存" overlay. Throws when the image cannot be drawn at all.
  */
 export async function shareChartImage(chart: BzChart, nav: Navigator = navigator): Promise<ShareOutcome> {
-  const canvas = drawChartImage(chart);
-  if (!canvas) throw new Error('此浏览器无法生成图片');
+  const drawn = drawChartImage(chart);
+  if (!drawn) throw new Error('此浏览器无法生成图片');
+  const { canvas, facts } = drawn;
   const blob = await canvasToBlob(canvas);
   const fileName = `八字-${chart.name}.png`;
   if (blob && typeof File !== 'undefined' && typeof nav.share === 'function') {
@@ -207,5 +280,5 @@ export async function shareChartImage(chart: BzChart, nav: Navigator = navigator
     }
   }
   const url = blob ? URL.createObjectURL(blob) : canvas.toDataURL('image/png');
-  return { kind: 'overlay', url };
+  return { kind: 'overlay', url, facts };
 }

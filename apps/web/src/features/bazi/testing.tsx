@@ -25,6 +25,13 @@ export interface SeenCall {
 export interface FakeServerOptions {
   /** Answer miji with this failure instead of readings (e.g. NotFound while the server is not ready). */
   mijiFailure?: ErrorCode;
+  /**
+   * Fails chosen calls: 'network' makes `fetch` reject as when the phone is offline, an error code
+   * answers with that code's failure envelope. Return undefined to answer normally.
+   */
+  fail?: (call: SeenCall) => ErrorCode | 'network' | undefined;
+  /** Holds chosen calls until the returned promise settles (to see loading states). */
+  hold?: (call: SeenCall) => Promise<void> | undefined;
 }
 
 /**
@@ -39,8 +46,13 @@ export function installFakeServer(options: FakeServerOptions = {}): SeenCall[] {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const path = new URL(String(input), 'http://localhost').pathname.toLowerCase();
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : {};
-      calls.push({ path, body });
+      const call = { path, body };
+      calls.push(call);
       if (path.endsWith('/base/token')) return tokenAnswer('test-jwt', Date.now() / 1000);
+      await options.hold?.(call);
+      const failure = options.fail?.(call);
+      if (failure === 'network') throw new TypeError('Failed to fetch');
+      if (failure) return failureAnswer(failure, 'refused by the test');
       try {
         if (path.endsWith('/bln.suan/bzdata')) {
           const { name, ...input } = body;

@@ -8,17 +8,40 @@ function LocationProbe() {
   return <output aria-label="当前地址">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** The calendar's own address, printed under it (as the browser's address bar would show it). */
+function AddressLine() {
+  const location = useLocation();
+  return <p>{`地址 ${location.pathname}${location.search}`}</p>;
+}
+
 /** Opens the calendar with the clock set to `utc` (a UTC instant; the page reads it as Beijing time). */
-function openCalendar(utc: number) {
+function openCalendar(utc: number, entry = '/pages/index/index') {
   vi.spyOn(Date, 'now').mockReturnValue(utc);
   return render(
-    <MemoryRouter initialEntries={['/pages/index/index']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
-        <Route path="/pages/index/index" element={<CalendarPage />} />
+        <Route
+          path="/pages/index/index"
+          element={
+            <>
+              <CalendarPage />
+              <AddressLine />
+            </>
+          }
+        />
         <Route path="/pages/index/day" element={<LocationProbe />} />
       </Routes>
     </MemoryRouter>,
   );
+}
+
+function calendarAddress() {
+  return screen.getByText(/^地址 /).textContent?.slice(3);
+}
+
+function cardHeading() {
+  return within(screen.getByRole('region', { name: '当日信息' })).getByRole('heading', { level: 2 })
+    .textContent;
 }
 
 function monthTitle() {
@@ -130,7 +153,8 @@ describe('CalendarPage', () => {
   it('keeps the week start chosen in the settings', async () => {
     openCalendar(springFestival);
     fireEvent.click(screen.getByRole('button', { name: '日历设置' }));
-    fireEvent.click(await screen.findByText('周日开始'));
+    // The sheets' chunk loads on the first tap in a test (no idle prefetch yet): give it time.
+    fireEvent.click(await screen.findByText('周日开始', {}, { timeout: 5000 }));
     const cells = within(screen.getByRole('list', { name: '2024年2月' })).getAllByRole('button');
     expect(cells[4].getAttribute('aria-label')).toMatch(/^2月1日/);
     expect(localStorage.getItem('xuanli-week-start')).toBe('0');
@@ -183,5 +207,83 @@ describe('CalendarPage', () => {
     cleanup();
     openCalendar(springFestival + 86_400_000);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('2024年2月11日 星期日');
+  });
+
+  it('opens the month and day of a ?date= link, and keeps the address on the day shown', () => {
+    openCalendar(springFestival, '/pages/index/index?date=2024-05-01');
+    expect(monthTitle()).toBe('2024年5月');
+    expect(cardHeading()).toBe('2024年5月1日 星期三');
+    expect(cell(/^5月1日/).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(cell(/^5月20日/));
+    expect(calendarAddress()).toBe('/pages/index/index?date=2024-05-20');
+  });
+
+  it('says a ?date= it cannot show is invalid and shows today instead', () => {
+    openCalendar(springFestival, '/pages/index/index?date=garbage');
+    expect(screen.getByRole('alert').textContent).toBe('日期无效，已显示今天');
+    expect(cardHeading()).toBe('2024年2月10日 星期六');
+    // Choosing a day replaces the bad address, and the message goes with it.
+    fireEvent.click(cell(/^2月14日/));
+    expect(calendarAddress()).toBe('/pages/index/index?date=2024-02-14');
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+
+    openCalendar(springFestival, '/pages/index/index?date=1899-12-31');
+    expect(screen.getByRole('alert').textContent).toMatch(/1899年12月31日不在可查范围.*已显示今天/);
+    expect(monthTitle()).toBe('2024年2月');
+  });
+
+  it('folds the grid to the selected week, steps by weeks, and remembers the choice', () => {
+    openCalendar(springFestival);
+    const grid = () => screen.getByRole('list', { name: /^\d+年\d+月$/ });
+    expect(within(grid()).getAllByRole('button')).toHaveLength(35);
+    const fold = screen.getByRole('button', { name: '收起为一周' });
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(fold);
+    const week = within(grid()).getAllByRole('button');
+    expect(week.map((day) => day.getAttribute('aria-label')?.split(' ')[0])).toEqual([
+      '2月5日',
+      '2月6日',
+      '2月7日',
+      '2月8日',
+      '2月9日',
+      '2月10日',
+      '2月11日',
+    ]);
+    expect(localStorage.getItem('xuanli-calendar-grid')).toBe('"week"');
+
+    fireEvent.click(screen.getByRole('button', { name: '下一周' }));
+    fireEvent.click(screen.getByRole('button', { name: '下一周' }));
+    fireEvent.click(screen.getByRole('button', { name: '下一周' }));
+    expect(cardHeading()).toBe('2024年3月2日 星期六');
+    expect(monthTitle()).toBe('2024年3月');
+    expect(within(grid()).getAllByRole('button')).toHaveLength(7);
+    fireEvent.click(screen.getByRole('button', { name: '上一周' }));
+    expect(cardHeading()).toBe('2024年2月24日 星期六');
+
+    // Still folded after a reload; 展开整月 brings the month back.
+    cleanup();
+    openCalendar(springFestival);
+    expect(within(grid()).getAllByRole('button')).toHaveLength(7);
+    fireEvent.click(screen.getByRole('button', { name: '展开整月' }));
+    expect(within(grid()).getAllByRole('button')).toHaveLength(35);
+    expect(screen.getByRole('button', { name: '下个月' })).toBeTruthy();
+  });
+
+  it('shortens a long festival name in its cell and keeps the full name for the reader', () => {
+    openCalendar(Date.UTC(2024, 9, 31, 4)); // 2024-10-31, 万圣节前夜
+    const halloween = cell(/^10月31日/);
+    expect(halloween.getAttribute('aria-label')).toMatch(/万圣节前夜/);
+    expect(within(halloween).getByText('万圣夜')).toBeTruthy();
+    const card = screen.getByRole('region', { name: '当日信息' });
+    expect(within(card).getByText('万圣节前夜')).toBeTruthy();
+  });
+
+  it('puts 查日期 in the header, beside the title, where it fits a 320 px screen', () => {
+    openCalendar(springFestival);
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('button', { name: /查询日期/ }).textContent).toBe('查日期');
+    expect(within(header).getByRole('button', { name: '日历设置' })).toBeTruthy();
   });
 });

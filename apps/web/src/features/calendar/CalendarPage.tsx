@@ -1,15 +1,25 @@
 import { monthView } from '@xuanli/almanac/monthView';
-import { daysInSolarMonth, formatSolarDate, parseSolarDate, type SolarDate } from '@xuanli/almanac/solarDate';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import {
+  dayNumber,
+  daysInSolarMonth,
+  formatSolarDate,
+  parseSolarDate,
+  type SolarDate,
+  solarFromDayNumber,
+} from '@xuanli/almanac/solarDate';
+import { startTransition, useEffect, useId, useMemo, useState } from 'react';
 import { CalendarIcon, CaretIcon, ChevronIcon, SettingsIcon } from '@/components/line-icons';
+import { Notice } from '@/components/Notice';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useBeijingToday } from '@/hooks/useBeijingToday';
-import { addMonths, parseDateParam } from '@/lib/dates';
+import { useDateQuery } from '@/hooks/useDateQuery';
+import { addMonths, MAX_YEAR, MIN_YEAR, parseDateParam } from '@/lib/dates';
 import styles from './CalendarPage.module.css';
 import type { Sheet } from './CalendarSheets';
 import { DayCard } from './DayCard';
 import { dayCardOrNull } from './dayCardOrNull';
+import { useGridMode } from './gridMode';
 import { MonthGrid } from './MonthGrid';
 import { useWeekStart } from './weekStart';
 
@@ -99,15 +109,27 @@ function useSheets(): [SheetsModule | null, () => Promise<boolean>] {
   return [sheets, ensure];
 }
 
+/** The date `days` after `date`, or null past the years the calendar covers (1900–2100). */
+function addDays(date: SolarDate, days: number): SolarDate | null {
+  const next = solarFromDayNumber(dayNumber(date.year, date.month, date.day) + days);
+  return next.year < MIN_YEAR || next.year > MAX_YEAR ? null : next;
+}
+
 /**
- * The calendar tab (#/pages/index/index): a month grid computed in the browser by the engine, so it
- * keeps working offline once loaded, with the selected day's card below it.
+ * The calendar tab (#/pages/index/index, or ?date=YYYY-MM-DD to open on a day): a month grid computed
+ * in the browser by the engine, so it keeps working offline once loaded, with the selected day's card
+ * below it. The grid folds to one week (remembered) so the day's 宜/忌 fit on a short screen.
  */
 export default function CalendarPage() {
   const today = useBeijingToday();
   const [weekStart, setWeekStart] = useWeekStart();
+  const [gridMode, setGridMode] = useGridMode();
+  const { query, text: queryText, setDate: setQueryDate } = useDateQuery();
+  const gridId = useId();
   const [selection, setSelection] = useState(() => {
-    const date = restoreSelection(today);
+    // A link's ?date= wins over the day selected earlier in this tab; a bad one falls back to today.
+    if (query.kind === 'date') return { date: formatSolarDate(query.date), today };
+    const date = query.kind === 'invalid' ? today : restoreSelection(today);
     return { date, today };
   });
   const [slide, setSlide] = useState<-1 | 0 | 1>(0);
@@ -119,6 +141,14 @@ export default function CalendarPage() {
     setSheet(next);
     // A tap before the idle prefetch finished (or after it failed offline): load now.
     if (!Sheets) void ensureSheets().then((loaded) => loaded || setSheet(null));
+  }
+
+  // A new ?date= while the page is open (a link to another day): show that day.
+  const [seenQuery, setSeenQuery] = useState(queryText);
+  if (queryText !== seenQuery) {
+    setSeenQuery(queryText);
+    if (query.kind === 'date') setSelection({ date: formatSolarDate(query.date), today });
+    else if (query.kind === 'invalid') setSelection({ date: today, today });
   }
 
   // The page stayed open past midnight and was looked at again: follow today if the reader was on it.
@@ -139,12 +169,19 @@ export default function CalendarPage() {
     setSlide(direction);
     setSelection({ date, today });
     saveSelection(date, today);
+    // Opened from a link with ?date=: keep the address on the day shown, so a reload (or 返回 from
+    // 老黄历) comes back to it; this also clears a 日期无效 message.
+    if (queryText !== null) {
+      setQueryDate(parseSolarDate(date));
+      setSeenQuery(date);
+    }
   }
 
   function selectCell(date: string) {
     const target = parseSolarDate(date);
     const delta = (target.year - selectedDate.year) * 12 + (target.month - selectedDate.month);
-    select(date, delta === 0 ? 0 : delta > 0 ? 1 : -1);
+    // In the folded grid the tapped day is in the row on screen: nothing slides.
+    select(date, gridMode === 'week' || delta === 0 ? 0 : delta > 0 ? 1 : -1);
   }
 
   /** Turning the page selects today in today's month, else the 1st — a date the reader can see. */
@@ -160,6 +197,13 @@ export default function CalendarPage() {
     showMonth(next.year, next.month, delta);
   }
 
+  /** The arrows and swipes turn a month, or a week when the grid is folded to one. */
+  function step(delta: -1 | 1) {
+    if (gridMode === 'month') return stepMonth(delta);
+    const next = addDays(selectedDate, delta * 7);
+    if (next) select(formatSolarDate(next), delta);
+  }
+
   function jumpTo(date: SolarDate) {
     setSheet(null);
     const delta = (date.year - selectedDate.year) * 12 + (date.month - selectedDate.month);
@@ -168,11 +212,22 @@ export default function CalendarPage() {
 
   const onToday = selected === today;
   const title = `${selectedDate.year}年${selectedDate.month}月`;
+  const folded = gridMode === 'week';
 
   return (
     <div className={styles.page}>
       <PageHeader
         title={paths.calendar.title}
+        left={
+          <HeaderButton
+            className={styles.jumpButton}
+            aria-label="查询日期（公历或农历）"
+            onClick={() => openSheet('date')}
+          >
+            <CalendarIcon />
+            <span>查日期</span>
+          </HeaderButton>
+        }
         right={
           <HeaderButton aria-label="日历设置" onClick={() => openSheet('settings')}>
             <SettingsIcon />
@@ -180,53 +235,69 @@ export default function CalendarPage() {
         }
       />
 
+      {/* Outside the grid's section so it stays pinned under the header while the card scrolls. */}
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={folded ? '上一周' : '上个月'}
+          onClick={() => step(-1)}
+        >
+          <ChevronIcon direction="left" />
+        </button>
+        <button
+          type="button"
+          className={styles.monthTitle}
+          aria-label={`${title}，选择年月`}
+          onClick={() => openSheet('yearMonth')}
+        >
+          <span aria-live="polite">{title}</span>
+          <CaretIcon />
+        </button>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={folded ? '下一周' : '下个月'}
+          onClick={() => step(1)}
+        >
+          <ChevronIcon direction="right" />
+        </button>
+        <span className={styles.spacer} />
+        <button
+          type="button"
+          className={`${styles.todayButton} ${onToday ? styles.todayButtonIdle : ''}`}
+          aria-label="回到今天"
+          onClick={() => jumpTo(parseSolarDate(today))}
+        >
+          <span className={styles.todayRing}>今</span>
+        </button>
+      </div>
+
+      {query.kind === 'invalid' && <Notice>{query.message}</Notice>}
+
       <section className={styles.calendar} aria-label="月历">
-        <div className={styles.toolbar}>
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-label="上个月"
-            onClick={() => stepMonth(-1)}
-          >
-            <ChevronIcon direction="left" />
-          </button>
-          <button
-            type="button"
-            className={styles.monthTitle}
-            aria-label={`${title}，选择年月`}
-            onClick={() => openSheet('yearMonth')}
-          >
-            <span aria-live="polite">{title}</span>
-            <CaretIcon />
-          </button>
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-label="下个月"
-            onClick={() => stepMonth(1)}
-          >
-            <ChevronIcon direction="right" />
-          </button>
-          <span className={styles.spacer} />
-          <button
-            type="button"
-            className={`${styles.todayButton} ${onToday ? styles.todayButtonIdle : ''}`}
-            aria-label="回到今天"
-            onClick={() => jumpTo(parseSolarDate(today))}
-          >
-            <span className={styles.todayRing}>今</span>
-          </button>
-          <button
-            type="button"
-            className={styles.jumpButton}
-            aria-label="查询日期（公历或农历）"
-            onClick={() => openSheet('date')}
-          >
-            <CalendarIcon />
-            <span>查日期</span>
-          </button>
-        </div>
-        <MonthGrid view={view} selected={selected} onSelect={selectCell} onSwipe={stepMonth} slide={slide} />
+        <MonthGrid
+          id={gridId}
+          view={view}
+          mode={gridMode}
+          selected={selected}
+          onSelect={selectCell}
+          onSwipe={step}
+          slide={slide}
+        />
+        <button
+          type="button"
+          className={styles.fold}
+          aria-expanded={!folded}
+          aria-controls={gridId}
+          onClick={() => {
+            setSlide(0);
+            setGridMode(folded ? 'month' : 'week');
+          }}
+        >
+          <ChevronIcon direction={folded ? 'down' : 'up'} size={18} />
+          <span>{folded ? '展开整月' : '收起为一周'}</span>
+        </button>
       </section>
 
       {day ? (

@@ -14,73 +14,84 @@ function salarySentence(day: Pick<AlmanacDayBasics, 'salaryMultiplier' | 'holida
 }
 
 /**
- * The selected day under the month grid: date, lunar date, 干支 and zodiac, 宜/忌, term, festivals,
- * holiday and pay, Buddhist and Taoist years, and the way into the full 老黄历.
+ * The selected day under the month grid. First what a reader opens the app for, in as little height
+ * as fits a 375×812 screen under the month: date, lunar date, 干支, 宜/忌 and the way into the full
+ * 老黄历; then term, festivals (full names), holiday and pay, Buddhist and Taoist years.
  */
 export function DayCard({ day }: { day: AlmanacDayBasics }) {
   const [year, month, date] = day.date.split('-').map(Number);
   const salary = salarySentence(day);
   const festivals = [...day.festivals, ...day.otherFestivals];
   const religious = [...day.buddhist.festivals, ...day.taoist.festivals];
+  const hasTags = Boolean(day.term || festivals.length > 0 || day.holiday || salary);
   return (
-    <section className={styles.card} aria-label="当日信息">
-      <div className={styles.head}>
-        <div className={styles.dayNumber} aria-hidden="true">
-          {date}
+    <section className={styles.day} aria-label="当日信息">
+      <div className={styles.card}>
+        <div className={styles.head}>
+          <div className={styles.dayNumber} aria-hidden="true">
+            {date}
+          </div>
+          <div className={styles.headText}>
+            <h2 className={styles.solar}>
+              {chineseDate({ year, month, day: date })} {weekdayName(day.weekday)}
+            </h2>
+            <p className={styles.lunar}>
+              农历{day.lunar.monthName}
+              {day.lunar.dayName} <span className={styles.zodiac}>【{day.zodiac}年】</span>
+            </p>
+            <p className={styles.ganzhi}>
+              <span>
+                {day.ganzhi.year}年 {day.ganzhi.month}月 {day.ganzhi.day}日
+              </span>{' '}
+              <span className={styles.constellation}>{day.constellation}</span>
+            </p>
+          </div>
         </div>
-        <div className={styles.headText}>
-          <h2 className={styles.solar}>
-            {chineseDate({ year, month, day: date })} {weekdayName(day.weekday)}
-          </h2>
-          <p className={styles.lunar}>
-            农历{day.lunar.monthName}
-            {day.lunar.dayName}
-          </p>
-          <p className={styles.ganzhi}>
-            {day.ganzhi.year}年 {day.ganzhi.month}月 {day.ganzhi.day}日
-          </p>
-          <p className={styles.zodiac}>
-            <span>【{day.zodiac}年】</span> {day.constellation}
-          </p>
+
+        <div className={styles.yiji}>
+          <YiJiRow kind="宜" items={day.yi} />
+          <YiJiRow kind="忌" items={day.ji} />
         </div>
+
+        <Link className={styles.more} to={paths.almanacDay.getHref({ date: day.date })}>
+          查看老黄历
+          <span aria-hidden="true"> ›</span>
+        </Link>
       </div>
 
-      {(day.term || festivals.length > 0 || day.holiday || salary) && (
-        <Tags>
-          {day.term && (
-            <Tag kind="term">
-              节气 {day.term.name} <time dateTime={day.term.time}>{day.term.time.slice(11, 16)}</time> 交节
-            </Tag>
-          )}
-          {festivals.map((name) => (
-            <Tag key={name} kind="festival">
-              {name}
-            </Tag>
+      <div className={styles.card}>
+        {hasTags && (
+          <Tags className={styles.tags}>
+            {day.term && (
+              <Tag kind="term">
+                节气 {day.term.name} <time dateTime={day.term.time}>{day.term.time.slice(11, 16)}</time> 交节
+              </Tag>
+            )}
+            {festivals.map((name) => (
+              <Tag key={name} kind="festival">
+                {name}
+              </Tag>
+            ))}
+            {day.holiday && (
+              <Tag kind={day.holiday.offDay ? 'rest' : 'work'}>
+                {/* Worded as 假期/调休 so it does not read as a second 春节 beside the festival tag. */}
+                {day.holiday.offDay ? `${day.holiday.name}假期 休` : `${day.holiday.name}调休 班`}
+              </Tag>
+            )}
+            {salary && <Tag kind="salary">{salary}</Tag>}
+          </Tags>
+        )}
+
+        <p className={`${styles.religious} ${hasTags ? '' : styles.first}`}>
+          佛历 {day.buddhist.year}年 · 道历 {day.taoist.year}年
+          {religious.map((name, index) => (
+            <span key={name} className={styles.religiousFestival}>
+              {index === 0 ? ' ' : ' · '}
+              <span className={styles.word}>{name}</span>
+            </span>
           ))}
-          {day.holiday && (
-            <Tag kind={day.holiday.offDay ? 'rest' : 'work'}>
-              {/* Worded as 假期/调休 so it does not read as a second 春节 beside the festival tag. */}
-              {day.holiday.offDay ? `${day.holiday.name}假期 休` : `${day.holiday.name}调休 班`}
-            </Tag>
-          )}
-          {salary && <Tag kind="salary">{salary}</Tag>}
-        </Tags>
-      )}
-
-      <div className={styles.yiji}>
-        <YiJiRow kind="宜" items={day.yi} />
-        <YiJiRow kind="忌" items={day.ji} />
+        </p>
       </div>
-
-      <p className={styles.religious}>
-        佛历 {day.buddhist.year}年 · 道历 {day.taoist.year}年
-        {religious.length > 0 && <span className={styles.religiousFestivals}> {religious.join(' · ')}</span>}
-      </p>
-
-      <Link className={styles.more} to={paths.almanacDay.getHref({ date: day.date })}>
-        查看老黄历
-        <span aria-hidden="true"> ›</span>
-      </Link>
     </section>
   );
 }

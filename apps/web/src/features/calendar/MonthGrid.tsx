@@ -7,8 +7,12 @@ import styles from './MonthGrid.module.css';
 interface MonthGridProps {
   view: MonthView;
   selected: string;
+  /** 'week' shows only the week of the selected day (the folded grid). */
+  mode?: 'month' | 'week';
+  /** The list's id, for the fold button's aria-controls. */
+  id?: string;
   onSelect: (date: string) => void;
-  /** -1 = previous month, 1 = next month (from a horizontal swipe). */
+  /** -1 = previous page, 1 = next page (month, or week when folded), from a horizontal swipe. */
   onSwipe: (direction: -1 | 1) => void;
   /** Which side the month slid in from, for the transition; 0 = no animation (first paint, jumps). */
   slide: -1 | 0 | 1;
@@ -25,6 +29,20 @@ function salaryMark(cell: Cell): string | null {
   return null;
 }
 
+/**
+ * Festival names too long for a cell (12 px type, about three characters on a 320 px phone), shortened
+ * the way people say them; the cell's accessible name and the day card keep the full name.
+ */
+const SHORT_LABELS: Readonly<Record<string, string>> = {
+  万圣节前夜: '万圣夜',
+  消费者权益日: '3·15',
+};
+
+/** The text a cell prints under its number; anything still too long ends in an ellipsis in CSS. */
+export function cellLabel(label: string): string {
+  return SHORT_LABELS[label] ?? label;
+}
+
 function describe(cell: Cell, mark: string | null): string {
   const [, month, day] = cell.date.split('-').map(Number);
   const parts = [
@@ -38,14 +56,20 @@ function describe(cell: Cell, mark: string | null): string {
 }
 
 /**
- * The month as a 7-column grid of day buttons (35 or 42 cells from `monthView`). Each cell shows the
- * day, its lunar label (节日 > 节气 > 农历日), the 休/班 badge and a ×3/×2 mark; a horizontal swipe
- * changes the month.
+ * The month as a 7-column grid of day buttons (35 or 42 cells from `monthView`), or folded to the
+ * week of the selected day. Each cell shows the day, its lunar label (节日 > 节气 > 农历日), the 休/班
+ * badge and a ×3/×2 mark; a horizontal swipe turns the page.
  */
-export function MonthGrid({ view, selected, onSelect, onSwipe, slide }: MonthGridProps) {
+export function MonthGrid({ view, selected, mode = 'month', id, onSelect, onSwipe, slide }: MonthGridProps) {
   const swipe = useSwipe(onSwipe);
   const weekdays = Array.from({ length: 7 }, (_, i) => (view.weekStart + i) % 7);
   const slideIn = slideClass(slide);
+  const selectedIndex = Math.max(
+    0,
+    view.cells.findIndex((cell) => cell.date === selected),
+  );
+  const week = Math.floor(selectedIndex / 7);
+  const cells = mode === 'week' ? view.cells.slice(week * 7, week * 7 + 7) : view.cells;
   return (
     <div className={styles.wrap} {...swipe}>
       <div className={styles.weekdays} aria-hidden="true">
@@ -56,11 +80,12 @@ export function MonthGrid({ view, selected, onSelect, onSwipe, slide }: MonthGri
         ))}
       </div>
       <ul
-        key={`${view.year}-${view.month}`}
+        id={id}
+        key={mode === 'week' ? `${view.year}-${view.month}-${week}` : `${view.year}-${view.month}`}
         className={`${styles.grid} ${slideIn}`}
         aria-label={`${view.year}年${view.month}月`}
       >
-        {view.cells.map((cell) => {
+        {cells.map((cell) => {
           const mark = salaryMark(cell);
           const isSelected = cell.date === selected;
           const classes = [
@@ -90,7 +115,7 @@ export function MonthGrid({ view, selected, onSelect, onSwipe, slide }: MonthGri
                 )}
                 <span className={styles.day}>{cell.day}</span>
                 <span className={`${styles.label} ${cell.labelKind !== 'lunar' ? styles.special : ''}`}>
-                  {cell.label}
+                  {cellLabel(cell.label)}
                 </span>
               </button>
             </li>

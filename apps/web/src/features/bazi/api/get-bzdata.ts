@@ -1,32 +1,103 @@
 /**
  * `POST /app/bln.Suan/bzdata` (SPEC §7): the chart of a birth profile. The server answers
  * `{name, ...baziChart(body)}` from the shared engine, so the types are the engine's own.
+ *
+ * When the server cannot be reached (no network, a time-out, a gateway or server that is down), the
+ * same engine computes the chart in the browser, exactly as the server would (apps/api/src/modules/
+ * bazi/service.ts `chartOf`), and the answer is marked `offline: true` so the page can say so. The
+ * engine runs in a worker (./chart.worker.ts) that loads only then; the service worker precaches it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BaziChart } from '@xuanli/almanac/bazi/chart';
-import { api } from '@/lib/api';
+import type { BaziChart, BaziInput } from '@xuanli/almanac/bazi/chart';
+import { ApiError, api, ClientErrorCode, toApiError } from '@/lib/api';
+import { beijingToday } from '@/lib/dates';
 import type { ChartRequest } from '../profiles';
+import type { ChartWorkerReply } from './chart.worker';
 
 /** The bzdata answer: the engine's chart JSON plus the name it was asked for. */
-export type BzChart = BaziChart & { name: string };
+export type BzChart = BaziChart & {
+  name: string;
+  /** Set when the chart was computed in the browser because the server could not be reached. */
+  offline?: true;
+};
 
 /** Path of the call; the server matches it without regard to case. */
 export const BZDATA_PATH = '/app/bln.Suan/bzdata';
 
-/** Fetches the chart of `body`. */
-export function getBzdata(body: ChartRequest, signal?: AbortSignal): Promise<BzChart> {
-  return api.post<BzChart>(BZDATA_PATH, body, { signal });
+/** HTTP statuses of a server that is down or unreachable behind its gateway. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/** Whether `error` means the server could not answer at all (rather than refused the input). */
+export function serverUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === ClientErrorCode.network || error.code === ClientErrorCode.timeout) return true;
+  return error.status !== undefined && UNREACHABLE_STATUSES.has(error.status);
+}
+
+/** Runs the engine on `input` in a worker of its own (see ./chart.worker.ts), then ends the worker. */
+function chartInWorker(input: BaziInput): Promise<ChartWorkerReply> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./chart.worker.ts', import.meta.url), { name: 'bazi-chart' });
+    worker.onmessage = (event: MessageEvent<ChartWorkerReply>) => {
+      worker.terminate();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || '离线排盘失败'));
+    };
+    worker.postMessage(input);
+  });
+}
+
+/**
+ * The chart of `body` computed in the browser with the server's inputs: the 流月 of the current year in
+ * Beijing unless the body names one. An engine refusal becomes the same `ApiError` as the server's 400
+ * (its code, so the page shows the same Chinese message and offers no retry).
+ */
+export async function chartInBrowser(body: ChartRequest, nowMs: number = Date.now()): Promise<BzChart> {
+  const reply = await chartInWorker({
+    born: body.born,
+    sex: body.sex,
+    zi: body.zi,
+    longitude: body.longitude,
+    timeZone: body.timeZone,
+    yunSchool: body.yunSchool,
+    liunianCount: body.liunianCount,
+    liuyueYear: body.liuyueYear ?? Number(beijingToday(nowMs).slice(0, 4)),
+  });
+  if (reply.ok) return { name: body.name ?? '', ...reply.chart, offline: true };
+  if (reply.code) throw toApiError({ code: reply.code, msg: reply.message }, { status: 400 });
+  throw new Error(reply.message);
+}
+
+/** Fetches the chart of `body`; computes it in the browser when the server cannot be reached. */
+export async function getBzdata(body: ChartRequest, signal?: AbortSignal): Promise<BzChart> {
+  try {
+    return await api.post<BzChart>(BZDATA_PATH, body, { signal });
+  } catch (error) {
+    if (!serverUnreachable(error) || signal?.aborted) throw error;
+    try {
+      return await chartInBrowser(body);
+    } catch (offlineError) {
+      // The engine's refusal of the input stands; a worker that could not run leaves the first failure.
+      throw offlineError instanceof ApiError ? offlineError : error;
+    }
+  }
 }
 
 /**
  * Query options of a chart. A chart is a pure function of its body (the 流月 year is in the body when
- * it matters), so it never goes stale within a visit.
+ * it matters), so it never goes stale within a visit — unless it was computed offline: then it is
+ * asked for again once the network is back (TanStack Query refetches stale queries on reconnect).
  */
 export function bzdataQueryOptions(body: ChartRequest) {
   return queryOptions({
     queryKey: ['bazi', 'bzdata', body],
     queryFn: ({ signal }) => getBzdata(body, signal),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: (query) => (query.state.data?.offline ? 0 : Number.POSITIVE_INFINITY),
+    // Run even when the browser says it is offline: the chart is then computed here, not paused.
+    networkMode: 'always',
   });
 }
 

@@ -52,6 +52,8 @@ export function jxfenQueryOptions(body: JxfenBody) {
     queryKey: ['bazi', 'jxfen', body],
     queryFn: ({ signal }) => getJxfen(body, signal),
     staleTime: Number.POSITIVE_INFINITY,
+    // Offline, try anyway and fail (the card then says 需要联网) rather than wait, paused, forever.
+    networkMode: 'always',
   });
 }
 

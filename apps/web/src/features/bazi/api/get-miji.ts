@@ -37,6 +37,8 @@ export function mijiQueryOptions(body: ChartRequest) {
     queryKey: ['bazi', 'miji', body],
     queryFn: ({ signal }) => getMiji(body, signal),
     staleTime: 10 * 60_000,
+    // Offline, try anyway and fail (the card then says 需要联网) rather than wait, paused, forever.
+    networkMode: 'always',
   });
 }
 

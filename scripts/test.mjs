@@ -105,6 +105,7 @@ if (databaseUrl) {
   console.log(`\n${warning}`);
   warnings.push(warning);
 }
+vitest('packages/contracts', join(root, 'packages/contracts'));
 vitest('apps/web', join(root, 'apps/web'));
 if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'run.ts');
 

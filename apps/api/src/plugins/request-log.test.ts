@@ -195,3 +195,26 @@ describe('request log lines', () => {
     expect(text).not.toContain(signature);
   });
 });
+
+describe('request log at LOG_LEVEL warn', () => {
+  it('writes nothing for served and refused requests, and still the line of a 5xx', async () => {
+    const log = captureLog();
+    const t = await buildTestApp({ ready: false, logger: { level: 'warn', stream: log.stream } });
+    t.app.get('/api/test/boom', async () => {
+      throw new Error('boom: a bug');
+    });
+    await t.app.ready();
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/calendar/terms?year=2024' })).statusCode).toBe(
+        200,
+      );
+      expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
+      // Start-up warnings (the web app not built) are no request lines.
+      expect(log.raw.filter((line) => line.includes('"reqId"'))).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/test/boom' })).statusCode).toBe(500);
+      expect(log.raw.some((line) => line.includes('"status":500'))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

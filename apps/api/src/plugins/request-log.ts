@@ -139,6 +139,9 @@ interface RequestLine {
   err?: Error;
 }
 
+/** Logger levels at which request lines (info) are not written. */
+const INFO_OFF = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /** Writes the request line of a finished response; `error` is set when the response stream failed. */
 function writeRequestLine(
   request: FastifyRequest,
@@ -147,6 +150,8 @@ function writeRequestLine(
   extra: { error?: Error | null; limited?: number } = {},
 ): void {
   const status = reply.statusCode;
+  // At LOG_LEVEL warn or silent (a loaded production box) the info lines are not built at all.
+  if (!extra.error && status < 500 && INFO_OFF.has(reply.log.level)) return;
   const line: RequestLine = {
     method: request.method,
     url: redactUrl(request.originalUrl ?? request.url),

@@ -13,10 +13,10 @@
 // bounded in time; LOAD_SECONDS=3 makes a smoke run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, variedBirths, waitFor } from './bench-common.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -36,45 +36,6 @@ const SECONDS = setting('LOAD_SECONDS', 30);
 const CONNECTIONS = setting('LOAD_CONNECTIONS', 100);
 // JIT and connection set-up before each measured run; short, and not counted.
 const WARMUP_SECONDS = Math.min(3, SECONDS);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Resolves when `url` answers 200 (the server answers 503 while its database opens). */
-async function waitFor(url, child, ms = 180_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode} while starting`);
-    try {
-      const res = await fetch(url);
-      if (res.status === 200) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer 200 within ${ms / 1000} s`);
-}
-
-/** 64 different births (seeded), so that the bzdata figure is not one warm body's. */
-function variedBirths() {
-  let seed = 2026;
-  const rnd = (n) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
-  const pad = (v) => String(v).padStart(2, '0');
-  return Array.from({ length: 64 }, () => ({
-    name: '示例',
-    sex: rnd(2) ? '男' : '女',
-    born: `公 ${1930 + rnd(90)}-${pad(1 + rnd(12))}-${pad(1 + rnd(28))} ${pad(rnd(24))}:${pad(rnd(60))}`,
-  }));
-}
 
 const ROUTES = [
   { name: 'GET /api/calendar/day', requests: [{ method: 'GET', path: '/api/calendar/day?date=2026-11-23' }] },
@@ -134,7 +95,7 @@ api.stderr.on('data', collect);
 const results = [];
 let failed = false;
 try {
-  await waitFor(`${base}/api/health`, api);
+  await waitFor(`${base}/api/health`, api, 180_000);
   console.log(
     `API load on ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections × ${SECONDS} s per route, loopback, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)}`,
   );

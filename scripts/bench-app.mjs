@@ -9,12 +9,12 @@
 // (apps/web/scripts/route-bytes.mjs), with no browser, API or timing runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { routeBytes } from '../apps/web/scripts/route-bytes.mjs';
+import { freePort, variedBirths, waitFor } from './bench-common.mjs';
 import { ensureWebBuilt } from './web-build.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -76,28 +76,6 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, ms, child) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before ${url} answered`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
-
 /**
  * Starts a node script as a child process with `env`; resolves once `readyUrl` answers. A first start
  * creates and seeds a database, which takes tens of seconds on a busy 2-core machine. On failure the
@@ -114,7 +92,7 @@ async function startProcess(args, env, readyUrl, ms = 120_000) {
     stderr = (stderr + chunk).slice(-2000);
   });
   try {
-    await waitFor(readyUrl, ms, child);
+    await waitFor(readyUrl, child, ms);
   } catch (error) {
     child.kill();
     throw new Error(`${args.join(' ')}: ${error.message}${stderr ? `\n${stderr}` : ''}`);
@@ -163,21 +141,6 @@ const median = (values) => {
   const sorted = values.filter((v) => v !== undefined).toSorted((a, b) => a - b);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : undefined;
 };
-
-/** 64 different births (seeded), so that a bzdata figure cannot come from one warm body. */
-function variedBirths() {
-  let seed = 2026;
-  const rnd = (n) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
-  const pad = (v) => String(v).padStart(2, '0');
-  return Array.from({ length: 64 }, () => ({
-    name: '示例',
-    sex: rnd(2) ? '男' : '女',
-    born: `公 ${1930 + rnd(90)}-${pad(1 + rnd(12))}-${pad(1 + rnd(28))} ${pad(rnd(24))}:${pad(rnd(60))}`,
-  }));
-}
 
 async function calendarRouteBytes(base) {
   const { chromium } = await import('playwright-core');

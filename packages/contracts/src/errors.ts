@@ -15,7 +15,16 @@ export const API_ERROR_STATUS = {
   Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,
+  // A write that lost a race or repeats a finished one (an order paid twice, a name already taken).
+  Conflict: 409,
   PayloadTooLarge: 413,
+  // An upload whose bytes are not a kind the route takes (sniffed, never the declared type).
+  UnsupportedMediaType: 415,
+  // Accounts (SPEC §6): the phone, the SMS code or the password of a login was not right. One code
+  // for "no such account" and "wrong password", so an answer never tells whether a phone is registered.
+  InvalidPhone: 400,
+  InvalidCode: 400,
+  LoginFailed: 400,
   TooManyRequests: 429,
   InternalError: 500,
   // A dependency (the database) does not answer; load balancers take the process out of rotation.
@@ -74,6 +83,11 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   Unauthorized: '登录已失效，请重新登录',
   Forbidden: '没有权限查看，开通 VIP 请联系客服',
   NotFound: '没有找到相应内容',
+  Conflict: '内容已被修改，请刷新后再试',
+  UnsupportedMediaType: '文件格式不支持，请选择 JPG、PNG 或 WebP 图片',
+  InvalidPhone: '请输入正确的 11 位手机号',
+  InvalidCode: '验证码不对或已过期，请重新获取',
+  LoginFailed: '手机号或密码不对，也可以用短信验证码登录',
   PayloadTooLarge: '提交的内容太大，请精简后再试',
   TooManyRequests: '操作太频繁，请稍后再试',
   InternalError: '服务器出了点问题，请稍后重试',

@@ -73,16 +73,18 @@ describe('compatibility (jxfen)', () => {
   });
   it('grades a score by the nearest grade in the column', () => {
     expect(gradeOfScore(95, true)).toBe('大吉');
-    expect(gradeOfScore(30, true)).toBe('中凶');
+    // SPEC §9 heads the grades "(yin/yang)": 中凶 is 31 yin, 37 yang; 大凶 22 yin, 25 yang.
+    expect(gradeOfScore(30, true)).toBe('大凶');
+    expect(gradeOfScore(30, false)).toBe('中凶');
     expect(gradeOfScore(25, false)).toBe('大凶');
     const c = compatibility('子', '午');
     expect(c.polarity).toBe('yang');
     expect(c.lawsuit).toEqual({
       jx: '中凶',
-      fen: 31,
+      fen: 37,
       desc: '子午相冲，官司中凶：相冲主对立，容易起口角纷争，宜冷静处理，能和解就不打官司。',
     });
-    expect(compatibility('丑', '未').lawsuit.fen).toBe(37);
+    expect(compatibility('丑', '未').lawsuit.fen).toBe(31);
   });
   it('explains each topic in its own words, naming the relation found', () => {
     for (const a of BRANCHES) {

@@ -50,7 +50,7 @@ export const RELATION_SCORES: Record<CompatRelation, readonly [number, number]> 
   破: [25, 25],
 };
 
-/** SPEC.md §9: luck grades with their [yang, yin] scores, best first. */
+/** SPEC.md §9: luck grades with their scores, headed "(yin/yang)" there: [name, yin, yang], best first. */
 export const LUCK_GRADES: readonly (readonly [string, number, number])[] = [
   ['大吉', 89, 88],
   ['中吉', 75, 78],
@@ -256,7 +256,7 @@ export function branchRelation(a: number, b: number): { relation: CompatRelation
 export function gradeOfScore(fen: number, yang: boolean): string {
   let best = LUCK_GRADES[0];
   for (const g of LUCK_GRADES) {
-    if (Math.abs((yang ? g[1] : g[2]) - fen) < Math.abs((yang ? best[1] : best[2]) - fen)) best = g;
+    if (Math.abs((yang ? g[2] : g[1]) - fen) < Math.abs((yang ? best[2] : best[1]) - fen)) best = g;
   }
   return best[0];
 }
@@ -264,7 +264,7 @@ export function gradeOfScore(fen: number, yang: boolean): string {
 /** The score of a grade in the given column. */
 export function scoreOfGrade(jx: string, yang: boolean): number {
   const g = LUCK_GRADES.find((x) => x[0] === jx)!;
-  return yang ? g[1] : g[2];
+  return yang ? g[2] : g[1];
 }
 
 /**

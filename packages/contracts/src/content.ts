@@ -1,5 +1,6 @@
 /**
- * Editable content blocks: SPEC §7 `base/sysapi/label` (e.g. the customer-service card).
+ * Editable content blocks: SPEC §7 `base/sysapi/label` (e.g. the customer-service card), and the
+ * masters of SPEC §3 dashi (`crm/dashi`, `crm/dashi/list`). Articles are in article.ts.
  */
 import { type Static, Type } from 'typebox';
 
@@ -23,3 +24,51 @@ export const LabelSchema = Type.Object({
 
 /** A label answer. */
 export type Label = Static<typeof LabelSchema>;
+
+/** SPEC §3: the nickname shown when a master record has none. */
+export const DEFAULT_MASTER_NICKNAME = '七星堂师傅';
+
+/**
+ * A master/teacher (SPEC §3 dashi), shown in the master contact dialog. The customer-service card of
+ * `base/sysapi/label` has the same fields without `sellid`.
+ */
+export const MasterSchema = Type.Object(
+  {
+    sellid: Type.Integer({ minimum: 1, description: 'Master id (SPEC §4: the record is keyed by sellid)' }),
+    avatar: Type.String({
+      description: "Picture URL (https or /api/files/…), or '' for the app's default picture",
+    }),
+    nickname: Type.String({ description: "Shown name; '七星堂师傅' when the record has none (SPEC §3)" }),
+    intro: Type.String({ description: 'A short introduction' }),
+    wx: Type.String({
+      description: "WeChat ID to copy; '' when there is none (the app then shows 暂无微信号)",
+    }),
+    qrcode: Type.String({ description: "WeChat QR code picture URL, or ''" }),
+  },
+  { description: 'A master (SPEC §3 dashi)' },
+);
+
+/** A master. */
+export type Master = Static<typeof MasterSchema>;
+
+/** Query of `GET /api/crm/dashi`. */
+export const MasterQuerySchema = Type.Object({
+  sellid: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Literal('')], {
+      description:
+        'Master id; absent or empty = the default master (the first active one in the operators’ order)',
+    }),
+  ),
+});
+
+/** A master request. */
+export type MasterQuery = Static<typeof MasterQuerySchema>;
+
+/** `resData` of `GET /api/crm/dashi/list`. */
+export const MasterListSchema = Type.Object(
+  { list: Type.Array(MasterSchema, { description: 'Active masters, default first' }) },
+  { description: 'Every active master' },
+);
+
+/** A master list. */
+export type MasterList = Static<typeof MasterListSchema>;

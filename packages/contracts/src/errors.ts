@@ -20,6 +20,8 @@ export const API_ERROR_STATUS = {
   PayloadTooLarge: 413,
   // An upload whose bytes are not a kind the route takes (sniffed, never the declared type).
   UnsupportedMediaType: 415,
+  // A Range request for bytes the stored file does not have (GET files/…).
+  RangeNotSatisfiable: 416,
   // Accounts (SPEC §6): the phone, the SMS code or the password of a login was not right. One code
   // for "no such account" and "wrong password", so an answer never tells whether a phone is registered.
   InvalidPhone: 400,
@@ -85,6 +87,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   NotFound: '没有找到相应内容',
   Conflict: '内容已被修改，请刷新后再试',
   UnsupportedMediaType: '文件格式不支持，请选择 JPG、PNG 或 WebP 图片',
+  RangeNotSatisfiable: '文件读取位置有误，请重新打开',
   InvalidPhone: '请输入正确的 11 位手机号',
   InvalidCode: '验证码不对或已过期，请重新获取',
   LoginFailed: '手机号或密码不对，也可以用短信验证码登录',

@@ -1,6 +1,20 @@
 /**
- * The member module's public entry: accounts (the `users` table) and VIP status. Routes (login,
- * profile) join here as the module grows.
+ * The member module's public entry: accounts (the `users` table), SMS login, profiles, VIP status and
+ * the operators' VIP commands with their audit trail.
  */
-export { users } from './schema.ts';
+export {
+  type AdminDeps,
+  grantVip,
+  MAX_VIP_DAYS,
+  revokeVip,
+  showVip,
+  type VipStatus,
+  writeAudit,
+} from './admin.ts';
+export { purgeMemberLeftovers } from './cleanup.ts';
+export { type MemberRoutesOptions, memberRoutes } from './routes.ts';
+export { auditLog, memberQuotas, smsCodes, users } from './schema.ts';
 export { DEMO_ACCOUNT, seedMembers } from './seed.ts';
+export { type MemberDeps, memberDeps, profileOf } from './service.ts';
+export { OUTBOX_FILE } from './sms/outbox.ts';
+export { createSmsSender, type SmsMessage, type SmsSender } from './sms/sender.ts';

@@ -7,8 +7,12 @@ export { type SessionRoutesOptions, sessionRoutes } from './routes.ts';
 export { sessions } from './schema.ts';
 export {
   bindSessionToUser,
+  type IssuedToken,
   purgeExpiredSessions,
   revokeSession,
+  revokeUserSessions,
+  rotateSessionToUser,
   type Session,
   type SessionDeps,
+  verifySessionToken,
 } from './service.ts';

@@ -12,7 +12,7 @@
  * for a visitor only means a fresh session. An ordinary request with such a token is just refused.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -225,6 +225,51 @@ export async function issueToken(
 /** Binds a session to a logged-in user (the login issue calls this); its next token carries `uid`. */
 export async function bindSessionToUser(db: Db, sessionId: string, userId: number): Promise<void> {
   await db.update(sessions).set({ userId }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Login: binds a live session to `userId` and rotates it to its next generation in one conditional
+ * update, answering the new token. The token the caller logged in with stays valid for the grace
+ * period, like any refresh (the client's requests already in flight), then answers 401. 401 when the
+ * session was ended meanwhile.
+ */
+export async function rotateSessionToUser(
+  deps: SessionDeps,
+  sessionId: string,
+  userId: number,
+): Promise<IssuedToken> {
+  const at = new Date(Math.floor(deps.clock.now() / 1000) * 1000);
+  const [row] = await deps.db
+    .update(sessions)
+    .set({ userId, generation: sql`${sessions.generation} + 1`, refreshedAt: at })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning();
+  if (!row) throw new AppError('Unauthorized', 'session ended');
+  return sign(deps, row);
+}
+
+/**
+ * Ends every live session of a user (account deletion), or every one but `exceptSessionId` (a
+ * password change keeps the session that made it); returns how many were ended.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  at: Date,
+  exceptSessionId?: string,
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** Rows deleted per statement by {@link purgeExpiredSessions}: bounds each statement's locks and time. */

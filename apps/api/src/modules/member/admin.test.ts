@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, testPhone } from '../../../test/accounts.ts';
+import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { grantVip, revokeVip, showVip } from './admin.ts';
+import { auditLog } from './schema.ts';
+
+const DAY = 86_400_000;
+
+describe('operator VIP actions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  const deps = () => ({ db: t.database.db, clock: t.clock, actor: 'ops@host' });
+
+  it('grants days from now to a user who is not VIP, and from the expiry to one who is', async () => {
+    const plain = testPhone();
+    await signIn(t, 'user', plain);
+    expect(await grantVip(deps(), plain, 30, '微信转账')).toMatchObject({
+      vipExpire: new Date(FIXED_NOW + 30 * DAY).toISOString(),
+      isVip: true,
+    });
+    expect((await grantVip(deps(), plain, 5)).vipExpire).toBe(new Date(FIXED_NOW + 35 * DAY).toISOString());
+
+    const lapsed = testPhone();
+    await signIn(t, 'expiredVip', lapsed);
+    // Days already past are not counted: the grant starts now, not at the old expiry.
+    expect((await grantVip(deps(), lapsed, 1)).vipExpire).toBe(new Date(FIXED_NOW + DAY).toISOString());
+  });
+
+  it('revokes at once, and shows the state', async () => {
+    const phone = testPhone();
+    await signIn(t, 'vip', phone);
+    expect((await showVip(deps(), phone)).isVip).toBe(true);
+    expect(await revokeVip(deps(), phone, 'refund')).toMatchObject({ vipExpire: null, isVip: false });
+    expect((await showVip(deps(), phone)).phone).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+  });
+
+  it('writes an audit row per change: who, what, to whom, when, before and after', async () => {
+    const phone = testPhone();
+    const { userId } = await signIn(t, 'user', phone);
+    await grantVip(deps(), phone, 7, '活动赠送');
+    await revokeVip(deps(), phone);
+    await showVip(deps(), phone);
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${userId}`));
+    expect(rows.map((row) => row.action)).toEqual(['vip.grant', 'vip.revoke']);
+    expect(rows[0]).toMatchObject({ actor: 'ops@host', at: new Date(FIXED_NOW) });
+    expect(JSON.parse(rows[0].detail)).toEqual({
+      days: 7,
+      before: null,
+      after: new Date(FIXED_NOW + 7 * DAY).toISOString(),
+      reason: '活动赠送',
+    });
+    expect(JSON.parse(rows[1].detail)).toMatchObject({
+      before: new Date(FIXED_NOW + 7 * DAY).toISOString(),
+      after: null,
+    });
+    expect(JSON.stringify(rows)).not.toContain(phone);
+  });
+
+  it('refuses an unknown phone, a malformed one and days out of range, changing nothing', async () => {
+    await expect(grantVip(deps(), testPhone(), 30)).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(grantVip(deps(), '12345', 30)).rejects.toMatchObject({ code: 'InvalidPhone' });
+    const phone = testPhone();
+    await signIn(t, 'user', phone);
+    for (const days of [0, -1, 1.5, 3651]) {
+      await expect(grantVip(deps(), phone, days)).rejects.toMatchObject({ code: 'ValidationError' });
+    }
+    expect((await showVip(deps(), phone)).vipExpire).toBeNull();
+  });
+
+  it('adds up two grants racing each other', async () => {
+    const phone = testPhone();
+    await signIn(t, 'user', phone);
+    await Promise.all([grantVip(deps(), phone, 10), grantVip(deps(), phone, 20)]);
+    expect((await showVip(deps(), phone)).vipExpire).toBe(new Date(FIXED_NOW + 30 * DAY).toISOString());
+  });
+});

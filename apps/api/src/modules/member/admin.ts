@@ -1,0 +1,133 @@
+/**
+ * Operator actions on accounts (SPEC §1: VIP is granted by hand through customer service), run by
+ * `npm run admin` (src/cli). Each change writes an audit row — who, what, to whom, when — in the same
+ * transaction, so there is never a change without its row.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { isVipActive } from '../../shared/entitlements.ts';
+import { AppError } from '../../shared/errors.ts';
+import { isPhone, maskPhone } from './phone.ts';
+import { auditLog, users } from './schema.ts';
+
+/** What operator actions need; `actor` names the operator in the audit trail. */
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+  actor: string;
+}
+
+/** A user's VIP state as the admin command prints it. */
+export interface VipStatus {
+  userId: number;
+  phone: string;
+  nickname: string;
+  vipExpire: string | null;
+  isVip: boolean;
+}
+
+/** Longest single grant: ten years. */
+export const MAX_VIP_DAYS = 3650;
+
+const DAY_MS = 86_400_000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type User = typeof users.$inferSelect;
+
+function statusOf(user: User, clock: Clock): VipStatus {
+  return {
+    userId: user.id,
+    phone: maskPhone(user.phone),
+    nickname: user.nickname,
+    vipExpire: user.vipExpire ? user.vipExpire.toISOString() : null,
+    isVip: isVipActive(user, clock),
+  };
+}
+
+/** The live account of `phone`, locked for this transaction; NotFound when there is none. */
+async function lockedUser(tx: Tx, phone: string): Promise<User> {
+  if (!isPhone(phone))
+    throw new AppError('InvalidPhone', `'${phone}' is not an 11-digit mainland mobile number`);
+  const [user] = await tx.select().from(users).where(eq(users.phone, phone)).limit(1).for('update');
+  if (!user) {
+    throw new AppError(
+      'NotFound',
+      `no account with phone ${maskPhone(phone)}; the customer must log in once by SMS first`,
+    );
+  }
+  return user;
+}
+
+/** Appends one audit row. */
+export async function writeAudit(
+  tx: Tx,
+  entry: { at: Date; actor: string; action: string; target: string; detail: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(auditLog).values({ ...entry, detail: JSON.stringify(entry.detail) });
+}
+
+/**
+ * Grants `days` of VIP to the account of `phone`. Extending adds the days to the later of now and the
+ * current expiry, so a grant never shortens a running membership and never counts days already past.
+ */
+export async function grantVip(
+  deps: AdminDeps,
+  phone: string,
+  days: number,
+  reason?: string,
+): Promise<VipStatus> {
+  if (!Number.isInteger(days) || days < 1 || days > MAX_VIP_DAYS) {
+    throw new AppError('ValidationError', `days must be a whole number from 1 to ${MAX_VIP_DAYS}`);
+  }
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const user = await lockedUser(tx, phone);
+    const from = Math.max(now, user.vipExpire?.getTime() ?? 0);
+    const vipExpire = new Date(from + days * DAY_MS);
+    const [updated] = await tx.update(users).set({ vipExpire }).where(eq(users.id, user.id)).returning();
+    await writeAudit(tx, {
+      at: new Date(now),
+      actor: deps.actor,
+      action: 'vip.grant',
+      target: `user:${user.id}`,
+      detail: {
+        days,
+        before: user.vipExpire?.toISOString() ?? null,
+        after: vipExpire.toISOString(),
+        reason: reason ?? null,
+      },
+    });
+    return statusOf(updated, deps.clock);
+  });
+}
+
+/** Ends the VIP membership of the account of `phone` now (its expiry becomes null). */
+export async function revokeVip(deps: AdminDeps, phone: string, reason?: string): Promise<VipStatus> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const user = await lockedUser(tx, phone);
+    const [updated] = await tx
+      .update(users)
+      .set({ vipExpire: null })
+      .where(eq(users.id, user.id))
+      .returning();
+    await writeAudit(tx, {
+      at: new Date(now),
+      actor: deps.actor,
+      action: 'vip.revoke',
+      target: `user:${user.id}`,
+      detail: { before: user.vipExpire?.toISOString() ?? null, after: null, reason: reason ?? null },
+    });
+    return statusOf(updated, deps.clock);
+  });
+}
+
+/** The VIP state of the account of `phone` (read only, so no audit row). */
+export async function showVip(deps: Pick<AdminDeps, 'db' | 'clock'>, phone: string): Promise<VipStatus> {
+  if (!isPhone(phone))
+    throw new AppError('InvalidPhone', `'${phone}' is not an 11-digit mainland mobile number`);
+  const [user] = await deps.db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  if (!user) throw new AppError('NotFound', `no account with phone ${maskPhone(phone)}`);
+  return statusOf(user, deps.clock);
+}

@@ -1,0 +1,58 @@
+/**
+ * Counted limits that several API processes on one PostgreSQL must agree on: each take is one
+ * conditional upsert that adds one only while the count is below the limit, so concurrent takes from
+ * any process never overshoot and a refused take counts nothing.
+ */
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { memberQuotas } from './schema.ts';
+
+/** A time window `[start, end)` in epoch milliseconds. */
+export interface Window {
+  start: number;
+  end: number;
+}
+
+const DAY_MS = 86_400_000;
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+/** The Beijing calendar day (UTC+8, SPEC's reference zone) holding `now`: daily caps reset at 00:00 there. */
+export function beijingDay(now: number): Window {
+  const start = Math.floor((now + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
+  return { start, end: start + DAY_MS };
+}
+
+/** The fixed window of `lengthMs` (aligned to the epoch, so every process agrees) holding `now`. */
+export function fixedWindow(now: number, lengthMs: number): Window {
+  const start = now - (now % lengthMs);
+  return { start, end: start + lengthMs };
+}
+
+/** What a transaction or the database both offer: the query builder. */
+type Queryable = Pick<Db, 'insert'>;
+
+/**
+ * Takes one unit of `key`'s quota in `window` unless `max` are taken already. True when taken. Inside
+ * a transaction the row stays locked until it ends, so a rollback gives the unit back.
+ */
+export async function takeQuota(db: Queryable, key: string, window: Window, max: number): Promise<boolean> {
+  const taken = await db
+    .insert(memberQuotas)
+    .values({ key, windowStart: new Date(window.start), expiresAt: new Date(window.end), count: 1 })
+    .onConflictDoUpdate({
+      target: [memberQuotas.key, memberQuotas.windowStart],
+      set: { count: sql`${memberQuotas.count} + 1` },
+      setWhere: lt(memberQuotas.count, max),
+    })
+    .returning({ count: memberQuotas.count });
+  return taken.length === 1;
+}
+
+/** Forgets windows that ended at or before `now`; idempotent and safe in several processes at once. */
+export async function purgeQuotas(db: Db, now: number): Promise<number> {
+  const gone = await db
+    .delete(memberQuotas)
+    .where(lt(memberQuotas.expiresAt, new Date(now + 1)))
+    .returning({ key: memberQuotas.key });
+  return gone.length;
+}

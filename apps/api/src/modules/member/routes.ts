@@ -1,0 +1,244 @@
+/**
+ * The member routes (SPEC §6–7): `crm/member/*` and `crm/ketang/myorder`; mounted under `/api/crm`.
+ * `sms` and `login` need a session (a visitor's is fine); every other route needs a logged-in one:
+ * a visitor, a revoked or expired token, or a deleted account is answered 401.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import {
+  DeleteBodySchema,
+  DeleteResultSchema,
+  LoginBodySchema,
+  LoginResultSchema,
+  MemberLogoutResultSchema,
+  MyOrderListSchema,
+  PasswordBodySchema,
+  PasswordResultSchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
+  SmsBodySchema,
+  SmsResultSchema,
+  TooManyRequestsEnvelopeSchema,
+} from '@xuanli/contracts/member';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from '../../config.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { noteRefusal } from '../../plugins/request-log.ts';
+import { ok } from '../../shared/envelope.ts';
+import { AppError } from '../../shared/errors.ts';
+import { createRequireSession, sessionOf } from '../sessions/index.ts';
+import { RetryLaterError } from './codes.ts';
+import {
+  deleteAccount,
+  findUser,
+  login,
+  logout,
+  type MemberDeps,
+  profileOf,
+  requestCode,
+  setPassword,
+  type User,
+  updateProfile,
+} from './service.ts';
+
+/** What the member routes are built from. */
+export interface MemberRoutesOptions {
+  deps: MemberDeps;
+  config: MemberDeps['config'] & Pick<Config, 'rateBudgets'>;
+}
+
+const USER = 'xuanliUser';
+
+/** The user `requireUser` loaded for this request. */
+function userOf(request: FastifyRequest): User {
+  const user = request.getDecorator<User | null>(USER);
+  if (!user) throw new Error('userOf() on a route without requireUser');
+  return user;
+}
+
+/** Answers a {@link RetryLaterError} as 429 with `retryAfter` (and `retry-after`); rethrows the rest. */
+function replyRetryLater(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (!(error instanceof RetryLaterError)) throw error;
+  const body = { code: 'TooManyRequests' as const, msg: error.message, retryAfter: error.retryAfterSeconds };
+  noteRefusal(request, body);
+  return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send(body);
+}
+
+/** The member routes; dependencies arrive as plugin options. */
+export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = async (app, { deps, config }) => {
+  const requireSession = createRequireSession(deps);
+  app.decorateRequest(USER, null);
+  const requireUser: preHandlerAsyncHookHandler = async function (request, reply) {
+    await requireSession.call(this, request, reply);
+    const { userId } = sessionOf(request);
+    if (userId === null) throw new AppError('Unauthorized', 'login required');
+    const user = await findUser(deps.db, userId);
+    if (!user) throw new AppError('Unauthorized', 'account deleted');
+    request.setDecorator<User>(USER, user);
+  };
+  const secured = [{ token: [] }];
+  const emptyBody = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+
+  app.post(
+    '/member/sms',
+    {
+      config: routeRateLimit(config, 'sms'),
+      preHandler: requireSession,
+      schema: {
+        tags: ['member'],
+        summary: 'Send a 6-digit login code by SMS (the same answer whether or not the phone has an account)',
+        description:
+          'Errors: InvalidPhone; TooManyRequests within 60 s of the last code to the phone or past the daily ' +
+          'caps (10 per phone, 30 per IP), with `retryAfter` seconds; Unavailable when the SMS provider fails.',
+        security: secured,
+        body: SmsBodySchema,
+        response: {
+          200: okEnvelopeSchema(SmsResultSchema),
+          429: TooManyRequestsEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return ok(await requestCode(deps, request.body.phone, request.ip));
+      } catch (error) {
+        return replyRetryLater(request, reply, error);
+      }
+    },
+  );
+
+  app.post(
+    '/member/login',
+    {
+      config: routeRateLimit(config, 'login'),
+      preHandler: requireSession,
+      schema: {
+        tags: ['member'],
+        summary: "Log in by {phone, code} or {phone, password}; binds and rotates the caller's session",
+        description:
+          'The answered jwt replaces the token in header `token` (which keeps working for the grace period ' +
+          'only). The first SMS login creates the account. Errors: InvalidPhone, InvalidCode, LoginFailed, ' +
+          'TooManyRequests (per phone and per IP).',
+        security: secured,
+        body: LoginBodySchema,
+        response: {
+          200: okEnvelopeSchema(LoginResultSchema),
+          401: ErrorEnvelopeSchema,
+          429: TooManyRequestsEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return ok(await login(deps, sessionOf(request).id, request.body));
+      } catch (error) {
+        return replyRetryLater(request, reply, error);
+      }
+    },
+  );
+
+  app.post(
+    '/member/logout',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: "End the caller's session: its tokens are refused from now on",
+        security: secured,
+        response: {
+          200: okEnvelopeSchema(MemberLogoutResultSchema),
+          401: ErrorEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ok(await logout(deps, sessionOf(request).id)),
+  );
+
+  app.get(
+    '/member/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'The logged-in user (SPEC §7 crm/member/profile), phone masked',
+        security: secured,
+        response: { 200: okEnvelopeSchema(ProfileSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ok(profileOf(userOf(request), deps.clock)),
+  );
+
+  app.post(
+    '/member/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Change the nickname (1–20 characters) and/or the avatar (an upload URL or empty)',
+        security: secured,
+        body: ProfileUpdateSchema,
+        response: { 200: okEnvelopeSchema(ProfileSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ok(await updateProfile(deps, userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/member/password',
+    {
+      // Guessing the current password is a login attempt too.
+      config: routeRateLimit(config, 'login'),
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: 'Set or change the password (8–64 characters with a letter and a digit)',
+        description:
+          'oldPassword is required once a password is set (LoginFailed otherwise). Ends every other session of the user.',
+        security: secured,
+        body: PasswordBodySchema,
+        response: {
+          200: okEnvelopeSchema(PasswordResultSchema),
+          401: ErrorEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ok(await setPassword(deps, userOf(request), sessionOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/member/delete',
+    {
+      preValidation: emptyBody,
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary:
+          'Delete the account (PIPL): profile anonymised, every session ended, the phone free to sign up again',
+        security: secured,
+        body: DeleteBodySchema,
+        response: { 200: okEnvelopeSchema(DeleteResultSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ok(await deleteAccount(deps, userOf(request))),
+  );
+
+  app.get(
+    '/ketang/myorder',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: "The user's purchased courses (SPEC §7 crm/ketang/myorder); empty until courses exist",
+        security: secured,
+        response: { 200: okEnvelopeSchema(MyOrderListSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async () => ok({ list: [], total: 0 }),
+  );
+};

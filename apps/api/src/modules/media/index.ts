@@ -1,0 +1,7 @@
+/**
+ * The media module's public entry: image upload (SPEC §7), the stored-file route, 意见反馈, and the
+ * clean-up account deletion calls.
+ */
+export { type MediaRoutesOptions, mediaRoutes } from './routes.ts';
+export { feedback } from './schema.ts';
+export { deleteFeedbackOf } from './service.ts';

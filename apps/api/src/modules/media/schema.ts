@@ -1,0 +1,27 @@
+/**
+ * 意见反馈: what logged-in users write to the operators (text, a rating, up to 9 images).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+// biome-ignore lint/style/noRestrictedImports: a foreign key names the other module's table (the Drizzle exception).
+import { users } from '../member/schema.ts';
+
+/** One row per submitted feedback, read by operators newest first. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    // SPEC §5 rating, 1–5.
+    rating: smallint('rating').notNull(),
+    // `/api/files/feedback/…` URLs answered by base/upload.
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    // How to reply (phone, WeChat ID); '' when not given. Personal data: cleared with the account.
+    contact: text('contact').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_created_idx').on(t.createdAt), index('feedback_user_idx').on(t.userId)],
+);

@@ -1,7 +1,9 @@
 /**
- * The content module's public entry: editable content blocks (labels now; articles next) and the
- * `content` table other modules keep their editable texts in (the bazi readings).
+ * The content module's public entry: label blocks, articles and masters, and the `content` table
+ * other modules keep their editable texts in (the bazi readings).
  */
-export { contentRoutes } from './routes.ts';
-export { content } from './schema.ts';
-export { CUSTOMER_SERVICE_LABEL, labelKey, seedContent } from './seed.ts';
+export { contentRoutes, crmContentRoutes } from './routes.ts';
+export { sanitizeArticleHtml } from './sanitize.ts';
+export { articles, content, masters } from './schema.ts';
+export { CUSTOMER_SERVICE_LABEL, seedArticles, seedContent, seedMasters } from './seed.ts';
+export { type ArticleInput, labelKey, saveArticle } from './service.ts';

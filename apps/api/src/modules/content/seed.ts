@@ -1,14 +1,14 @@
 /**
- * Content every fresh install needs: the customer-service card that SPEC §7 `base/sysapi/label` serves.
- * Inserts only what is missing, so an operator's later edits are never overwritten.
+ * Content every fresh install needs: the customer-service card that SPEC §7 `base/sysapi/label`
+ * serves, the articles (agreements, 节气, 宜忌 words, help; texts in ./texts) and the masters.
+ * Each seed inserts only what is missing, so an operator's later edits are never overwritten; to hand
+ * a seeded row back to the seed, delete it and restart (to hide an article, unpublish it instead).
  */
 import type { Db } from '../../db/client.ts';
-import { content } from './schema.ts';
-
-/** Content key of a label block, as asked for by `{model, name}` in base/sysapi/label. */
-export function labelKey(model: string, name: string): string {
-  return `${model}/label/${name}`;
-}
+import { articles, content, masters } from './schema.ts';
+import { articleRow, labelKey } from './service.ts';
+import { articleSeeds } from './texts/index.ts';
+import { MASTER_SEEDS } from './texts/masters.ts';
 
 /** SPEC §7: the customer-service label is requested with model 'crm' and this name. */
 export const CUSTOMER_SERVICE_LABEL = { model: 'crm', name: '在线客服' } as const;
@@ -35,5 +35,25 @@ export async function seedContent(db: Db): Promise<number> {
     ])
     .onConflictDoNothing({ target: content.key })
     .returning({ key: content.key });
+  return inserted.length;
+}
+
+/** Inserts the seeded articles missing by (label, name), HTML sanitised; returns how many it wrote. */
+export async function seedArticles(db: Db): Promise<number> {
+  const inserted = await db
+    .insert(articles)
+    .values(articleSeeds().map(articleRow))
+    .onConflictDoNothing({ target: [articles.label, articles.name] })
+    .returning({ id: articles.id });
+  return inserted.length;
+}
+
+/** Inserts the seeded masters missing by sellid; returns how many it wrote. */
+export async function seedMasters(db: Db): Promise<number> {
+  const inserted = await db
+    .insert(masters)
+    .values(MASTER_SEEDS.map((master) => ({ ...master, avatar: '', qrcode: '' })))
+    .onConflictDoNothing({ target: masters.sellid })
+    .returning({ sellid: masters.sellid });
   return inserted.length;
 }

@@ -1,5 +1,6 @@
 /**
- * The bazi module's public entry: bzdata, miji and jxfen, and the reading texts it seeds.
+ * The bazi module's public entry: bzdata, miji and jxfen, the VIP 定制 fortune, and the reading texts it seeds.
  */
+export { dingzhiRoutes } from './dingzhi.routes.ts';
 export { baziRoutes } from './routes.ts';
 export { READING_SEED, seedReadings } from './seed-readings.ts';

@@ -42,7 +42,9 @@ function defaultMessage(errors: FastifySchemaValidationError[], dataVar: string)
  * a JSON pointer prefix ('/sex', '/fen/ta') to the code; the first entry any error falls under wins,
  * so the order is the engine's own order of checks.
  */
-function engineMessagesFor(fields: readonly (readonly [string, AlmanacErrorCode])[]): SchemaErrorFormatter {
+export function engineMessagesFor(
+  fields: readonly (readonly [string, AlmanacErrorCode])[],
+): SchemaErrorFormatter {
   return (errors, dataVar) => {
     const paths = errors.map((e) =>
       e.keyword === 'required' ? `${e.instancePath}/${String(e.params.missingProperty)}` : e.instancePath,

@@ -1,0 +1,57 @@
+/**
+ * SPEC §7 `app/bln.Suan/dingzhi` (定制, SPEC §2 tab 3): a VIP's fortune for a day and its week.
+ * Registered in lower case under `/api/app/bln.suan` like the other bazi routes (plugins/app-paths.ts
+ * folds the case of `/api/app/` paths).
+ *
+ * The session and VIP checks run at `onRequest`, before the body is even parsed, so that nobody but a
+ * VIP learns anything from this route — not even whether a body would validate: visitor 401, user or
+ * lapsed VIP 403, then 400 for a wrong body, 200 for a VIP. A schema failure on the profile answers the
+ * engine's own error for that field (性别参数错误！, 生日参数错误！), as bzdata does.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DingzhiAnswerSchema, DingzhiBodySchema } from '@xuanli/contracts/dingzhi';
+import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { ok } from '../../shared/envelope.ts';
+import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
+import { assertVip, fortuneOf } from './dingzhi.service.ts';
+import { engineMessagesFor } from './routes.ts';
+
+// parseSex runs before the birth text is read, so a profile wrong in both answers 性别参数错误！.
+const profileErrors = engineMessagesFor([
+  ['/bazi/sex', 'WRONG_SEX'],
+  ['/bazi/born', 'WRONG_BIRTH_TEXT'],
+  ['/bazi', 'WRONG_BIRTH_TEXT'],
+]);
+
+/** What the 定制 route needs: the database (sessions, users), the token settings and the clock. */
+export interface DingzhiRouteDeps {
+  db: Db;
+  config: SessionDeps['config'];
+  clock: Clock;
+}
+
+/** Registers `POST /dingzhi`; mount with prefix `/api/app/bln.suan` (lower case). */
+export const dingzhiRoutes: FastifyPluginAsyncTypebox<DingzhiRouteDeps> = async (app, deps) => {
+  const requireSession = createRequireSession(deps);
+  const requireVip = async (request: FastifyRequest) => assertVip(deps, sessionOf(request).userId);
+
+  app.post(
+    '/dingzhi',
+    {
+      onRequest: [requireSession, requireVip],
+      schemaErrorFormatter: profileErrors,
+      schema: {
+        tags: ['bazi'],
+        summary:
+          "定制: a VIP's fortune of one type for a day (default today in Beijing) and its week, Monday to Sunday",
+        security: [{ token: [] }],
+        body: DingzhiBodySchema,
+        response: { 200: okEnvelopeSchema(DingzhiAnswerSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(fortuneOf(deps.clock, request.body)),
+  );
+};

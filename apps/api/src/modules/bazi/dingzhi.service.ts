@@ -1,0 +1,61 @@
+/**
+ * 定制 (SPEC §2 tab 3, §6): a VIP's personal fortune for a day and its week, computed by the engine
+ * (`@xuanli/almanac/bazi/dailyFortune`, whose module comment states the rule) from the birth profile the
+ * client saved. Who may ask is decided here against the member module's `users` row by the server's
+ * clock (shared/entitlements.ts), never by what the client believes about its VIP status.
+ */
+import { dailyFortune, type FortuneDay, fortunePerson, weekFortune } from '@xuanli/almanac/bazi/dailyFortune';
+import { DEFAULT_YUN_TYPE, type YunType } from '@xuanli/almanac/bazi/yunType';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { beijingToday, type Clock } from '../../shared/clock.ts';
+import { isVipActive } from '../../shared/entitlements.ts';
+import { AppError } from '../../shared/errors.ts';
+import { users } from '../member/index.ts';
+
+/** What the 定制 service needs. */
+export interface DingzhiDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * Refuses anyone but an active VIP (SPEC §4, §6): a visitor session (no user, or a user row that is
+ * gone) → Unauthorized, so the client signs in; a user whose `vip_expire` is not after the server's now
+ * → Forbidden.
+ */
+export async function assertVip(deps: DingzhiDeps, userId: number | null): Promise<void> {
+  if (userId === null) throw new AppError('Unauthorized', 'sign in first: 定制 is for VIP members');
+  const [user] = await deps.db
+    .select({ id: users.id, vipExpire: users.vipExpire })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw new AppError('Unauthorized', 'sign in first: 定制 is for VIP members');
+  if (!isVipActive(user, deps.clock)) throw new AppError('Forbidden', 'an active VIP membership is required');
+}
+
+/** A 定制 request as the route has validated it. */
+export interface FortuneRequest {
+  bazi: { name?: string; sex: string; born: string };
+  yunType?: YunType;
+  date?: string;
+}
+
+/** The 定制 answer: the day asked for and the seven days of its week, Monday first. */
+export interface FortuneAnswer {
+  day: FortuneDay;
+  week: FortuneDay[];
+}
+
+/**
+ * The fortune of the profile for `date` (default: today in Beijing by the server's clock) and its week.
+ * The engine checks the profile and the date: a wrong sex, birth text or date throws its AlmanacError,
+ * which the error handler answers as a 400 with the engine's code.
+ */
+export function fortuneOf(clock: Clock, request: FortuneRequest): FortuneAnswer {
+  const person = fortunePerson({ born: request.bazi.born, sex: request.bazi.sex });
+  const date = request.date ?? beijingToday(clock);
+  const yunType = request.yunType ?? DEFAULT_YUN_TYPE;
+  return { day: dailyFortune(person, date, yunType), week: weekFortune(person, date, yunType) };
+}

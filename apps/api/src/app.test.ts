@@ -85,7 +85,7 @@ describe('app', () => {
       payload: '<a/>',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json().code).toBe('BadRequest');
+    expect(res.json().code).toBe('UnsupportedMediaType');
   });
 
   it('redirects / to the SPA', async () => {
@@ -283,6 +283,18 @@ describe('NUL characters in input', () => {
     );
     // A raw NUL is not even JSON; it gets the same refusal.
     expectNulRefusal(await post('/api/base/sysapi/label', '{"model":"crm\u0000","name":"x"}'), 'body');
+  });
+
+  it('refuses a body string with an unpaired surrogate, which has no UTF-8 form', async () => {
+    for (const payload of ['{"label":"宜\\udfff\\ud800忌"}', '{"label":"\\uD800"}', '{"k\\udc00":1}']) {
+      const res = await post('/api/crm/article/search', payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().code).toBe('ValidationError');
+      expect(res.json().msg).toMatch(/unpaired surrogate/);
+    }
+    // A surrogate pair written as escapes is an ordinary character (😀).
+    const pair = await post('/api/crm/article/search', '{"keyword":"\\ud83d\\ude00"}');
+    expect(pair.statusCode).toBe(200);
   });
 
   it('accepts an escaped backslash before "u0000", which is no NUL', async () => {

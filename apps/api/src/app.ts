@@ -6,11 +6,21 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { type AdminChannel, holdsDataFolderLock, openAdminChannel } from './cli/channel.ts';
+import { runCommand } from './cli/commands.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
-import { baziRoutes } from './modules/bazi/index.ts';
+import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
-import { contentRoutes } from './modules/content/index.ts';
+import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
+import { deleteFeedbackOf, mediaRoutes } from './modules/media/index.ts';
+import {
+  createSmsSender,
+  memberDeps,
+  memberRoutes,
+  purgeMemberLeftovers,
+  type SmsSender,
+} from './modules/member/index.ts';
 import { purgeExpiredSessions, registerSessionSlot, sessionRoutes } from './modules/sessions/index.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -23,12 +33,17 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import type { Clock } from './shared/clock.ts';
 import { type Job, startJob } from './shared/jobs.ts';
+import { createFileStorage, type FileStorage } from './shared/storage.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
   db: Db;
   config: Config;
   clock: Clock;
+  /** Where files live; default: the storage `config.storage` names (closed with the app). */
+  storage?: FileStorage;
+  /** How login codes are sent; default: the sender `config.sms.provider` names. */
+  sms?: SmsSender;
   /** false = silent (tests); `stream` captures the pino lines; default: pino to stdout at config.logLevel. */
   logger?: false | { level?: string; stream?: DestinationStream };
 }
@@ -110,8 +125,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One module per domain (src/modules/<domain>); each is reached through its index.ts only.
   await app.register(sessionRoutes, { prefix: '/api/base', db, config, clock });
   await app.register(contentRoutes, { prefix: '/api/base', db });
+  await app.register(crmContentRoutes, { prefix: '/api/crm', db });
+  // Uploads (base/upload, with its own multipart limits), stored files (files/*) and crm/feedback.
+  const storage = deps.storage ?? createFileStorage(config.storage);
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
+  await app.register(mediaRoutes, { prefix: '/api', db, config, clock, storage });
+  // Accounts (SPEC §6–7): SMS and password login, profile, password, deletion, my courses.
+  const sms = deps.sms ?? createSmsSender({ config: config.sms, clock, log: app.log });
+  const member = memberDeps({
+    db,
+    clock,
+    config,
+    sms,
+    log: app.log,
+    // PIPL deletion reaches what the user uploaded: feedback and the avatar file.
+    async onAccountDeleted(user) {
+      await deleteFeedbackOf({ db, storage }, user.id);
+      const avatarKey = /^\/api\/files\/(avatars\/[\w.-]+)$/.exec(user.avatar)?.[1];
+      if (avatarKey && !avatarKey.includes('..')) await storage.remove(avatarKey);
+    },
+  });
+  await app.register(memberRoutes, { prefix: '/api/crm', deps: member, config });
   await app.register(calendarRoutes, { prefix: '/api/calendar', clock });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
+  await app.register(dingzhiRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
   await app.register(healthRoutes, { prefix: '/api', db });
   await registerSpa(app, config.webDist);
   // Clean-up runs in every process (each purge is idempotent and safe concurrently, so no process has
@@ -132,10 +169,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
         run: () => limiter.purgeExpired(),
       }),
+      startJob({
+        name: 'purge-member-limits',
+        intervalMs,
+        log: app.log,
+        run: () => purgeMemberLeftovers({ db, clock }),
+      }),
     ];
   });
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()));
+  });
+  // Only the process holding the embedded database's folder can open it, so `npm run admin` sends its
+  // commands here over a loopback channel (cli/channel.ts); on PostgreSQL the command connects itself.
+  let channel: AdminChannel | undefined;
+  app.addHook('onReady', async () => {
+    if (config.databaseUrl || !holdsDataFolderLock(config.dataDir)) return;
+    channel = await openAdminChannel({
+      dataDir: config.dataDir,
+      log: app.log,
+      run: (argv, actor) => runCommand({ db, clock, actor }, argv),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await channel?.close();
   });
   return app;
 }

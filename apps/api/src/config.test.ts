@@ -1,8 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_TIMEOUTS, loadConfig, loadTimeouts } from './config.ts';
+import {
+  ConfigError,
+  DEFAULT_TIMEOUTS,
+  loadConfig,
+  loadTimeouts,
+  parseSmsConfig,
+  parseStorage,
+} from './config.ts';
 
 describe('loadConfig', () => {
   const dir = mkdtempSync(join(tmpdir(), 'xuanli-config-'));
@@ -154,5 +162,126 @@ describe('the JWT secret file and the time-outs', () => {
     expect(() => loadTimeouts({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
       'HEADERS_TIMEOUT_MS (6000) must not exceed REQUEST_TIMEOUT_MS (5000)',
     );
+  });
+});
+
+describe('SMS settings', () => {
+  const credentials = {
+    SMS_ACCESS_KEY_ID: 'id',
+    SMS_ACCESS_KEY_SECRET: 'the-secret-value',
+    SMS_SIGN_NAME: '玄历',
+    SMS_TEMPLATE_CODE: 'SMS_1',
+  };
+
+  it('writes codes to DATA_DIR/outbox by default', () => {
+    expect(parseSmsConfig({}, '/data')).toMatchObject({ provider: 'outbox', outboxDir: '/data/outbox' });
+    expect(parseSmsConfig({ SMS_OUTBOX_DIR: '/tmp/box' }, '/data').outboxDir).toBe('/tmp/box');
+  });
+
+  it('takes aliyun or tencent with their credentials', () => {
+    expect(parseSmsConfig({ SMS_PROVIDER: 'aliyun', ...credentials }, '/data')).toMatchObject({
+      provider: 'aliyun',
+      accessKeyId: 'id',
+      signName: '玄历',
+    });
+    expect(
+      parseSmsConfig({ SMS_PROVIDER: 'tencent', SMS_SDK_APP_ID: '1400', ...credentials }, '/data').sdkAppId,
+    ).toBe('1400');
+  });
+
+  it('refuses a real provider with a credential missing, naming it but never a value', () => {
+    for (const missing of Object.keys(credentials)) {
+      const env = { SMS_PROVIDER: 'aliyun', ...credentials, [missing]: '' };
+      expect(() => parseSmsConfig(env, '/data')).toThrow(ConfigError);
+      expect(() => parseSmsConfig(env, '/data')).toThrow(missing);
+    }
+    const error = (() => {
+      try {
+        parseSmsConfig({ SMS_PROVIDER: 'tencent', ...credentials }, '/data');
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/SMS_SDK_APP_ID/);
+    expect(error?.message).not.toContain('the-secret-value');
+    expect(() =>
+      loadConfig({ DATA_DIR: '/nonexistent', JWT_SECRET: 's'.repeat(40), SMS_PROVIDER: 'aliyun' }),
+    ).toThrow(/SMS_PROVIDER=aliyun needs SMS_ACCESS_KEY_ID/);
+  });
+
+  it('refuses an unknown provider and a plain-HTTP endpoint', () => {
+    expect(() => parseSmsConfig({ SMS_PROVIDER: 'twilio' }, '/data')).toThrow(/SMS_PROVIDER must be one of/);
+    expect(() =>
+      parseSmsConfig({ SMS_PROVIDER: 'aliyun', SMS_ENDPOINT: 'http://x', ...credentials }, '/data'),
+    ).toThrow(/https/);
+  });
+});
+
+describe('file storage settings', () => {
+  const s3 = {
+    STORAGE: 's3',
+    S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
+    S3_REGION: 'oss-cn-hangzhou',
+    S3_BUCKET: 'xuanli-files',
+    S3_ACCESS_KEY_ID: 'LTAI-test-id',
+    S3_SECRET_ACCESS_KEY: 'the-s3-secret-value',
+  };
+
+  it('keeps files in DATA_DIR/files by default', () => {
+    expect(parseStorage({}, '/data')).toEqual({ kind: 'local', root: '/data/files' });
+    expect(parseStorage({ STORAGE: 'local' }, '/data')).toEqual({ kind: 'local', root: '/data/files' });
+    expect(loadConfig({ DATA_DIR: '/srv/xuanli', JWT_SECRET: 's'.repeat(40) }).storage).toEqual({
+      kind: 'local',
+      root: '/srv/xuanli/files',
+    });
+  });
+
+  it('reads STORAGE=s3 and S3_*, with the secret held so that it never prints', () => {
+    const storage = parseStorage({ ...s3, S3_FORCE_PATH_STYLE: 'true' }, '/data');
+    expect(storage).toMatchObject({
+      kind: 's3',
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      region: 'oss-cn-hangzhou',
+      bucket: 'xuanli-files',
+      accessKeyId: 'LTAI-test-id',
+      forcePathStyle: true,
+    });
+    if (storage.kind !== 's3') throw new Error('expected s3');
+    expect(storage.secretAccessKey.reveal()).toBe('the-s3-secret-value');
+    const config = loadConfig({ DATA_DIR: '/data', JWT_SECRET: 's'.repeat(40), ...s3 });
+    expect(JSON.stringify(config)).not.toContain('the-s3-secret-value');
+    expect(inspect(config, { depth: 10 })).not.toContain('the-s3-secret-value');
+    // AWS itself needs no endpoint; the region has a default; path style is off unless asked for.
+    expect(parseStorage({ ...s3, S3_ENDPOINT: '', S3_REGION: '' }, '/data')).toMatchObject({
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses s3 without a bucket or credentials, naming what is missing but never a value', () => {
+    for (const missing of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      const env = { ...s3, [missing]: '' };
+      expect(() => parseStorage(env, '/data')).toThrow(ConfigError);
+      expect(() => parseStorage(env, '/data')).toThrow(missing);
+    }
+    const messages = [
+      { ...s3, S3_BUCKET: ' ' },
+      { ...s3, S3_ENDPOINT: 'ftp://files' },
+      { ...s3, S3_FORCE_PATH_STYLE: 'maybe' },
+      { STORAGE: 'gcs' },
+    ].map((env) => {
+      try {
+        parseStorage(env, '/data');
+        return '';
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+    });
+    for (const message of messages) {
+      expect(message).not.toBe('');
+      expect(message).not.toContain('the-s3-secret-value');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { Secret, type StorageSettings } from './shared/storage.ts';
 
 /** Everything the app and server need to know about their environment. */
 export interface Config {
@@ -39,6 +40,40 @@ export interface Config {
   tokenGraceSeconds: number;
   /** Seconds between clean-up runs (expired visitor sessions, old rate-limit windows); 0 = never. */
   cleanupIntervalSeconds: number;
+  /**
+   * Where uploaded and seeded files live (shared/storage.ts): STORAGE=local (default, the folder
+   * `DATA_DIR/files`) or STORAGE=s3 with S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE.
+   */
+  storage: StorageSettings;
+  /** How login codes are sent by SMS (modules/member/sms): the development outbox or a real provider. */
+  sms: SmsConfig;
+}
+
+/** Where login codes go: a file in the data folder, or a real SMS provider. */
+export type SmsProvider = 'outbox' | 'aliyun' | 'tencent';
+
+/**
+ * SMS settings. `outbox` (the default) appends each message to `outboxDir/sms.jsonl` instead of
+ * sending it; `aliyun` (Dysmsapi SendSms) and `tencent` (SMS SendSms 2021-01-11) send for real with
+ * the credentials below, which are required for them and never logged.
+ */
+export interface SmsConfig {
+  provider: SmsProvider;
+  /** SMS_OUTBOX_DIR, default `DATA_DIR/outbox`. */
+  outboxDir: string;
+  /** SMS_ACCESS_KEY_ID: Aliyun AccessKey ID / Tencent SecretId. */
+  accessKeyId: string;
+  /** SMS_ACCESS_KEY_SECRET: Aliyun AccessKey secret / Tencent SecretKey. */
+  accessKeySecret: string;
+  /** SMS_SIGN_NAME: the approved signature shown in 【】, e.g. 玄历. */
+  signName: string;
+  /** SMS_TEMPLATE_CODE: the approved template with one variable for the code (Aliyun `${code}`, Tencent `{1}`). */
+  templateCode: string;
+  /** SMS_SDK_APP_ID: Tencent's SmsSdkAppId (tencent only). */
+  sdkAppId: string;
+  /** SMS_ENDPOINT: the provider's HTTPS endpoint; defaults to the provider's public one. */
+  endpoint: string | undefined;
 }
 
 const API_ROOT = new URL('..', import.meta.url).pathname;
@@ -170,6 +205,37 @@ function rateLimitStore(env: NodeJS.ProcessEnv): Config['rateLimitStore'] {
   throw new ConfigError(`RATE_LIMIT_STORE must be 'memory' or 'database', got '${raw}'`);
 }
 
+/**
+ * Parses STORAGE and S3_*. S3 is refused without a bucket and both credentials, so a typo fails the
+ * start instead of every upload. Messages name settings, never their values (the secret key).
+ */
+export function parseStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
+  const kind = env.STORAGE?.trim() || 'local';
+  if (kind === 'local') return { kind: 'local', root: join(dataDir, 'files') };
+  if (kind !== 's3') throw new ConfigError(`STORAGE must be 'local' or 's3', got '${kind.slice(0, 20)}'`);
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+    (name) => !env[name]?.trim(),
+  );
+  if (missing.length > 0) throw new ConfigError(`STORAGE=s3 needs ${missing.join(', ')}`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(?:\/\S*)?$/.test(endpoint)) {
+    throw new ConfigError('S3_ENDPOINT must be an http(s) URL such as https://oss-cn-hangzhou.aliyuncs.com');
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase() ?? '';
+  if (!['', 'true', '1', 'false', '0'].includes(pathStyle)) {
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got '${pathStyle.slice(0, 20)}'`);
+  }
+  return {
+    kind: 's3',
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket: (env.S3_BUCKET as string).trim(),
+    accessKeyId: (env.S3_ACCESS_KEY_ID as string).trim(),
+    secretAccessKey: new Secret((env.S3_SECRET_ACCESS_KEY as string).trim()),
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+  };
+}
+
 function absolute(path: string, base: string): string {
   return isAbsolute(path) ? path : resolve(base, path);
 }
@@ -231,6 +297,44 @@ export function resolveJwtSecret(given: string | undefined, dataDir: string): st
   return readSecretFile(file);
 }
 
+const SMS_PROVIDERS: readonly SmsProvider[] = ['outbox', 'aliyun', 'tencent'];
+
+/**
+ * Parses the SMS_* settings. A real provider without its credentials is refused at start-up: a server
+ * that starts but cannot send a single login code would only fail later, one user at a time.
+ */
+export function parseSmsConfig(env: NodeJS.ProcessEnv, dataDir: string): SmsConfig {
+  const raw = env.SMS_PROVIDER || 'outbox';
+  if (!(SMS_PROVIDERS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got '${raw}'`);
+  }
+  const provider = raw as SmsProvider;
+  const sms: SmsConfig = {
+    provider,
+    outboxDir: absolute(env.SMS_OUTBOX_DIR || join(dataDir, 'outbox'), REPO_ROOT),
+    accessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
+    accessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
+    signName: env.SMS_SIGN_NAME ?? '',
+    templateCode: env.SMS_TEMPLATE_CODE ?? '',
+    sdkAppId: env.SMS_SDK_APP_ID ?? '',
+    endpoint: env.SMS_ENDPOINT || undefined,
+  };
+  if (provider === 'outbox') return sms;
+  const required = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'];
+  if (provider === 'tencent') required.push('SMS_SDK_APP_ID');
+  // Only the names of what is missing: a message never repeats a credential.
+  const missing = required.filter((name) => !env[name]?.trim());
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `SMS_PROVIDER=${provider} needs ${missing.join(', ')}; set them, or use SMS_PROVIDER=outbox to write codes to a file`,
+    );
+  }
+  if (sms.endpoint !== undefined && !/^https:\/\//.test(sms.endpoint)) {
+    throw new ConfigError('SMS_ENDPOINT must be an https:// URL');
+  }
+  return sms;
+}
+
 /** Parses the environment into a {@link Config}; relative paths resolve against the repository root. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = absolute(env.DATA_DIR || '.data', REPO_ROOT);
@@ -250,6 +354,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     tokenGraceSeconds: integer(env, 'TOKEN_GRACE_SECONDS', 60, 0, 3600),
     cleanupIntervalSeconds: integer(env, 'CLEANUP_INTERVAL_SECONDS', 300, 0, 86_400),
+    storage: parseStorage(env, dataDir),
+    sms: parseSmsConfig(env, dataDir),
   };
 }
 

@@ -5,10 +5,12 @@
  * run's template, dropped on close): `npm test` runs the whole suite both ways.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
+import { type Config, loadConfig, parseSmsConfig } from '../src/config.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import type { Clock } from '../src/shared/clock.ts';
@@ -145,7 +147,14 @@ export async function buildTestApp(
   const serverUrl = process.env.TEST_DATABASE_URL;
   const { database, dispose } = serverUrl ? await openPostgres(serverUrl) : await openPglite();
   const clock = options.clock ?? fixedClock();
-  const config = testConfig(options.config);
+  // Uploaded files and the SMS outbox go to a folder of this test app's own (removed on close) unless
+  // the test names its own.
+  const filesRoot = mkdtempSync(join(tmpdir(), 'xuanli-test-data-'));
+  const config = testConfig({
+    storage: { kind: 'local', root: join(filesRoot, 'files') },
+    sms: parseSmsConfig({}, filesRoot),
+    ...options.config,
+  });
   let app: FastifyInstance;
   try {
     // On the template these are no-ops (which is itself the idempotency the server relies on);
@@ -156,6 +165,7 @@ export async function buildTestApp(
     if (options.ready !== false) await app.ready();
   } catch (error) {
     await dispose().catch(() => {});
+    rmSync(filesRoot, { recursive: true, force: true });
     throw error;
   }
   return {
@@ -167,6 +177,7 @@ export async function buildTestApp(
       try {
         await app.close();
       } finally {
+        rmSync(filesRoot, { recursive: true, force: true });
         await dispose();
       }
     },

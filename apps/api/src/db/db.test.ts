@@ -5,7 +5,7 @@ import { READING_SEED } from '../modules/bazi/index.ts';
 import { CUSTOMER_SERVICE_LABEL, labelKey } from '../modules/content/index.ts';
 import { DEMO_ACCOUNT } from '../modules/member/index.ts';
 import { type DatabaseTarget, openDatabase } from './client.ts';
-import { content, users } from './schema.ts';
+import { articles, content, masters, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
 /** drizzle-kit's list of the versioned migrations: each must be applied exactly once. */
@@ -55,18 +55,29 @@ for (const [name, target] of targets) {
           ),
         );
         expect(tables.map((row) => row.table_name)).toEqual([
+          'articles',
+          'audit_log',
           'content',
+          'feedback',
+          'masters',
+          'member_quotas',
           'rate_limit_counters',
           'sessions',
+          'sms_codes',
           'users',
         ]);
 
-        // The demo user, the customer-service label and the miji readings.
-        expect(await seedDatabase(database.db)).toBe(2 + READING_SEED.length);
+        // The demo user, the customer-service label, the miji readings, the articles (2 agreements,
+        // 24 节气, one per 宜忌 word, help pages) and three masters.
+        const seeded = await seedDatabase(database.db);
         expect(await seedDatabase(database.db)).toBe(0);
         const [{ n: userCount }] = await database.db.select({ n: count() }).from(users);
         const [{ n: contentCount }] = await database.db.select({ n: count() }).from(content);
-        expect([userCount, contentCount]).toEqual([1, 1 + READING_SEED.length]);
+        const [{ n: articleCount }] = await database.db.select({ n: count() }).from(articles);
+        const [{ n: masterCount }] = await database.db.select({ n: count() }).from(masters);
+        expect([userCount, contentCount, masterCount]).toEqual([1, 1 + READING_SEED.length, 3]);
+        expect(articleCount).toBeGreaterThanOrEqual(2 + 24 + 116);
+        expect(seeded).toBe(userCount + contentCount + articleCount + masterCount);
 
         const demo = await database.db.query.users.findFirst();
         expect(demo?.account).toBe(DEMO_ACCOUNT);

@@ -4,7 +4,8 @@
  * (one migration history for PGlite and PostgreSQL). Each module declares its tables in its own
  * `schema.ts`; only portable column types are used.
  */
-export { content } from '../modules/content/schema.ts';
-export { users } from '../modules/member/schema.ts';
+export { articles, content, masters } from '../modules/content/schema.ts';
+export { feedback } from '../modules/media/schema.ts';
+export { auditLog, memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
 export { rateLimitCounters } from '../modules/ratelimit/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';

@@ -3,7 +3,9 @@
  * string and the path parameters. PostgreSQL cannot store NUL in `text` (error 22021, which surfaced
  * as a 500), PGlite and the engine have no use for it, and no form of the app can type it, so the API
  * refuses it up front with a 400 `ValidationError`, in one place for every route instead of a schema
- * rule per field:
+ * rule per field. The same goes for a JSON body string with an unpaired surrogate (`"\udfff\ud800"`):
+ * it has no UTF-8 form, so the database driver sent bytes PostgreSQL refused (22021 again).
+ *
  *
  * - bodies: {@link rawNulInJson} and {@link nulInJson}, called by the JSON parser (app.ts);
  * - query and params: {@link refuseNulInUrl}, a root preValidation hook.
@@ -17,10 +19,21 @@ const NUL_ESCAPE = '\\u0000';
 /** A path in a message is cut here, so a long key does not make a long message. */
 const MAX_PATH = 200;
 
-function refusal(path: string): AppError {
+function refusal(path: string, what = 'the NUL character (\\u0000)'): AppError {
   const where = path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
-  return new AppError('ValidationError', `${where} must not contain the NUL character (\\u0000)`);
+  return new AppError('ValidationError', `${where} must not contain ${what}`);
 }
+
+/** A surrogate without its partner: a high one not followed by a low one, or a low one not after a high one. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `text` holds a NUL or is not well-formed UTF-16 (String#isWellFormed, ES2024). */
+function refused(text: string): boolean {
+  return text.includes(NUL) || UNPAIRED_SURROGATE.test(text);
+}
+
+/** How an escaped surrogate appears in JSON text (`\ud800` … `\udfff`, either case). */
+const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
 
 /** A key as it appears in a path: JSON-escaped, so a NUL in a key reads `\u0000`. */
 function pathKey(key: string): string {
@@ -36,7 +49,7 @@ export function nulPath(value: unknown, root: string): string | undefined {
   while (stack.length > 0) {
     const [item, path] = stack.pop()!;
     if (typeof item === 'string') {
-      if (item.includes(NUL)) return path;
+      if (refused(item)) return path;
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}/${i}`]);
     } else if (typeof item === 'object' && item !== null) {
@@ -44,7 +57,7 @@ export function nulPath(value: unknown, root: string): string | undefined {
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i];
         const childPath = `${path}/${pathKey(key)}`;
-        if (key.includes(NUL)) return childPath;
+        if (refused(key)) return childPath;
         stack.push([child, childPath]);
       }
     }
@@ -67,9 +80,11 @@ export function rawNulInJson(text: string): AppError | undefined {
  * `u0000`, which is no NUL).
  */
 export function nulInJson(text: string, value: unknown): AppError | undefined {
-  if (!text.includes(NUL_ESCAPE)) return undefined;
+  const nulEscape = text.includes(NUL_ESCAPE);
+  if (!nulEscape && !SURROGATE_ESCAPE.test(text)) return undefined;
   const path = nulPath(value, 'body');
-  return path === undefined ? undefined : refusal(path);
+  if (path === undefined) return undefined;
+  return nulEscape ? refusal(path) : refusal(path, 'an unpaired surrogate (text that is not valid Unicode)');
 }
 
 /**

@@ -35,8 +35,14 @@ export function codeForStatus(status: number): ApiErrorCode {
       return 'Forbidden';
     case 404:
       return 'NotFound';
+    case 409:
+      return 'Conflict';
     case 413:
       return 'PayloadTooLarge';
+    case 415:
+      return 'UnsupportedMediaType';
+    case 416:
+      return 'RangeNotSatisfiable';
     case 429:
       return 'TooManyRequests';
     case 503:

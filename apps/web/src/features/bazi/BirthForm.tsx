@@ -1,21 +1,8 @@
-import { lunarDayName, lunarMonthName } from '@xuanli/almanac/lunar';
 import { type FormEvent, useId, useState } from 'react';
+import { BirthPicker, NativeSelect as Select } from '@/components/BirthPicker';
 import { Segmented } from '@/components/Segmented';
+import { type BirthValue, birthError, fromBornText, SAMPLE_BIRTH, toBornText } from '@/lib/birth';
 import styles from './BirthForm.module.css';
-import {
-  type BirthValue,
-  birthError,
-  type CalendarKind,
-  convertCalendar,
-  DEFAULT_YEAR_RANGE,
-  daysInMonth,
-  fromBornText,
-  leapMonthOf,
-  normalize,
-  SAMPLE_BIRTH,
-  toBornText,
-  YEAR_LIMITS,
-} from './birth';
 import { findCity, PROVINCES } from './places';
 import { type ChartOptions, DEFAULT_OPTIONS, type SavedProfile } from './profiles';
 
@@ -50,23 +37,6 @@ function validateDraft(name: string, birth: BirthValue, options: ChartOptions): 
   return errors;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** The 时辰 name of a clock hour (子 23–1, 丑 1–3 …), for the preview line only. */
-function shichen(hour: number): string {
-  return `${'子丑寅卯辰巳午未申酉戌亥'[Math.floor((hour + 1) / 2) % 12]}时`;
-}
-
-/** A one-line reading of the picked date on the other calendar, e.g. '农历 四月十六 辰时'. */
-function otherCalendarText(value: BirthValue): string {
-  const other = convertCalendar(value, value.calendar === 'solar' ? 'lunar' : 'solar');
-  if (!other) return '';
-  if (other.calendar === 'lunar') {
-    return `农历 ${other.year}年${lunarMonthName(other.month, other.leap)}${lunarDayName(other.day)} ${shichen(value.hour)}`;
-  }
-  return `公历 ${other.year}年${other.month}月${other.day}日`;
-}
-
 interface BirthFormProps {
   initial: ProfileDraft;
   /** Called with a valid draft; the page saves it and shows its chart. */
@@ -88,21 +58,14 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
   const [sex, setSex] = useState<'男' | '女'>(initial.sex);
   const [birth, setBirth] = useState<BirthValue>(() => fromBornText(initial.born) ?? SAMPLE_BIRTH);
   const [options, setOptions] = useState<ChartOptions>({ ...DEFAULT_OPTIONS, ...initial.options });
-  const [minYear, setMinYear] = useState<number>(Math.min(DEFAULT_YEAR_RANGE.min, birth.year));
   const [errors, setErrors] = useState<Errors>({});
 
   const province = PROVINCES.find((p) => p.name === options.province);
   const city = findCity(options.province, options.city);
 
-  function update(next: Partial<BirthValue>) {
-    setBirth((b) => normalize({ ...b, ...next }));
+  function updateBirth(next: BirthValue) {
+    setBirth(next);
     setErrors((e) => ({ ...e, born: undefined }));
-  }
-
-  function switchCalendar(to: CalendarKind) {
-    const converted = convertCalendar(birth, to);
-    if (converted) setBirth(converted);
-    else setErrors((e) => ({ ...e, born: '这一天无法换算到另一种历法，请先改动日期' }));
   }
 
   function setOption(next: Partial<ChartOptions>) {
@@ -140,15 +103,6 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
     });
   }
 
-  const years: number[] = [];
-  for (let y = Math.max(YEAR_LIMITS.min, minYear); y <= DEFAULT_YEAR_RANGE.max; y++) years.push(y);
-  const leap = birth.calendar === 'lunar' ? leapMonthOf(birth.year) : 0;
-  const monthOptions: { value: string; label: string }[] = [];
-  for (let m = 1; m <= 12; m++) {
-    monthOptions.push({ value: String(m), label: birth.calendar === 'solar' ? `${m}月` : lunarMonthName(m) });
-    if (m === leap) monthOptions.push({ value: `${m}L`, label: lunarMonthName(m, true) });
-  }
-  const days = daysInMonth(birth.calendar, birth.year, birth.month, birth.leap);
   const errorId = (field: string) => `${id}-${field}-error`;
   const fieldError = (field: keyof Errors) =>
     errors[field] ? (
@@ -200,62 +154,7 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
 
         <fieldset className={styles.fieldset} aria-describedby={errors.born ? errorId('born') : undefined}>
           <legend className={styles.legend}>出生时间</legend>
-          <div className={styles.seg}>
-            <Segmented
-              label="历法"
-              name={`${id}-calendar`}
-              choices={[
-                ['solar', '公历'],
-                ['lunar', '农历'],
-              ]}
-              value={birth.calendar}
-              onChange={switchCalendar}
-            />
-          </div>
-          <div className={styles.dateGrid}>
-            <Select
-              label="年"
-              value={String(birth.year)}
-              onChange={(v) => update({ year: Number(v) })}
-              options={years.map((y) => ({ value: String(y), label: `${y}年` }))}
-              wide
-            />
-            <Select
-              label="月"
-              value={`${birth.month}${birth.leap ? 'L' : ''}`}
-              onChange={(v) => update({ month: Number.parseInt(v, 10), leap: v.endsWith('L') })}
-              options={monthOptions}
-            />
-            <Select
-              label="日"
-              value={String(birth.day)}
-              onChange={(v) => update({ day: Number(v) })}
-              options={Array.from({ length: days }, (_, i) => ({
-                value: String(i + 1),
-                label: birth.calendar === 'solar' ? `${i + 1}日` : lunarDayName(i + 1),
-              }))}
-            />
-            <Select
-              label="时"
-              value={String(birth.hour)}
-              onChange={(v) => update({ hour: Number(v) })}
-              options={Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${two(h)}时` }))}
-            />
-            <Select
-              label="分"
-              value={String(birth.minute)}
-              onChange={(v) => update({ minute: Number(v) })}
-              options={Array.from({ length: 60 }, (_, m) => ({ value: String(m), label: `${two(m)}分` }))}
-            />
-          </div>
-          <p className={styles.hint}>
-            {otherCalendarText(birth)}
-            {minYear > YEAR_LIMITS.min ? (
-              <button type="button" className={styles.linkButton} onClick={() => setMinYear(YEAR_LIMITS.min)}>
-                显示1930年以前
-              </button>
-            ) : null}
-          </p>
+          <BirthPicker value={birth} onChange={updateBirth} invalid={Boolean(errors.born)} />
           {fieldError('born')}
         </fieldset>
 
@@ -386,35 +285,4 @@ function tzLabel(tz: string): string {
     'Asia/Taipei': '台北时间',
   };
   return labels[tz] ?? tz;
-}
-
-interface SelectProps {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-  wide?: boolean;
-  disabled?: boolean;
-  invalid?: boolean;
-}
-
-/** A labelled native select in the form's look. */
-function Select({ label, value, options, onChange, wide, disabled, invalid }: SelectProps) {
-  return (
-    <label className={`${styles.select} ${wide ? styles.selectWide : ''}`}>
-      <span className={styles.srOnly}>{label}</span>
-      <select
-        value={value}
-        disabled={disabled}
-        aria-invalid={invalid ? true : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BottomSheet, SheetToolbar } from '@/components/BottomSheet';
-import { fromBornText } from './birth';
+import { fromBornText } from '@/lib/birth';
 import styles from './ProfilesSheet.module.css';
 import type { SavedProfile } from './profiles';
 

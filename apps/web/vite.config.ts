@@ -431,7 +431,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor-react', test: reactVendor }],
+          groups: [
+            { name: 'vendor-react', test: reactVendor },
+            // The engine's lunar calendar and solar-term times, used by the calendar, 排盘, 定制 and the
+            // birth picker alike: one chunk instead of the several small ones the bundler would cut
+            // for each combination of importers (every extra chunk is a request and a preload entry
+            // on the calendar route).
+            { name: 'lunar', test: /packages[\\/]almanac[\\/]src[\\/](lunar|solarTerm)/ },
+          ],
         },
       },
     },

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '@/components/TabBar';
 import { rootPath, titleOf } from '@/config/paths';
+import { DIALOG_LAYER_EVENT } from '@/stores/dialog-event';
 import styles from './layouts.module.css';
+import { SessionSync } from './SessionSync';
 
 /** The document title for a router path: `中华玄历` on the root, `老黄历 · 中华玄历` elsewhere. */
 function documentTitleOf(pathname: string): string {
@@ -10,7 +12,28 @@ function documentTitleOf(pathname: string): string {
   return !title || title === rootPath.title ? rootPath.title : `${title} · ${rootPath.title}`;
 }
 
-/** Outermost layout: the phone-width column and the document title of the current route. */
+/**
+ * The app dialogs (SPEC §2: VIP, master, customer service), mounted once a page first opens one: the
+ * dialog store loads them and sends them here in `DIALOG_LAYER_EVENT`. Nothing of them — not even the
+ * names of their chunks — ships with the calendar route.
+ */
+function Dialogs() {
+  const [layer, setLayer] = useState<{ Layer: ComponentType } | null>(null);
+  useEffect(() => {
+    const show = (event: Event) => {
+      const Layer = (event as CustomEvent<ComponentType>).detail;
+      setLayer((current) => (current?.Layer === Layer ? current : { Layer }));
+    };
+    window.addEventListener(DIALOG_LAYER_EVENT, show);
+    return () => window.removeEventListener(DIALOG_LAYER_EVENT, show);
+  }, []);
+  return layer ? <layer.Layer /> : null;
+}
+
+/**
+ * Outermost layout: the phone-width column, the document title of the current route, the session
+ * sync (profile and courses of a logged-in user, SPEC §4) and the app dialogs.
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -18,7 +41,9 @@ export function RootLayout() {
   }, [pathname]);
   return (
     <div className={styles.app}>
+      <SessionSync />
       <Outlet />
+      <Dialogs />
     </div>
   );
 }

@@ -61,8 +61,8 @@ describe('routes', () => {
   );
 
   it('says plainly that a tab whose feature has not shipped is coming', async () => {
-    renderAppAt('/pages/dingzhi/index');
-    expect(await screen.findByText('私人定制即将上线')).toBeTruthy();
+    renderAppAt('/pages/ketang/index');
+    expect(await screen.findByText('在线课堂即将上线')).toBeTruthy();
   });
 
   it('opens the calendar tab for the entry route /', async () => {

@@ -9,6 +9,9 @@ import { NotFoundPage } from './NotFoundPage';
 
 const ComingSoonPage = lazyPage(() => import('@/features/coming-soon/ComingSoonPage'));
 
+/** The user-centre pages (pages/user/*) share one chunk; see `UserCentre`. */
+const UserCentre = lazyPage(() => import('@/features/user/UserCentre'));
+
 /**
  * TanStack Query's provider, a chunk of its own (`./server-state.tsx`): it loads with the first page
  * that reads server state, never on the calendar route.
@@ -29,24 +32,26 @@ export const localPages: ReadonlySet<PathName> = new Set<PathName>(['calendar', 
 export const pages: Record<PathName, ComponentType> = {
   calendar: lazyPage(() => import('@/features/calendar/CalendarPage')),
   suan: lazyPage(() => import('@/features/bazi/BaziPage')),
-  dingzhi: ComingSoonPage,
+  dingzhi: lazyPage(() => import('@/features/dingzhi/DingzhiPage')),
   ketang: ComingSoonPage,
   shop: ComingSoonPage,
-  user: ComingSoonPage,
+  user: UserCentre,
   almanacDay: lazyPage(() => import('@/features/almanac/AlmanacDayPage')),
-  article: ComingSoonPage,
-  label: ComingSoonPage,
+  article: lazyPage(() => import('@/features/article/ArticlePage')),
+  label: lazyPage(() => import('@/features/article/LabelPage')),
   kejian: ComingSoonPage,
   courseSearch: ComingSoonPage,
   courseShow: ComingSoonPage,
   coursePlayer: ComingSoonPage,
   fengshui: ComingSoonPage,
-  login: ComingSoonPage,
-  profile: ComingSoonPage,
-  setting: ComingSoonPage,
-  myclass: ComingSoonPage,
-  theme: ComingSoonPage,
-  fuli: ComingSoonPage,
+  login: UserCentre,
+  profile: UserCentre,
+  setting: UserCentre,
+  myclass: UserCentre,
+  theme: UserCentre,
+  fuli: UserCentre,
+  feedback: UserCentre,
+  password: UserCentre,
   webview: lazyPage(() => import('@/features/webview/WebviewPage')),
 };
 

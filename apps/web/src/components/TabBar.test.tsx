@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { tabBar } from '@/config/theme';
 import { TabBar } from './TabBar';
 
 function renderTabBarAt(path: string) {
@@ -25,7 +26,7 @@ describe('TabBar', () => {
     ]);
   });
 
-  it('colours the current tab #aa0000 and the others #999999, with 24 px icons and 10 px labels', () => {
+  it('colours the current tab #aa0000 and the others #999999, with 24 px icons and token-sized labels', () => {
     renderTabBarAt(paths.ketang.path);
     const links = screen.getAllByRole('link');
     const selected = screen.getByRole('link', { current: 'page' });
@@ -34,7 +35,9 @@ describe('TabBar', () => {
       expect(link.style.color).toBe(link === selected ? 'rgb(170, 0, 0)' : 'rgb(153, 153, 153)');
       const [icon, label] = Array.from(link.children) as HTMLElement[];
       expect(icon.style.fontSize).toBe('24px');
-      expect(label.style.fontSize).toBe('10px');
+      // 10 px through the --xl-tabbar-font token (lib/theme.ts), so 长辈模式 can enlarge it.
+      expect(label.style.fontSize).toBe('');
+      expect(tabBar.fontSize).toBe(10);
     }
   });
 

@@ -37,9 +37,8 @@ export function TabBar() {
             <span className={styles.icon} style={{ fontSize: tabBar.iconSize }}>
               {icons[tab.name]}
             </span>
-            <span className={styles.label} style={{ fontSize: tabBar.fontSize }}>
-              {tab.label}
-            </span>
+            {/* The label's size is the --xl-tabbar-font token (10 px; larger in 长辈模式). */}
+            <span className={styles.label}>{tab.label}</span>
           </Link>
         );
       })}

@@ -23,3 +23,6 @@ function parseEnv(source: Record<string, unknown>): Env {
 
 /** The app's settings. */
 export const env: Env = parseEnv(import.meta.env);
+
+/** The version the app reports (SPEC §1: 1.4.0, build 100), e.g. in 系统设置 → 关于玄历. */
+export const APP_VERSION = { name: '1.4.0', build: 100 } as const;

@@ -56,6 +56,8 @@ export const paths = {
   myclass: route('/pages/user/myclass', '我的课程'),
   theme: route('/pages/user/theme', '主题设置'),
   fuli: route('/pages/user/fuli', 'VIP福利'),
+  feedback: route('/pages/user/feedback', '意见反馈'),
+  password: route('/pages/user/password', '设置密码'),
   webview: route('/pages/webview/index', 'webview'),
 } as const satisfies Record<string, AppPath>;
 

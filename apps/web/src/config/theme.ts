@@ -1,7 +1,7 @@
 /**
  * UI constants of SPEC §9 and the visual tokens of the app, in one module. CSS reads the same values
- * through the custom properties that `applyThemeColor` (src/lib/theme.ts) and `src/app/global.css` set,
- * so a number here and in CSS must agree; TypeScript code imports it from here.
+ * as the custom properties declared in `src/app/global.css` (a test in src/lib/theme.test.ts keeps the
+ * two equal) and the theme colour that src/lib/theme.ts sets; TypeScript code imports them from here.
  */
 
 /** Default theme colour (SPEC §3 `theme`). */
@@ -10,7 +10,17 @@ export const DEFAULT_THEME_COLOR = '#672f0d';
 /** Local-storage key of the chosen theme colour. */
 export const THEME_STORAGE_KEY = 'theme';
 
-/** Fixed colours of the shell. */
+/** Local-storage key of the appearance: `light` (default, SPEC §1), `dark` or `system`. */
+export const APPEARANCE_STORAGE_KEY = 'appearance';
+
+/** Local-storage key of 长辈模式 (larger text and tap targets), `true` when on. */
+export const ELDER_MODE_STORAGE_KEY = 'elder-mode';
+
+/**
+ * Colours of the light palette. Stylesheets read them as `--xl-paper`, `--xl-surface`, `--xl-text`,
+ * `--xl-text-secondary`, `--xl-border` and `--xl-confirm`, declared in src/app/global.css beside the
+ * dark palette (a test keeps both files equal).
+ */
 export const colors = {
   /** Warm paper background behind every page. */
   paper: '#f7f3ee',

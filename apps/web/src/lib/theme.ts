@@ -1,16 +1,18 @@
+/**
+ * The look of the app at run time (SPEC §3 `theme`, §1 dark mode off by default): the theme colour,
+ * light / dark / follow-system appearance and 长辈模式. The design tokens of src/config/theme.ts are
+ * declared as CSS custom properties in src/app/global.css — the light and dark palettes, the sizes, and
+ * the larger sizes of 长辈模式 under the root class `xl-elder` — so nothing but the choices is set from
+ * script. `initTheme` runs before the first render; the 主题设置 page changes the settings through the
+ * setters here.
+ *
+ * This module ships with every route (the calendar included), so it stays small.
+ */
 import {
-  colors,
+  APPEARANCE_STORAGE_KEY,
   DEFAULT_THEME_COLOR,
-  FONT_FAMILY,
-  fontSize,
-  footer,
-  header,
-  MIN_TAP_SIZE,
-  motion,
-  picker,
-  spacing,
+  ELDER_MODE_STORAGE_KEY,
   THEME_STORAGE_KEY,
-  tabBar,
 } from '@/config/theme';
 import { readStorage, writeStorage } from '@/lib/storage';
 
@@ -45,50 +47,51 @@ export function setThemeColor(color: string): void {
   applyThemeColor(color);
 }
 
-/**
- * The design tokens of `src/config/theme.ts` as CSS custom properties, so stylesheets use the very
- * same numbers as TypeScript (e.g. `var(--xl-space-md)`, `var(--xl-tabbar-height)`).
- */
-function themeCssVariables(): Record<string, string> {
-  const px = (n: number) => `${n}px`;
-  return {
-    '--xl-paper': colors.paper,
-    '--xl-surface': colors.surface,
-    '--xl-text': colors.text,
-    '--xl-text-secondary': colors.textSecondary,
-    '--xl-border': colors.border,
-    '--xl-confirm': colors.confirm,
-    '--xl-font-family': FONT_FAMILY,
-    '--xl-font-min': px(fontSize.min),
-    '--xl-font-small': px(fontSize.small),
-    '--xl-font-body': px(fontSize.body),
-    '--xl-font-title': px(fontSize.title),
-    '--xl-font-large': px(fontSize.large),
-    '--xl-space-xs': px(spacing.xs),
-    '--xl-space-sm': px(spacing.sm),
-    '--xl-space-md': px(spacing.md),
-    '--xl-space-lg': px(spacing.lg),
-    '--xl-space-xl': px(spacing.xl),
-    '--xl-tap': px(MIN_TAP_SIZE),
-    '--xl-header-height': px(header.height),
-    '--xl-footer-height': px(footer.height),
-    '--xl-tabbar-height': px(tabBar.height),
-    '--xl-tabbar-icon': px(tabBar.iconSize),
-    '--xl-tabbar-font': px(tabBar.fontSize),
-    '--xl-tabbar-color': tabBar.color,
-    '--xl-tabbar-selected': tabBar.selectedColor,
-    '--xl-transition': `${motion.transition}ms`,
-    '--xl-picker-item-height': px(picker.itemHeight),
-    // antd-mobile reads these; its default body size (13 px) is too small for our readers.
-    '--adm-font-size-main': px(fontSize.body),
-    '--adm-font-family': FONT_FAMILY,
-  };
+/** Light, dark, or whatever the phone is set to. */
+export type Appearance = 'light' | 'dark' | 'system';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The saved appearance; light unless another was chosen (SPEC §1: dark mode is off by default). */
+export function readAppearance(): Appearance {
+  const stored = readStorage<unknown>(APPEARANCE_STORAGE_KEY, 'light');
+  return stored === 'dark' || stored === 'system' ? stored : 'light';
 }
 
-/** Applies the design tokens and the saved theme colour at start-up, before the first render. */
+/**
+ * Shows `appearance`: `data-theme` picks our palette in global.css and `data-prefers-color-scheme`
+ * antd-mobile's; `system` follows the phone's dark-mode setting.
+ */
+function applyAppearance(appearance: Appearance, root: HTMLElement = document.documentElement): void {
+  const dark =
+    appearance === 'dark' || (appearance === 'system' && !!window.matchMedia?.(DARK_QUERY).matches);
+  const scheme = dark ? 'dark' : 'light';
+  root.setAttribute('data-theme', scheme);
+  root.setAttribute('data-prefers-color-scheme', scheme);
+}
+
+/** Saves and shows a new appearance. */
+export function setAppearance(appearance: Appearance): void {
+  writeStorage(APPEARANCE_STORAGE_KEY, appearance);
+  applyAppearance(appearance);
+}
+
+/** Whether 长辈模式 (larger text and tap targets) is on. */
+export function readElderMode(): boolean {
+  return readStorage<unknown>(ELDER_MODE_STORAGE_KEY, false) === true;
+}
+
+/** Saves and applies 长辈模式: the root class `xl-elder` switches global.css to the larger tokens. */
+export function setElderMode(on: boolean, root: HTMLElement = document.documentElement): void {
+  writeStorage(ELDER_MODE_STORAGE_KEY, on);
+  root.classList.toggle('xl-elder', on);
+}
+
+/** Applies the saved colour, appearance and 长辈模式 at start-up, before the first render. */
 export function initTheme(root: HTMLElement = document.documentElement): void {
-  for (const [name, value] of Object.entries(themeCssVariables())) root.style.setProperty(name, value);
-  // Dark mode is off by default (SPEC §1): pin antd-mobile's light tokens.
-  root.setAttribute('data-prefers-color-scheme', 'light');
+  applyAppearance(readAppearance(), root);
+  // Following the phone: switch when its setting changes while the app is open.
+  window.matchMedia?.(DARK_QUERY).addEventListener?.('change', () => applyAppearance(readAppearance(), root));
+  root.classList.toggle('xl-elder', readElderMode());
   applyThemeColor(readThemeColor(), root);
 }

@@ -2,20 +2,21 @@
  * The session store (SPEC §3): login state, the user, the cached master record, purchased courses,
  * the birth profile and fortune type, and shared calendar state. `dashi`, `bazi`, `yunType` and
  * `ketang` are persisted to local storage under those keys, each on its own, as the spec lists them.
+ *
+ * Login state lives in the stored token record `jw-token` (SPEC §4): logged in means the record holds
+ * a user. `login` writes the record the server answered (`{jwt, iat, user}`), `setUser` keeps the user
+ * on it current, and `logout` removes it so the next request starts a fresh visitor session.
  */
+import type { LoginResult, MyOrderList, Profile } from '@xuanli/contracts/member';
 import { create } from 'zustand';
-import { readToken, TOKEN_STORAGE_KEY } from '@/lib/api';
+import { ApiError, api, readToken, TOKEN_STORAGE_KEY } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 
-/** A user of the API (fields beyond `vip_expire` come with the user-centre issue). */
-export interface User {
-  id?: number | string;
-  nickname?: string;
-  avatar?: string;
-  /** VIP end as a date text or epoch seconds; VIP is active while it is later than now. */
-  vip_expire?: string | number | null;
-  [key: string]: unknown;
-}
+/** The logged-in user: the member profile of the wire (`GET crm/member/profile`). */
+export type User = Profile;
+
+/** A purchased course (SPEC §3 `myclass`, from `GET crm/ketang/myorder`). */
+export type MyClassItem = MyOrderList['list'][number];
 
 /** Master/teacher (dashi) or customer-service info (SPEC §3). */
 export interface DashiInfo {
@@ -43,7 +44,7 @@ export interface SessionState {
   isLogin: boolean;
   user: User | null;
   dashi: DashiInfo | null;
-  myclass: unknown[];
+  myclass: MyClassItem[];
   bazi: BaziProfile | null;
   yunType: string;
   /** The day the calendar shows as "today", `YYYY-MM-DD`; null until the calendar sets it. */
@@ -51,9 +52,12 @@ export interface SessionState {
   currWeek: number | null;
   /** Classroom state kept between visits (shape comes with the classroom issue). */
   ketang: unknown;
+  /** Stores the token record a login answered and marks the session logged in (SPEC §4). */
+  login(result: LoginResult): void;
+  /** Replaces the user (a fresh profile) on the store and on the stored token record; null logs out. */
   setUser(user: User | null): void;
   setDashi(dashi: DashiInfo | null): void;
-  setMyclass(courses: unknown[]): void;
+  setMyclass(courses: MyClassItem[]): void;
   setBazi(bazi: BaziProfile | null): void;
   setYunType(yunType: string): void;
   setToday(today: string | null, currWeek?: number | null): void;
@@ -64,13 +68,19 @@ export interface SessionState {
 
 const PERSISTED = ['dashi', 'bazi', 'yunType', 'ketang'] as const;
 
-/** The session store; use with a selector, e.g. `useSession((s) => s.isLogin)`. */
-const storedUser = (readToken()?.user as User | undefined) ?? null;
+/** The user on a stored token record, when it has one that looks like a profile. */
+function storedUser(): User | null {
+  const user = readToken()?.user;
+  return user && typeof user === 'object' && typeof (user as User).id === 'number' ? (user as User) : null;
+}
 
+const initialUser = storedUser();
+
+/** The session store; use with a selector, e.g. `useSession((s) => s.isLogin)`. */
 export const useSession = create<SessionState>()((set) => ({
   // Logged in when the stored token record holds a user (SPEC §4).
-  isLogin: storedUser !== null,
-  user: storedUser,
+  isLogin: initialUser !== null,
+  user: initialUser,
   dashi: readStorage<DashiInfo | null>('dashi', null),
   myclass: [],
   bazi: readStorage<BaziProfile | null>('bazi', null),
@@ -78,7 +88,18 @@ export const useSession = create<SessionState>()((set) => ({
   today: null,
   currWeek: null,
   ketang: readStorage<unknown>('ketang', null),
-  setUser: (user) => set({ user, isLogin: user !== null }),
+  login: ({ jwt, iat, user }) => {
+    writeStorage(TOKEN_STORAGE_KEY, { jwt, iat, user });
+    set({ user, isLogin: true });
+  },
+  setUser: (user) => {
+    const record = readToken();
+    if (record) {
+      const { user: _old, ...rest } = record;
+      writeStorage(TOKEN_STORAGE_KEY, user ? { ...rest, user } : rest);
+    }
+    set(user ? { user, isLogin: true } : { user: null, isLogin: false, myclass: [] });
+  },
   setDashi: (dashi) => set({ dashi }),
   setMyclass: (myclass) => set({ myclass }),
   setBazi: (bazi) => set({ bazi }),
@@ -97,10 +118,65 @@ useSession.subscribe((state, previous) => {
   }
 });
 
-/** Whether `user` is a VIP at time `nowMs`: `vip_expire` must be later than now (SPEC §4). */
-export function isVip(user: User | null, nowMs: number = Date.now()): boolean {
+/**
+ * Whether `user` is a VIP at time `nowMs`: `vip_expire` must be later than now (SPEC §4). Takes an ISO
+ * date-time (the wire's form), a `YYYY-MM-DD HH:mm:ss` text or epoch seconds.
+ */
+export function isVip(
+  user: { vip_expire?: string | number | null } | null | undefined,
+  nowMs: number = Date.now(),
+): boolean {
   const expire = user?.vip_expire;
   if (expire === undefined || expire === null || expire === '') return false;
   const expireMs = typeof expire === 'number' ? expire * 1000 : Date.parse(expire.replace(' ', 'T'));
   return Number.isFinite(expireMs) && expireMs > nowMs;
+}
+
+type ExpiredListener = () => void;
+const expiredListeners = new Set<ExpiredListener>();
+
+/**
+ * Calls `listener` whenever the server ends the session under a logged-in user (a 401 on a member
+ * call); the app layer sends the reader to the login page. Returns the unsubscribe function.
+ */
+export function onSessionExpired(listener: ExpiredListener): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+
+/** Options of {@link memberRequest}. */
+export interface MemberRequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * A call the reader did not ask for (the launch sync): on a 401 the user is still cleared, but the
+   * expiry listeners are not told, so nobody is sent to the login page from the calendar.
+   */
+  background?: boolean;
+}
+
+/**
+ * A call to a member route (`crm/member/*`, `crm/ketang/myorder`, `crm/feedback`): these answer only a
+ * logged-in session. Without login the call is not sent: it logs `未登录` (SPEC §8) and rejects with
+ * an `Unauthorized` `ApiError`. A 401 answer means the server has ended the session (logged out
+ * elsewhere, account deleted, token expired): the user is cleared and the expiry listeners run.
+ */
+export async function memberRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  { body, signal, background = false }: MemberRequestOptions = {},
+): Promise<T> {
+  if (!useSession.getState().isLogin) {
+    console.warn('未登录');
+    throw new ApiError('未登录', 'Unauthorized', 401);
+  }
+  try {
+    return await api.request<T>(method, path, { body, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && useSession.getState().isLogin) {
+      useSession.getState().logout();
+      if (!background) for (const listener of expiredListeners) listener();
+    }
+    throw error;
+  }
 }

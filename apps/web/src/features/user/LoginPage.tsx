@@ -1,0 +1,283 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/PageHeader';
+import { Segmented } from '@/components/Segmented';
+import { paths } from '@/config/paths';
+import { Button, Checkbox, Input } from '@/lib/antd-mobile';
+import { toast } from '@/lib/feedback';
+import { useNavigation } from '@/lib/navigation';
+import { useLogin } from './api/login';
+import { useSendSms } from './api/send-sms';
+import { codeOf, failureMessage, retryAfterSeconds } from './errors';
+import styles from './LoginPage.module.css';
+import { useCountdown } from './useCountdown';
+
+/** Mainland mobile numbers (the wire's PHONE_PATTERN; the web imports no schema values). */
+const PHONE = /^1[3-9]\d{9}$/;
+const CODE = /^\d{6}$/;
+
+/** Seconds before another code may be asked for when the answer does not say (accounts wire). */
+const RESEND_SECONDS = 60;
+
+type Mode = 'code' | 'password';
+type Field = 'phone' | 'code' | 'password' | 'agree' | 'form';
+type Errors = Partial<Record<Field, string>>;
+
+const MESSAGES = {
+  phone: '请输入正确的 11 位手机号',
+  code: '请输入 6 位短信验证码',
+  password: '请输入密码',
+  agree: '请先阅读并同意《用户协议》和《隐私政策》',
+} as const;
+
+/** Which field a failed login or SMS belongs beside. */
+const FIELD_OF_CODE: Record<string, Field> = {
+  InvalidPhone: 'phone',
+  InvalidCode: 'code',
+  LoginFailed: 'password',
+};
+
+/** A page to come back to after login: one of ours (`/pages/…`), never the login page itself. */
+function safeRedirect(value: string | null): string | null {
+  if (!value?.startsWith('/pages/') || value.startsWith(paths.login.path)) return null;
+  return value;
+}
+
+/** Whether the browser can go back within the app (React Router numbers its history entries). */
+function hasHistory(): boolean {
+  const state: unknown = window.history.state;
+  return (
+    !!state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' && state.idx > 0
+  );
+}
+
+/**
+ * pages/user/login: the phone and an SMS code (60 s resend countdown), or the phone and a password
+ * once one is set. The agreement must be accepted first. Each message sits beside its field. After
+ * login the reader goes back where they came from (`redirect` in the query, else the previous page,
+ * else the 我的 tab).
+ */
+export default function LoginPage() {
+  const [search] = useSearchParams();
+  const navigation = useNavigation();
+  const ids = useId();
+  const [mode, setMode] = useState<Mode>('code');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sentOnce, setSentOnce] = useState(false);
+  const countdown = useCountdown();
+  const sms = useSendSms();
+  const login = useLogin();
+
+  const setError = (field: Field, message: string | undefined) =>
+    setErrors((current) => ({ ...current, [field]: message }));
+
+  /** Checks the phone and the agreement; sets their messages and tells whether both are fine. */
+  function checkCommon(next: Errors): boolean {
+    next.phone = PHONE.test(phone) ? undefined : MESSAGES.phone;
+    next.agree = agreed ? undefined : MESSAGES.agree;
+    return !next.phone && !next.agree;
+  }
+
+  async function handleSendCode() {
+    const next: Errors = { ...errors, code: undefined, form: undefined };
+    const ok = checkCommon(next);
+    setErrors(next);
+    if (!ok) return;
+    try {
+      const { resendAfter } = await sms.mutateAsync(phone);
+      setSentOnce(true);
+      countdown.start(resendAfter > 0 ? resendAfter : RESEND_SECONDS);
+      toast('验证码已发送');
+    } catch (error) {
+      const field = FIELD_OF_CODE[codeOf(error) ?? ''] === 'phone' ? 'phone' : 'code';
+      setError(field, failureMessage(error));
+      const wait = retryAfterSeconds(error);
+      if (wait !== null) countdown.start(wait);
+    }
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const next: Errors = { form: undefined };
+    let ok = checkCommon(next);
+    if (mode === 'code' && !CODE.test(code)) {
+      next.code = MESSAGES.code;
+      ok = false;
+    }
+    if (mode === 'password' && password === '') {
+      next.password = MESSAGES.password;
+      ok = false;
+    }
+    setErrors(next);
+    if (!ok) return;
+    try {
+      await login.mutateAsync(mode === 'code' ? { phone, code } : { phone, password });
+    } catch (error) {
+      const field = FIELD_OF_CODE[codeOf(error) ?? ''];
+      // A wrong code in password mode cannot happen; keep each message beside a field that is shown.
+      setError(field && !(field === 'code' && mode === 'password') ? field : 'form', failureMessage(error));
+      return;
+    }
+    toast('登录成功', 'success');
+    const redirect = safeRedirect(search.get('redirect'));
+    if (redirect) navigation.redirect(redirect);
+    else if (hasHistory()) navigation.back();
+    else navigation.switchTab(paths.user.path);
+  }
+
+  const sendLabel =
+    countdown.left > 0 ? `重新获取(${countdown.left}s)` : sentOnce ? '重新获取' : '获取验证码';
+  const phoneId = `${ids}-phone`;
+  const secretId = `${ids}-secret`;
+
+  return (
+    <div className={styles.page}>
+      <PageHeader back />
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        <h2 className={styles.welcome}>欢迎来到中华玄历</h2>
+        <p className={styles.lead}>未注册的手机号验证后自动创建账号</p>
+        <Segmented
+          name="login-mode"
+          label="登录方式"
+          choices={[
+            ['code', '验证码登录'],
+            ['password', '密码登录'],
+          ]}
+          value={mode}
+          onChange={(value) => {
+            setMode(value);
+            setErrors({});
+          }}
+        />
+
+        <fieldset className={styles.field} aria-labelledby={`${phoneId}-label`}>
+          <label id={`${phoneId}-label`} className={styles.label} htmlFor={phoneId}>
+            手机号
+          </label>
+          <div className={styles.control}>
+            <span className={styles.prefix} aria-hidden="true">
+              +86
+            </span>
+            <Input
+              id={phoneId}
+              className={styles.input}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={11}
+              placeholder="请输入手机号"
+              value={phone}
+              onChange={(value) => {
+                setPhone(value.replace(/\D/g, '').slice(0, 11));
+                if (errors.phone) setError('phone', undefined);
+              }}
+              onBlur={() => {
+                if (phone !== '' && !PHONE.test(phone)) setError('phone', MESSAGES.phone);
+              }}
+            />
+          </div>
+          <FieldMessage text={errors.phone} />
+        </fieldset>
+
+        {mode === 'code' ? (
+          <fieldset className={styles.field} aria-labelledby={`${secretId}-label`}>
+            <label id={`${secretId}-label`} className={styles.label} htmlFor={secretId}>
+              验证码
+            </label>
+            <div className={styles.control}>
+              <Input
+                id={secretId}
+                className={styles.input}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="6 位短信验证码"
+                value={code}
+                onChange={(value) => {
+                  setCode(value.replace(/\D/g, '').slice(0, 6));
+                  if (errors.code) setError('code', undefined);
+                }}
+              />
+              <button
+                type="button"
+                className={styles.send}
+                disabled={countdown.left > 0 || sms.isPending}
+                onClick={handleSendCode}
+              >
+                {sms.isPending ? '发送中…' : sendLabel}
+              </button>
+            </div>
+            <FieldMessage text={errors.code} />
+          </fieldset>
+        ) : (
+          <fieldset className={styles.field} aria-labelledby={`${secretId}-label`}>
+            <label id={`${secretId}-label`} className={styles.label} htmlFor={secretId}>
+              密码
+            </label>
+            <div className={styles.control}>
+              <Input
+                id={secretId}
+                className={styles.input}
+                type="password"
+                autoComplete="current-password"
+                maxLength={64}
+                placeholder="请输入密码"
+                value={password}
+                onChange={(value) => {
+                  setPassword(value);
+                  if (errors.password) setError('password', undefined);
+                }}
+              />
+            </div>
+            <FieldMessage text={errors.password} />
+            <p className={styles.hint}>还没有设置密码？请先用验证码登录，再到「系统设置 → 设置密码」设置。</p>
+          </fieldset>
+        )}
+
+        <fieldset className={styles.agree} aria-label="用户协议与隐私政策">
+          <Checkbox
+            className={styles.checkbox}
+            checked={agreed}
+            onChange={(checked) => {
+              setAgreed(checked);
+              if (checked) setError('agree', undefined);
+            }}
+          >
+            我已阅读并同意
+          </Checkbox>
+          <span className={styles.docs}>
+            <Link to={paths.article.getHref({ label: '协议', name: '用户协议' })}>《用户协议》</Link>和
+            <Link to={paths.article.getHref({ label: '协议', name: '隐私政策' })}>《隐私政策》</Link>
+          </span>
+          <FieldMessage text={errors.agree} />
+        </fieldset>
+
+        <FieldMessage text={errors.form} />
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          className={styles.submit}
+          loading={login.isPending}
+        >
+          登录
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** A message beside a field, read out when it appears. */
+function FieldMessage({ text }: { text?: string }) {
+  return text ? (
+    <p className={styles.error} role="alert">
+      {text}
+    </p>
+  ) : null;
+}

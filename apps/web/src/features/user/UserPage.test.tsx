@@ -1,0 +1,81 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { useDialogs } from '@/stores/dialogs';
+import { useSession } from '@/stores/session';
+import { here, loginAs, member, renderPage, resetSession } from './testing';
+import UserPage from './UserPage';
+import { beijingDate, vipStatus } from './vip';
+
+beforeEach(() => {
+  resetSession();
+  useDialogs.setState({ name: null, params: {}, used: false });
+});
+afterEach(() => resetSession());
+
+describe('UserPage (pages/user/index)', () => {
+  it('shows a visitor the 登录/注册 card and sends entries that need an account to login, then back', () => {
+    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    expect(screen.getByRole('region', { name: '未登录' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '我的账号' })).toBeNull();
+
+    fireEvent.click(screen.getByText('我的课程'));
+    expect(here(location())).toBe(`${paths.login.path}?redirect=${paths.myclass.path}`);
+  });
+
+  it('opens the login page from the visitor card', () => {
+    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    fireEvent.click(screen.getByRole('button', { name: '登录/注册' }));
+    expect(here(location())).toBe(paths.login.path);
+  });
+
+  it('lets a visitor reach the pages that need no account', () => {
+    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    fireEvent.click(screen.getByText('主题设置'));
+    expect(here(location())).toBe(paths.theme.path);
+  });
+
+  it('shows the member card with the masked phone and the VIP end date in Beijing time', () => {
+    loginAs(member({ nickname: '张三', vip_expire: '2027-01-14T16:30:00.000Z', isVip: true }));
+    renderPage(<UserPage />, { path: paths.user.path });
+    const card = screen.getByRole('region', { name: '我的账号' });
+    expect(within(card).getByText('张三')).toBeTruthy();
+    expect(within(card).getByText('138****0000')).toBeTruthy();
+    expect(within(card).getByText('VIP 至 2027-01-15')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: '开通VIP' })).toBeNull();
+    // The avatar falls back to the default picture when there is none (SPEC §8).
+    expect(within(card).getByRole('img', { name: '头像' }).getAttribute('data-fallback')).toBe('true');
+  });
+
+  it('offers 开通VIP to a member without VIP, leading to the benefits', () => {
+    loginAs(member());
+    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    fireEvent.click(screen.getByRole('button', { name: '开通VIP' }));
+    expect(here(location())).toBe(paths.fuli.path);
+  });
+
+  it('opens the entries directly for a member, and the customer-service card through the dialog flag', () => {
+    loginAs(member());
+    useSession.getState().setMyclass([{ id: 1 }, { id: 2 }]);
+    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    expect(screen.getByText('2 门')).toBeTruthy();
+    fireEvent.click(screen.getByText('意见反馈'));
+    expect(here(location())).toBe(paths.feedback.path);
+    fireEvent.click(screen.getByText('在线客服'));
+    expect(useDialogs.getState().name).toBe('kefu');
+  });
+});
+
+describe('vip wording', () => {
+  it('is active only while vip_expire is later than now, and names an ended membership', () => {
+    const now = Date.parse('2026-06-01T00:00:00Z');
+    expect(vipStatus({ vip_expire: '2027-01-15T00:00:00Z' }, now)).toEqual({
+      active: true,
+      until: '2027-01-15',
+    });
+    expect(vipStatus({ vip_expire: '2026-01-15T00:00:00Z' }, now)).toEqual({ active: false, expired: true });
+    expect(vipStatus({ vip_expire: null }, now)).toEqual({ active: false, expired: false });
+    expect(beijingDate('2026-12-31T16:00:00Z')).toBe('2027-01-01');
+    expect(beijingDate('garbage')).toBeNull();
+  });
+});

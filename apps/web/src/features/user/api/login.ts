@@ -1,0 +1,25 @@
+/**
+ * `POST crm/member/login {phone, code}` or `{phone, password}` (accounts wire): binds the caller's
+ * session to the user and rotates it. The answer `{jwt, iat, user}` becomes the stored `jw-token`
+ * record (SPEC §4: logged in = the record holds a user), which the session store's `login` writes.
+ */
+import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, LoginResult } from '@xuanli/contracts/member';
+import { api } from '@/lib/api';
+import { useSession } from '@/stores/session';
+
+/** Path of the call. */
+export const LOGIN_PATH = '/crm/member/login';
+
+/** Logs in with a phone and an SMS code or a password; resolves with the new token record. */
+export function login(body: LoginBody): Promise<LoginResult> {
+  return api.post<LoginResult>(LOGIN_PATH, body);
+}
+
+/** Mutation logging in; on success the session store keeps the answered token record and user. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (result) => useSession.getState().login(result),
+  });
+}

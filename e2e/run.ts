@@ -87,7 +87,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 async function runOne(
   browser: Browser,
-  appURL: string,
+  server: RunningServer,
   file: string,
   name: string,
   fn: TestFn,
@@ -126,10 +126,12 @@ async function runOne(
     if (response.status() >= 500) problems.push(`HTTP ${response.status()} from ${response.url()}`);
   });
 
+  const appURL = server.appURL;
   const t: TestContext = {
     page,
     context,
     appURL,
+    server: { origin: server.origin, dataDir: server.dataDir, env: server.env },
     async open(route) {
       await page.goto(`${appURL}#${route}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
@@ -213,7 +215,7 @@ async function main(): Promise<number> {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
     for (const test of tests) {
-      const outcome = await runOne(browser, server.appURL, test.file, test.name, test.fn);
+      const outcome = await runOne(browser, server, test.file, test.name, test.fn);
       // Tests cut short by Ctrl-C are not failures worth printing.
       if (aborting) break;
       outcomes.push(outcome);

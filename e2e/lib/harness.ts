@@ -36,6 +36,8 @@ export interface TestContext {
   screenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
   /** For tests that provoke errors on purpose (the reload-on-error view). */
   allowPageErrors(): void;
+  /** The running API server: its data folder (SMS outbox) and environment (for `npm run admin`). */
+  server: { origin: string; dataDir: string; env: NodeJS.ProcessEnv };
 }
 
 export type TestFn = (t: TestContext) => Promise<void>;

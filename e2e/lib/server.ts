@@ -14,6 +14,10 @@ export interface RunningServer {
   /** The SPA's address, `origin + /xuanli/`. */
   appURL: string;
   logFile: string;
+  /** The server's throw-away data folder (the SMS outbox is `outbox/sms.jsonl` in it). */
+  dataDir: string;
+  /** The environment the server runs with, for CLI commands that must reach the same data. */
+  env: NodeJS.ProcessEnv;
   stop(): Promise<void>;
 }
 
@@ -66,24 +70,25 @@ export async function startServer({
   const origin = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
   // process.execPath is the Node 24 running this file; the API relies on Node 24's type stripping.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    // Every request of the run comes from 127.0.0.1; the production limit (300/min) would start
+    // refusing assets part-way through the suite.
+    RATE_LIMIT_MAX: '1000000',
+    // Every browser context opens a visitor session from 127.0.0.1; the per-IP session budget is for the internet.
+    RATE_LIMIT_SESSION_CREATE_MAX: '1000000',
+    // A DATABASE_URL from the developer's shell must not point the tests at a real database.
+    DATABASE_URL: '',
+    JWT_SECRET: '',
+    NODE_ENV: 'test',
+  };
   const child: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      // Every request of the run comes from 127.0.0.1; the production limit (300/min) would start
-      // refusing assets part-way through the suite.
-      RATE_LIMIT_MAX: '1000000',
-      // Every browser context opens a visitor session from 127.0.0.1; the per-IP session budget is for the internet.
-      RATE_LIMIT_SESSION_CREATE_MAX: '1000000',
-      // A DATABASE_URL from the developer's shell must not point the tests at a real database.
-      DATABASE_URL: '',
-      JWT_SECRET: '',
-      NODE_ENV: 'test',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Last resort for an exit before stop() ran (Ctrl-C during start-up): never leave a server behind.
@@ -125,5 +130,5 @@ export async function startServer({
     }
     await sleep(200);
   }
-  return { origin, appURL: `${origin}/xuanli/`, logFile, stop };
+  return { origin, appURL: `${origin}/xuanli/`, logFile, dataDir, env, stop };
 }

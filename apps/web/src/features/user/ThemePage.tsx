@@ -92,6 +92,7 @@ export default function ThemePage() {
             <p className={styles.hint}>字号加大约两成，底部标签和按钮也更大，更容易看清、点准。</p>
           </div>
           <Switch
+            className={styles.switch}
             aria-label="长辈模式"
             checked={elder}
             onChange={(on) => {

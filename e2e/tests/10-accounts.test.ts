@@ -1,0 +1,257 @@
+/**
+ * Accounts, 定制 and 我的 as a new user meets them: a visitor logs in with a phone number and the SMS
+ * code (read from the development outbox the real sender path writes), edits the profile with an
+ * avatar, finds 定制 closed to non-VIPs, is granted VIP by an operator with `npm run admin`, fills the
+ * 定制 form and reads the day's fortune and the week, changes the theme and logs out. Every new page is
+ * photographed at 375×812 and checked for overflow, broken words and small tap targets.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import {
+  assert,
+  brokenWords,
+  eventually,
+  expectHash,
+  expectVisible,
+  headerTitle,
+  overflowOn,
+  smallTapTargets,
+  type TestContext,
+} from '../lib/harness.ts';
+
+const REPO_ROOT = join(import.meta.dirname, '..', '..');
+
+/** A fresh mainland mobile number for this run (1 + 3–9 + 9 digits). */
+function newPhone(): string {
+  return `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+}
+
+/** The newest SMS code the development sender wrote to the outbox for `phone`. */
+function codeFromOutbox(t: TestContext, phone: string): string {
+  const lines = readFileSync(join(t.server.dataDir, 'outbox', 'sms.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
+  const mine = lines
+    .map((line) => JSON.parse(line) as { phone: string; code: string })
+    .filter((m) => m.phone === phone);
+  assert(mine.length > 0, `no SMS to ${phone} in the outbox`);
+  return mine[mine.length - 1].code;
+}
+
+/** Waits until the outbox holds a code for `phone` (the send is asynchronous to the tap). */
+function waitForCode(t: TestContext, phone: string): Promise<string> {
+  return eventually(
+    `an SMS code for ${phone} in the outbox`,
+    () => {
+      try {
+        return codeFromOutbox(t, phone);
+      } catch {
+        return '';
+      }
+    },
+    (code) => /^\d{6}$/.test(code),
+  );
+}
+
+/** `npm run admin -- …args` against the running server's data, as an operator would type it. */
+function admin(t: TestContext, ...args: string[]): string {
+  const result = spawnSync(process.execPath, ['apps/api/src/cli/admin.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: t.server.env,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  assert(
+    result.status === 0,
+    `admin ${args.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout}`,
+  );
+  return result.stdout;
+}
+
+/** Layout checks every new page gets: no sideways scroll, no word broken inside, tap targets ≥ 44 px. */
+async function checkLayout(page: Page, what: string, options: { prose?: boolean } = {}): Promise<void> {
+  const overflow = await overflowOn(page);
+  assert(overflow.culprits.length === 0, `${what}: wider than the screen: ${overflow.culprits.join(', ')}`);
+  // Words in what a reader scans — titles, buttons, links, labels — never break; prose (a list
+  // entry's description sentence included) wraps freely.
+  const broken = (
+    await brokenWords(
+      page.locator('main').locator('h1, h2, h3, button, a, label, [role=tab], [role=radio], [role=switch]'),
+    )
+  ).filter((word) => !word.includes('adm-list-item-description'));
+  assert(broken.length === 0, `${what}: words broken inside: ${broken.join(', ')}`);
+  // A link inside a sentence of an article is exempt (WCAG 2.5.8 "inline"); every control is not.
+  const small = (await smallTapTargets(page)).filter((item) => !(options.prose && item.startsWith('<a>')));
+  assert(small.length === 0, `${what}: tap targets under 44 px: ${small.join(', ')}`);
+}
+
+/** Logs in through the login page with the SMS code from the outbox; ends on the page it returns to. */
+async function loginBySms(t: TestContext, phone: string): Promise<void> {
+  const { page } = t;
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByText('我已阅读并同意').click();
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expectVisible(page.getByRole('button', { name: /重新获取\(\d+s\)/ }), 'the 60 s countdown');
+  const code = await waitForCode(t, phone);
+  await page.getByPlaceholder('6 位短信验证码').fill(code);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+export async function visitorSeesLoginAndTheVipOffer(t: TestContext): Promise<void> {
+  const { page } = t;
+  await t.open('/pages/user/index');
+  await expectVisible(page.getByRole('button', { name: /登录/ }).first(), 'the login entry of a visitor');
+  await t.screenshot('10-user-visitor');
+  await checkLayout(page, '我的 (visitor)');
+
+  await t.open('/pages/dingzhi/index');
+  await expectVisible(page.getByRole('heading', { name: /VIP专享/ }), 'the VIP offer');
+  await expectVisible(
+    page.getByRole('heading', { name: 'VIP福利' }).or(page.getByText('VIP福利').first()),
+    'the benefits',
+  );
+  await t.screenshot('10-dingzhi-visitor', { fullPage: true });
+  await checkLayout(page, '定制 (visitor)');
+
+  await t.open('/pages/user/login');
+  await page.getByPlaceholder('请输入手机号').fill('12345');
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expectVisible(
+    page
+      .getByText(/手机号/)
+      .and(page.getByRole('alert'))
+      .first(),
+    'the phone error beside the field',
+  );
+  await t.screenshot('10-login-errors');
+  await checkLayout(page, '登录');
+}
+
+export async function loginProfileVipFortuneThemeLogout(t: TestContext): Promise<void> {
+  const { page } = t;
+  const phone = newPhone();
+
+  // Login by SMS; a first login creates the account and returns to 我的.
+  await t.open('/pages/user/login');
+  await loginBySms(t, phone);
+  await expectHash(page, '#/pages/user/index');
+  await expectVisible(page.getByText(`${phone.slice(0, 3)}****${phone.slice(-4)}`), 'the masked phone');
+  await t.screenshot('10-user-logged-in');
+  await checkLayout(page, '我的 (logged in)');
+
+  // Profile: a new nickname and an avatar picture.
+  await page.getByText('个人资料').first().click();
+  await expectVisible(headerTitle(page).filter({ hasText: '个人资料' }), 'the profile page');
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa0000' } })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expectVisible(page.locator('img[src*="/api/files/avatars/"]').first(), 'the uploaded avatar');
+  const nickname = page.getByLabel('昵称');
+  await nickname.fill('玄历老友');
+  await t.screenshot('10-profile');
+  await page.getByRole('button', { name: /保存|立即提交/ }).click();
+  await eventually(
+    'the profile saved on the server',
+    () =>
+      page.evaluate(async () => {
+        const record = JSON.parse(localStorage.getItem('jw-token') ?? '{}');
+        return record.user?.nickname ?? '';
+      }),
+    (name) => name === '玄历老友',
+  );
+
+  // 定制 is for VIPs: a user sees the customer-service card.
+  await t.open('/pages/dingzhi/index');
+  await expectVisible(page.getByRole('heading', { name: /VIP专享/ }), 'the VIP offer for a non-VIP');
+
+  // An operator grants VIP after the customer-service chat.
+  const out = admin(t, 'vip', 'grant', phone, '30', '--reason', 'e2e 客服开通');
+  assert(/vip/i.test(out) || out.length > 0, `admin printed nothing: ${out}`);
+
+  // Back in the app the profile is fetched again on launch: VIP now, so the form shows.
+  await page.reload();
+  await expectVisible(
+    page.getByRole('heading', { name: /定制资料|开始定制|填写/ }).first(),
+    'the 定制 form for a VIP',
+  );
+  await t.screenshot('10-dingzhi-form', { fullPage: true });
+  await page.getByLabel('姓名').fill('张三');
+  await page.getByRole('button', { name: '开始定制' }).click();
+
+  // The day's fortune and the week strip.
+  await expectVisible(page.getByRole('img', { name: /运势评分 \d+ 分/ }), 'the fortune score');
+  const week = page.getByRole('region', { name: '本周运势' });
+  await expectVisible(week, 'the week strip');
+  const days = await week.getByRole('button').count();
+  assert(days === 7, `the week strip has ${days} days, expected 7`);
+  await t.screenshot('10-dingzhi-fortune', { fullPage: true });
+  await checkLayout(page, '定制 (fortune)');
+  // Another fortune type refetches.
+  const shiye = page.waitForResponse(
+    (r) => /dingzhi$/i.test(new URL(r.url()).pathname) && (r.request().postData() ?? '').includes('"shiye"'),
+  );
+  await page
+    .locator('label')
+    .filter({ hasText: /^事业$/ })
+    .click();
+  assert((await shiye).status() === 200, 'the 事业 fortune was not fetched');
+  await expectVisible(page.getByRole('radio', { name: '事业', checked: true }), '事业 chosen');
+
+  // Theme: 朱砂 colours the header at once.
+  await t.open('/pages/user/theme');
+  await t.screenshot('10-theme');
+  await checkLayout(page, '主题设置');
+  await page.getByText('朱砂').click();
+  await eventually(
+    'the header in 朱砂',
+    () =>
+      page
+        .locator('header')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    (colour) => colour === 'rgb(170, 0, 0)',
+  );
+
+  // Logout asks first, then ends the session and shows the visitor's 我的.
+  await t.open('/pages/user/setting');
+  await t.screenshot('10-setting', { fullPage: true });
+  await checkLayout(page, '系统设置');
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.getByRole('button', { name: '确认退出' }).click();
+  await expectHash(page, '#/pages/user/index');
+  await expectVisible(page.getByRole('button', { name: /登录/ }).first(), 'the login entry after logout');
+  const record = await page.evaluate(() => localStorage.getItem('jw-token'));
+  assert(record === null || !JSON.parse(record).user, `the stored record still holds a user: ${record}`);
+}
+
+export async function agreementsAndWordMeaningsAreReadable(t: TestContext): Promise<void> {
+  const { page } = t;
+  await t.open('/pages/index/article?label=协议&name=隐私政策');
+  await expectVisible(
+    page.getByRole('heading', { name: /删除|注销|权利/ }).first(),
+    'a section on the reader’s rights',
+  );
+  await t.screenshot('10-article-privacy');
+  await checkLayout(page, '隐私政策', { prose: true });
+
+  // A 宜 word on the 老黄历 opens its meaning.
+  await t.open('/pages/index/day?date=2024-02-10');
+  const word = page.locator('a[href*="pages/index/label"]').first();
+  const text = (await word.innerText()).trim();
+  await word.click();
+  await eventually(
+    'the label page',
+    () => page.evaluate(() => location.hash),
+    (h) => h.startsWith('#/pages/index/label'),
+  );
+  await expectVisible(page.getByRole('heading', { name: text }).first(), `the meaning of ${text}`);
+  await t.screenshot('10-label-word');
+  await checkLayout(page, `标签 ${text}`);
+}

@@ -15,13 +15,19 @@ import { calendarRoutes } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
 import { deleteFeedbackOf, mediaRoutes } from './modules/media/index.ts';
 import {
+  configureUserCache,
   createSmsSender,
   memberDeps,
   memberRoutes,
   purgeMemberLeftovers,
   type SmsSender,
 } from './modules/member/index.ts';
-import { purgeExpiredSessions, registerSessionSlot, sessionRoutes } from './modules/sessions/index.ts';
+import {
+  configureSessionCache,
+  purgeExpiredSessions,
+  registerSessionSlot,
+  sessionRoutes,
+} from './modules/sessions/index.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling, replyToFrameworkError } from './plugins/error-handler.ts';
@@ -71,6 +77,9 @@ export const REDACT_PATHS = [
 /** Builds the Fastify app (not yet listening); `await app.ready()` or `listen()` finishes it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config, clock } = deps;
+  // Logged-in requests reuse their verified session and user row for a moment (shared/ttl-cache.ts).
+  configureSessionCache(db, clock, config.authCacheSeconds * 1000);
+  configureUserCache(db, clock, config.authCacheSeconds * 1000);
   const logger =
     deps.logger === false
       ? false

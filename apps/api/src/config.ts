@@ -38,6 +38,12 @@ export interface Config {
   tokenTtlSeconds: number;
   /** How long a token still works after a refresh replaced it (a client's requests already in flight). */
   tokenGraceSeconds: number;
+  /**
+   * How long a process may reuse a verified session and its user row before reading them again
+   * (shared/ttl-cache.ts): writes through the process drop them at once, other processes see a
+   * revocation within this many seconds. 0 reads the database on every request.
+   */
+  authCacheSeconds: number;
   /** Seconds between clean-up runs (expired visitor sessions, old rate-limit windows); 0 = never. */
   cleanupIntervalSeconds: number;
   /**
@@ -353,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     tokenGraceSeconds: integer(env, 'TOKEN_GRACE_SECONDS', 60, 0, 3600),
+    authCacheSeconds: integer(env, 'AUTH_CACHE_SECONDS', 2, 0, 60),
     cleanupIntervalSeconds: integer(env, 'CLEANUP_INTERVAL_SECONDS', 300, 0, 86_400),
     storage: parseStorage(env, dataDir),
     sms: parseSmsConfig(env, dataDir),

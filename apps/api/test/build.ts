@@ -62,6 +62,9 @@ const TEST_ENV: NodeJS.ProcessEnv = {
   WEB_DIST: '/nonexistent/xuanli-web-dist',
   RATE_LIMIT_MAX: '100000',
   CLEANUP_INTERVAL_SECONDS: '0',
+  // Tests change rows behind the app's back (a VIP that lapses, a revoked session) and expect the next
+  // request to see it: no reuse of verified sessions here, except in the cache's own tests.
+  AUTH_CACHE_SECONDS: '0',
 };
 
 /**

@@ -17,7 +17,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
 import { assertVip, fortuneOf } from './dingzhi.service.ts';
-import { engineMessagesFor } from './routes.ts';
+import { bufferSerializer, engineMessagesFor, JSON_UTF8 } from './routes.ts';
 
 // parseSex runs before the birth text is read, so a profile wrong in both answers 性别参数错误！.
 const profileErrors = engineMessagesFor([
@@ -52,6 +52,11 @@ export const dingzhiRoutes: FastifyPluginAsyncTypebox<DingzhiRouteDeps> = async 
         response: { 200: okEnvelopeSchema(DingzhiAnswerSchema), ...errorResponses },
       },
     },
-    async (request) => ok(fortuneOf(deps.clock, request.body)),
+    // Mostly Chinese text: written as UTF-8 bytes like bzdata's chart (routes.ts), once it is built.
+    async (request, reply) => {
+      const body = ok(fortuneOf(deps.clock, request.body));
+      reply.type(JSON_UTF8).serializer(bufferSerializer);
+      return body;
+    },
   );
 };

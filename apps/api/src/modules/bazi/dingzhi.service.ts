@@ -6,12 +6,11 @@
  */
 import { dailyFortune, type FortuneDay, fortunePerson, weekFortune } from '@xuanli/almanac/bazi/dailyFortune';
 import { DEFAULT_YUN_TYPE, type YunType } from '@xuanli/almanac/bazi/yunType';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
-import { users } from '../member/index.ts';
+import { findUser } from '../member/index.ts';
 
 /** What the 定制 service needs. */
 export interface DingzhiDeps {
@@ -26,11 +25,8 @@ export interface DingzhiDeps {
  */
 export async function assertVip(deps: DingzhiDeps, userId: number | null): Promise<void> {
   if (userId === null) throw new AppError('Unauthorized', 'sign in first: 定制 is for VIP members');
-  const [user] = await deps.db
-    .select({ id: users.id, vipExpire: users.vipExpire })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  // The member module's live-user read: a deleted account is no user, and the row may come from its cache.
+  const user = await findUser(deps.db, userId);
   if (!user) throw new AppError('Unauthorized', 'sign in first: 定制 is for VIP members');
   if (!isVipActive(user, deps.clock)) throw new AppError('Forbidden', 'an active VIP membership is required');
 }
@@ -57,5 +53,8 @@ export function fortuneOf(clock: Clock, request: FortuneRequest): FortuneAnswer 
   const person = fortunePerson({ born: request.bazi.born, sex: request.bazi.sex });
   const date = request.date ?? beijingToday(clock);
   const yunType = request.yunType ?? DEFAULT_YUN_TYPE;
-  return { day: dailyFortune(person, date, yunType), week: weekFortune(person, date, yunType) };
+  const week = weekFortune(person, date, yunType);
+  // The day is one of its week's seven (the engine has checked the date by now); not computed twice.
+  const day = week.find((d) => d.date === date) ?? dailyFortune(person, date, yunType);
+  return { day, week };
 }

@@ -25,9 +25,9 @@ import { jsonUtf8 } from '../../shared/utf8-json.ts';
 import { chartOf, compatibilityOf, readingsOf } from './service.ts';
 
 /** Fastify's own content type for JSON (it sets it itself only when no custom serializer is used). */
-const JSON_UTF8 = 'application/json; charset=utf-8';
+export const JSON_UTF8 = 'application/json; charset=utf-8';
 /** Fastify sends a serializer's Buffer as is (reply.js onSendEnd), though its types say string. */
-const bufferSerializer = jsonUtf8 as unknown as (payload: unknown) => string;
+export const bufferSerializer = jsonUtf8 as unknown as (payload: unknown) => string;
 
 /** A route's `schemaErrorFormatter` (Fastify does not export the type from its entry point). */
 type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: string) => Error;

@@ -10,6 +10,7 @@ import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isPhone, maskPhone } from './phone.ts';
 import { auditLog, users } from './schema.ts';
+import { forgetUser } from './user-cache.ts';
 
 /** What operator actions need; `actor` names the operator in the audit trail. */
 export interface AdminDeps {
@@ -86,6 +87,7 @@ export async function grantVip(
     const from = Math.max(now, user.vipExpire?.getTime() ?? 0);
     const vipExpire = new Date(from + days * DAY_MS);
     const [updated] = await tx.update(users).set({ vipExpire }).where(eq(users.id, user.id)).returning();
+    forgetUser(deps.db, user.id);
     await writeAudit(tx, {
       at: new Date(now),
       actor: deps.actor,
@@ -112,6 +114,7 @@ export async function revokeVip(deps: AdminDeps, phone: string, reason?: string)
       .set({ vipExpire: null })
       .where(eq(users.id, user.id))
       .returning();
+    forgetUser(deps.db, user.id);
     await writeAudit(tx, {
       at: new Date(now),
       actor: deps.actor,

@@ -15,6 +15,7 @@ export { purgeMemberLeftovers } from './cleanup.ts';
 export { type MemberRoutesOptions, memberRoutes } from './routes.ts';
 export { auditLog, memberQuotas, smsCodes, users } from './schema.ts';
 export { DEMO_ACCOUNT, seedMembers } from './seed.ts';
-export { type MemberDeps, memberDeps, profileOf } from './service.ts';
+export { findUser, type MemberDeps, memberDeps, profileOf } from './service.ts';
 export { OUTBOX_FILE } from './sms/outbox.ts';
 export { createSmsSender, type SmsMessage, type SmsSender } from './sms/sender.ts';
+export { configureUserCache } from './user-cache.ts';

@@ -14,12 +14,18 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
-import { revokeSession, revokeUserSessions, rotateSessionToUser } from '../sessions/index.ts';
+import {
+  forgetUserSessions,
+  revokeSession,
+  revokeUserSessions,
+  rotateSessionToUser,
+} from '../sessions/index.ts';
 import { type CodeHasher, codeHasher, consumeCode, issueCode, phoneKey, RetryLaterError } from './codes.ts';
 import { isPhone, maskPhone } from './phone.ts';
 import { fixedWindow, takeQuota } from './quota.ts';
 import { smsCodes, users } from './schema.ts';
 import type { SmsSender } from './sms/sender.ts';
+import { cachedUser, forgetUser, rememberUser } from './user-cache.ts';
 
 /** A row of `users`. */
 export type User = typeof users.$inferSelect;
@@ -81,11 +87,14 @@ export function profileOf(user: User, clock: Clock): Profile {
 
 /** The live (not deleted) user with `id`. */
 export async function findUser(db: Db, id: number): Promise<User | undefined> {
+  const hit = cachedUser(db, id);
+  if (hit) return hit;
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
+  if (user) rememberUser(db, user);
   return user;
 }
 
@@ -218,6 +227,7 @@ export async function updateProfile(
   const set: Partial<Pick<User, 'nickname' | 'avatar'>> = {};
   if (patch.nickname !== undefined) set.nickname = checkNickname(patch.nickname);
   if (patch.avatar !== undefined) set.avatar = checkAvatar(patch.avatar);
+  forgetUser(deps.db, userId);
   const [user] =
     Object.keys(set).length === 0
       ? [await findUser(deps.db, userId)]
@@ -246,6 +256,7 @@ export async function setPassword(
     if (!matches) throw new AppError('LoginFailed', 'the current password is wrong');
   }
   const passwordHash = await hash(input.password, ARGON2);
+  forgetUser(deps.db, user.id);
   await deps.db
     .update(users)
     .set({ passwordHash })
@@ -266,6 +277,7 @@ export async function deleteAccount(
 ): Promise<{ deletedAt: string }> {
   await deps.onAccountDeleted?.({ id: user.id, avatar: user.avatar });
   const at = new Date(deps.clock.now());
+  forgetUser(deps.db, user.id);
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -279,7 +291,10 @@ export async function deleteAccount(
       })
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
     if (user.phone) await tx.delete(smsCodes).where(eq(smsCodes.phone, user.phone));
+    // In the same transaction: a login racing the deletion cannot leave a live session behind.
+    await revokeUserSessions(tx, user.id, at);
   });
-  await revokeUserSessions(deps.db, user.id, at);
+  forgetUser(deps.db, user.id);
+  forgetUserSessions(deps.db, user.id);
   return { deletedAt: at.toISOString() };
 }

@@ -7,6 +7,8 @@ export { type SessionRoutesOptions, sessionRoutes } from './routes.ts';
 export { sessions } from './schema.ts';
 export {
   bindSessionToUser,
+  configureSessionCache,
+  forgetUserSessions,
   type IssuedToken,
   purgeExpiredSessions,
   revokeSession,

@@ -18,6 +18,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import { type TtlCache, ttlCache } from '../../shared/ttl-cache.ts';
 import { sessions } from './schema.ts';
 
 /** What token functions need. */
@@ -114,6 +115,27 @@ async function readToken(deps: SessionDeps, token: string): Promise<TokenClaims>
   return { sid, sub, generation: Number(jti) };
 }
 
+/** Verified sessions by token, per database (so test apps never share one); see shared/ttl-cache.ts. */
+const verifiedSessions = new WeakMap<Db, TtlCache<string, Session>>();
+
+/**
+ * Keeps verified sessions of `db` for `ttlMs` (0 = off) so that a logged-in request does not read
+ * its session row every time; buildApp calls it once with `AUTH_CACHE_SECONDS`. Every revocation
+ * through this module drops the entries it ends.
+ */
+export function configureSessionCache(db: Db, clock: Clock, ttlMs: number): void {
+  verifiedSessions.set(db, ttlCache(clock, ttlMs));
+}
+
+function forgetSessions(db: Db, match: (session: Session) => boolean): void {
+  verifiedSessions.get(db)?.deleteWhere(match);
+}
+
+/** Drops the cached sessions of `userId` (after their rows were ended inside another module's transaction). */
+export function forgetUserSessions(db: Db, userId: number): void {
+  forgetSessions(db, (session) => session.userId === userId);
+}
+
 async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
   return row;
@@ -155,6 +177,15 @@ function sessionOfRow(row: SessionRow): Session {
  * Any failure is 401 with a message that says which, never why in cryptographic detail.
  */
 export async function verifySessionToken(deps: SessionDeps, token: string): Promise<Session> {
+  const cache = verifiedSessions.get(deps.db);
+  const cached = cache?.get(token);
+  if (cached) return cached;
+  const session = await verifyUncached(deps, token);
+  cache?.set(token, session);
+  return session;
+}
+
+async function verifyUncached(deps: SessionDeps, token: string): Promise<Session> {
   const claims = await readToken(deps, token);
   const row = liveRow(await findSession(deps.db, claims.sid), claims);
   if (generationOf(deps, row, claims.generation) === 'rotated') {
@@ -165,6 +196,7 @@ export async function verifySessionToken(deps: SessionDeps, token: string): Prom
 
 /** Ends a session (logout, token reuse): its tokens are refused from now on, even before they expire. */
 export async function revokeSession(db: Db, sessionId: string, at: Date): Promise<void> {
+  forgetSessions(db, (session) => session.id === sessionId);
   await db
     .update(sessions)
     .set({ revokedAt: at })
@@ -224,6 +256,7 @@ export async function issueToken(
 
 /** Binds a session to a logged-in user (the login issue calls this); its next token carries `uid`. */
 export async function bindSessionToUser(db: Db, sessionId: string, userId: number): Promise<void> {
+  forgetSessions(db, (session) => session.id === sessionId);
   await db.update(sessions).set({ userId }).where(eq(sessions.id, sessionId));
 }
 
@@ -239,6 +272,7 @@ export async function rotateSessionToUser(
   userId: number,
 ): Promise<IssuedToken> {
   const at = new Date(Math.floor(deps.clock.now() / 1000) * 1000);
+  forgetSessions(deps.db, (session) => session.id === sessionId);
   const [row] = await deps.db
     .update(sessions)
     .set({ userId, generation: sql`${sessions.generation} + 1`, refreshedAt: at })
@@ -258,6 +292,7 @@ export async function revokeUserSessions(
   at: Date,
   exceptSessionId?: string,
 ): Promise<number> {
+  forgetSessions(db, (session) => session.userId === userId && session.id !== exceptSessionId);
   const ended = await db
     .update(sessions)
     .set({ revokedAt: at })

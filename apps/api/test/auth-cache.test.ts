@@ -1,0 +1,74 @@
+/**
+ * The short reuse of verified sessions and user rows (AUTH_CACHE_SECONDS, shared/ttl-cache.ts): writes
+ * through the app take effect on the very next request; a change made behind the app's back (another
+ * API process) is seen within the configured seconds and not honoured longer.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/modules/member/index.ts';
+import { sessions } from '../src/modules/sessions/index.ts';
+import { signIn } from './accounts.ts';
+import { buildTestApp, type TestApp } from './build.ts';
+
+describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { authCacheSeconds: 2 } });
+  });
+  afterAll(() => t.close());
+
+  const profile = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/crm/member/profile', headers: { token } });
+  const fortune = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/app/bln.Suan/dingzhi',
+      headers: { token },
+      payload: { bazi: { name: '张三', sex: '男', born: '公 1990-05-10 08:00' }, yunType: 'caiyun' },
+    });
+
+  it('ends a session at once on logout and on deletion through the app', async () => {
+    const a = await signIn(t, 'user');
+    expect((await profile(a.token)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/crm/member/logout', headers: { token: a.token } });
+    expect((await profile(a.token)).statusCode).toBe(401);
+
+    const b = await signIn(t, 'vip');
+    expect((await fortune(b.token)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/crm/member/delete',
+      headers: { token: b.token },
+      payload: {},
+    });
+    expect((await profile(b.token)).statusCode).toBe(401);
+    expect((await fortune(b.token)).statusCode).toBe(401);
+  });
+
+  it('shows a profile edit on the next read', async () => {
+    const a = await signIn(t, 'user');
+    await profile(a.token);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/crm/member/profile',
+      headers: { token: a.token },
+      payload: { nickname: '新名字' },
+    });
+    expect((await profile(a.token)).json().resData.nickname).toBe('新名字');
+  });
+
+  it('honours a change made behind its back for at most the configured seconds', async () => {
+    const a = await signIn(t, 'vip');
+    expect((await fortune(a.token)).statusCode).toBe(200);
+    // Another process ends the VIP and the session directly in the database.
+    await t.database.db.update(users).set({ vipExpire: null }).where(eq(users.id, a.userId!));
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(t.clock.now()) })
+      .where(eq(sessions.userId, a.userId!));
+    expect((await fortune(a.token)).statusCode).toBe(200);
+    t.clock.advanceSeconds(2);
+    expect((await fortune(a.token)).statusCode).toBe(401);
+    expect((await profile(a.token)).statusCode).toBe(401);
+  });
+});

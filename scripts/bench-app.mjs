@@ -24,6 +24,8 @@ const budgetsOnly = process.argv.includes('--budgets');
 const CALENDAR_ROUTE_MAX_GZIP_KB = 130;
 const LIGHTHOUSE_MIN_SCORE = 95;
 const BZDATA_MIN_SHARE_OF_BARE = 0.3;
+/** The member profile and the 定制 fortune, against bare Fastify in the same run. */
+const MEMBER_MIN_SHARE_OF_BARE = 0.4;
 
 /** Every target missed, engine and app, printed together at the end. */
 const missed = [];
@@ -116,11 +118,11 @@ function cpuSeconds(pid) {
  * `seconds`, from a separate load-generator process (bench-load.mjs); with `server`, also that
  * process's CPU time per request, a figure that varies far less than req/s on a busy machine.
  */
-async function throughput(url, { connections = 16, seconds = 3, bodies, server } = {}) {
+async function throughput(url, { connections = 16, seconds = 3, bodies, headers, server } = {}) {
   const cpuBefore = server && cpuSeconds(server.pid);
   const child = spawn(
     process.execPath,
-    [join(root, 'scripts/bench-load.mjs'), JSON.stringify({ url, seconds, connections, bodies })],
+    [join(root, 'scripts/bench-load.mjs'), JSON.stringify({ url, seconds, connections, bodies, headers })],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
@@ -204,6 +206,38 @@ function calendarRouteBudget() {
     missed.push(`calendar route JS: ${kb.toFixed(1)} KB gzip, target ≤ ${CALENDAR_ROUTE_MAX_GZIP_KB} KB`);
 }
 
+/**
+ * A VIP's session token on the running API, made the way a customer gets one: a visitor token, an
+ * SMS code read from the development outbox, login, then `npm run admin -- vip grant` by an operator.
+ */
+async function vipToken(base, dataDir) {
+  const post = async (path, body, token) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const phone = '13900001234';
+  const visitor = (await post('/api/base/token')).data.jwt;
+  await post('/api/crm/member/sms', { phone }, visitor);
+  const outbox = readFileSync(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
+  const { code } = JSON.parse(outbox.at(-1));
+  const { jwt } = (await post('/api/crm/member/login', { phone, code }, visitor)).resData;
+  const granted = spawnSync(process.execPath, ['apps/api/src/cli/admin.ts', 'vip', 'grant', phone, '30'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  if (granted.status !== 0) throw new Error(`admin vip grant: ${granted.stderr}${granted.stdout}`);
+  return jwt;
+}
+
 /** The app half: bytes in a browser, Lighthouse, API throughput. */
 async function appBench() {
   spawnSync('bash', [join(root, 'scripts/ensure-browser.sh')], { stdio: 'inherit' });
@@ -269,11 +303,19 @@ async function appBench() {
     // three times and report medians: on a shared 2-core machine one 5-second run swings by ±30 %,
     // and interleaving spreads background load over all of them alike.
     const sample = { name: '示例', sex: '男', born: '公 1990-05-10 08:00' };
+    const member = { token: await vipToken(base, dataDir) };
     const targets = {
       bare: { url: `http://127.0.0.1:${barePort}/`, server: bare },
       day: { url: `${base}/api/calendar/day?date=2026-11-22`, server: api },
       chart: { url: `${base}/api/app/bln.Suan/bzdata`, bodies: [sample], server: api },
       varied: { url: `${base}/api/app/bln.Suan/bzdata`, bodies: variedBirths(), server: api },
+      profile: { url: `${base}/api/crm/member/profile`, headers: member, server: api },
+      dingzhi: {
+        url: `${base}/api/app/bln.Suan/dingzhi`,
+        bodies: [{ bazi: sample, yunType: 'caiyun', date: '2026-11-24' }],
+        headers: member,
+        server: api,
+      },
     };
     for (const target of Object.values(targets)) await throughput(target.url, { ...target, seconds: 1 });
     const runs = Object.fromEntries(Object.keys(targets).map((key) => [key, []]));
@@ -302,6 +344,24 @@ async function appBench() {
       `  POST /api/app/bln.Suan/bzdata: ${share('chart')} (target ≥ ${BZDATA_MIN_SHARE_OF_BARE * 100}%)`,
     );
     console.log(`  POST /api/app/bln.Suan/bzdata, 64 births in turn: ${share('varied')}`);
+    console.log(
+      `  GET /api/crm/member/profile (a VIP's session): ${share('profile')} (target ≥ ${MEMBER_MIN_SHARE_OF_BARE * 100}%)`,
+    );
+    console.log(
+      `  POST /api/app/bln.Suan/dingzhi (a VIP, the day and its week): ${share('dingzhi')} (target ≥ ${MEMBER_MIN_SHARE_OF_BARE * 100}%)`,
+    );
+    for (const [key, label] of [
+      ['profile', 'GET /api/crm/member/profile'],
+      ['dingzhi', 'POST /api/app/bln.Suan/dingzhi'],
+    ]) {
+      const r = summary(key);
+      const memberShare = r.rps / bareResult.rps;
+      if (r.errors > 0) missed.push(`${label}: ${r.errors} requests failed`);
+      if (!(memberShare >= MEMBER_MIN_SHARE_OF_BARE))
+        missed.push(
+          `${label}: ${(memberShare * 100).toFixed(0)}% of bare Fastify's req/s, target ≥ ${MEMBER_MIN_SHARE_OF_BARE * 100}%`,
+        );
+    }
     const bzdataShare = summary('chart').rps / bareResult.rps;
     if (!(bzdataShare >= BZDATA_MIN_SHARE_OF_BARE))
       missed.push(

@@ -1,11 +1,12 @@
 // Load generator of the API throughput benchmark, run by bench-app.mjs as its own process so that
 // the orchestrator (browser, Lighthouse, timers) does not share its event loop. Keep-alive
 // connections each send one request at a time for `seconds`; prints {rps, errors} as JSON.
-// Usage: node scripts/bench-load.mjs '{"url": "…", "seconds": 3, "connections": 16, "bodies": [{…}]}'
-// `bodies` (optional) are POSTed as JSON in turn; without them the request is a GET.
+// Usage: node scripts/bench-load.mjs '{"url": "…", "seconds": 3, "connections": 16, "bodies": [{…}], "headers": {…}}'
+// `bodies` (optional) are POSTed as JSON in turn; without them the request is a GET. `headers`
+// (optional) go with every request, e.g. a session `token`.
 import http from 'node:http';
 
-const { url, seconds = 3, connections = 16, bodies } = JSON.parse(process.argv[2]);
+const { url, seconds = 3, connections = 16, bodies, headers = {} } = JSON.parse(process.argv[2]);
 // Serialized once: the generator should spend its CPU on HTTP, not on JSON.
 const payloads = bodies?.map((body) => JSON.stringify(body));
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -23,8 +24,12 @@ function one() {
         method: payload === undefined ? 'GET' : 'POST',
         headers:
           payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+            ? headers
+            : {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(payload),
+              },
       },
       (res) => {
         res.resume();

@@ -45,7 +45,7 @@ function codeFromOutbox(t: TestContext, phone: string): string {
 function waitForCode(t: TestContext, phone: string): Promise<string> {
   return eventually(
     `an SMS code for ${phone} in the outbox`,
-    () => {
+    async () => {
       try {
         return codeFromOutbox(t, phone);
       } catch {

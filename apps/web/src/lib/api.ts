@@ -8,6 +8,7 @@
  * `api.post`; see src/lib/query.ts.
  */
 import { env } from '@/config/env';
+import { TOKEN_STORAGE_KEY_NAME } from '@/config/storage-keys';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /** Request time-out in ms (SPEC §7). */
@@ -17,7 +18,7 @@ export const API_TIMEOUT_MS = 15_000;
 export const TOKEN_MAX_AGE_S = 7200;
 
 /** Local-storage key of the session token record. */
-export const TOKEN_STORAGE_KEY = 'jw-token';
+export const TOKEN_STORAGE_KEY = TOKEN_STORAGE_KEY_NAME;
 
 /** Local-storage key of the numeric device id. */
 export const DEVICE_ID_STORAGE_KEY = 'device-id';

@@ -11,6 +11,7 @@ import type { LoginResult, MyOrderList, Profile } from '@xuanli/contracts/member
 import { create } from 'zustand';
 import { ApiError, api, readToken, TOKEN_STORAGE_KEY } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
+import { LOGIN_EVENT } from './login-event';
 
 /** The logged-in user: the member profile of the wire (`GET crm/member/profile`). */
 export type User = Profile;
@@ -91,6 +92,7 @@ export const useSession = create<SessionState>()((set) => ({
   login: ({ jwt, iat, user }) => {
     writeStorage(TOKEN_STORAGE_KEY, { jwt, iat, user });
     set({ user, isLogin: true });
+    window.dispatchEvent(new Event(LOGIN_EVENT));
   },
   setUser: (user) => {
     const record = readToken();

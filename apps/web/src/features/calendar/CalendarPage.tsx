@@ -7,7 +7,7 @@ import {
   type SolarDate,
   solarFromDayNumber,
 } from '@xuanli/almanac/solarDate';
-import { startTransition, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { CalendarIcon, CaretIcon, ChevronIcon, SettingsIcon } from '@/components/line-icons';
 import { Notice } from '@/components/Notice';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
@@ -79,15 +79,13 @@ function useSheets(): [SheetsModule | null, () => Promise<boolean>] {
       () => false,
     );
   useEffect(() => {
-    let cancelled = false;
+    // Only the download: the module stays in memory (and offline), and the page renders it when a
+    // picker first opens (`ensure`, then at once) — a render now would redo the whole month grid for
+    // pickers that are not on screen.
     const load = () => {
-      loadSheets().then(
-        // Low priority: the pickers are not on screen yet, so this render must not block a tap.
-        (module) => !cancelled && startTransition(() => setSheets(module)),
-        () => {
-          // Offline before the chunk arrived: the next tap on a picker button tries again.
-        },
-      );
+      loadSheets().catch(() => {
+        // Offline before the chunk arrived: the next tap on a picker button tries again.
+      });
     };
     // Prefetch after the page has loaded and the browser is idle, so the pickers' chunk never
     // competes with the grid for the first paint.
@@ -100,7 +98,6 @@ function useSheets(): [SheetsModule | null, () => Promise<boolean>] {
     if (document.readyState === 'complete') schedule();
     else window.addEventListener('load', schedule, { once: true });
     return () => {
-      cancelled = true;
       window.removeEventListener('load', schedule);
       if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) window.clearTimeout(timer);

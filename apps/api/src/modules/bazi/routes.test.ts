@@ -29,7 +29,8 @@ describe('bazi routes (app/bln.suan/*)', () => {
         return seed % n;
       };
       const pad = (v: number) => String(v).padStart(2, '0');
-      const names = ['示例', '', 'a"b\\c', 'tab\tnew\nline', '😀𠀀', '\ud83d', 'café'];
+      // (An unpaired surrogate such as '\ud83d' never gets here: the API refuses it as input, app.test.ts.)
+      const names = ['示例', '', 'a"b\\c', 'tab\tnew\nline', '😀𠀀', 'line\u2028sep\u2029', 'café'];
       for (let i = 0; i < 60; i++) {
         const body = {
           name: names[i % names.length],

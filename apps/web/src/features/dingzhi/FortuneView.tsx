@@ -9,7 +9,6 @@ import type { FortuneDay } from '@xuanli/contracts/dingzhi';
 import { useEffect, useId } from 'react';
 import { Segmented } from '@/components/Segmented';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
-import { useBeijingToday } from '@/hooks/useBeijingToday';
 import { ApiError } from '@/lib/api';
 import { isRetryable, userMessage } from '@/lib/error-message';
 import { useDialogs } from '@/stores/dialogs';
@@ -17,7 +16,7 @@ import { type BaziProfile, useSession } from '@/stores/session';
 import { useDingzhi } from './api/get-dingzhi';
 import styles from './DingzhiPage.module.css';
 import { gradeColour } from './grades';
-import { mondayIndex, monthDay, weekdayLabel } from './week';
+import { mondayIndex, monthDay, useToday, weekdayLabel } from './week';
 
 const TYPE_CHOICES = YUN_TYPES.map((type) => [type, YUN_TYPE_LABELS[type]] as const);
 
@@ -30,7 +29,7 @@ const TYPE_CHOICES = YUN_TYPES.map((type) => [type, YUN_TYPE_LABELS[type]] as co
 export function FortuneView({ bazi }: { bazi: BaziProfile }) {
   const storedType = useSession((s) => s.yunType);
   const yunType: YunType = isYunType(storedType) ? storedType : DEFAULT_YUN_TYPE;
-  const today = useBeijingToday();
+  const today = useToday();
   const storedToday = useSession((s) => s.today);
   const currWeek = useSession((s) => s.currWeek);
   const query = useDingzhi({

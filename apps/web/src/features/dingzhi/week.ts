@@ -4,9 +4,44 @@
  * `currWeek`, SPEC §3), so coming back to the tab the same day shows the same day.
  */
 
-import { dayNumber, parseSolarDate, weekday } from '@xuanli/almanac/solarDate';
+import {
+  dayNumber,
+  formatSolarDate,
+  parseSolarDate,
+  solarFromDayNumber,
+  weekday,
+} from '@xuanli/almanac/solarDate';
+import { useEffect, useState } from 'react';
+
+/*
+ * Why this file repeats src/lib/dates.ts `beijingToday` and src/hooks/useBeijingToday.ts: those modules
+ * ship in the calendar route's chunks, and a page importing them makes the bundler split them out into
+ * chunks of their own, which costs the calendar route (130 KB gzip budget) bytes. Three lines are cheaper.
+ */
 
 const WEEKDAY_CHARS = '日一二三四五六';
+
+/** Today's date in Beijing (UTC+8) as 'YYYY-MM-DD', whatever the phone's time zone. */
+export function beijingDate(nowMs: number = Date.now()): string {
+  return formatSolarDate(solarFromDayNumber(Math.floor((Math.floor(nowMs / 1000) + 8 * 3600) / 86400)));
+}
+
+/** Today in Beijing, read again when the page becomes visible (a phone left open overnight). */
+export function useToday(): string {
+  const [today, setToday] = useState(() => beijingDate());
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') setToday(beijingDate());
+    };
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('focus', refresh);
+    return () => {
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('focus', refresh);
+    };
+  }, []);
+  return today;
+}
 
 /** Index 0 (Monday) … 6 (Sunday) of a 'YYYY-MM-DD' date in its week. */
 export function mondayIndex(date: string): number {

@@ -27,8 +27,15 @@ export const API_ERROR_STATUS = {
   InvalidPhone: 400,
   InvalidCode: 400,
   LoginFailed: 400,
+  // Shop: a SKU has fewer pieces left than asked for (stock is reserved when an order is created).
+  OutOfStock: 409,
+  // Shop: the order is not in a state that allows the action (paying a cancelled order, refunding a
+  // pending one); the answer names the order's current status in `msg`.
+  OrderStateConflict: 409,
   TooManyRequests: 429,
   InternalError: 500,
+  // A payment provider (WeChat Pay, Alipay) refused or did not answer when a payment was started.
+  PaymentChannelError: 502,
   // A dependency (the database) does not answer; load balancers take the process out of rotation.
   Unavailable: 503,
 } as const;
@@ -91,6 +98,9 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   InvalidPhone: '请输入正确的 11 位手机号',
   InvalidCode: '验证码不对或已过期，请重新获取',
   LoginFailed: '手机号或密码不对，也可以用短信验证码登录',
+  OutOfStock: '库存不足，请减少数量或选择其他规格',
+  OrderStateConflict: '订单状态已变化，请刷新订单后再试',
+  PaymentChannelError: '支付暂时无法发起，请稍后重试或换一种支付方式',
   PayloadTooLarge: '提交的内容太大，请精简后再试',
   TooManyRequests: '操作太频繁，请稍后再试',
   InternalError: '服务器出了点问题，请稍后重试',

@@ -1,0 +1,52 @@
+/**
+ * Where the shop's orders and the payment channels meet. The shop module owns orders and their state
+ * machine; the pay module owns payment attempts, provider callbacks and refunds. Neither imports the
+ * other: app.ts hands the shop's implementation of {@link OrderLedger} to the pay module.
+ *
+ * Every call that changes an order takes the caller's transaction, so that a callback's payment row
+ * and the order it pays change together or not at all.
+ */
+import type { OrderStatus, PayChannel } from '@xuanli/contracts/shop';
+import type { Db } from '../db/client.ts';
+
+/** A transaction of {@link Db} (or the database itself, for reads outside one). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a payment needs to know about an order. */
+export interface PayableOrder {
+  orderNo: string;
+  userId: number;
+  status: OrderStatus;
+  /** What the buyer pays, in 分. */
+  total: number;
+  /** One line for the provider's cashier page, e.g. '玄历商城-紫檀手串 等2件'. */
+  subject: string;
+  /** When a pending order is cancelled; a payment started for it expires then too. */
+  payDeadline: Date;
+}
+
+/** What {@link OrderLedger.markPaid} did. */
+export type MarkPaidOutcome =
+  /** The order went pending → paid (and, for courses and services, on to done). */
+  | 'paid'
+  /** It was already paid by this very payment: a repeated callback, nothing changed. */
+  | 'already-paid'
+  /** It was cancelled (timed out) or otherwise past paying: the money must go back. */
+  | 'not-payable';
+
+/** The shop's side of payments. */
+export interface OrderLedger {
+  /** The order `orderNo`, or null; with `userId`, only that buyer's. Locks the row when given a transaction. */
+  findForPayment(db: Db | Tx, orderNo: string, userId?: number): Promise<PayableOrder | null>;
+  /**
+   * Records a confirmed payment inside the callback's transaction: pending → paid, then the kind's
+   * effect (a course is granted, a service opens its consultation, goods wait for shipping).
+   */
+  markPaid(
+    tx: Tx,
+    orderNo: string,
+    payment: { channel: PayChannel; amount: number; transactionId: string; paidAt: Date },
+  ): Promise<MarkPaidOutcome>;
+  /** refunding → refunded once the provider has confirmed the refund (a granted course is withdrawn). */
+  markRefunded(tx: Tx, orderNo: string, refundedAt: Date): Promise<boolean>;
+}

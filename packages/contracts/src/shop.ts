@@ -1,0 +1,392 @@
+/**
+ * The shop wire (SPEC §1–2 "official shop"; everything past the tab is "not shown", so the shapes are
+ * what a Chinese mobile shop needs): the catalogue with SKUs, the server-side cart, 收货地址, and one
+ * order flow for shipped goods, paid courses and consultation services.
+ *
+ * Money is always integer 分 (fen, 1/100 yuan); the server computes every total from its own SKU
+ * prices and never trusts a price the client sends. Every route except the catalogue needs a
+ * logged-in session (header `token`); an order belongs to its buyer and is NotFound for anyone else.
+ */
+import { type Static, Type } from 'typebox';
+import { PHONE_PATTERN } from './member.ts';
+
+/** What buying a product does: ship goods, grant a course, or open a consultation with a master. */
+export const PRODUCT_KINDS = ['goods', 'course', 'service'] as const;
+
+/** A product kind. */
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+/** Chinese names of the kinds, as the shop shows them. */
+export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
+  goods: '实物',
+  course: '课程',
+  service: '咨询服务',
+};
+
+/**
+ * The order states. pending → paid → shipped → done for goods; pending → cancelled (by the buyer or
+ * after {@link ORDER_PAY_MINUTES}); paid → refunding → refunded. Course and service orders skip
+ * shipping: paid → done happens at payment.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'shipped',
+  'done',
+  'cancelled',
+  'refunding',
+  'refunded',
+] as const;
+
+/** An order status code (shown in Chinese through {@link ORDER_STATUS_LABELS}). */
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What a buyer reads for each status. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  shipped: '已发货',
+  done: '已完成',
+  cancelled: '已取消',
+  refunding: '退款中',
+  refunded: '已退款',
+};
+
+/** Minutes an unpaid order keeps its reserved stock before it is cancelled automatically. */
+export const ORDER_PAY_MINUTES = 15;
+
+/** Most pieces of one SKU in one order or cart line. */
+export const MAX_LINE_QTY = 99;
+
+/** Most lines in one order. */
+export const MAX_ORDER_LINES = 20;
+
+/** Money in 分 (integer, never negative). */
+const Fen = (description: string) =>
+  Type.Integer({ minimum: 0, description: `${description}, in 分 (1/100 元)` });
+
+/** A shop category (手串, 摆件, 书籍, 课程, 咨询…). */
+export const CategorySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  icon: Type.String({ description: "Icon image URL or ''" }),
+});
+
+/** A category. */
+export type Category = Static<typeof CategorySchema>;
+
+/** `resData` of `GET /api/shop/categories`. */
+export const CategoryListSchema = Type.Object({ list: Type.Array(CategorySchema) });
+
+/** The categories. */
+export type CategoryList = Static<typeof CategoryListSchema>;
+
+/** A SKU as a list shows it. */
+export const SkuBriefSchema = Type.Object({
+  id: Type.Integer(),
+  price: Fen('Price of one piece'),
+  stock: Type.Integer({ minimum: 0, description: 'Pieces that can still be ordered' }),
+});
+
+/** A brief SKU. */
+export type SkuBrief = Static<typeof SkuBriefSchema>;
+
+/** A product in a list (`GET /api/shop/products`). */
+export const ProductSummarySchema = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union(PRODUCT_KINDS.map((kind) => Type.Literal(kind))),
+  title: Type.String(),
+  subtitle: Type.String({ description: "One selling line, or ''" }),
+  cover: Type.String({ description: 'Cover image URL' }),
+  price: Fen('Lowest SKU price'),
+  originalPrice: Type.Union([Fen('Struck-through list price'), Type.Null()]),
+  sales: Type.Integer({ minimum: 0, description: 'Pieces sold (paid orders)' }),
+  categoryId: Type.Integer(),
+  skus: Type.Array(SkuBriefSchema),
+});
+
+/** A product summary. */
+export type ProductSummary = Static<typeof ProductSummarySchema>;
+
+/** Query of `GET /api/shop/products`. */
+export const ProductQuerySchema = Type.Object({
+  categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
+  kind: Type.Optional(Type.Union(PRODUCT_KINDS.map((kind) => Type.Literal(kind)))),
+  q: Type.Optional(Type.String({ maxLength: 40, description: 'Words in the title' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+});
+
+/** A product query. */
+export type ProductQuery = Static<typeof ProductQuerySchema>;
+
+/** `resData` of `GET /api/shop/products`: on-shelf products, newest first within their sort order. */
+export const ProductListSchema = Type.Object({
+  list: Type.Array(ProductSummarySchema),
+  total: Type.Integer({ minimum: 0 }),
+});
+
+/** A product list. */
+export type ProductList = Static<typeof ProductListSchema>;
+
+/** A SKU on the product page: its option values and its own image, if any. */
+export const SkuSchema = Type.Object({
+  id: Type.Integer(),
+  price: Fen('Price of one piece'),
+  stock: Type.Integer({ minimum: 0 }),
+  title: Type.String({
+    description: "The option values joined, e.g. '8mm / 108颗', or '默认' for a single SKU",
+  }),
+  spec: Type.Record(Type.String(), Type.String(), { description: 'Option name → value, e.g. {尺寸: "8mm"}' }),
+  image: Type.String({ description: "SKU image URL or ''" }),
+});
+
+/** A SKU. */
+export type Sku = Static<typeof SkuSchema>;
+
+/** `resData` of `GET /api/shop/products/{id}`. */
+export const ProductDetailSchema = Type.Object({
+  ...ProductSummarySchema.properties,
+  skus: Type.Array(SkuSchema),
+  images: Type.Array(Type.String(), { description: 'Gallery image URLs, cover first' }),
+  description: Type.String({ description: 'Sanitised HTML of the description' }),
+  options: Type.Array(Type.Object({ name: Type.String(), values: Type.Array(Type.String()) }), {
+    description: 'The SKU options in display order, e.g. [{name: "尺寸", values: ["8mm", "10mm"]}]',
+  }),
+  courseId: Type.Union([Type.String(), Type.Null()], { description: 'The course a `course` product grants' }),
+  sellid: Type.Union([Type.String(), Type.Null()], {
+    description: 'The master (crm/dashi?sellid=) a `service` product is a consultation with',
+  }),
+  onShelf: Type.Boolean({ description: 'False once taken off the shelf (the page says 已下架)' }),
+});
+
+/** A product page. */
+export type ProductDetail = Static<typeof ProductDetailSchema>;
+
+/** A line of the cart, with what it costs now. */
+export const CartItemSchema = Type.Object({
+  skuId: Type.Integer(),
+  productId: Type.Integer(),
+  kind: Type.Union(PRODUCT_KINDS.map((kind) => Type.Literal(kind))),
+  title: Type.String(),
+  skuTitle: Type.String(),
+  cover: Type.String(),
+  price: Fen('Current price of one piece'),
+  qty: Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY }),
+  stock: Type.Integer({ minimum: 0 }),
+  selected: Type.Boolean(),
+  available: Type.Boolean({
+    description: 'On shelf and in stock; an unavailable line cannot be checked out',
+  }),
+});
+
+/** A cart line. */
+export type CartItem = Static<typeof CartItemSchema>;
+
+/** `resData` of every cart route: the whole cart. */
+export const CartSchema = Type.Object({
+  items: Type.Array(CartItemSchema),
+  selectedTotal: Fen('Sum of the selected, available lines'),
+  selectedCount: Type.Integer({ minimum: 0, description: 'Pieces in the selected, available lines' }),
+});
+
+/** A cart. */
+export type Cart = Static<typeof CartSchema>;
+
+/** Body of `POST /api/shop/cart/items`: adds `qty` pieces (to an existing line, capped at the stock). */
+export const CartAddSchema = Type.Object({
+  skuId: Type.Integer({ minimum: 1 }),
+  qty: Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY }),
+});
+
+/** A cart addition. */
+export type CartAdd = Static<typeof CartAddSchema>;
+
+/** Body of `PATCH /api/shop/cart/items/{skuId}`. */
+export const CartUpdateSchema = Type.Object({
+  qty: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY })),
+  selected: Type.Optional(Type.Boolean()),
+});
+
+/** A cart line change. */
+export type CartUpdate = Static<typeof CartUpdateSchema>;
+
+/** A 收货地址 as the buyer typed it (省/市/区 from the region picker). */
+export const AddressInputSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 20, description: '收货人' }),
+  phone: Type.String({ pattern: PHONE_PATTERN, description: 'Mainland mobile number' }),
+  province: Type.String({ minLength: 1, maxLength: 20 }),
+  city: Type.String({ minLength: 1, maxLength: 20 }),
+  district: Type.String({ maxLength: 20, description: "'' where a city has no districts" }),
+  detail: Type.String({ minLength: 2, maxLength: 100, description: '街道、门牌号' }),
+  isDefault: Type.Boolean(),
+});
+
+/** An address to save. */
+export type AddressInput = Static<typeof AddressInputSchema>;
+
+/** A saved address. */
+export const AddressSchema = Type.Object({ id: Type.Integer(), ...AddressInputSchema.properties });
+
+/** An address. */
+export type Address = Static<typeof AddressSchema>;
+
+/** `resData` of `GET /api/shop/addresses`: the default first. */
+export const AddressListSchema = Type.Object({ list: Type.Array(AddressSchema) });
+
+/** The addresses. */
+export type AddressList = Static<typeof AddressListSchema>;
+
+/** A line of a new order. */
+export const OrderLineInputSchema = Type.Object({
+  skuId: Type.Integer({ minimum: 1 }),
+  qty: Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY }),
+});
+
+/** Body of `POST /api/shop/orders/preview`: what checkout shows before the order exists. */
+export const OrderPreviewBodySchema = Type.Object({
+  items: Type.Array(OrderLineInputSchema, { minItems: 1, maxItems: MAX_ORDER_LINES }),
+  addressId: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+/** A checkout preview request. */
+export type OrderPreviewBody = Static<typeof OrderPreviewBodySchema>;
+
+/**
+ * Body of `POST /api/shop/orders`. `idempotencyKey` is made once per checkout page by the client: the
+ * same key from the same buyer returns the order it made the first time. Any price the client sends is
+ * ignored (the schema drops unknown fields). `fromCart` removes the ordered SKUs from the cart.
+ */
+export const OrderCreateSchema = Type.Object({
+  items: Type.Array(OrderLineInputSchema, { minItems: 1, maxItems: MAX_ORDER_LINES }),
+  addressId: Type.Optional(Type.Integer({ minimum: 1, description: 'Required when any line is `goods`' })),
+  idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+  remark: Type.Optional(Type.String({ maxLength: 100, description: '买家留言' })),
+  fromCart: Type.Optional(Type.Boolean()),
+});
+
+/** A new order. */
+export type OrderCreate = Static<typeof OrderCreateSchema>;
+
+/** `resData` of `POST /api/shop/orders`. */
+export const OrderCreatedSchema = Type.Object({
+  orderNo: Type.String({ description: '20 digits: yyyyMMddHHmmss (Beijing time) + 6 random digits' }),
+  status: Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status))),
+  total: Fen('What the buyer pays'),
+});
+
+/** A created order. */
+export type OrderCreated = Static<typeof OrderCreatedSchema>;
+
+/** A line of an order, frozen when the order was made. */
+export const OrderLineSchema = Type.Object({
+  skuId: Type.Integer(),
+  productId: Type.Integer(),
+  kind: Type.Union(PRODUCT_KINDS.map((kind) => Type.Literal(kind))),
+  title: Type.String(),
+  skuTitle: Type.String(),
+  cover: Type.String(),
+  price: Fen('Price of one piece when ordered'),
+  qty: Type.Integer({ minimum: 1 }),
+  courseId: Type.Union([Type.String(), Type.Null()]),
+  sellid: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** An order line. */
+export type OrderLine = Static<typeof OrderLineSchema>;
+
+/** `resData` of `POST /api/shop/orders/preview`. */
+export const OrderPreviewSchema = Type.Object({
+  items: Type.Array(OrderLineSchema),
+  goodsTotal: Fen('Sum of the lines'),
+  shipping: Fen('Shipping fee (0 for courses and services, and for goods from 99 元)'),
+  total: Fen('What the buyer pays'),
+  needsAddress: Type.Boolean({ description: 'Some line is shipped goods' }),
+});
+
+/** A checkout preview. */
+export type OrderPreview = Static<typeof OrderPreviewSchema>;
+
+/** A step of an order's history. */
+export const OrderEventSchema = Type.Object({
+  status: Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status))),
+  at: Type.String({ format: 'date-time' }),
+  note: Type.String({ description: "e.g. '超时未支付，已自动取消', '顺丰 SF1234567890', or ''" }),
+});
+
+/** An order event. */
+export type OrderEvent = Static<typeof OrderEventSchema>;
+
+/** The channels a payment can go through. */
+export const PAY_CHANNELS = ['wechat', 'alipay', 'sandbox'] as const;
+
+/** A payment channel. */
+export type PayChannel = (typeof PAY_CHANNELS)[number];
+
+/** Chinese names of the channels. */
+export const PAY_CHANNEL_LABELS: Record<PayChannel, string> = {
+  wechat: '微信支付',
+  alipay: '支付宝',
+  sandbox: '模拟支付（开发环境）',
+};
+
+/** An order in a list (我的订单). */
+export const OrderSummarySchema = Type.Object({
+  orderNo: Type.String(),
+  status: Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status))),
+  items: Type.Array(OrderLineSchema),
+  total: Fen('What the buyer pays'),
+  createdAt: Type.String({ format: 'date-time' }),
+  payDeadline: Type.String({ format: 'date-time', description: 'When a pending order is cancelled' }),
+});
+
+/** An order summary. */
+export type OrderSummary = Static<typeof OrderSummarySchema>;
+
+/** Query of `GET /api/shop/orders`. */
+export const OrderQuerySchema = Type.Object({
+  status: Type.Optional(Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status)))),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+});
+
+/** An order list query. */
+export type OrderQuery = Static<typeof OrderQuerySchema>;
+
+/** `resData` of `GET /api/shop/orders`: the buyer's orders, newest first. */
+export const OrderListSchema = Type.Object({
+  list: Type.Array(OrderSummarySchema),
+  total: Type.Integer({ minimum: 0 }),
+});
+
+/** An order list. */
+export type OrderList = Static<typeof OrderListSchema>;
+
+/** `resData` of `GET /api/shop/orders/{orderNo}` and of every order action. */
+export const OrderDetailSchema = Type.Object({
+  ...OrderSummarySchema.properties,
+  goodsTotal: Fen('Sum of the lines'),
+  shipping: Fen('Shipping fee'),
+  remark: Type.String(),
+  address: Type.Union([AddressInputSchema, Type.Null()], {
+    description: 'Snapshot of the 收货地址 ordered to',
+  }),
+  paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  payChannel: Type.Union([Type.Union(PAY_CHANNELS.map((channel) => Type.Literal(channel))), Type.Null()]),
+  tracking: Type.Union([Type.String(), Type.Null()], {
+    description: "Carrier and number, e.g. '顺丰 SF1234567890'",
+  }),
+  refundReason: Type.Union([Type.String(), Type.Null()]),
+  timeline: Type.Array(OrderEventSchema, { description: 'Oldest first' }),
+});
+
+/** An order. */
+export type OrderDetail = Static<typeof OrderDetailSchema>;
+
+/** Body of `POST /api/shop/orders/{orderNo}/refund`. */
+export const RefundRequestSchema = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+/** A refund request. */
+export type RefundRequest = Static<typeof RefundRequestSchema>;

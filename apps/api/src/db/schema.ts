@@ -9,3 +9,14 @@ export { feedback } from '../modules/media/schema.ts';
 export { auditLog, memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
 export { rateLimitCounters } from '../modules/ratelimit/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';
+export {
+  addresses,
+  cartItems,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+  shopCategories,
+  skus,
+} from '../modules/shop/schema.ts';
+export { courseGrants } from '../shared/course-grants.ts';

@@ -3,8 +3,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { sendFeedback } from '@/features/user/api/send-feedback';
-import { installFakeApi, loginAs, member, resetSession } from '@/features/user/testing';
 import { useSession } from '@/stores/session';
+import { installFakeApi, loginAs, member, resetSession } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { SessionSync } from './SessionSync';
 

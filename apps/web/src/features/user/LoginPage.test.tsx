@@ -5,8 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { Toast } from '@/lib/antd-mobile';
 import { useSession } from '@/stores/session';
-import { failureAnswer, okAnswer } from '@/testing/fake-answers';
-import LoginPage from './LoginPage';
 import {
   clearOverlays,
   here,
@@ -15,7 +13,9 @@ import {
   renderPage,
   resetSession,
   tooManyAnswer,
-} from './testing';
+} from '@/testing/app-harness';
+import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import LoginPage from './LoginPage';
 
 const AGREE_MESSAGE = '请先阅读并同意《用户协议》和《隐私政策》';
 

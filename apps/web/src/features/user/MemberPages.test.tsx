@@ -11,13 +11,21 @@ import { paths } from '@/config/paths';
 import type { UploadOptions } from '@/lib/upload';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
+import {
+  clearOverlays,
+  here,
+  installFakeApi,
+  loginAs,
+  member,
+  renderPage,
+  resetSession,
+} from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import FeedbackPage from './FeedbackPage';
 import FuliPage from './FuliPage';
 import MyclassPage from './MyclassPage';
 import PasswordPage from './PasswordPage';
 import ProfilePage from './ProfilePage';
-import { clearOverlays, here, installFakeApi, loginAs, member, renderPage, resetSession } from './testing';
 
 const uploads: { options: UploadOptions; resolve: (url: string) => void }[] = [];
 vi.mock('@/lib/upload', () => ({

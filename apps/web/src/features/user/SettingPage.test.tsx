@@ -3,9 +3,17 @@ import type { DeleteResult, MemberLogoutResult } from '@xuanli/contracts/member'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
+import {
+  clearOverlays,
+  here,
+  installFakeApi,
+  loginAs,
+  member,
+  renderPage,
+  resetSession,
+} from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import SettingPage from './SettingPage';
-import { clearOverlays, here, installFakeApi, loginAs, member, renderPage, resetSession } from './testing';
 
 /** Taps a button of the open confirmation dialog (still fading in, so without a pointer check). */
 async function answerDialog(name: string) {

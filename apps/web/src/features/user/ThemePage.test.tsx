@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { initTheme } from '@/lib/theme';
+import { renderPage } from '@/testing/app-harness';
 import ThemePage from './ThemePage';
-import { renderPage } from './testing';
 import { THEME_PRESETS } from './theme-presets';
 
 const root = document.documentElement;

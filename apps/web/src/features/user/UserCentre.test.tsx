@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { renderPage, resetSession } from './testing';
+import { renderPage, resetSession } from '@/testing/app-harness';
 import UserCentre, { USER_CENTRE_PAGES } from './UserCentre';
 
 afterEach(() => resetSession());

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
-import { here, loginAs, member, renderPage, resetSession } from './testing';
+import { here, loginAs, member, renderPage, resetSession } from '@/testing/app-harness';
 import UserPage from './UserPage';
 import { beijingDate, vipStatus } from './vip';
 

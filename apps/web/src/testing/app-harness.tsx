@@ -1,5 +1,5 @@
 /**
- * Test helpers of the user centre: a fake API at the fetch boundary whose answers are typed by the
+ * Test helpers for pages that talk to the API: a fake API at the fetch boundary whose answers are typed by the
  * contracts (src/testing/fake-answers.ts), member fixtures, a logged-in session as the app stores it
  * (`jw-token` with a user, SPEC §4) and a renderer with a fresh non-retrying query client.
  */

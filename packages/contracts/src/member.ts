@@ -204,10 +204,19 @@ export const DeleteResultSchema = Type.Object({
 /** A deletion answer. */
 export type DeleteResult = Static<typeof DeleteResultSchema>;
 
-/** A purchased course (SPEC §7 `crm/ketang/myorder`); no course exists yet, so its fields are open. */
+/**
+ * A purchased course (SPEC §7 `crm/ketang/myorder`, §3 `myclass`): granted when its shop order was
+ * paid, gone again if that order is refunded.
+ */
 export const MyOrderItemSchema = Type.Object(
-  { id: Type.Integer() },
-  { additionalProperties: true, description: 'A purchased course' },
+  {
+    courseId: Type.String({ description: "The course's id, as the classroom names it" }),
+    title: Type.String(),
+    cover: Type.String({ description: 'Cover image URL' }),
+    orderNo: Type.String({ description: 'The shop order that bought it' }),
+    grantedAt: Type.String({ format: 'date-time' }),
+  },
+  { description: 'A purchased course' },
 );
 
 /** `resData` of `GET /api/crm/ketang/myorder`. */

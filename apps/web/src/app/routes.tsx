@@ -53,6 +53,14 @@ export const pages: Record<PathName, ComponentType> = {
   feedback: UserCentre,
   password: UserCentre,
   webview: lazyPage(() => import('@/features/webview/WebviewPage')),
+  product: ComingSoonPage,
+  cart: ComingSoonPage,
+  checkout: ComingSoonPage,
+  pay: ComingSoonPage,
+  orders: ComingSoonPage,
+  order: ComingSoonPage,
+  address: ComingSoonPage,
+  addressEdit: ComingSoonPage,
 };
 
 /**

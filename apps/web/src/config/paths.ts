@@ -59,6 +59,15 @@ export const paths = {
   feedback: route('/pages/user/feedback', '意见反馈'),
   password: route('/pages/user/password', '设置密码'),
   webview: route('/pages/webview/index', 'webview'),
+  // The shop's own pages (SPEC §2 names only the tab; "not shown" beyond it).
+  product: route('/pages/shop/product', '商品详情'),
+  cart: route('/pages/shop/cart', '购物车'),
+  checkout: route('/pages/shop/checkout', '确认订单'),
+  pay: route('/pages/shop/pay', '收银台'),
+  orders: route('/pages/user/orders', '我的订单'),
+  order: route('/pages/user/order', '订单详情'),
+  address: route('/pages/user/address', '收货地址'),
+  addressEdit: route('/pages/user/address-edit', '编辑地址'),
 } as const satisfies Record<string, AppPath>;
 
 /** Short name of a route, e.g. `'calendar'`. */

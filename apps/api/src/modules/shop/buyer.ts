@@ -1,0 +1,37 @@
+/**
+ * Who may use the cart, the address book and orders: a logged-in user (SPEC §6). A visitor, a missing,
+ * revoked or expired token, or a deleted account is answered 401 `Unauthorized`, as on the member
+ * routes. What belongs to another user is answered 404 by the services, never 403, so that nobody
+ * learns whether someone else's order number exists.
+ */
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../../shared/errors.ts';
+import { findUser } from '../member/index.ts';
+import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
+
+const BUYER = 'xuanliBuyer';
+
+/** The preHandler that admits logged-in users; read the user's id with {@link buyerOf}. */
+export function createRequireBuyer(deps: SessionDeps): preHandlerAsyncHookHandler {
+  const requireSession = createRequireSession(deps);
+  return async function requireBuyer(request, reply) {
+    await requireSession.call(this, request, reply);
+    const { userId } = sessionOf(request);
+    if (userId === null) throw new AppError('Unauthorized', 'login required');
+    const user = await findUser(deps.db, userId);
+    if (!user) throw new AppError('Unauthorized', 'account deleted');
+    request.setDecorator<number>(BUYER, user.id);
+  };
+}
+
+/** Registers the request slot {@link createRequireBuyer} fills; call once per plugin that uses it. */
+export function registerBuyerSlot(app: { decorateRequest(name: string, value: null): unknown }): void {
+  app.decorateRequest(BUYER, null);
+}
+
+/** The id of the user {@link createRequireBuyer} admitted; throws if the route forgot the guard. */
+export function buyerOf(request: FastifyRequest): number {
+  const id = request.getDecorator<number | null>(BUYER);
+  if (id === null) throw new Error('buyerOf() on a route without requireBuyer');
+  return id;
+}

@@ -1,10 +1,10 @@
 import type { FeedbackBody } from '@xuanli/contracts/upload';
 import { PageHeader } from '@/components/PageHeader';
+import { RequireLogin } from '@/components/RequireLogin';
 import { type FieldSchema, SchemaForm } from '@/components/SchemaForm';
 import { toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
 import { useSendFeedback } from './api/send-feedback';
-import { RequireLogin } from './RequireLogin';
 import styles from './user.module.css';
 
 const FIELDS: FieldSchema[] = [

@@ -1,9 +1,10 @@
+import { EmptyState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
+import { RequireLogin } from '@/components/RequireLogin';
 import { paths } from '@/config/paths';
 import { Button, List } from '@/lib/antd-mobile';
 import { useNavigation } from '@/lib/navigation';
 import { type MyClassItem, useSession } from '@/stores/session';
-import { RequireLogin } from './RequireLogin';
 import styles from './user.module.css';
 
 /** The title of a purchased course; the course wire is not settled yet (SPEC §3 "not shown"). */
@@ -36,19 +37,11 @@ function Courses() {
   const navigation = useNavigation();
   if (courses.length === 0) {
     return (
-      <section className={styles.empty}>
-        <p className={styles.emptyTitle}>还没有课程</p>
-        <p className={styles.emptyText}>购买的课程会出现在这里，可以随时回看。</p>
-        <Button
-          color="primary"
-          shape="rounded"
-          size="large"
-          className={styles.emptyButton}
-          onClick={() => navigation.switchTab(paths.ketang.path)}
-        >
-          去课堂看看
-        </Button>
-      </section>
+      <EmptyState
+        title="还没有课程"
+        text="购买的课程会出现在这里，可以随时回看。"
+        action={{ label: '去课堂看看', onClick: () => navigation.switchTab(paths.ketang.path) }}
+      />
     );
   }
   return (

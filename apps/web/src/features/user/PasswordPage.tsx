@@ -1,11 +1,11 @@
 import { PageHeader } from '@/components/PageHeader';
+import { RequireLogin } from '@/components/RequireLogin';
 import { FieldError, type FieldSchema, SchemaForm } from '@/components/SchemaForm';
 import { toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
 import { useSetPassword } from './api/set-password';
 import { codeOf } from './errors';
-import { RequireLogin } from './RequireLogin';
 import styles from './user.module.css';
 
 /** The wire's PASSWORD_PATTERN: 8–64 characters with a letter and a digit. */

@@ -1,10 +1,10 @@
 import type { ProfileUpdate } from '@xuanli/contracts/member';
 import { PageHeader } from '@/components/PageHeader';
+import { RequireLogin } from '@/components/RequireLogin';
 import { type FieldSchema, SchemaForm } from '@/components/SchemaForm';
 import { toast } from '@/lib/feedback';
 import { type User, useSession } from '@/stores/session';
 import { useUpdateProfile } from './api/update-profile';
-import { RequireLogin } from './RequireLogin';
 import styles from './user.module.css';
 
 /** Nickname length after trimming (accounts wire: 1–20 characters). */

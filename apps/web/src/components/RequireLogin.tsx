@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { Button } from '@/lib/antd-mobile';
 import { useNavigation } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
-import styles from './user.module.css';
+import { EmptyState } from './EmptyState';
 
 /**
  * Shows `children` to a logged-in user; a visitor gets a short note and a 去登录 button that comes
@@ -16,17 +15,12 @@ export function RequireLogin({ children, what }: { children: ReactNode; what: st
   const navigation = useNavigation();
   if (isLogin) return <>{children}</>;
   return (
-    <section className={styles.empty}>
-      <p className={styles.emptyTitle}>登录后才能{what}</p>
-      <Button
-        color="primary"
-        shape="rounded"
-        size="large"
-        className={styles.emptyButton}
-        onClick={() => navigation.navigate(paths.login.getHref({ redirect: pathname + search }))}
-      >
-        去登录
-      </Button>
-    </section>
+    <EmptyState
+      title={`登录后才能${what}`}
+      action={{
+        label: '去登录',
+        onClick: () => navigation.navigate(paths.login.getHref({ redirect: pathname + search })),
+      }}
+    />
   );
 }

@@ -221,11 +221,26 @@ function starOnDay(person: FortunePerson, dayPillar: number, star: keyof typeof 
   return hits.some((h) => h.name === star && h.by.some((b) => bases.includes(b)));
 }
 
+/**
+ * The relation of every pair of branches (person's day branch, day's or hour's branch), looked up by
+ * fortuneOn and luckyHours seven and twelve times a request: branchRelation also writes a reading of
+ * the pair, which a fortune does not use.
+ */
+const RELATIONS: readonly (readonly CompatRelation[])[] = BRANCHES.map((_, a) =>
+  BRANCHES.map((__, b) => branchRelation(a, b).relation),
+);
+
+/** '子时 23:00–00:59' … '亥时 21:00–22:59': a double-hour's name and span depend on its branch only. */
+const HOUR_LABELS: readonly string[] = BRANCHES.map((_, branch) => {
+  const hour = doubleHour(0, branch);
+  return `${hour.name} ${hour.start}–${hour.end}`;
+});
+
 function luckyHours(dayPillar: number, personBranch: number, column: 0 | 1): string[] {
   const all: { branch: number; score: number; avoided: boolean }[] = [];
   for (let b = 0; b < 12; b++) {
     if (hourGod(dayPillar % 12, b).luck !== '吉') continue;
-    const { relation } = branchRelation(personBranch, b);
+    const relation = RELATIONS[personBranch][b];
     all.push({ branch: b, score: RELATION_SCORES[relation][column], avoided: AVOIDED_HOURS.has(relation) });
   }
   const kept = all.filter((h) => !h.avoided);
@@ -234,10 +249,7 @@ function luckyHours(dayPillar: number, personBranch: number, column: 0 | 1): str
     .sort((a, b) => b.score - a.score || a.branch - b.branch)
     .slice(0, 3)
     .sort((a, b) => a.branch - b.branch)
-    .map((h) => {
-      const hour = doubleHour(dayPillar, h.branch);
-      return `${hour.name} ${hour.start}–${hour.end}`;
-    });
+    .map((h) => HOUR_LABELS[h.branch]);
 }
 
 function directionOf(yunType: YunType, dayStem: number): string {
@@ -255,7 +267,7 @@ function fortuneOn(person: FortunePerson, n: number, yunType: YunType): FortuneD
   const personBranch = person.pillars.day % 12;
   const column = yunType === 'ganqing' ? 1 : 0;
 
-  const { relation } = branchRelation(personBranch, dayBranch);
+  const relation = RELATIONS[personBranch][dayBranch];
   const focus = focusOf(yunType, person);
   const god = tenGod(master, dayStem);
   const godPoints = TEN_GOD_POINTS[focus][god] ?? 0;

@@ -4,6 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // versioned SQL file. The same folder is applied at start-up on PGlite and on PostgreSQL.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/modules/*/schema.ts',
+  // course_grants lives in src/shared: the shop writes it, the member module and the classroom read it.
+  schema: ['./src/modules/*/schema.ts', './src/shared/course-grants.ts'],
   out: './drizzle',
 });

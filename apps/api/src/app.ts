@@ -22,12 +22,21 @@ import {
   purgeMemberLeftovers,
   type SmsSender,
 } from './modules/member/index.ts';
+import { createPayService, payRoutes, retryPendingRefunds } from './modules/pay/index.ts';
 import {
   configureSessionCache,
   purgeExpiredSessions,
   registerSessionSlot,
   sessionRoutes,
 } from './modules/sessions/index.ts';
+import {
+  addressRoutes,
+  cancelExpiredOrders,
+  cartRoutes,
+  catalogueRoutes,
+  createOrderLedger,
+  orderRoutes,
+} from './modules/shop/index.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling, replyToFrameworkError } from './plugins/error-handler.ts';
@@ -158,6 +167,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarRoutes, { prefix: '/api/calendar', clock });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(dingzhiRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
+  // The shop (SPEC §1 official shop): the public catalogue, then each buyer's cart and 收货地址 book.
+  await app.register(catalogueRoutes, { prefix: '/api/shop', db });
+  await app.register(cartRoutes, { prefix: '/api/shop', db, config, clock });
+  await app.register(addressRoutes, { prefix: '/api/shop', db, config, clock });
+  // Orders: checkout, 我的订单 and the buyer's actions (stock is reserved when an order is made).
+  await app.register(orderRoutes, { prefix: '/api/shop', db, config, clock });
+  // Payments: the pay module reaches orders only through the shop's ledger, handed over here. Automatic
+  // refunds started by a callback finish before the database is closed.
+  const pay = createPayService({
+    db,
+    clock,
+    log: app.log,
+    config: config.pay,
+    ledger: createOrderLedger({ clock }),
+  });
+  await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock } });
+  app.addHook('onClose', () => pay.idle());
   await app.register(healthRoutes, { prefix: '/api', db });
   await registerSpa(app, config.webDist);
   // Clean-up runs in every process (each purge is idempotent and safe concurrently, so no process has
@@ -184,6 +210,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
         run: () => purgeMemberLeftovers({ db, clock }),
       }),
+      // Unpaid orders past their deadline (and its grace) give their stock back; runs every minute whatever the
+      // clean-up interval, since a reservation is only 15 minutes long (0 turns it off, as in tests).
+      startJob({
+        name: 'cancel-expired-orders',
+        intervalMs: intervalMs > 0 ? Math.min(intervalMs, 60_000) : 0,
+        log: app.log,
+        run: () => cancelExpiredOrders({ db, clock }),
+      }),
+      // Refunds a provider has not settled yet (not reachable, or still processing) are sent again.
+      startJob({
+        name: 'resend-refunds',
+        intervalMs,
+        log: app.log,
+        run: () => retryPendingRefunds(pay.deps, Math.max(intervalMs, 60_000)),
+      }),
     ];
   });
   app.addHook('onClose', async () => {
@@ -197,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channel = await openAdminChannel({
       dataDir: config.dataDir,
       log: app.log,
-      run: (argv, actor) => runCommand({ db, clock, actor }, argv),
+      run: (argv, actor) => runCommand({ db, clock, actor, config }, argv),
     });
   });
   app.addHook('onClose', async () => {

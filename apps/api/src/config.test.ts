@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import {
   DEFAULT_TIMEOUTS,
   loadConfig,
   loadTimeouts,
+  parsePayConfig,
   parseSmsConfig,
   parseStorage,
 } from './config.ts';
@@ -282,6 +285,197 @@ describe('file storage settings', () => {
     for (const message of messages) {
       expect(message).not.toBe('');
       expect(message).not.toContain('the-s3-secret-value');
+    }
+  });
+});
+
+describe('payment settings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xuanli-pay-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, format: 'pem' }).toString();
+  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const alipayApp = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const alipayKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // A platform certificate as WeChat hands one out: X.509, made here by the openssl CLI.
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'platform-key.pem'),
+      '-out',
+      join(dir, 'platform-cert.pem'),
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Tenpay.com Root CA',
+    ],
+    { stdio: 'ignore' },
+  );
+  const certificate = readFileSync(join(dir, 'platform-cert.pem'), 'utf8');
+  const merchantKey = pem(merchant.privateKey, 'pkcs8');
+  const apiV3Key = 'the-api-v3-key-0123456789abcdefg';
+  const wechat = {
+    WECHATPAY_MCH_ID: '1900000109',
+    WECHATPAY_APP_ID: 'wxd678efh567hg6787',
+    WECHATPAY_MCH_SERIAL_NO: '5157f09efdc096de15ebe81a47057a7232f1b8e1',
+    WECHATPAY_MCH_PRIVATE_KEY: merchantKey,
+    WECHATPAY_API_V3_KEY: apiV3Key,
+    WECHATPAY_PLATFORM_CERT: certificate,
+  };
+  const alipay = {
+    ALIPAY_APP_ID: '2021000000000001',
+    // The key tool's form: bare base64 (PKCS#1 for the private key, as it prints by default).
+    ALIPAY_PRIVATE_KEY: alipayApp.privateKey.export({ type: 'pkcs1', format: 'der' }).toString('base64'),
+    ALIPAY_PUBLIC_KEY: pem(alipayKey.publicKey, 'spki'),
+  };
+  const site = { PAY_PUBLIC_URL: 'https://xuanli.example.com/' };
+
+  it('opens the sandbox alone by default, and not in production unless PAY_SANDBOX=on', () => {
+    expect(parsePayConfig({})).toMatchObject({
+      sandbox: true,
+      wechat: undefined,
+      alipay: undefined,
+      publicUrl: undefined,
+    });
+    expect(parsePayConfig({ NODE_ENV: 'production' }).sandbox).toBe(false);
+    expect(parsePayConfig({ NODE_ENV: 'production', PAY_SANDBOX: 'on' }).sandbox).toBe(true);
+    expect(parsePayConfig({ PAY_SANDBOX: 'off' }).sandbox).toBe(false);
+    expect(parsePayConfig({ ...wechat, ...site }).sandbox).toBe(false);
+    expect(parsePayConfig({ ...wechat, ...site, PAY_SANDBOX: 'ON' }).sandbox).toBe(true);
+    expect(() => parsePayConfig({ PAY_SANDBOX: 'yes' })).toThrow(/PAY_SANDBOX must be on or off/);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 's'.repeat(40) }).pay.sandbox).toBe(true);
+    expect(parsePayConfig({}).providerTimeoutMs).toBe(10_000);
+    expect(() => parsePayConfig({ PAY_PROVIDER_TIMEOUT_MS: '5' })).toThrow(ConfigError);
+  });
+
+  it('reads WeChat Pay and Alipay, keys normalised to PEM, the site origin without its slash', () => {
+    const pay = parsePayConfig({ ...wechat, ...alipay, ...site });
+    expect(pay.publicUrl).toBe('https://xuanli.example.com');
+    expect(pay.wechat).toMatchObject({
+      merchantSerialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      platformCertificates: [certificate.trim()],
+      endpoint: 'https://api.mch.weixin.qq.com',
+      publicKeyId: undefined,
+    });
+    expect(pay.wechat?.mchId.reveal()).toBe('1900000109');
+    expect(pay.wechat?.apiV3Key.reveal()).toBe(apiV3Key);
+    expect(pay.alipay?.privateKey.reveal()).toBe(pem(alipayApp.privateKey, 'pkcs8'));
+    expect(pay.alipay?.alipayPublicKey).toBe(pem(alipayKey.publicKey, 'spki'));
+    expect(pay.alipay).toMatchObject({
+      gateway: 'https://openapi.alipay.com/gateway.do',
+      endpoint: 'https://openapi.alipay.com',
+    });
+    // A one-line env file writes the PEM's line breaks as \n.
+    const oneLine = parsePayConfig({
+      ...wechat,
+      ...site,
+      WECHATPAY_MCH_PRIVATE_KEY: merchantKey.replaceAll('\n', '\\n'),
+    });
+    expect(oneLine.wechat?.merchantPrivateKey.reveal()).toBe(merchantKey);
+  });
+
+  it('takes keys from *_FILE, but not from both places at once', () => {
+    writeFileSync(join(dir, 'apiclient_key.pem'), merchantKey, { mode: 0o600 });
+    writeFileSync(join(dir, 'apiv3.key'), `${apiV3Key}\n`, { mode: 0o600 });
+    writeFileSync(join(dir, 'wechatpay-pub.pem'), pem(alipayKey.publicKey, 'spki'));
+    const fromFiles = parsePayConfig({
+      ...wechat,
+      ...site,
+      WECHATPAY_MCH_PRIVATE_KEY: '',
+      WECHATPAY_MCH_PRIVATE_KEY_FILE: join(dir, 'apiclient_key.pem'),
+      WECHATPAY_API_V3_KEY: undefined,
+      WECHATPAY_API_V3_KEY_FILE: join(dir, 'apiv3.key'),
+      WECHATPAY_PLATFORM_CERT: undefined,
+      WECHATPAY_PLATFORM_CERT_FILE: join(dir, 'platform-cert.pem'),
+      WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092026011500000000000001',
+      WECHATPAY_PUBLIC_KEY_FILE: join(dir, 'wechatpay-pub.pem'),
+    });
+    expect(fromFiles.wechat?.merchantPrivateKey.reveal()).toBe(merchantKey);
+    expect(fromFiles.wechat?.apiV3Key.reveal()).toBe(apiV3Key);
+    expect(fromFiles.wechat?.platformCertificates).toHaveLength(1);
+    expect(fromFiles.wechat?.publicKeyId).toBe('PUB_KEY_ID_0119000001092026011500000000000001');
+    expect(() =>
+      parsePayConfig({ ...wechat, ...site, WECHATPAY_MCH_PRIVATE_KEY_FILE: join(dir, 'apiclient_key.pem') }),
+    ).toThrow(/WECHATPAY_MCH_PRIVATE_KEY or WECHATPAY_MCH_PRIVATE_KEY_FILE, not both/);
+    expect(() =>
+      parsePayConfig({
+        ...alipay,
+        ...site,
+        ALIPAY_PRIVATE_KEY: '',
+        ALIPAY_PRIVATE_KEY_FILE: join(dir, 'missing.pem'),
+      }),
+    ).toThrow(/cannot read ALIPAY_PRIVATE_KEY_FILE/);
+  });
+
+  it('refuses a channel with a key missing or wrong, naming the variable but never a value', () => {
+    const refusals: [NodeJS.ProcessEnv, RegExp][] = [
+      [{ ...wechat, ...site, WECHATPAY_APP_ID: '' }, /needs WECHATPAY_APP_ID/],
+      [{ ...wechat, ...site, WECHATPAY_MCH_SERIAL_NO: '' }, /needs WECHATPAY_MCH_SERIAL_NO/],
+      [{ ...wechat, ...site, WECHATPAY_MCH_PRIVATE_KEY: '' }, /needs WECHATPAY_MCH_PRIVATE_KEY/],
+      [{ ...wechat, ...site, WECHATPAY_API_V3_KEY: '' }, /needs WECHATPAY_API_V3_KEY/],
+      [
+        { ...wechat, ...site, WECHATPAY_PLATFORM_CERT: '' },
+        /WECHATPAY_PLATFORM_CERT or WECHATPAY_PUBLIC_KEY/,
+      ],
+      [{ ...wechat, ...site, WECHATPAY_API_V3_KEY: 'short' }, /32-character APIv3 key/],
+      [
+        { ...wechat, ...site, WECHATPAY_MCH_PRIVATE_KEY: 'not a key' },
+        /WECHATPAY_MCH_PRIVATE_KEY is not an RSA private key/,
+      ],
+      [{ ...wechat, ...site, WECHATPAY_PLATFORM_CERT: merchantKey }, /holds no PEM certificate/],
+      [
+        { ...wechat, ...site, WECHATPAY_PUBLIC_KEY: pem(alipayKey.publicKey, 'spki') },
+        /needs WECHATPAY_PUBLIC_KEY_ID/,
+      ],
+      [{ ...alipay, ...site, ALIPAY_PUBLIC_KEY: '' }, /needs ALIPAY_PUBLIC_KEY/],
+      [{ ...alipay, ...site, ALIPAY_PRIVATE_KEY: 'AAAA' }, /ALIPAY_PRIVATE_KEY is not an RSA private key/],
+      [{ ...wechat }, /set PAY_PUBLIC_URL/],
+      [{ ...alipay, PAY_PUBLIC_URL: 'http://xuanli.example.com' }, /set PAY_PUBLIC_URL/],
+      [{ PAY_PUBLIC_URL: 'https://xuanli.example.com/shop?x' }, /PAY_PUBLIC_URL must be the site origin/],
+      [{ PAY_SANDBOX_KEY: 'too short' }, /PAY_SANDBOX_KEY must be at least 32 bytes/],
+    ];
+    for (const [env, message] of refusals) {
+      let error: unknown;
+      try {
+        parsePayConfig(env);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, String(message)).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(message);
+      for (const secret of [apiV3Key, merchantKey.slice(40, 80), alipay.ALIPAY_PRIVATE_KEY.slice(0, 40)]) {
+        expect((error as Error).message).not.toContain(secret);
+      }
+    }
+  });
+
+  it('never prints a key, merchant id or app id', () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      JWT_SECRET: 's'.repeat(40),
+      ...wechat,
+      ...alipay,
+      ...site,
+      PAY_SANDBOX_KEY: 'the-sandbox-key-the-sandbox-key-0123',
+    });
+    const printed = [JSON.stringify(config), inspect(config, { depth: 10 })];
+    for (const text of printed) {
+      for (const secret of [
+        apiV3Key,
+        '1900000109',
+        'wxd678efh567hg6787',
+        '2021000000000001',
+        'the-sandbox-key',
+        merchantKey.split('\n')[1],
+        pem(alipayApp.privateKey, 'pkcs8').split('\n')[1],
+      ]) {
+        expect(text).not.toContain(secret);
+      }
     }
   });
 });

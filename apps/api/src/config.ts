@@ -2,7 +2,7 @@
  * Configuration, read from the environment once at start-up (server.ts) and passed down as a plain
  * object; nothing else in the app reads `process.env`, so tests build any configuration they need.
  */
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -54,6 +54,63 @@ export interface Config {
   storage: StorageSettings;
   /** How login codes are sent by SMS (modules/member/sms): the development outbox or a real provider. */
   sms: SmsConfig;
+  /** The payment channels (modules/pay): WeChat Pay, Alipay and the development sandbox. */
+  pay: PayConfig;
+}
+
+/**
+ * Payment settings (modules/pay). A real channel is configured by its id variable (WECHATPAY_MCH_ID,
+ * ALIPAY_APP_ID) and then needs all of its keys; the sandbox is on when no real channel is
+ * configured, except under NODE_ENV=production, and PAY_SANDBOX=on|off decides it outright. Keys,
+ * merchant and app ids are held in {@link Secret}s, so printing the config never shows them.
+ */
+export interface PayConfig {
+  /** PAY_PUBLIC_URL: the site's https origin as buyers and providers reach it (notify and return URLs). */
+  publicUrl: string | undefined;
+  /** PAY_SANDBOX (on|off), default as described above. */
+  sandbox: boolean;
+  /** PAY_SANDBOX_KEY: the sandbox's HMAC key; when absent one is generated once into the database. */
+  sandboxKey: Secret | undefined;
+  /** PAY_PROVIDER_TIMEOUT_MS: how long WeChat Pay or Alipay may take to answer a request. */
+  providerTimeoutMs: number;
+  wechat: WechatPayConfig | undefined;
+  alipay: AlipayConfig | undefined;
+}
+
+/** WeChat Pay API v3 as a directly connected merchant (直连商户). */
+export interface WechatPayConfig {
+  /** WECHATPAY_MCH_ID: 商户号. */
+  mchId: Secret;
+  /** WECHATPAY_APP_ID: the 公众号 / H5 AppID bound to the merchant. */
+  appId: Secret;
+  /** WECHATPAY_MCH_SERIAL_NO: serial number of the merchant API certificate (商户API证书序列号). */
+  merchantSerialNo: string;
+  /** WECHATPAY_MCH_PRIVATE_KEY(_FILE): the merchant API private key, PEM (apiclient_key.pem). */
+  merchantPrivateKey: Secret;
+  /** WECHATPAY_API_V3_KEY(_FILE): the 32-byte APIv3 key that encrypts callback resources. */
+  apiV3Key: Secret;
+  /** WECHATPAY_PLATFORM_CERT(_FILE): the 平台证书 PEM(s) whose serials callbacks name. */
+  platformCertificates: string[];
+  /** WECHATPAY_PUBLIC_KEY_ID: the 微信支付公钥 id (PUB_KEY_ID_…), with WECHATPAY_PUBLIC_KEY(_FILE). */
+  publicKeyId: string | undefined;
+  /** WECHATPAY_PUBLIC_KEY(_FILE): the 微信支付公钥 PEM. */
+  publicKey: string | undefined;
+  /** WECHATPAY_ENDPOINT, default https://api.mch.weixin.qq.com. */
+  endpoint: string;
+}
+
+/** Alipay 手机网站支付 in 普通公钥模式 (an app key pair and Alipay's public key). */
+export interface AlipayConfig {
+  /** ALIPAY_APP_ID. */
+  appId: Secret;
+  /** ALIPAY_PRIVATE_KEY(_FILE): the app's RSA2 private key (PEM or the key tool's bare base64), as PKCS#8 PEM. */
+  privateKey: Secret;
+  /** ALIPAY_PUBLIC_KEY(_FILE): 支付宝公钥 (PEM or bare base64), as SPKI PEM. */
+  alipayPublicKey: string;
+  /** ALIPAY_GATEWAY, default https://openapi.alipay.com/gateway.do (the cashier page's address). */
+  gateway: string;
+  /** ALIPAY_ENDPOINT, default https://openapi.alipay.com (API v3 calls: refunds). */
+  endpoint: string;
 }
 
 /** Where login codes go: a file in the data folder, or a real SMS provider. */
@@ -341,6 +398,191 @@ export function parseSmsConfig(env: NodeJS.ProcessEnv, dataDir: string): SmsConf
   return sms;
 }
 
+/**
+ * A key or secret setting: the variable itself (literal `\n` sequences become line breaks, as in a one-line env
+ * file) or the file named by `<name>_FILE`. Messages name variables and paths, never a value.
+ */
+function secretSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const inline = env[name]?.trim();
+  const file = env[`${name}_FILE`]?.trim();
+  if (inline && file) throw new ConfigError(`set ${name} or ${name}_FILE, not both`);
+  if (inline) return inline.replace(/\\n/g, '\n');
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new ConfigError(
+      `cannot read ${name}_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
+  }
+}
+
+/** A key given as PEM or as the bare base64 DER that Alipay's key tool prints. */
+function keyObject(text: string, name: string, kind: 'private' | 'public'): KeyObject {
+  const der = text.includes('-----BEGIN') ? undefined : Buffer.from(text.replace(/\s+/g, ''), 'base64');
+  const attempts: (() => KeyObject)[] =
+    kind === 'private'
+      ? der
+        ? [
+            () => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
+            () => createPrivateKey({ key: der, format: 'der', type: 'pkcs1' }),
+          ]
+        : [() => createPrivateKey(text)]
+      : der
+        ? [
+            () => createPublicKey({ key: der, format: 'der', type: 'spki' }),
+            () => createPublicKey({ key: der, format: 'der', type: 'pkcs1' }),
+          ]
+        : [() => createPublicKey(text)];
+  for (const attempt of attempts) {
+    try {
+      const key = attempt();
+      if (key.asymmetricKeyType !== 'rsa') break;
+      return key;
+    } catch {
+      // The next format, or the refusal below.
+    }
+  }
+  throw new ConfigError(`${name} is not an RSA ${kind} key (PEM, or base64 DER)`);
+}
+
+/** The PEM certificates in `text`, each checked to parse. */
+function certificates(text: string, name: string): string[] {
+  const pems = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (pems.length === 0) throw new ConfigError(`${name} holds no PEM certificate`);
+  for (const pem of pems) {
+    try {
+      new X509Certificate(pem);
+    } catch {
+      throw new ConfigError(`${name} holds a certificate that does not parse`);
+    }
+  }
+  return pems;
+}
+
+function httpsUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name]?.trim() || fallback;
+  if (!/^https?:\/\/[^\s/]+(?:\/\S*)?$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL`);
+  return value.replace(/\/+$/, '');
+}
+
+/** WeChat Pay when WECHATPAY_MCH_ID is set, with every key it needs; undefined otherwise. */
+function parseWechatPay(env: NodeJS.ProcessEnv): WechatPayConfig | undefined {
+  const mchId = env.WECHATPAY_MCH_ID?.trim();
+  if (!mchId) return undefined;
+  const privateKey = secretSetting(env, 'WECHATPAY_MCH_PRIVATE_KEY');
+  const apiV3Key = secretSetting(env, 'WECHATPAY_API_V3_KEY');
+  const certs = secretSetting(env, 'WECHATPAY_PLATFORM_CERT');
+  const publicKey = secretSetting(env, 'WECHATPAY_PUBLIC_KEY');
+  const publicKeyId = env.WECHATPAY_PUBLIC_KEY_ID?.trim() || undefined;
+  const missing = [
+    ['WECHATPAY_APP_ID', env.WECHATPAY_APP_ID?.trim()],
+    ['WECHATPAY_MCH_SERIAL_NO', env.WECHATPAY_MCH_SERIAL_NO?.trim()],
+    ['WECHATPAY_MCH_PRIVATE_KEY', privateKey],
+    ['WECHATPAY_API_V3_KEY', apiV3Key],
+  ]
+    .filter(([, value]) => !value)
+    .map(([variable]) => variable);
+  if (!certs && !publicKey) missing.push('WECHATPAY_PLATFORM_CERT or WECHATPAY_PUBLIC_KEY');
+  if (missing.length > 0)
+    throw new ConfigError(`WECHATPAY_MCH_ID is set, so WeChat Pay needs ${missing.join(', ')}`);
+  if (Buffer.byteLength(apiV3Key as string) !== 32) {
+    throw new ConfigError('WECHATPAY_API_V3_KEY must be the 32-character APIv3 key');
+  }
+  if (publicKey && !publicKeyId) throw new ConfigError('WECHATPAY_PUBLIC_KEY needs WECHATPAY_PUBLIC_KEY_ID');
+  if (publicKeyId && !publicKey) throw new ConfigError('WECHATPAY_PUBLIC_KEY_ID needs WECHATPAY_PUBLIC_KEY');
+  return {
+    mchId: new Secret(mchId),
+    appId: new Secret((env.WECHATPAY_APP_ID as string).trim()),
+    merchantSerialNo: (env.WECHATPAY_MCH_SERIAL_NO as string).trim().toUpperCase(),
+    merchantPrivateKey: new Secret(
+      keyObject(privateKey as string, 'WECHATPAY_MCH_PRIVATE_KEY', 'private')
+        .export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    ),
+    apiV3Key: new Secret(apiV3Key as string),
+    platformCertificates: certs ? certificates(certs, 'WECHATPAY_PLATFORM_CERT') : [],
+    publicKeyId,
+    publicKey: publicKey
+      ? keyObject(publicKey, 'WECHATPAY_PUBLIC_KEY', 'public')
+          .export({ type: 'spki', format: 'pem' })
+          .toString()
+      : undefined,
+    endpoint: httpsUrl(env, 'WECHATPAY_ENDPOINT', 'https://api.mch.weixin.qq.com'),
+  };
+}
+
+/** Alipay when ALIPAY_APP_ID is set, with both keys; undefined otherwise. */
+function parseAlipay(env: NodeJS.ProcessEnv): AlipayConfig | undefined {
+  const appId = env.ALIPAY_APP_ID?.trim();
+  if (!appId) return undefined;
+  const privateKey = secretSetting(env, 'ALIPAY_PRIVATE_KEY');
+  const publicKey = secretSetting(env, 'ALIPAY_PUBLIC_KEY');
+  const missing = [
+    ['ALIPAY_PRIVATE_KEY', privateKey],
+    ['ALIPAY_PUBLIC_KEY', publicKey],
+  ]
+    .filter(([, value]) => !value)
+    .map(([variable]) => variable);
+  if (missing.length > 0)
+    throw new ConfigError(`ALIPAY_APP_ID is set, so Alipay needs ${missing.join(', ')}`);
+  return {
+    appId: new Secret(appId),
+    privateKey: new Secret(
+      keyObject(privateKey as string, 'ALIPAY_PRIVATE_KEY', 'private')
+        .export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    ),
+    alipayPublicKey: keyObject(publicKey as string, 'ALIPAY_PUBLIC_KEY', 'public')
+      .export({ type: 'spki', format: 'pem' })
+      .toString(),
+    gateway: httpsUrl(env, 'ALIPAY_GATEWAY', 'https://openapi.alipay.com/gateway.do'),
+    endpoint: httpsUrl(env, 'ALIPAY_ENDPOINT', 'https://openapi.alipay.com'),
+  };
+}
+
+/**
+ * Parses PAY_* and the channels' settings. A real channel with a key missing or unreadable is refused
+ * at start-up, as is a real channel without PAY_PUBLIC_URL (its callbacks would have nowhere to go).
+ */
+export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
+  const wechat = parseWechatPay(env);
+  const alipay = parseAlipay(env);
+  const sandboxSetting = env.PAY_SANDBOX?.trim().toLowerCase() ?? '';
+  if (!['', 'on', 'off'].includes(sandboxSetting)) {
+    throw new ConfigError(`PAY_SANDBOX must be on or off, got '${sandboxSetting.slice(0, 20)}'`);
+  }
+  const sandbox =
+    sandboxSetting !== ''
+      ? sandboxSetting === 'on'
+      : env.NODE_ENV !== 'production' && wechat === undefined && alipay === undefined;
+  const publicUrlText = env.PAY_PUBLIC_URL?.trim();
+  let publicUrl: string | undefined;
+  if (publicUrlText) {
+    if (!/^https?:\/\/[^\s/?#]+\/?$/.test(publicUrlText)) {
+      throw new ConfigError('PAY_PUBLIC_URL must be the site origin, e.g. https://xuanli.example.com');
+    }
+    publicUrl = publicUrlText.replace(/\/$/, '');
+  }
+  if ((wechat || alipay) && !publicUrl?.startsWith('https://')) {
+    throw new ConfigError(
+      'WeChat Pay and Alipay call back over https: set PAY_PUBLIC_URL to the site origin, e.g. https://xuanli.example.com',
+    );
+  }
+  const sandboxKey = env.PAY_SANDBOX_KEY?.trim();
+  if (sandboxKey && Buffer.byteLength(sandboxKey) < MIN_SECRET_BYTES) {
+    throw new ConfigError(`PAY_SANDBOX_KEY must be at least ${MIN_SECRET_BYTES} bytes long`);
+  }
+  return {
+    publicUrl,
+    sandbox,
+    sandboxKey: sandboxKey ? new Secret(sandboxKey) : undefined,
+    providerTimeoutMs: integer(env, 'PAY_PROVIDER_TIMEOUT_MS', 10_000, 1000, 60_000),
+    wechat,
+    alipay,
+  };
+}
+
 /** Parses the environment into a {@link Config}; relative paths resolve against the repository root. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = absolute(env.DATA_DIR || '.data', REPO_ROOT);
@@ -363,6 +605,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cleanupIntervalSeconds: integer(env, 'CLEANUP_INTERVAL_SECONDS', 300, 0, 86_400),
     storage: parseStorage(env, dataDir),
     sms: parseSmsConfig(env, dataDir),
+    pay: parsePayConfig(env),
   };
 }
 

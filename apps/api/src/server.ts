@@ -159,14 +159,24 @@ async function main(): Promise<void> {
   // A signal meanwhile stops the start between steps, never inside one: PGlite must not be cut off
   // half-way through its initdb.
   try {
-    const [{ databaseTargetOf, openDatabase }, { seedDatabase }, { buildApp }] = await Promise.all([
-      import('./db/client.ts'),
-      import('./db/seed.ts'),
-      import('./app.ts'),
-    ]);
+    const [{ databaseTargetOf, openDatabase }, { seedDatabase }, { buildApp }, { createFileStorage }] =
+      await Promise.all([
+        import('./db/client.ts'),
+        import('./db/seed.ts'),
+        import('./app.ts'),
+        import('./shared/storage.ts'),
+      ]);
     database = await openDatabase(databaseTargetOf(config, timeouts));
     if (!signalled) await database.migrate();
-    if (!signalled) await seedDatabase(database.db);
+    if (!signalled) {
+      // The demo pictures go to the storage the app serves `/api/files/…` from.
+      const storage = createFileStorage(config.storage);
+      try {
+        await seedDatabase(database.db, storage);
+      } finally {
+        await storage.close();
+      }
+    }
     if (!signalled) {
       app = await buildApp({ db: database.db, config, clock: systemClock });
       await app.ready();

@@ -9,8 +9,10 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems } from '../src/modules/shop/index.ts';
 import { signIn } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
+import { type AddedProduct, addAddress, addOrderRow, addProduct } from './shop-fixtures.ts';
 
 /**
  * Who calls. The revoked and deleted callers are VIPs — the caller every route here lets in — so their
@@ -19,7 +21,7 @@ import { buildTestApp, type TestApp } from './build.ts';
 const CALLERS = ['noToken', 'visitor', 'user', 'vip', 'expiredVip', 'revokedVip', 'deletedVip'] as const;
 type CallerName = (typeof CALLERS)[number];
 
-type Status = 200 | 401 | 403;
+type Status = 200 | 401 | 403 | 404;
 type Access = Record<CallerName, Status>;
 
 /** SPEC §6: a logged-in user, VIP or not; a visitor, a missing, revoked or deleted session → 401. */
@@ -34,6 +36,12 @@ const MEMBER: Access = {
 };
 /** SPEC §4, §6: VIP active only while vip_expire is later than the server's now; other users → 403. */
 const VIP_ONLY: Access = { ...MEMBER, user: 403, expiredVip: 403 };
+/**
+ * A buyer's own cart line, address or order: the same callers as {@link MEMBER}. Someone else's is
+ * {@link OTHERS}: 404 to every logged-in caller, so an order number never tells whether it exists.
+ */
+const BUYER: Access = MEMBER;
+const OTHERS: Access = { ...MEMBER, user: 404, vip: 404, expiredVip: 404 };
 /** Readable by anyone: SPEC §7 clients send a token, but these routes neither need nor check one. */
 const PUBLIC: Access = {
   noToken: 200,
@@ -46,22 +54,30 @@ const PUBLIC: Access = {
 };
 
 /** The envelope `code` each status answers with (packages/contracts/src/errors.ts). */
-const ENVELOPE_CODE: Record<Status, 0 | 'Unauthorized' | 'Forbidden'> = {
+const ENVELOPE_CODE: Record<Status, 0 | 'Unauthorized' | 'Forbidden' | 'NotFound'> = {
   200: 0,
   401: 'Unauthorized',
   403: 'Forbidden',
+  404: 'NotFound',
 };
 
 /** A small real PNG, made once in beforeAll. */
 let png: Buffer;
 
-/** What a cell sends besides method and URL; `token` is the caller's, absent for `noToken`. */
-type Send = (token: string | undefined) => Pick<InjectOptions, 'headers' | 'payload' | 'query'>;
+/** Who calls a cell: the token (absent for `noToken`) and the user it names (null for a visitor). */
+interface CallerSession {
+  token: string | undefined;
+  userId: number | null;
+}
+
+/** What a cell sends besides the method; `url` replaces the row's path (a path with the caller's ids). */
+type Request = Pick<InjectOptions, 'headers' | 'payload' | 'query'> & { url?: string };
+type Send = (caller: CallerSession) => Request | Promise<Request>;
 
 /** The token in header `token` (SPEC §7), plus a JSON body and a query string when given. */
 const json =
   (body?: object, query?: Record<string, string>): Send =>
-  (token) => ({
+  ({ token }) => ({
     headers: token ? { token } : {},
     ...(body === undefined ? {} : { payload: body }),
     ...(query === undefined ? {} : { query }),
@@ -76,7 +92,7 @@ const get = (query?: Record<string, string>): Send => json(undefined, query);
  */
 const upload =
   (tokenIn: 'header' | 'form'): Send =>
-  (token) => {
+  ({ token }) => {
     const boundary = `----matrix${randomUUID()}`;
     const field = (name: string, value: string) =>
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
@@ -99,7 +115,7 @@ const upload =
   };
 
 interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   access: Access;
   send: Send;
@@ -125,6 +141,109 @@ const route = (
 const PROFILE = { name: '示例', sex: '男', born: '公 1990-05-10 08:00' } as const;
 const FORTUNE = { bazi: PROFILE, yunType: 'caiyun', date: '2026-01-15' } as const;
 
+/** The shop's test goods and course (large stock, so every cell can order). */
+let goods: AddedProduct;
+let course: AddedProduct;
+let keys = 0;
+
+/** Who owns what an own-row cell touches: the caller; a visitor's or missing caller's is nobody's. */
+const ownerOf = (caller: CallerSession) => caller.userId;
+
+/** Someone who is not the caller (a fresh user), for the rows about another buyer's things. */
+const stranger = async () => (await signIn(t, 'user')).userId as number;
+
+/** A row of the caller's cart (or of nobody's, for callers without a user). */
+const cartLine =
+  (method: 'PATCH' | 'DELETE'): Send =>
+  async (caller) => {
+    const userId = ownerOf(caller);
+    if (userId !== null)
+      await t.database.db
+        .insert(cartItems)
+        .values({ userId, skuId: goods.skuId, qty: 1, addedAt: new Date() });
+    return {
+      ...(await json(method === 'PATCH' ? { qty: 2 } : undefined)(caller)),
+      url: `/api/shop/cart/items/${goods.skuId}`,
+    };
+  };
+
+/** An address of `whose` (the caller's or a stranger's), changed or deleted. */
+const addressOf =
+  (whose: 'own' | 'other', method: 'PUT' | 'DELETE'): Send =>
+  async (caller) => {
+    const owner = whose === 'own' ? ownerOf(caller) : await stranger();
+    const id = owner === null ? 1 : await addAddress(t.database.db, owner);
+    const body = {
+      name: '李四',
+      phone: '13900139000',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      detail: '体育西路 1 号',
+      isDefault: true,
+    };
+    return { ...(await json(method === 'PUT' ? body : undefined)(caller)), url: `/api/shop/addresses/${id}` };
+  };
+
+type OrderStatus = Parameters<typeof addOrderRow>[1]['status'];
+
+/** An order of `whose` in `status`, and the action path after its number ('' for the order itself). */
+const orderOf =
+  (whose: 'own' | 'other', status: OrderStatus, action: string, body?: object): Send =>
+  async (caller) => {
+    const owner = whose === 'own' ? ownerOf(caller) : await stranger();
+    const orderNo =
+      owner === null
+        ? '20260115120000123456'
+        : await addOrderRow(t.database.db, {
+            userId: owner,
+            status,
+            product: goods,
+            payDeadline: new Date(t.clock.now() + 600_000),
+          });
+    return { ...(await json(body)(caller)), url: `/api/shop/orders/${orderNo}${action}` };
+  };
+
+/**
+ * The sandbox cashier's completion of a payment of `whose` order. The payment is started by its
+ * owner (the caller, or a stranger) so that the attempt exists; callers without a user get made-up numbers.
+ */
+const sandboxCompletion =
+  (whose: 'own' | 'other'): Send =>
+  async (caller) => {
+    const other = whose === 'other' ? await signIn(t, 'user') : null;
+    const owner = other ? other.userId : ownerOf(caller);
+    const payer = other ? other.token : caller.token;
+    let orderNo = '20260115120000123456';
+    let outTradeNo = 'XL20260115120000123456';
+    if (owner !== null) {
+      orderNo = await addOrderRow(t.database.db, {
+        userId: owner,
+        status: 'pending',
+        product: goods,
+        payDeadline: new Date(t.clock.now() + 600_000),
+      });
+      // A revoked or deleted caller's token no longer starts anything; the attempt is then a made-up one.
+      const started = await t.app.inject({
+        method: 'POST',
+        url: `/api/shop/orders/${orderNo}/pay`,
+        headers: payer ? { token: payer } : {},
+        payload: { channel: 'sandbox' },
+      });
+      if (started.statusCode === 200) outTradeNo = started.json().resData.outTradeNo;
+    }
+    return {
+      ...(await json({ outTradeNo, result: 'success' })(caller)),
+      url: `/api/pay/sandbox/${orderNo}/complete`,
+    };
+  };
+
+/** A new order of one course (nothing to ship, so no address), with a key of its own. */
+const newOrder: Send = (caller) => {
+  keys += 1;
+  return json({ items: [{ skuId: course.skuId, qty: 1 }], idempotencyKey: `matrix-order-${keys}` })(caller);
+};
+
 /** One line per route; the bodies are valid, so only authorisation decides the status. */
 const ROUTES: Route[] = [
   route('GET', '/api/crm/member/profile', MEMBER, get()),
@@ -143,6 +262,96 @@ const ROUTES: Route[] = [
   route('POST', '/api/base/sysapi/label', PUBLIC, json({ model: 'crm', name: '在线客服' })),
   route('GET', '/api/calendar/day', PUBLIC, get({ date: '2026-01-15' })),
   route('POST', '/api/app/bln.Suan/bzdata', PUBLIC, json(PROFILE)),
+  // The shop: the catalogue is public; cart, addresses and orders are the buyer's own.
+  route('GET', '/api/shop/categories', PUBLIC, get()),
+  route('GET', '/api/shop/products', PUBLIC, get()),
+  route('GET', '/api/shop/products/{id}', PUBLIC, (caller) => ({
+    ...get()(caller),
+    url: `/api/shop/products/${goods.productId}`,
+  })),
+  route('GET', '/api/pay/channels', PUBLIC, get()),
+  route('GET', '/api/shop/cart', MEMBER, get()),
+  route('POST', '/api/shop/cart/items', MEMBER, (caller) => json({ skuId: goods.skuId, qty: 1 })(caller)),
+  route('PATCH', '/api/shop/cart/items/{skuId}', BUYER, cartLine('PATCH')),
+  route('DELETE', '/api/shop/cart/items/{skuId}', BUYER, cartLine('DELETE')),
+  route('GET', '/api/shop/addresses', MEMBER, get()),
+  route(
+    'POST',
+    '/api/shop/addresses',
+    MEMBER,
+    json({
+      name: '李四',
+      phone: '13900139000',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      detail: '体育西路 1 号',
+      isDefault: false,
+    }),
+  ),
+  route('PUT', '/api/shop/addresses/{id}', BUYER, addressOf('own', 'PUT'), 'own'),
+  route('PUT', '/api/shop/addresses/{id}', OTHERS, addressOf('other', 'PUT'), "another buyer's"),
+  route('DELETE', '/api/shop/addresses/{id}', BUYER, addressOf('own', 'DELETE'), 'own'),
+  route('DELETE', '/api/shop/addresses/{id}', OTHERS, addressOf('other', 'DELETE'), "another buyer's"),
+  route('POST', '/api/shop/orders/preview', MEMBER, (caller) =>
+    json({ items: [{ skuId: course.skuId, qty: 1 }] })(caller),
+  ),
+  route('POST', '/api/shop/orders', MEMBER, newOrder),
+  route('GET', '/api/shop/orders', MEMBER, get()),
+  route('GET', '/api/shop/orders/{orderNo}', BUYER, orderOf('own', 'paid', ''), 'own'),
+  route('GET', '/api/shop/orders/{orderNo}', OTHERS, orderOf('other', 'paid', ''), "another buyer's"),
+  route('POST', '/api/shop/orders/{orderNo}/cancel', BUYER, orderOf('own', 'pending', '/cancel', {}), 'own'),
+  route(
+    'POST',
+    '/api/shop/orders/{orderNo}/cancel',
+    OTHERS,
+    orderOf('other', 'pending', '/cancel', {}),
+    "another buyer's",
+  ),
+  route(
+    'POST',
+    '/api/shop/orders/{orderNo}/confirm',
+    BUYER,
+    orderOf('own', 'shipped', '/confirm', {}),
+    'own',
+  ),
+  route(
+    'POST',
+    '/api/shop/orders/{orderNo}/confirm',
+    OTHERS,
+    orderOf('other', 'shipped', '/confirm', {}),
+    "another buyer's",
+  ),
+  route(
+    'POST',
+    '/api/shop/orders/{orderNo}/refund',
+    BUYER,
+    orderOf('own', 'paid', '/refund', { reason: '不想要了' }),
+    'own',
+  ),
+  route(
+    'POST',
+    '/api/shop/orders/{orderNo}/refund',
+    OTHERS,
+    orderOf('other', 'paid', '/refund', { reason: '不想要了' }),
+    "another buyer's",
+  ),
+  route(
+    'POST',
+    '/api/shop/orders/{orderNo}/pay',
+    BUYER,
+    orderOf('own', 'pending', '/pay', { channel: 'sandbox' }),
+    'own',
+  ),
+  route(
+    'POST',
+    '/api/shop/orders/{orderNo}/pay',
+    OTHERS,
+    orderOf('other', 'pending', '/pay', { channel: 'sandbox' }),
+    "another buyer's",
+  ),
+  route('POST', '/api/pay/sandbox/{orderNo}/complete', BUYER, sandboxCompletion('own'), 'own'),
+  route('POST', '/api/pay/sandbox/{orderNo}/complete', OTHERS, sandboxCompletion('other'), "another buyer's"),
 ];
 
 /**
@@ -163,31 +372,33 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#672f0d' } })
     .png()
     .toBuffer();
+  goods = await addProduct(t.database.db, { skus: [{ price: 12800, stock: 100_000 }] });
+  course = await addProduct(t.database.db, { kind: 'course', skus: [{ price: 19900, stock: 100_000 }] });
 });
 
 afterAll(async () => {
   await t?.close();
 });
 
-/** A VIP's token after POST `url` (logout or delete) answered 200 for it. */
-async function vipTokenAfter(url: string): Promise<string> {
-  const { token } = await signIn(t, 'vip');
+/** A VIP's session after POST `url` (logout or delete) answered 200 for it. */
+async function vipAfter(url: string): Promise<CallerSession> {
+  const { token, userId } = await signIn(t, 'vip');
   const res = await t.app.inject({ method: 'POST', url, headers: { token }, payload: {} });
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return token;
+  return { token, userId };
 }
 
-/** A fresh caller of this kind: its token, or undefined for `noToken`. */
-async function tokenOf(caller: CallerName): Promise<string | undefined> {
+/** A fresh caller of this kind: its token (undefined for `noToken`) and its user. */
+async function callerOf(caller: CallerName): Promise<CallerSession> {
   switch (caller) {
     case 'noToken':
-      return undefined;
+      return { token: undefined, userId: null };
     case 'revokedVip':
-      return vipTokenAfter('/api/crm/member/logout');
+      return vipAfter('/api/crm/member/logout');
     case 'deletedVip':
-      return vipTokenAfter('/api/crm/member/delete');
+      return vipAfter('/api/crm/member/delete');
     default:
-      return (await signIn(t, caller)).token;
+      return signIn(t, caller);
   }
 }
 
@@ -200,8 +411,8 @@ const CASES = ROUTES.flatMap((route) =>
 
 describe('authorisation matrix: caller × route → status', () => {
   it.each(CASES)('$caller × $name → $status', async ({ caller, route, status }) => {
-    const token = await tokenOf(caller);
-    const res = await t.app.inject({ method: route.method, url: route.path, ...route.send(token) });
+    const request = await route.send(await callerOf(caller));
+    const res = await t.app.inject({ method: route.method, url: route.path, ...request });
     expect({ status: res.statusCode, code: res.json().code }, res.body.slice(0, 300)).toEqual({
       status,
       code: ENVELOPE_CODE[status],

@@ -5,7 +5,7 @@
  * run's template, dropped on close): `npm test` runs the whole suite both ways.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +14,11 @@ import { type Config, loadConfig, parseSmsConfig } from '../src/config.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import type { Clock } from '../src/shared/clock.ts';
+import { createFileStorage } from '../src/shared/storage.ts';
 import {
   databaseUrl,
   dropDatabase,
+  FILES_TEMPLATE_ENV,
   PG_DATABASE_PREFIX,
   PG_TEMPLATE_ENV,
   quoteIdent,
@@ -163,7 +165,18 @@ export async function buildTestApp(
     // On the template these are no-ops (which is itself the idempotency the server relies on);
     // without it (a test file run outside the global setup) they build the database from scratch.
     await database.migrate();
-    await seedDatabase(database.db);
+    // The files the template's seed stored, so that this seed finds its pictures in place instead of
+    // rendering them again (an S3 storage gets them rendered).
+    const seededFiles = process.env[FILES_TEMPLATE_ENV];
+    if (seededFiles && existsSync(seededFiles) && config.storage.kind === 'local') {
+      cpSync(seededFiles, config.storage.root, { recursive: true });
+    }
+    const storage = createFileStorage(config.storage);
+    try {
+      await seedDatabase(database.db, storage);
+    } finally {
+      await storage.close();
+    }
     app = await buildApp({ db: database.db, config, clock, logger: options.logger ?? false });
     if (options.ready !== false) await app.ready();
   } catch (error) {

@@ -18,6 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
+import { localFileStorage } from '../src/shared/storage.ts';
 
 /** Env var through which workers find the PGlite template dump. */
 export const TEMPLATE_ENV = 'XUANLI_TEST_PGLITE_TEMPLATE';
@@ -27,6 +28,11 @@ export const PG_TEMPLATE_ENV = 'XUANLI_TEST_PG_TEMPLATE';
 export const RUN_ENV = 'XUANLI_TEST_RUN';
 /** Prefix of every database the suite creates on a PostgreSQL server (and may drop). */
 export const PG_DATABASE_PREFIX = 'xuanli_t_';
+/**
+ * Env var naming the folder of files the template's seed stored (the shop's demo pictures): each test
+ * app starts its file storage as a copy of it, as a server's storage holds what its database names.
+ */
+export const FILES_TEMPLATE_ENV = 'XUANLI_TEST_FILES_TEMPLATE';
 
 /** `url` with its database name replaced by `database`. */
 export function databaseUrl(url: string, database: string): string {
@@ -83,6 +89,7 @@ async function dropStaleDatabases(client: pg.Client): Promise<void> {
 async function setupPostgres(url: string): Promise<() => Promise<void>> {
   const run = String(process.pid);
   const template = `${PG_DATABASE_PREFIX}${run}_template`;
+  const filesDir = mkdtempSync(join(tmpdir(), 'xuanli-api-test-files-'));
   await withAdmin(url, async (client) => {
     await dropStaleDatabases(client);
     await dropDatabase(client, template);
@@ -91,10 +98,11 @@ async function setupPostgres(url: string): Promise<() => Promise<void>> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
   try {
     await database.migrate();
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, localFileStorage(filesDir));
   } finally {
     await database.close();
   }
+  process.env[FILES_TEMPLATE_ENV] = filesDir;
   await withAdmin(url, (client) =>
     client.query(`alter database ${quoteIdent(template)} with is_template true allow_connections false`),
   );
@@ -109,6 +117,7 @@ async function setupPostgres(url: string): Promise<() => Promise<void>> {
       );
       for (const { datname } of rows) await dropDatabase(client, datname);
     });
+    rmSync(filesDir, { recursive: true, force: true });
   };
 }
 
@@ -117,12 +126,14 @@ async function setupPglite(): Promise<() => void> {
   const dataDir = join(dir, 'pglite');
   // Built through openDatabase like the server's, then reopened raw for PGlite's own dump.
   const database = await openDatabase({ kind: 'pglite', dataDir });
+  const filesDir = join(dir, 'files');
   try {
     await database.migrate();
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, localFileStorage(filesDir));
   } finally {
     await database.close();
   }
+  process.env[FILES_TEMPLATE_ENV] = filesDir;
   const client = await PGlite.create({ dataDir });
   const dump = await client.dumpDataDir('none');
   await client.close();

@@ -4,9 +4,9 @@
  * (WeChat Pay API v3 JSON with `Wechatpay-*` headers, Alipay form posts), not this envelope.
  */
 import { type Static, Type } from 'typebox';
-import { PAY_CHANNELS } from './shop.ts';
+import { PAY_CHANNELS } from './shop-labels.ts';
 
-const Channel = Type.Union(PAY_CHANNELS.map((channel) => Type.Literal(channel)));
+const Channel = Type.Enum([...PAY_CHANNELS]);
 
 /** `resData` of `GET /api/pay/channels`: the channels this server is configured for, in display order. */
 export const PayChannelListSchema = Type.Object({

@@ -9,57 +9,19 @@
  */
 import { type Static, Type } from 'typebox';
 import { PHONE_PATTERN } from './member.ts';
+import { MAX_LINE_QTY, MAX_ORDER_LINES, ORDER_STATUSES, PAY_CHANNELS, PRODUCT_KINDS } from './shop-labels.ts';
 
-/** What buying a product does: ship goods, grant a course, or open a consultation with a master. */
-export const PRODUCT_KINDS = ['goods', 'course', 'service'] as const;
-
-/** A product kind. */
-export type ProductKind = (typeof PRODUCT_KINDS)[number];
-
-/** Chinese names of the kinds, as the shop shows them. */
-export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
-  goods: '实物',
-  course: '课程',
-  service: '咨询服务',
-};
-
-/**
- * The order states. pending → paid → shipped → done for goods; pending → cancelled (by the buyer or
- * after {@link ORDER_PAY_MINUTES}); paid → refunding → refunded. Course and service orders skip
- * shipping: paid → done happens at payment.
- */
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'shipped',
-  'done',
-  'cancelled',
-  'refunding',
-  'refunded',
-] as const;
-
-/** An order status code (shown in Chinese through {@link ORDER_STATUS_LABELS}). */
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** What a buyer reads for each status. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: '待支付',
-  paid: '已支付',
-  shipped: '已发货',
-  done: '已完成',
-  cancelled: '已取消',
-  refunding: '退款中',
-  refunded: '已退款',
-};
-
-/** Minutes an unpaid order keeps its reserved stock before it is cancelled automatically. */
-export const ORDER_PAY_MINUTES = 15;
-
-/** Most pieces of one SKU in one order or cart line. */
-export const MAX_LINE_QTY = 99;
-
-/** Most lines in one order. */
-export const MAX_ORDER_LINES = 20;
+export {
+  MAX_LINE_QTY,
+  MAX_ORDER_LINES,
+  ORDER_PAY_MINUTES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PRODUCT_KIND_LABELS,
+  PRODUCT_KINDS,
+  type ProductKind,
+} from './shop-labels.ts';
 
 /** Money in 分 (integer, never negative). */
 const Fen = (description: string) =>
@@ -94,7 +56,7 @@ export type SkuBrief = Static<typeof SkuBriefSchema>;
 /** A product in a list (`GET /api/shop/products`). */
 export const ProductSummarySchema = Type.Object({
   id: Type.Integer(),
-  kind: Type.Union(PRODUCT_KINDS.map((kind) => Type.Literal(kind))),
+  kind: Type.Enum([...PRODUCT_KINDS]),
   title: Type.String(),
   subtitle: Type.String({ description: "One selling line, or ''" }),
   cover: Type.String({ description: 'Cover image URL' }),
@@ -111,7 +73,7 @@ export type ProductSummary = Static<typeof ProductSummarySchema>;
 /** Query of `GET /api/shop/products`. */
 export const ProductQuerySchema = Type.Object({
   categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
-  kind: Type.Optional(Type.Union(PRODUCT_KINDS.map((kind) => Type.Literal(kind)))),
+  kind: Type.Optional(Type.Enum([...PRODUCT_KINDS])),
   q: Type.Optional(Type.String({ maxLength: 40, description: 'Words in the title' })),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
@@ -167,7 +129,7 @@ export type ProductDetail = Static<typeof ProductDetailSchema>;
 export const CartItemSchema = Type.Object({
   skuId: Type.Integer(),
   productId: Type.Integer(),
-  kind: Type.Union(PRODUCT_KINDS.map((kind) => Type.Literal(kind))),
+  kind: Type.Enum([...PRODUCT_KINDS]),
   title: Type.String(),
   skuTitle: Type.String(),
   cover: Type.String(),
@@ -271,7 +233,7 @@ export type OrderCreate = Static<typeof OrderCreateSchema>;
 /** `resData` of `POST /api/shop/orders`. */
 export const OrderCreatedSchema = Type.Object({
   orderNo: Type.String({ description: '20 digits: yyyyMMddHHmmss (Beijing time) + 6 random digits' }),
-  status: Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status))),
+  status: Type.Enum([...ORDER_STATUSES]),
   total: Fen('What the buyer pays'),
 });
 
@@ -282,7 +244,7 @@ export type OrderCreated = Static<typeof OrderCreatedSchema>;
 export const OrderLineSchema = Type.Object({
   skuId: Type.Integer(),
   productId: Type.Integer(),
-  kind: Type.Union(PRODUCT_KINDS.map((kind) => Type.Literal(kind))),
+  kind: Type.Enum([...PRODUCT_KINDS]),
   title: Type.String(),
   skuTitle: Type.String(),
   cover: Type.String(),
@@ -309,7 +271,7 @@ export type OrderPreview = Static<typeof OrderPreviewSchema>;
 
 /** A step of an order's history. */
 export const OrderEventSchema = Type.Object({
-  status: Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status))),
+  status: Type.Enum([...ORDER_STATUSES]),
   at: Type.String({ format: 'date-time' }),
   note: Type.String({ description: "e.g. '超时未支付，已自动取消', '顺丰 SF1234567890', or ''" }),
 });
@@ -317,23 +279,12 @@ export const OrderEventSchema = Type.Object({
 /** An order event. */
 export type OrderEvent = Static<typeof OrderEventSchema>;
 
-/** The channels a payment can go through. */
-export const PAY_CHANNELS = ['wechat', 'alipay', 'sandbox'] as const;
-
-/** A payment channel. */
-export type PayChannel = (typeof PAY_CHANNELS)[number];
-
-/** Chinese names of the channels. */
-export const PAY_CHANNEL_LABELS: Record<PayChannel, string> = {
-  wechat: '微信支付',
-  alipay: '支付宝',
-  sandbox: '模拟支付（开发环境）',
-};
+export { PAY_CHANNEL_LABELS, PAY_CHANNELS, type PayChannel } from './shop-labels.ts';
 
 /** An order in a list (我的订单). */
 export const OrderSummarySchema = Type.Object({
   orderNo: Type.String(),
-  status: Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status))),
+  status: Type.Enum([...ORDER_STATUSES]),
   items: Type.Array(OrderLineSchema),
   total: Fen('What the buyer pays'),
   createdAt: Type.String({ format: 'date-time' }),
@@ -345,7 +296,7 @@ export type OrderSummary = Static<typeof OrderSummarySchema>;
 
 /** Query of `GET /api/shop/orders`. */
 export const OrderQuerySchema = Type.Object({
-  status: Type.Optional(Type.Union(ORDER_STATUSES.map((status) => Type.Literal(status)))),
+  status: Type.Optional(Type.Enum([...ORDER_STATUSES])),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
 });
@@ -372,7 +323,7 @@ export const OrderDetailSchema = Type.Object({
     description: 'Snapshot of the 收货地址 ordered to',
   }),
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  payChannel: Type.Union([Type.Union(PAY_CHANNELS.map((channel) => Type.Literal(channel))), Type.Null()]),
+  payChannel: Type.Union([Type.Enum([...PAY_CHANNELS]), Type.Null()]),
   tracking: Type.Union([Type.String(), Type.Null()], {
     description: "Carrier and number, e.g. '顺丰 SF1234567890'",
   }),

@@ -45,7 +45,7 @@ async function runDirectly(config: Config, argv: string[], actor: string): Promi
   try {
     // Idempotent; brings a database the server has not opened since an upgrade to the current tables.
     await database.migrate();
-    return await runCommand({ db: database.db, clock: systemClock, actor }, argv);
+    return await runCommand({ db: database.db, clock: systemClock, actor, config }, argv);
   } finally {
     await database.close();
   }

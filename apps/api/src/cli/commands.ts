@@ -4,8 +4,17 @@
  * the admin channel (channel.ts) runs the very same functions inside a running server. A new command
  * (product stock, order ship, operator add …) is one more entry in {@link COMMANDS}.
  */
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { grantVip, MAX_VIP_DAYS, revokeVip, showVip, type VipStatus } from '../modules/member/index.ts';
+import {
+  createPayService,
+  fenToYuan,
+  type RefundReport,
+  refundOrder,
+  rejectBuyerRefund,
+} from '../modules/pay/index.ts';
+import { createOrderLedger, MAX_STOCK, setSkuStock, shipOrder, showOrder } from '../modules/shop/index.ts';
 import type { Clock } from '../shared/clock.ts';
 
 /** What a command runs with; `actor` names the operator in the audit trail. */
@@ -13,6 +22,8 @@ export interface CommandContext {
   db: Db;
   clock: Clock;
   actor: string;
+  /** The server's configuration (the payment channels a refund goes back through). */
+  config: Config;
 }
 
 /** The words and `--name value` options after the command's name. */
@@ -88,7 +99,104 @@ export const COMMANDS: readonly Command[] = [
       return vipLine(await showVip(context, onePhone(args, 'vip show <phone>')));
     },
   },
+  {
+    name: ['product', 'stock'],
+    usage: '<skuId> <n> [--reason <text>]',
+    summary: `set the pieces of a SKU for sale to 0–${MAX_STOCK} (pending orders keep what they reserved)`,
+    options: ['reason'],
+    async run(context, args) {
+      const [skuId, stock, extra] = args.positional;
+      if (!skuId || stock === undefined || extra !== undefined) {
+        throw new UsageError('expected product stock <skuId> <n> [--reason <text>]');
+      }
+      if (!/^\d+$/.test(skuId)) throw new UsageError(`skuId must be a whole number, got '${skuId}'`);
+      if (!/^\d+$/.test(stock)) throw new UsageError(`n must be a whole number, got '${stock}'`);
+      const change = await setSkuStock(context, Number(skuId), Number(stock), args.options.reason);
+      return `sku ${change.skuId} ${change.title}: stock ${change.before} → ${change.after}`;
+    },
+  },
+  {
+    name: ['order', 'ship'],
+    usage: '<orderNo> <tracking...>',
+    summary: 'mark a paid goods order shipped, with carrier and number (e.g. 顺丰 SF1234567890)',
+    options: [],
+    async run(context, args) {
+      const [orderNo, ...tracking] = args.positional;
+      if (!orderNo || tracking.length === 0)
+        throw new UsageError('expected order ship <orderNo> <tracking...>');
+      return `order ${orderNo} shipped: ${await shipOrder(context, orderNo, tracking.join(' '))}`;
+    },
+  },
+  {
+    name: ['order', 'show'],
+    usage: '<orderNo>',
+    summary: 'print an order: buyer, lines, money, address, payment and timeline',
+    options: [],
+    async run(context, args) {
+      const [orderNo, extra] = args.positional;
+      if (!orderNo || extra !== undefined) throw new UsageError('expected order show <orderNo>');
+      return showOrder(context, orderNo);
+    },
+  },
+  {
+    name: ['order', 'refund'],
+    usage: '<orderNo>',
+    summary:
+      "approve a buyer's refund: the payment goes back through its channel, and the order becomes refunded once the provider confirms (run again to resend a pending one)",
+    options: [],
+    async run(context, args) {
+      const [orderNo, extra] = args.positional;
+      if (!orderNo || extra !== undefined) throw new UsageError('expected order refund <orderNo>');
+      const pay = payServiceOf(context);
+      try {
+        return refundLine(await refundOrder(pay.deps, orderNo, context.actor));
+      } finally {
+        await pay.idle();
+      }
+    },
+  },
+  {
+    name: ['order', 'refund-reject'],
+    usage: '<orderNo> [--reason <text>]',
+    summary: "turn down a buyer's refund request (refunding → paid); refused while a refund is under way",
+    options: ['reason'],
+    async run(context, args) {
+      const [orderNo, extra] = args.positional;
+      if (!orderNo || extra !== undefined) {
+        throw new UsageError('expected order refund-reject <orderNo> [--reason <text>]');
+      }
+      const ledger = createOrderLedger({ clock: context.clock });
+      const rejection = {
+        at: new Date(context.clock.now()),
+        actor: context.actor,
+        reason: args.options.reason,
+      };
+      await rejectBuyerRefund({ db: context.db, ledger }, orderNo, (tx) =>
+        ledger.rejectRefund(tx, orderNo, rejection),
+      );
+      return `order ${orderNo}: refund refused, the order is paid again`;
+    },
+  },
 ];
+
+/** The pay module over the command's database, with the shop's ledger (as app.ts wires them). */
+function payServiceOf(context: CommandContext) {
+  const quiet = { info() {}, warn() {}, error() {} };
+  return createPayService({
+    db: context.db,
+    clock: context.clock,
+    log: quiet,
+    config: context.config.pay,
+    ledger: createOrderLedger({ clock: context.clock }),
+  });
+}
+
+function refundLine(report: RefundReport): string {
+  const head = `order ${report.orderNo}: refund ${report.outRefundNo} of ¥${fenToYuan(report.amount)}`;
+  if (report.status === 'succeeded') return `${head} done; the order is refunded`;
+  if (report.status === 'pending') return `${head} sent; waiting for the provider to confirm it`;
+  return `${head} failed (${report.failure ?? 'refused'}); the order stays refunding: run order refund again or order refund-reject`;
+}
 
 /** The help text. */
 export function usage(): string {

@@ -1,12 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { READING_SEED } from '../modules/bazi/index.ts';
 import { CUSTOMER_SERVICE_LABEL, labelKey } from '../modules/content/index.ts';
 import { DEMO_ACCOUNT } from '../modules/member/index.ts';
+import { localFileStorage } from '../shared/storage.ts';
 import { type DatabaseTarget, openDatabase } from './client.ts';
-import { articles, content, masters, users } from './schema.ts';
+import { articles, content, masters, products, shopCategories, skus, users } from './schema.ts';
 import { seedDatabase } from './seed.ts';
+
+// Where the seed stores its pictures (the shop's demo catalogue), shared by the tests of this file.
+const filesRoot = mkdtempSync(join(tmpdir(), 'xuanli-db-test-files-'));
+const files = localFileStorage(filesRoot);
+afterAll(() => rmSync(filesRoot, { recursive: true, force: true }));
 
 /** drizzle-kit's list of the versioned migrations: each must be applied exactly once. */
 const JOURNAL: { entries: unknown[] } = JSON.parse(
@@ -55,29 +63,50 @@ for (const [name, target] of targets) {
           ),
         );
         expect(tables.map((row) => row.table_name)).toEqual([
+          'addresses',
           'articles',
           'audit_log',
+          'cart_items',
           'content',
+          'course_grants',
           'feedback',
           'masters',
           'member_quotas',
+          'order_events',
+          'order_items',
+          'orders',
+          'pay_notifications',
+          'pay_secrets',
+          'payments',
+          'products',
           'rate_limit_counters',
+          'refunds',
           'sessions',
+          'shop_categories',
+          'skus',
           'sms_codes',
           'users',
         ]);
 
         // The demo user, the customer-service label, the miji readings, the articles (2 agreements,
         // 24 节气, one per 宜忌 word, help pages) and three masters.
-        const seeded = await seedDatabase(database.db);
-        expect(await seedDatabase(database.db)).toBe(0);
+        const seeded = await seedDatabase(database.db, files);
+        expect(await seedDatabase(database.db, files)).toBe(0);
         const [{ n: userCount }] = await database.db.select({ n: count() }).from(users);
         const [{ n: contentCount }] = await database.db.select({ n: count() }).from(content);
         const [{ n: articleCount }] = await database.db.select({ n: count() }).from(articles);
         const [{ n: masterCount }] = await database.db.select({ n: count() }).from(masters);
         expect([userCount, contentCount, masterCount]).toEqual([1, 1 + READING_SEED.length, 3]);
         expect(articleCount).toBeGreaterThanOrEqual(2 + 24 + 116);
-        expect(seeded).toBe(userCount + contentCount + articleCount + masterCount);
+        // The shop: six categories, fifteen products and their SKUs.
+        const [{ n: categoryCount }] = await database.db.select({ n: count() }).from(shopCategories);
+        const [{ n: productCount }] = await database.db.select({ n: count() }).from(products);
+        const [{ n: skuCount }] = await database.db.select({ n: count() }).from(skus);
+        expect([categoryCount, productCount]).toEqual([6, 15]);
+        expect(skuCount).toBeGreaterThanOrEqual(productCount);
+        expect(seeded).toBe(
+          userCount + contentCount + articleCount + masterCount + categoryCount + productCount + skuCount,
+        );
 
         const demo = await database.db.query.users.findFirst();
         expect(demo?.account).toBe(DEMO_ACCOUNT);
@@ -114,9 +143,9 @@ for (const [name, target] of targets) {
       const database = await openDatabase(target!);
       try {
         await database.migrate();
-        await seedDatabase(database.db);
+        await seedDatabase(database.db, files);
         await database.db.update(content).set({ title: 'edited' });
-        await seedDatabase(database.db);
+        await seedDatabase(database.db, files);
         const label = await database.db.query.content.findFirst();
         expect(label?.title).toBe('edited');
       } finally {

@@ -7,6 +7,7 @@
 export { articles, content, masters } from '../modules/content/schema.ts';
 export { feedback } from '../modules/media/schema.ts';
 export { auditLog, memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
+export { payments, payNotifications, paySecrets, refunds } from '../modules/pay/schema.ts';
 export { rateLimitCounters } from '../modules/ratelimit/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';
 export {

@@ -1,21 +1,28 @@
 /**
  * Demo data every fresh install needs to be usable, gathered from the modules: the demo account, the
- * customer-service card, the articles, the masters and the miji reading texts. Idempotent — it runs at every start-up and only
+ * customer-service card, the articles, the masters, the miji reading texts and the shop's demo
+ * catalogue (whose pictures go to the file storage). Idempotent — it runs at every start-up and only
  * inserts what is missing (the readings also refresh texts nobody edited), so an operator's later
  * edits are never overwritten.
  */
 import { seedReadings } from '../modules/bazi/index.ts';
 import { seedArticles, seedContent, seedMasters } from '../modules/content/index.ts';
 import { seedMembers } from '../modules/member/index.ts';
+import { seedShop } from '../modules/shop/index.ts';
+import type { FileStorage } from '../shared/storage.ts';
 import type { Db } from './client.ts';
 
-/** Inserts the demo rows that are missing; returns how many rows it wrote (0 on a re-run). */
-export async function seedDatabase(db: Db): Promise<number> {
+/**
+ * Inserts the demo rows that are missing and stores the demo pictures `storage` lacks; returns how
+ * many rows it wrote (0 on a re-run).
+ */
+export async function seedDatabase(db: Db, storage: FileStorage): Promise<number> {
   return (
     (await seedMembers(db)) +
     (await seedContent(db)) +
     (await seedArticles(db)) +
     (await seedMasters(db)) +
-    (await seedReadings(db))
+    (await seedReadings(db)) +
+    (await seedShop(db, storage))
   );
 }

@@ -28,6 +28,15 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           description:
             'Bazi charts, readings and branch compatibility (SPEC §7 app/bln.suan/*; any letter case)',
         },
+        {
+          name: 'shop',
+          description: 'The official shop: catalogue, cart, 收货地址 and orders (money in integer 分)',
+        },
+        {
+          name: 'pay',
+          description:
+            'Payments: channels, starting a payment, provider callbacks (WeChat Pay v3, Alipay) and the sandbox',
+        },
         { name: 'ops', description: 'Health check for load balancers and probes' },
       ],
     },

@@ -21,7 +21,7 @@ export interface PayableOrder {
   total: number;
   /** One line for the provider's cashier page, e.g. '玄历商城-紫檀手串 等2件'. */
   subject: string;
-  /** When a pending order is cancelled; a payment started for it expires then too. */
+  /** The last moment to pay: a payment started for it expires then (the order is cancelled shortly after). */
   payDeadline: Date;
 }
 

@@ -24,6 +24,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Config } from '../../config.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { noteRefusal } from '../../plugins/request-log.ts';
+import { coursesOf } from '../../shared/course-grants.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import { createRequireSession, sessionOf } from '../sessions/index.ts';
@@ -234,11 +235,15 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
       preHandler: requireUser,
       schema: {
         tags: ['member'],
-        summary: "The user's purchased courses (SPEC §7 crm/ketang/myorder); empty until courses exist",
+        summary:
+          "The user's purchased courses (SPEC §7 crm/ketang/myorder): live grants of paid shop orders, newest first",
         security: secured,
         response: { 200: okEnvelopeSchema(MyOrderListSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
       },
     },
-    async () => ok({ list: [], total: 0 }),
+    async (request) => {
+      const list = await coursesOf(deps.db, userOf(request).id);
+      return ok({ list, total: list.length });
+    },
   );
 };

@@ -1,0 +1,105 @@
+/**
+ * What every payment channel (WeChat Pay, Alipay, the sandbox) does, in the pay module's words. The
+ * services (start.ts, notify.ts, refund.ts) speak only this interface, so the sandbox exercises the
+ * very code path the real providers take: a callback is verified by its channel, then handled the
+ * same way whoever sent it.
+ */
+import type { PayStart } from '@xuanli/contracts/pay';
+import type { PayChannel } from '@xuanli/contracts/shop';
+
+/** Starting one payment attempt with the provider. */
+export interface ChannelPayRequest {
+  orderNo: string;
+  outTradeNo: string;
+  /** 分, the order's total. */
+  amount: number;
+  /** One line for the cashier page ('玄历商城-紫檀手串 等2件'). */
+  subject: string;
+  /** The order's pay deadline: the provider takes no money after it. */
+  expiresAt: Date;
+  /** Absolute URL of `POST /api/pay/notify/{channel}`; undefined where no public URL is configured. */
+  notifyUrl: string | undefined;
+  /** Absolute URL of the page the buyer comes back to. */
+  returnUrl: string | undefined;
+  /** The buyer's IP (WeChat H5 `payer_client_ip`). */
+  clientIp: string;
+  /** Inside the WeChat browser: JSAPI with `openid` instead of H5. */
+  inWechat: boolean;
+  openid: string | undefined;
+}
+
+/** How the browser continues: `PayStart` without what the service fills in itself. */
+export type ChannelPayStart = Pick<PayStart, 'mode' | 'url' | 'jsapi'>;
+
+/** A callback as it arrived: header names lower-cased, the body's exact bytes. */
+export interface RawNotification {
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+/** What a verified callback says. */
+export type PayNotice =
+  /** The buyer paid attempt `outTradeNo`. */
+  | { kind: 'paid'; outTradeNo: string; transactionId: string; amount: number; paidAt: Date }
+  /** The attempt ended without money (the sandbox's 支付失败, Alipay's TRADE_CLOSED). */
+  | { kind: 'failed'; outTradeNo: string; reason: string }
+  /** The provider finished refund `outRefundNo`, one way or the other. */
+  | {
+      kind: 'refund';
+      outRefundNo: string;
+      providerRefundId: string;
+      status: 'succeeded' | 'failed';
+      amount: number;
+      at: Date;
+      failure?: string;
+    }
+  /** A genuine notice that asks nothing of us (Alipay's WAIT_BUYER_PAY). */
+  | { kind: 'ignored'; reason: string };
+
+/** The verdict on a callback: `ok` only when it provably comes from the provider unaltered. */
+export type NotifyVerdict = { ok: true; notice: PayNotice } | { ok: false; reason: string };
+
+/** The reply the provider reads. */
+export interface NotifyAnswer {
+  status: number;
+  contentType: string | undefined;
+  body: string | undefined;
+}
+
+/** Refunding one payment in full. */
+export interface ChannelRefundRequest {
+  outTradeNo: string;
+  transactionId: string;
+  outRefundNo: string;
+  /** 分 to give back (the whole payment). */
+  amount: number;
+  /** 分 the payment took. */
+  total: number;
+  reason: string;
+  notifyUrl: string | undefined;
+}
+
+/** What the provider said to a refund request. */
+export type ChannelRefundResult =
+  /** Done (Alipay answers at once). */
+  | { status: 'succeeded'; providerRefundId: string; at: Date }
+  /** Accepted; the outcome arrives as a refund notice (WeChat), possibly right here (`notice`, the sandbox). */
+  | { status: 'pending'; providerRefundId: string | null; notice?: RawNotification }
+  /** Refused for good (e.g. the money is no longer refundable). */
+  | { status: 'failed'; reason: string };
+
+/** One payment channel. */
+export interface PaymentChannel {
+  readonly name: PayChannel;
+  /** Registers the attempt with the provider; throws `PaymentChannelError` when it refuses or times out. */
+  start(request: ChannelPayRequest): Promise<ChannelPayStart>;
+  /** Checks the callback's signature (and freshness, ids, format) and reads it; never throws. */
+  verify(raw: RawNotification, now: Date): Promise<NotifyVerdict>;
+  /** Asks the provider to refund; throws `PaymentChannelError` when it cannot be reached. */
+  refund(request: ChannelRefundRequest): Promise<ChannelRefundResult>;
+  /**
+   * The reply in the provider's format. `retry` asks the provider to send the callback again later
+   * (our own failure, e.g. the database); otherwise a failure means "refused".
+   */
+  answer(result: 'success' | 'refused' | 'retry', message: string): NotifyAnswer;
+}

@@ -1,0 +1,30 @@
+/**
+ * What the pay services run with. app.ts builds it once (service.ts `createPayService`) from the
+ * database, the clock, the configuration, the open channels and the shop's {@link OrderLedger}.
+ */
+import type { PayConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { OrderLedger } from '../../shared/orders.ts';
+import type { PayLog } from './channel-deps.ts';
+import type { PayChannels } from './channels.ts';
+
+/** Dependencies of the pay services. */
+export interface PayDeps {
+  db: Db;
+  clock: Clock;
+  log: PayLog;
+  config: Pick<PayConfig, 'publicUrl'>;
+  ledger: OrderLedger;
+  channels: PayChannels;
+  /**
+   * Sends refund `refundId` to its provider after the transaction that recorded it has committed, off
+   * the request that caused it (a provider waiting for our answer must not wait for its own refund).
+   */
+  refundDue(refundId: number): void;
+}
+
+/** The absolute URL providers post `channel`'s callbacks to, when the site's public URL is known. */
+export function notifyUrl(deps: Pick<PayDeps, 'config'>, channel: string): string | undefined {
+  return deps.config.publicUrl ? `${deps.config.publicUrl}/api/pay/notify/${channel}` : undefined;
+}

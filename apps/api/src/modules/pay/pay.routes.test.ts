@@ -1,0 +1,748 @@
+/**
+ * Payments through HTTP with the shop's real orders and ledger: the app configured for WeChat Pay and
+ * Alipay (fake providers on 127.0.0.1 signing with keys made for this run) and the sandbox. Orders
+ * are made through `POST /api/shop/orders` over catalogue rows written for the test; callbacks are
+ * posted to `POST /api/pay/notify/{channel}` exactly as the providers post them; refunds are approved
+ * with the operators' command (`order refund`, `order refund-reject`). Whether money came in time is
+ * the provider's time of payment against the order's deadline; the order waits the shop's settlement
+ * grace past its deadline for such a callback before the time-out cancels it.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signIn, visitorToken } from '../../../test/accounts.ts';
+import { buildTestApp, fixedClock, type TestApp } from '../../../test/build.ts';
+import { addAddress, addProduct, salesOf, stockOf } from '../../../test/shop-fixtures.ts';
+import { runCommand } from '../../cli/commands.ts';
+import { parsePayConfig } from '../../config.ts';
+import { courseGrants } from '../../shared/course-grants.ts';
+import { orderEvents } from '../shop/index.ts';
+import { alipayTime } from './beijing-time.ts';
+import type { RawNotification } from './channel.ts';
+import { fenToYuan } from './money.ts';
+import { payments, payNotifications, refunds } from './schema.ts';
+import { FakeAlipay, FakeWechatPay, type ProviderServer, serveProvider } from './testing.ts';
+
+let t: TestApp;
+let wechat: FakeWechatPay;
+let alipay: FakeAlipay;
+const servers: ProviderServer[] = [];
+let idempotency = 0;
+
+/**
+ * The shop's settlement grace in seconds (shop sweeper.ts `SETTLEMENT_GRACE_MS`, not part of the
+ * shop's public entry): how long an order past its deadline waits for a late callback.
+ */
+const GRACE_SECONDS = 2 * 60;
+
+/** Seconds from an order's creation until the time-out cancels it: its 15 minutes, the grace, a minute. */
+const PAST_GRACE = 15 * 60 + GRACE_SECONDS + 60;
+
+/** The timeline's note on an order the time-out cancelled, as the buyer reads it. */
+const TIMEOUT_NOTE = '超时未支付，已自动取消';
+
+interface Buyer {
+  token: string;
+  userId: number;
+  addressId: number;
+}
+
+async function newBuyer(): Promise<Buyer> {
+  const { token, userId } = await signIn(t, 'user');
+  return { token, userId: userId!, addressId: await addAddress(t.database.db, userId!) };
+}
+
+/** A pending goods order of one piece at `price` 分 (a new product each time), made through the API. */
+async function newOrder(buyer: Buyer, options: { price?: number; kind?: 'goods' | 'course' } = {}) {
+  const kind = options.kind ?? 'goods';
+  const product = await addProduct(t.database.db, {
+    kind,
+    courseId: kind === 'course' ? `course-pay-${idempotency}` : undefined,
+    skus: [{ price: options.price ?? 12_800, stock: 5 }],
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/shop/orders',
+    headers: { token: buyer.token },
+    payload: {
+      items: [{ skuId: product.skuId, qty: 1 }],
+      ...(kind === 'goods' ? { addressId: buyer.addressId } : {}),
+      idempotencyKey: `pay-test-${process.pid}-${++idempotency}`,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { orderNo, total } = res.json().resData as { orderNo: string; total: number };
+  return { orderNo, total, product };
+}
+
+function pay(buyer: Buyer | undefined, orderNo: string, body: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/shop/orders/${orderNo}/pay`,
+    headers: buyer ? { token: buyer.token } : {},
+    payload: body,
+  });
+}
+
+function complete(buyer: Buyer, orderNo: string, outTradeNo: string, result: 'success' | 'fail' = 'success') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/pay/sandbox/${orderNo}/complete`,
+    headers: { token: buyer.token },
+    payload: { outTradeNo, result },
+  });
+}
+
+function notify(channel: string, raw: RawNotification) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/pay/notify/${channel}`,
+    headers: Object.fromEntries(Object.entries(raw.headers).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >,
+    payload: raw.body,
+  });
+}
+
+async function orderOf(buyer: Buyer, orderNo: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/shop/orders/${orderNo}`,
+    headers: { token: buyer.token },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().resData as { status: string; payChannel: string | null; timeline: unknown[] };
+}
+
+async function eventCount(orderNo: string): Promise<number> {
+  const [{ n }] = await t.database.db
+    .select({ n: count() })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderNo, orderNo));
+  return n;
+}
+
+async function refundsOf(orderNo: string) {
+  return t.database.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).orderBy(refunds.id);
+}
+
+function admin(...argv: string[]) {
+  return runCommand({ db: t.database.db, clock: t.clock, actor: 'ops@test', config: t.config }, argv);
+}
+
+/** Asks for a refund of paid order `orderNo` as its buyer (paid → refunding). */
+async function askRefund(buyer: Buyer, orderNo: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/shop/orders/${orderNo}/refund`,
+    headers: { token: buyer.token },
+    payload: { reason: '不想要了' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().resData.status).toBe('refunding');
+}
+
+beforeAll(async () => {
+  const clock = fixedClock();
+  wechat = new FakeWechatPay(clock);
+  alipay = new FakeAlipay(clock);
+  servers.push(await serveProvider(wechat.handle), await serveProvider(alipay.handle));
+  const payConfig = parsePayConfig({
+    ...wechat.env(servers[0].url),
+    ...alipay.env(servers[1].url),
+    PAY_PUBLIC_URL: 'https://shop.example.com',
+    PAY_SANDBOX: 'on',
+    PAY_PROVIDER_TIMEOUT_MS: '3000',
+  });
+  t = await buildTestApp({ clock, config: { pay: payConfig } });
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+describe('channels and access', () => {
+  it('lists the open channels to anyone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/pay/channels' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().resData).toEqual({
+      list: [
+        { channel: 'wechat', name: '微信支付' },
+        { channel: 'alipay', name: '支付宝' },
+        { channel: 'sandbox', name: '模拟支付（开发环境）' },
+      ],
+    });
+  });
+
+  it("answers 401 without a login and 404 for another buyer's order", async () => {
+    const owner = await newBuyer();
+    const { orderNo } = await newOrder(owner);
+    const visitor = await visitorToken(t);
+    for (const headers of [{}, { token: visitor }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/shop/orders/${orderNo}/pay`,
+        headers,
+        payload: {},
+      });
+      expect(res.statusCode).toBe(401);
+      const done = await t.app.inject({
+        method: 'POST',
+        url: `/api/pay/sandbox/${orderNo}/complete`,
+        headers,
+        payload: { outTradeNo: 'x', result: 'success' },
+      });
+      expect(done.statusCode).toBe(401);
+    }
+    const other = await newBuyer();
+    expect((await pay(other, orderNo, { channel: 'sandbox' })).statusCode).toBe(404);
+    const started = (await pay(owner, orderNo, { channel: 'sandbox' })).json().resData;
+    const stolen = await complete(other, orderNo, started.outTradeNo);
+    expect(stolen.statusCode).toBe(404);
+    expect((await orderOf(owner, orderNo)).status).toBe('pending');
+  });
+
+  it('answers 404 for a channel that is not open, and 415 for a body no provider sends', async () => {
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/pay/notify/paypal', payload: {} })).statusCode,
+    ).toBe(404);
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/wechat',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<xml/>',
+    });
+    expect(xml.statusCode).toBe(415);
+  });
+});
+
+describe('hostile callbacks', () => {
+  it('refuses garbage in every channel without a 5xx, and records it as it came', async () => {
+    const bodies: [string, Buffer][] = [
+      ['application/json', Buffer.from('')],
+      [
+        'application/json',
+        Buffer.from('{"resource":{"algorithm":"AEAD_AES_256_GCM","ciphertext":"\\u0000","nonce":1}}'),
+      ],
+      ['application/json', Buffer.from('{"a":"\u0000"}\u0000')],
+      ['application/json', Buffer.from([0xff, 0xfe, 0x00, 0x7b])],
+      [
+        'application/x-www-form-urlencoded',
+        Buffer.from('sign=%zz&out_trade_no=%00&trade_status=TRADE_SUCCESS'),
+      ],
+      ['application/x-www-form-urlencoded', Buffer.from('a=1&a=2&sign=x')],
+      ['application/json; charset=utf-8', Buffer.from(`{"x":"${'中'.repeat(20_000)}"}`)],
+    ];
+    const headerSets: Record<string, string>[] = [
+      {},
+      {
+        'wechatpay-timestamp': '9'.repeat(40),
+        'wechatpay-nonce': 'n',
+        'wechatpay-signature': '%%%',
+        'wechatpay-serial': 'x',
+      },
+      {
+        'wechatpay-timestamp': String(t.clock.now() / 1000),
+        'wechatpay-nonce': 'n',
+        'wechatpay-signature': 'AAAA',
+        'wechatpay-serial': wechat.platform.serial,
+      },
+      {
+        'sandbox-timestamp': String(t.clock.now() / 1000),
+        'sandbox-nonce': 'n',
+        'sandbox-signature': 'not base64 ✓',
+      },
+    ];
+    const before = (await t.database.db.select({ n: count() }).from(payNotifications))[0].n;
+    let sent = 0;
+    for (const channel of ['wechat', 'alipay', 'sandbox']) {
+      for (const [type, body] of bodies) {
+        for (const headers of headerSets) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/pay/notify/${channel}`,
+            headers: { ...headers, 'content-type': type },
+            payload: body,
+          });
+          expect(res.statusCode, `${channel} ${type} ${body.subarray(0, 40)}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode).toBeLessThan(500);
+          sent += 1;
+        }
+      }
+    }
+    const after = (await t.database.db.select({ n: count() }).from(payNotifications))[0].n;
+    expect(after - before).toBe(sent);
+    const refused = await t.database.db.select().from(payNotifications).orderBy(payNotifications.id);
+    expect(refused.slice(-sent).every((row) => !row.verified && row.outcome.startsWith('refused: '))).toBe(
+      true,
+    );
+  });
+});
+
+describe('the sandbox', () => {
+  it('takes a goods order from pending to paid through the signed callback path', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, total } = await newOrder(buyer);
+    const res = await pay(buyer, orderNo, { channel: 'sandbox', amount: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const started = res.json().resData;
+    expect(started).toMatchObject({
+      channel: 'sandbox',
+      mode: 'redirect',
+      url: `/xuanli/#/pages/shop/pay?orderNo=${orderNo}&outTradeNo=${started.outTradeNo}`,
+      amount: total,
+    });
+    const done = await complete(buyer, orderNo, started.outTradeNo);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().resData).toEqual({ orderNo, status: 'paid' });
+    expect(await orderOf(buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'sandbox' });
+    const [audit] = await t.database.db
+      .select()
+      .from(payNotifications)
+      .where(eq(payNotifications.reference, started.outTradeNo));
+    expect(audit).toMatchObject({ channel: 'sandbox', verified: true, outcome: 'paid' });
+    expect(audit.headers).toHaveProperty('sandbox-signature');
+
+    // Once more: the same callback again changes nothing; paying a paid order is a conflict.
+    const events = await eventCount(orderNo);
+    expect((await complete(buyer, orderNo, started.outTradeNo)).json().resData.status).toBe('paid');
+    expect(await eventCount(orderNo)).toBe(events);
+    const again = await pay(buyer, orderNo, { channel: 'sandbox' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'OrderStateConflict', msg: 'order is paid' });
+  });
+
+  it('takes a course order to done and grants the course', async () => {
+    const buyer = await newBuyer();
+    const { orderNo } = await newOrder(buyer, { kind: 'course', price: 1990 });
+    const started = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    expect((await complete(buyer, orderNo, started.outTradeNo)).json().resData.status).toBe('done');
+    const grants = await t.database.db.select().from(courseGrants).where(eq(courseGrants.orderNo, orderNo));
+    expect(grants).toEqual([expect.objectContaining({ userId: buyer.userId, revokedAt: null })]);
+  });
+
+  it('records a failed payment and leaves the order pending, to be paid by a new attempt', async () => {
+    const buyer = await newBuyer();
+    const { orderNo } = await newOrder(buyer);
+    const first = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    expect((await complete(buyer, orderNo, first.outTradeNo, 'fail')).json().resData.status).toBe('pending');
+    const [attempt] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.outTradeNo, first.outTradeNo));
+    expect(attempt.status).toBe('closed');
+    expect((await complete(buyer, orderNo, first.outTradeNo)).statusCode).toBe(409);
+    const second = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    expect(second.outTradeNo).not.toBe(first.outTradeNo);
+    expect((await complete(buyer, orderNo, second.outTradeNo)).json().resData.status).toBe('paid');
+  });
+
+  it('refuses to pay a cancelled order (409)', async () => {
+    const buyer = await newBuyer();
+    const { orderNo } = await newOrder(buyer);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/shop/orders/${orderNo}/cancel`,
+      headers: { token: buyer.token },
+    });
+    expect(cancelled.json().resData.status).toBe('cancelled');
+    const res = await pay(buyer, orderNo, { channel: 'sandbox' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'OrderStateConflict', msg: 'order is cancelled' });
+  });
+
+  it('refunds money that arrives after the time-out cancelled the order', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, product } = await newOrder(buyer);
+    const started = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    t.clock.advanceSeconds(PAST_GRACE);
+    try {
+      expect((await orderOf(buyer, orderNo)).status).toBe('cancelled');
+      expect(await stockOf(t.database.db, product.skuId)).toBe(5);
+      const done = await complete(buyer, orderNo, started.outTradeNo);
+      expect(done.json().resData.status).toBe('cancelled');
+      await vi.waitFor(async () => expect((await refundsOf(orderNo))[0]?.status).toBe('succeeded'));
+      expect(await refundsOf(orderNo)).toEqual([
+        expect.objectContaining({ reason: 'not-payable', amount: started.amount, requestedBy: 'system' }),
+      ]);
+      const [attempt] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.outTradeNo, started.outTradeNo));
+      expect(attempt.status).toBe('refunded');
+      expect((await orderOf(buyer, orderNo)).status).toBe('cancelled');
+      // Cancelled once, its piece given back once.
+      expect(await eventCount(orderNo)).toBe(2);
+      expect(await stockOf(t.database.db, product.skuId)).toBe(5);
+    } finally {
+      t.clock.advanceSeconds(-PAST_GRACE);
+    }
+  });
+
+  it("refunds on the operator's approval, and the refusal puts a refund request back to paid", async () => {
+    const buyer = await newBuyer();
+    const { orderNo, product } = await newOrder(buyer, { price: 1990 });
+    const started = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    await complete(buyer, orderNo, started.outTradeNo);
+    const sales = await salesOf(t.database.db, product.productId);
+    await expect(admin('order', 'refund', orderNo)).rejects.toMatchObject({ code: 'OrderStateConflict' });
+    await askRefund(buyer, orderNo);
+    expect(await admin('order', 'refund-reject', orderNo, '--reason', '商品已拆封')).toContain('paid again');
+    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+    await askRefund(buyer, orderNo);
+    // 19.90 + 8.00 shipping (goods under 99 元).
+    expect(await admin('order', 'refund', orderNo)).toMatch(/refund \d{20}R\d{6} of ¥27\.90 done/);
+    expect((await orderOf(buyer, orderNo)).status).toBe('refunded');
+    expect(await salesOf(t.database.db, product.productId)).toBe(sales - 1);
+    expect(await refundsOf(orderNo)).toEqual([
+      expect.objectContaining({
+        reason: 'buyer',
+        status: 'succeeded',
+        requestedBy: 'ops@test',
+        amount: 2790,
+      }),
+    ]);
+    await expect(admin('order', 'refund-reject', orderNo)).rejects.toMatchObject({
+      code: 'OrderStateConflict',
+    });
+    await expect(admin('order', 'refund', orderNo)).rejects.toMatchObject({ code: 'OrderStateConflict' });
+  });
+
+  it('accepts a correctly signed callback from outside, and refuses a forged one', async () => {
+    const buyer = await newBuyer();
+    const { orderNo } = await newOrder(buyer);
+    const started = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    const { createPayService } = await import('./service.ts');
+    const signer = createPayService({
+      db: t.database.db,
+      clock: t.clock,
+      log: { info() {}, warn() {}, error() {} },
+      config: t.config.pay,
+      ledger: {
+        findForPayment: async () => null,
+        markPaid: async () => 'not-payable',
+        markRefunded: async () => false,
+      },
+    }).channels.sandbox!;
+    const raw = await signer.paymentNotice({
+      outTradeNo: started.outTradeNo,
+      amount: started.amount,
+      result: 'success',
+    });
+    const forged = await notify('sandbox', {
+      ...raw,
+      body: Buffer.from(raw.body.toString().replace('"success"', '"success" ')),
+    });
+    expect(forged.statusCode).toBe(400);
+    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+    const res = await notify('sandbox', raw);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 'SUCCESS' });
+    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+  });
+});
+
+describe('WeChat Pay', () => {
+  async function startedH5(buyer: Buyer) {
+    const order = await newOrder(buyer);
+    const res = await pay(buyer, order.orderNo, { channel: 'wechat' });
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...order, started: res.json().resData };
+  }
+
+  it('starts H5 with the order total and pays on a signed callback; replays and forgeries change nothing', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, total, started } = await startedH5(buyer);
+    expect(started).toMatchObject({ channel: 'wechat', mode: 'redirect', amount: total, jsapi: null });
+    expect(started.url).toMatch(
+      /^https:\/\/wx\.tenpay\.com\/.*&redirect_url=https%3A%2F%2Fshop\.example\.com%2Fxuanli%2F/,
+    );
+    const sent = wechat.requests.at(-1)!;
+    expect(sent.signatureValid).toBe(true);
+    expect(JSON.parse(sent.body)).toMatchObject({
+      out_trade_no: started.outTradeNo,
+      amount: { total, currency: 'CNY' },
+      notify_url: 'https://shop.example.com/api/pay/notify/wechat',
+      scene_info: { payer_client_ip: '127.0.0.1', h5_info: { type: 'Wap' } },
+    });
+
+    const forged = wechat.paymentCallback(started.outTradeNo, total);
+    forged.headers['wechatpay-signature'] = wechat.signHeaders('{}')['wechatpay-signature'];
+    const refusedForged = await notify('wechat', forged);
+    expect(refusedForged.statusCode).toBe(400);
+    expect(refusedForged.json()).toEqual({ code: 'FAIL', message: 'verification failed' });
+    const short = await notify('wechat', wechat.paymentCallback(started.outTradeNo, total - 1));
+    expect(short.statusCode).toBe(400);
+    expect(short.json().code).toBe('FAIL');
+    const stale = await notify(
+      'wechat',
+      wechat.paymentCallback(started.outTradeNo, total, { timestamp: t.clock.now() / 1000 - 600 }),
+    );
+    expect(stale.statusCode).toBe(400);
+    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+
+    // The real one, its body pretty-printed: the signature covers the exact bytes, which are kept.
+    const real = wechat.paymentCallback(started.outTradeNo, total, { mode: 'publicKey' });
+    const pretty = JSON.stringify(JSON.parse(real.body.toString()), null, 2);
+    const paid = await notify('wechat', {
+      headers: { ...real.headers, ...wechat.signHeaders(pretty, { mode: 'publicKey' }) },
+      body: Buffer.from(pretty),
+    });
+    expect(paid.statusCode).toBe(204);
+    expect(paid.body).toBe('');
+    expect(await orderOf(buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'wechat' });
+    const events = await eventCount(orderNo);
+    const replay = await notify('wechat', wechat.paymentCallback(started.outTradeNo, total));
+    expect(replay.statusCode).toBe(204);
+    expect(await eventCount(orderNo)).toBe(events);
+    const audit = await t.database.db
+      .select({ verified: payNotifications.verified, outcome: payNotifications.outcome })
+      .from(payNotifications)
+      .where(eq(payNotifications.channel, 'wechat'))
+      .orderBy(payNotifications.id);
+    expect(audit.slice(-5)).toEqual([
+      { verified: false, outcome: 'refused: bad signature' },
+      { verified: true, outcome: 'refused: amount mismatch' },
+      { verified: false, outcome: 'refused: stale timestamp' },
+      { verified: true, outcome: 'paid' },
+      { verified: true, outcome: 'repeat' },
+    ]);
+  });
+
+  it('starts JSAPI inside WeChat with the openid, and needs one', async () => {
+    const buyer = await newBuyer();
+    const { orderNo } = await newOrder(buyer);
+    expect((await pay(buyer, orderNo, { channel: 'wechat', inWechat: true })).statusCode).toBe(400);
+    const res = await pay(buyer, orderNo, {
+      channel: 'wechat',
+      inWechat: true,
+      openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+    });
+    expect(res.json().resData).toMatchObject({
+      mode: 'jsapi',
+      url: null,
+      jsapi: { signType: 'RSA', appId: wechat.appId },
+    });
+  });
+
+  it('answers PaymentChannelError (502) when WeChat refuses, and closes that attempt', async () => {
+    const buyer = await newBuyer();
+    const { orderNo } = await newOrder(buyer);
+    wechat.replies.set('/v3/pay/transactions/h5', () => ({
+      status: 403,
+      body: JSON.stringify({ code: 'NO_AUTH', message: '商户无权限' }),
+    }));
+    try {
+      const res = await pay(buyer, orderNo, { channel: 'wechat' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe('PaymentChannelError');
+    } finally {
+      wechat.replies.delete('/v3/pay/transactions/h5');
+    }
+    const attempts = await t.database.db.select().from(payments).where(eq(payments.orderNo, orderNo));
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['closed']);
+    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+  });
+
+  it('refunds through a refund request and then the refund notification', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, total, started } = await startedH5(buyer);
+    expect((await notify('wechat', wechat.paymentCallback(started.outTradeNo, total))).statusCode).toBe(204);
+    await askRefund(buyer, orderNo);
+    expect(await admin('order', 'refund', orderNo)).toContain('waiting for the provider');
+    const sent = wechat.requests.at(-1)!;
+    expect(sent.url).toBe('/v3/refund/domestic/refunds');
+    const [refund] = await refundsOf(orderNo);
+    expect(JSON.parse(sent.body)).toMatchObject({
+      out_trade_no: started.outTradeNo,
+      out_refund_no: refund.outRefundNo,
+      amount: { refund: total, total },
+    });
+    expect(refund.status).toBe('pending');
+    // Not yet confirmed: refusing it now would contradict money already on its way back.
+    await expect(admin('order', 'refund-reject', orderNo)).rejects.toMatchObject({ code: 'Conflict' });
+    const wrongAmount = await notify(
+      'wechat',
+      wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total - 1),
+    );
+    expect(wrongAmount.statusCode).toBe(400);
+    expect((await orderOf(buyer, orderNo)).status).toBe('refunding');
+    const confirmed = await notify(
+      'wechat',
+      wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total),
+    );
+    expect(confirmed.statusCode).toBe(204);
+    expect((await orderOf(buyer, orderNo)).status).toBe('refunded');
+    expect(
+      (await notify('wechat', wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total)))
+        .statusCode,
+    ).toBe(204);
+    expect((await refundsOf(orderNo))[0]).toMatchObject({
+      status: 'succeeded',
+      providerRefundId: expect.stringMatching(/^50300/),
+    });
+  });
+
+  it('refunds a payment made after the deadline, cancelling the order the grace still kept', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, total, started, product } = await startedH5(buyer);
+    // A minute past the deadline, inside the grace: the order still waits; the callback says the
+    // money was taken just now (success_time), after the deadline.
+    t.clock.advanceSeconds(16 * 60);
+    try {
+      expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+      expect(await stockOf(t.database.db, product.skuId)).toBe(4);
+      expect((await notify('wechat', wechat.paymentCallback(started.outTradeNo, total))).statusCode).toBe(
+        204,
+      );
+      const cancelled = await orderOf(buyer, orderNo);
+      expect(cancelled.status).toBe('cancelled');
+      expect(cancelled.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: TIMEOUT_NOTE });
+      expect(await stockOf(t.database.db, product.skuId)).toBe(5);
+      await vi.waitFor(async () => expect(wechat.requests.at(-1)?.url).toBe('/v3/refund/domestic/refunds'));
+      const [refund] = await refundsOf(orderNo);
+      expect(refund).toMatchObject({ reason: 'not-payable', status: 'pending', amount: total });
+      expect(
+        (await notify('wechat', wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total)))
+          .statusCode,
+      ).toBe(204);
+      expect((await refundsOf(orderNo))[0].status).toBe('succeeded');
+      expect((await orderOf(buyer, orderNo)).status).toBe('cancelled');
+      expect(await eventCount(orderNo)).toBe(2);
+      expect(await stockOf(t.database.db, product.skuId)).toBe(5);
+    } finally {
+      t.clock.advanceSeconds(-16 * 60);
+    }
+  });
+});
+
+describe('Alipay', () => {
+  async function startedWap(buyer: Buyer, price?: number) {
+    const order = await newOrder(buyer, { price });
+    const res = await pay(buyer, order.orderNo, {
+      channel: 'alipay',
+      returnUrl: '/xuanli/#/pages/user/orders',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...order, started: res.json().resData };
+  }
+
+  it('pays on a signed notification; a replay, a forgery and another amount change nothing', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, started } = await startedWap(buyer, 12_345);
+    const url = new URL(started.url);
+    expect(url.searchParams.get('return_url')).toBe('https://shop.example.com/xuanli/#/pages/user/orders');
+    expect(JSON.parse(url.searchParams.get('biz_content')!).total_amount).toBe('123.45');
+
+    const forged = alipay.paid(started.outTradeNo, '123.45');
+    forged.body = Buffer.from(forged.body.toString().replace('total_amount=123.45', 'total_amount=123.46'));
+    const refused = await notify('alipay', forged);
+    expect([refused.statusCode, refused.body]).toEqual([400, 'fail']);
+    const other = await notify('alipay', alipay.paid(started.outTradeNo, '0.01'));
+    expect(other.body).toBe('fail');
+    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+
+    const paid = await notify('alipay', alipay.paid(started.outTradeNo, '123.45'));
+    expect([paid.statusCode, paid.body]).toEqual([200, 'success']);
+    expect(await orderOf(buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'alipay' });
+    const events = await eventCount(orderNo);
+    expect((await notify('alipay', alipay.paid(started.outTradeNo, '123.45'))).body).toBe('success');
+    expect(await eventCount(orderNo)).toBe(events);
+  });
+
+  it('refunds at once on approval', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, started } = await startedWap(buyer, 12_345);
+    await notify('alipay', alipay.paid(started.outTradeNo, '123.45'));
+    await askRefund(buyer, orderNo);
+    expect(await admin('order', 'refund', orderNo)).toContain('of ¥123.45 done');
+    const sent = alipay.requests.at(-1)!;
+    expect(sent).toMatchObject({ url: '/v3/alipay/trade/refund', signatureValid: true });
+    expect(JSON.parse(sent.body)).toMatchObject({
+      out_trade_no: started.outTradeNo,
+      refund_amount: '123.45',
+    });
+    expect((await orderOf(buyer, orderNo)).status).toBe('refunded');
+    // Alipay then announces the closed trade; it finds the refund already settled.
+    const [refund] = await refundsOf(orderNo);
+    const closed = alipay.notification({
+      out_trade_no: started.outTradeNo,
+      trade_no: 'T-closed',
+      trade_status: 'TRADE_CLOSED',
+      total_amount: '123.45',
+      refund_fee: '123.45',
+      out_biz_no: refund.outRefundNo,
+    });
+    expect((await notify('alipay', closed)).body).toBe('success');
+    expect((await orderOf(buyer, orderNo)).status).toBe('refunded');
+  });
+
+  it('pays an order whose notification comes a minute after the deadline for money taken before it', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, total, started, product } = await startedWap(buyer, 500);
+    const deadline = Date.parse(started.expiresAt);
+    const paidAt = new Date(deadline - 5000);
+    const before = t.clock.now();
+    t.clock.set(deadline + 60_000);
+    try {
+      const paid = await notify(
+        'alipay',
+        alipay.paid(started.outTradeNo, fenToYuan(total), { gmt_payment: alipayTime(paidAt) }),
+      );
+      expect([paid.statusCode, paid.body]).toEqual([200, 'success']);
+      expect(await orderOf(buyer, orderNo)).toMatchObject({
+        status: 'paid',
+        payChannel: 'alipay',
+        paidAt: paidAt.toISOString(),
+      });
+      const [attempt] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.outTradeNo, started.outTradeNo));
+      expect(attempt).toMatchObject({ status: 'succeeded', succeededAt: paidAt });
+      const [audit] = await t.database.db
+        .select()
+        .from(payNotifications)
+        .where(eq(payNotifications.reference, started.outTradeNo));
+      expect(audit).toMatchObject({ verified: true, outcome: 'paid' });
+      expect(await refundsOf(orderNo)).toEqual([]);
+      expect(alipay.requests.filter((request) => request.body.includes(started.outTradeNo))).toEqual([]);
+      expect(await stockOf(t.database.db, product.skuId)).toBe(4);
+
+      // Past the grace the time-out has nothing to do with it: still paid, nothing refunded.
+      t.clock.advanceSeconds(GRACE_SECONDS);
+      expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+      expect(await refundsOf(orderNo)).toEqual([]);
+      expect(await stockOf(t.database.db, product.skuId)).toBe(4);
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
+  it('refunds a payment that arrives after the time-out cancelled the order', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, total, started, product } = await startedWap(buyer, 500);
+    // Taken in the last second, but announced only after the grace: the order is cancelled by then.
+    const paidAt = new Date(Date.parse(started.expiresAt) - 1000);
+    t.clock.advanceSeconds(PAST_GRACE);
+    try {
+      expect(
+        (
+          await notify(
+            'alipay',
+            alipay.paid(started.outTradeNo, fenToYuan(total), { gmt_payment: alipayTime(paidAt) }),
+          )
+        ).body,
+      ).toBe('success');
+      await vi.waitFor(async () => expect((await refundsOf(orderNo))[0]?.status).toBe('succeeded'));
+      expect(await refundsOf(orderNo)).toEqual([
+        expect.objectContaining({ reason: 'not-payable', amount: total, requestedBy: 'system' }),
+      ]);
+      expect((await orderOf(buyer, orderNo)).status).toBe('cancelled');
+      expect(await eventCount(orderNo)).toBe(2);
+      expect(await stockOf(t.database.db, product.skuId)).toBe(5);
+    } finally {
+      t.clock.advanceSeconds(-PAST_GRACE);
+    }
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The pay routes, mounted under `/api`: the open channels (public), starting a payment and the
+ * sandbox's completion (logged-in buyers: a visitor is 401 before the body is read, another buyer's
+ * order 404), and the providers' callbacks `POST /api/pay/notify/{channel}` (no token: the signature
+ * is the credential). Callbacks are parsed in a scope of their own that keeps the body's exact bytes
+ * (JSON for WeChat and the sandbox, form posts for Alipay), since the signature covers the bytes as
+ * sent, and are answered in each provider's own format, not the envelope.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import {
+  PayChannelListSchema,
+  PayStartBodySchema,
+  PayStartSchema,
+  SandboxCompleteBodySchema,
+  SandboxCompleteSchema,
+} from '@xuanli/contracts/pay';
+import { PAY_CHANNEL_LABELS } from '@xuanli/contracts/shop';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { noteRefusal } from '../../plugins/request-log.ts';
+import { ok } from '../../shared/envelope.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { SessionDeps } from '../sessions/index.ts';
+// The buyer guard is the shop's (the same login rule and 401s as every order route).
+// biome-ignore lint/style/noRestrictedImports: the shop's buyer guard is shared with the pay routes by design
+import { buyerOf, createRequireBuyer, registerBuyerSlot } from '../shop/buyer.ts';
+import type { RawNotification } from './channel.ts';
+import { handleNotify } from './notify.ts';
+import { completeSandboxPayment } from './sandbox-complete.ts';
+import type { PayService } from './service.ts';
+import { startPayment } from './start.ts';
+
+/** What the pay routes are built from. */
+export interface PayRoutesOptions {
+  service: PayService;
+  /** For the buyer guard: the session check and the user lookup. */
+  sessions: SessionDeps;
+}
+
+const OrderNoParams = Type.Object({
+  orderNo: Type.String({ pattern: '^\\d{20}$', description: 'The 20-digit order number' }),
+});
+
+/** The content types providers post callbacks in. */
+const CALLBACK_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
+
+/** Lower-cased single-valued headers of a callback. */
+function headersOf(raw: Record<string, string | string[] | undefined>): RawNotification['headers'] {
+  const headers: RawNotification['headers'] = {};
+  for (const [name, value] of Object.entries(raw)) {
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+/** `POST /pay/notify/:channel` in a scope whose only body parser keeps the raw bytes. */
+async function notifyRoutes(app: FastifyInstance, { service }: { service: PayService }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(CALLBACK_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post<{ Params: { channel: string }; Body: Buffer | undefined }>(
+    '/pay/notify/:channel',
+    {
+      schema: {
+        tags: ['pay'],
+        summary: "A payment provider's callback (payment or refund result), in the provider's own format",
+        description:
+          'No token: the provider signs the body. `wechat`: WeChat Pay API v3 JSON with Wechatpay-Timestamp/' +
+          'Nonce/Signature/Serial headers, answered 204 (or 4xx/5xx {code: FAIL, message}). `alipay`: the ' +
+          "form post of 手机网站支付's asynchronous notification, answered 'success' or 'fail'. `sandbox`: JSON " +
+          'signed with the sandbox key (Sandbox-Timestamp/Nonce/Signature), answered {code: SUCCESS|FAIL}. ' +
+          'A channel that is not open is 404.',
+        params: Type.Object({
+          channel: Type.String({ maxLength: 32, description: "'wechat', 'alipay' or 'sandbox'" }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const channel = service.channels.get(request.params.channel);
+      if (!channel) throw new AppError('NotFound', 'no such pay channel');
+      const raw: RawNotification = {
+        headers: headersOf(request.headers),
+        body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      };
+      let answer: Awaited<ReturnType<typeof handleNotify>>;
+      try {
+        answer = await handleNotify(service.deps, channel, raw);
+      } catch (error) {
+        // The database failed before the callback was recorded: the provider must send it again.
+        request.log.error({ err: error, channel: channel.name }, 'pay callback not recorded');
+        answer = channel.answer('retry', 'internal error');
+      }
+      if (answer.status >= 400)
+        noteRefusal(request, { code: 'BadRequest', msg: 'pay callback not accepted' });
+      reply.code(answer.status);
+      if (answer.contentType) reply.type(answer.contentType);
+      return reply.send(answer.body);
+    },
+  );
+}
+
+/** The pay routes; dependencies arrive as plugin options. */
+export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (app, { service, sessions }) => {
+  registerBuyerSlot(app);
+  const requireBuyer = createRequireBuyer(sessions);
+  const secured = [{ token: [] }];
+  const failures = { 401: ErrorEnvelopeSchema, ...errorResponses };
+
+  app.get(
+    '/pay/channels',
+    {
+      schema: {
+        tags: ['pay'],
+        summary: 'The payment channels this server is configured for, in display order',
+        response: { 200: okEnvelopeSchema(PayChannelListSchema), ...errorResponses },
+      },
+    },
+    async () =>
+      ok({
+        list: service.channels.list().map((channel) => ({
+          channel: channel.name,
+          name: PAY_CHANNEL_LABELS[channel.name],
+        })),
+      }),
+  );
+
+  app.post(
+    '/shop/orders/:orderNo/pay',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['pay'],
+        summary: "Start paying a pending order of the buyer's: a new payment attempt with the provider",
+        description:
+          "The amount is the order's total (never the client's). Each call is a new attempt (the order's " +
+          'unpaid earlier attempts are closed). `inWechat` with `openid` picks WeChat JSAPI, else H5. ' +
+          'Errors: NotFound (not your order); OrderStateConflict unless pending; ValidationError (channel ' +
+          'not open, openid missing, returnUrl not of this site); PaymentChannelError when the provider ' +
+          'refuses or does not answer.',
+        security: secured,
+        params: OrderNoParams,
+        body: PayStartBodySchema,
+        response: { 200: okEnvelopeSchema(PayStartSchema), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await startPayment(service.deps, {
+          orderNo: request.params.orderNo,
+          userId: buyerOf(request),
+          body: request.body,
+          clientIp: request.ip,
+        }),
+      ),
+  );
+
+  app.post(
+    '/pay/sandbox/:orderNo/complete',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['pay'],
+        summary:
+          "The sandbox pay page's result: pays (or fails) the attempt through a signed sandbox callback",
+        description:
+          'Goes through the same verification and order update as a real callback. `fail` records a failed ' +
+          'attempt and leaves the order pending. Errors: NotFound (sandbox off, not your order, unknown ' +
+          'attempt); OrderStateConflict when the attempt was replaced by a newer one.',
+        security: secured,
+        params: OrderNoParams,
+        body: SandboxCompleteBodySchema,
+        response: { 200: okEnvelopeSchema(SandboxCompleteSchema), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await completeSandboxPayment(service.deps, service.channels.sandbox, {
+          orderNo: request.params.orderNo,
+          userId: buyerOf(request),
+          body: request.body,
+        }),
+      ),
+  );
+
+  await app.register(notifyRoutes, { service });
+};

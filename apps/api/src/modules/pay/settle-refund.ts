@@ -1,0 +1,63 @@
+/**
+ * Recording a provider's final word on a refund, inside the caller's transaction (a refund notice, or
+ * a refund answered at once): the refund row, its payment and, for a buyer's refund, the order
+ * (refunding → refunded through the shop's ledger). The refund row must already be locked.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../shared/orders.ts';
+import type { PayDeps } from './deps.ts';
+import { payments, refunds } from './schema.ts';
+
+/** A refund row. */
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** What the provider said. */
+export type RefundOutcome =
+  | { status: 'succeeded'; providerRefundId: string; at: Date }
+  | { status: 'failed'; reason: string; providerRefundId?: string | null };
+
+/**
+ * Applies `outcome` to the pending refund `refund`; answers what it did ('refunded', 'refund failed',
+ * or 'repeat' when the refund had already been settled).
+ */
+export async function settleRefund(
+  deps: Pick<PayDeps, 'ledger' | 'log' | 'clock'>,
+  tx: Tx,
+  refund: RefundRow,
+  outcome: RefundOutcome,
+): Promise<'refunded' | 'refund failed' | 'repeat'> {
+  if (refund.status !== 'pending') return 'repeat';
+  const now = new Date(deps.clock.now());
+  if (outcome.status === 'failed') {
+    await tx
+      .update(refunds)
+      .set({
+        status: 'failed',
+        failure: outcome.reason.slice(0, 200),
+        providerRefundId: outcome.providerRefundId ?? refund.providerRefundId,
+        completedAt: now,
+      })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+    deps.log.warn(
+      { orderNo: refund.orderNo, outRefundNo: refund.outRefundNo, reason: outcome.reason },
+      'refund failed',
+    );
+    return 'refund failed';
+  }
+  await tx
+    .update(refunds)
+    .set({ status: 'succeeded', providerRefundId: outcome.providerRefundId, completedAt: outcome.at })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+  await tx
+    .update(payments)
+    .set({ status: 'refunded' })
+    .where(and(eq(payments.id, refund.paymentId), eq(payments.status, 'succeeded')));
+  // A buyer's refund ends the order; money that came in for a cancelled order leaves it cancelled.
+  if (refund.reason === 'buyer' && !(await deps.ledger.markRefunded(tx, refund.orderNo, outcome.at))) {
+    deps.log.error(
+      { orderNo: refund.orderNo, outRefundNo: refund.outRefundNo },
+      'refund confirmed but the order was not refunding',
+    );
+  }
+  return 'refunded';
+}

@@ -1,0 +1,106 @@
+/**
+ * `POST /api/shop/orders/{orderNo}/pay`: a new payment attempt for a pending order of the buyer's.
+ * The amount is the order's total as the shop's ledger has it, never anything the client sent. Each
+ * start is a new attempt with its own `out_trade_no`; the order's earlier unpaid attempts are closed
+ * in the same transaction, which holds the order's row lock (so two starts at once queue up).
+ */
+import type { PayStart, PayStartBody } from '@xuanli/contracts/pay';
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../shared/errors.ts';
+import { notifyUrl, type PayDeps } from './deps.ts';
+import { channelError } from './errors.ts';
+import { newOutTradeNo } from './ids.ts';
+import { payments } from './schema.ts';
+
+/** The order page a buyer returns to by default (apps/web paths.ts `order`). */
+export function orderPage(orderNo: string): string {
+  return `/xuanli/#/pages/user/order?orderNo=${encodeURIComponent(orderNo)}`;
+}
+
+/**
+ * The absolute return URL for `returnUrl` (a path of this site, or an absolute URL on the configured
+ * public origin); ValidationError for anything else, so nobody can use the cashier as an open redirect.
+ */
+export function resolveReturnUrl(
+  publicUrl: string | undefined,
+  returnUrl: string | undefined,
+  orderNo: string,
+): string | undefined {
+  let path = returnUrl ?? orderPage(orderNo);
+  if (publicUrl && path.startsWith(`${publicUrl}/`)) path = path.slice(publicUrl.length);
+  if (!/^\/(?![/\\])[^\s\\]*$/.test(path)) {
+    throw new AppError('ValidationError', 'returnUrl must be a page of this site');
+  }
+  return publicUrl ? `${publicUrl}${path}` : undefined;
+}
+
+/** Starts paying `orderNo` for buyer `userId` (another user's order is NotFound). */
+export async function startPayment(
+  deps: PayDeps,
+  input: { orderNo: string; userId: number; body: PayStartBody; clientIp: string },
+): Promise<PayStart> {
+  const { orderNo, userId, body } = input;
+  const channel = deps.channels.get(body.channel);
+  if (!channel) throw new AppError('ValidationError', `pay channel ${body.channel} is not open`);
+  const inWechat = body.channel === 'wechat' && body.inWechat === true;
+  if (inWechat && !body.openid) throw new AppError('ValidationError', 'openid required inside WeChat');
+  const returnUrl = resolveReturnUrl(deps.config.publicUrl, body.returnUrl, orderNo);
+  const now = new Date(deps.clock.now());
+
+  const { attempt, subject } = await deps.db.transaction(async (tx) => {
+    const order = await deps.ledger.findForPayment(tx, orderNo, userId);
+    if (!order) throw new AppError('NotFound', 'order not found');
+    if (order.status !== 'pending') throw new AppError('OrderStateConflict', `order is ${order.status}`);
+    if (order.payDeadline.getTime() <= now.getTime()) {
+      throw new AppError('OrderStateConflict', 'order is past its pay deadline');
+    }
+    await tx
+      .update(payments)
+      .set({ status: 'closed', closedAt: now })
+      .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'created')));
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        outTradeNo: newOutTradeNo(orderNo),
+        orderNo,
+        channel: channel.name,
+        amount: order.total,
+        status: 'created',
+        createdAt: now,
+        expiresAt: order.payDeadline,
+      })
+      .returning();
+    return { attempt: row, subject: order.subject };
+  });
+
+  try {
+    const started = await channel.start({
+      orderNo,
+      outTradeNo: attempt.outTradeNo,
+      amount: attempt.amount,
+      subject,
+      expiresAt: attempt.expiresAt,
+      notifyUrl: notifyUrl(deps, channel.name),
+      returnUrl,
+      clientIp: input.clientIp,
+      inWechat,
+      openid: body.openid,
+    });
+    return {
+      channel: channel.name,
+      ...started,
+      outTradeNo: attempt.outTradeNo,
+      amount: attempt.amount,
+      expiresAt: attempt.expiresAt.toISOString(),
+    };
+  } catch (error) {
+    // The provider did not take this attempt: nobody can pay it, so it is closed here too.
+    await deps.db
+      .update(payments)
+      .set({ status: 'closed', closedAt: now })
+      .where(and(eq(payments.id, attempt.id), eq(payments.status, 'created')));
+    if (error instanceof AppError) throw error;
+    deps.log.error({ channel: channel.name, err: error }, 'payment start failed');
+    throw channelError(`${channel.name} start failed`);
+  }
+}

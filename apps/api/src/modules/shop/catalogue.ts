@@ -1,0 +1,143 @@
+/**
+ * The catalogue as buyers read it: categories, the on-shelf product list with its filters, and a
+ * product page. Prices and stock come from the SKUs; a product's list price is its cheapest SKU.
+ */
+import type {
+  Category,
+  ProductDetail,
+  ProductList,
+  ProductQuery,
+  ProductSummary,
+  Sku,
+} from '@xuanli/contracts/shop';
+import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/errors.ts';
+import { sanitizeArticleHtml } from '../content/index.ts';
+import { isRowId } from './row-id.ts';
+import { products, shopCategories, skus } from './schema.ts';
+
+/** Page size of the product list when the query names none. */
+export const DEFAULT_PRODUCT_PAGE_SIZE = 20;
+
+/** Offsets from here on are past any catalogue (and past what a query parameter may carry safely). */
+const ROWS_EVER_LISTED = 1_000_000;
+
+/** The categories in display order. */
+export async function listCategories(db: Db): Promise<Category[]> {
+  return db
+    .select({ id: shopCategories.id, name: shopCategories.name, icon: shopCategories.icon })
+    .from(shopCategories)
+    .orderBy(asc(shopCategories.sort), asc(shopCategories.id));
+}
+
+/** The SKUs of `productIds`, grouped by product, each group in display order. */
+async function skusOf(db: Db, productIds: number[]): Promise<Map<number, (typeof skus.$inferSelect)[]>> {
+  const grouped = new Map<number, (typeof skus.$inferSelect)[]>();
+  if (productIds.length === 0) return grouped;
+  const rows = await db
+    .select()
+    .from(skus)
+    .where(inArray(skus.productId, productIds))
+    .orderBy(asc(skus.sort), asc(skus.id));
+  for (const row of rows) {
+    const group = grouped.get(row.productId);
+    if (group) group.push(row);
+    else grouped.set(row.productId, [row]);
+  }
+  return grouped;
+}
+
+/** The lowest price among `rows` (0 when there is none, which only a product without SKUs has). */
+function lowestPrice(rows: { price: number }[]): number {
+  return rows.length === 0 ? 0 : Math.min(...rows.map((row) => row.price));
+}
+
+/** A product row with its SKUs as a list shows it. */
+function summaryOf(row: typeof products.$inferSelect, rows: (typeof skus.$inferSelect)[]): ProductSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    subtitle: row.subtitle,
+    cover: row.cover,
+    price: lowestPrice(rows),
+    originalPrice: row.originalPrice,
+    sales: row.sales,
+    categoryId: row.categoryId,
+    skus: rows.map((sku) => ({ id: sku.id, price: sku.price, stock: sku.stock })),
+  };
+}
+
+/**
+ * A page of the products on the shelf that have something to sell (at least one SKU), filtered by
+ * category, kind and words in the title (plain text, letter case ignored); ordered by the operators'
+ * `sort`, then newest first.
+ */
+export async function listProducts(db: Db, query: ProductQuery): Promise<ProductList> {
+  const size = query.size ?? DEFAULT_PRODUCT_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const words = query.q?.trim().toLowerCase() ?? '';
+  // A category id past the column's range names no category; a page past the last has no rows.
+  if (query.categoryId !== undefined && !isRowId(query.categoryId)) return { list: [], total: 0 };
+  const filters: SQL[] = [
+    eq(products.onShelf, true),
+    exists(db.select({ one: sql`1` }).from(skus).where(eq(skus.productId, products.id))),
+  ];
+  if (query.categoryId !== undefined) filters.push(eq(products.categoryId, query.categoryId));
+  if (query.kind !== undefined) filters.push(eq(products.kind, query.kind));
+  if (words !== '') filters.push(sql`position(${words} in lower(${products.title})) > 0`);
+  const where = and(...filters);
+  const offset = (page - 1) * size;
+  const [[counted], rows] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    offset >= ROWS_EVER_LISTED
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(asc(products.sort), desc(products.id))
+          .limit(size)
+          .offset(offset),
+  ]);
+  const grouped = await skusOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    list: rows.map((row) => summaryOf(row, grouped.get(row.id) ?? [])),
+    total: Number(counted?.total ?? 0),
+  };
+}
+
+/**
+ * The product page of `id`, also when it is off the shelf (the page then says 已下架): a buyer may
+ * follow an old link or an order line to it. A product without SKUs has nothing to sell and is
+ * answered as off the shelf. The description is sanitised again on the way out, so a row written
+ * around the shop's own writers still reaches the browser clean. Unknown → 404.
+ */
+export async function readProduct(db: Db, id: number): Promise<ProductDetail> {
+  const [row] = isRowId(id) ? await db.select().from(products).where(eq(products.id, id)).limit(1) : [];
+  if (!row) throw new AppError('NotFound', `no product ${id}`);
+  const rows = (await skusOf(db, [row.id])).get(row.id) ?? [];
+  return {
+    ...summaryOf(row, rows),
+    skus: rows.map(
+      (sku): Sku => ({
+        id: sku.id,
+        price: sku.price,
+        stock: sku.stock,
+        title: sku.title,
+        spec: sku.spec,
+        image: sku.image,
+      }),
+    ),
+    images: row.images,
+    description: sanitizeArticleHtml(row.description),
+    options: row.options,
+    courseId: row.courseId,
+    sellid: row.sellid,
+    onShelf: row.onShelf && rows.length > 0,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The shop module's public entry: the catalogue (categories, products, SKUs), each buyer's cart and
+ * 收货地址 book, orders, and the demo catalogue every fresh install starts with.
+ */
+export { type AddressRoutesOptions, addressRoutes } from './addresses.routes.ts';
+export { type CartRoutesOptions, cartRoutes } from './cart.routes.ts';
+export { catalogueRoutes } from './catalogue.routes.ts';
+export { DEMO_COURSE_IDS, type DemoCourseId } from './catalogue-data.ts';
+export {
+  createOrderLedger,
+  type LedgerDeps,
+  type RefundRejection,
+  rejectRefund,
+  type ShopOrderLedger,
+} from './ledger.ts';
+export { MAX_STOCK, type StockChange, setSkuStock, shipOrder, showOrder } from './order-admin.ts';
+export { canTransition, ORDER_TRANSITIONS } from './order-state.ts';
+export { type OrderRoutesOptions, orderRoutes } from './orders.routes.ts';
+export {
+  addresses,
+  cartItems,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+  shopCategories,
+  skus,
+} from './schema.ts';
+export { seedShop } from './seed.ts';
+export { cancelExpiredOrders } from './sweeper.ts';

@@ -1,0 +1,142 @@
+/**
+ * Operator actions on the shop (`npm run admin -- product stock …`, `order ship …`, `order show …`):
+ * setting a SKU's stock after a delivery or a count, shipping a paid goods order with its tracking
+ * number, and reading an order in full. Each change writes its audit row in the same transaction.
+ */
+import { ORDER_STATUS_LABELS } from '@xuanli/contracts/shop';
+import { asc, eq } from 'drizzle-orm';
+import { AppError } from '../../shared/errors.ts';
+import { type AdminDeps, writeAudit } from '../member/index.ts';
+import { moveOrder } from './order-state.ts';
+import { isRowId } from './row-id.ts';
+import { orderEvents, orderItems, orders, products, skus } from './schema.ts';
+
+/** Most pieces one SKU may hold in stock (far above any real count; keeps typos like 1000000 out). */
+export const MAX_STOCK = 100_000;
+
+/** A SKU's stock before and after an operator set it. */
+export interface StockChange {
+  skuId: number;
+  title: string;
+  before: number;
+  after: number;
+}
+
+/**
+ * Sets the stock of SKU `skuId` to `stock` pieces (what can still be ordered; pieces reserved by
+ * pending orders are not in it). Audit row `sku.stock` with before and after.
+ */
+export async function setSkuStock(
+  deps: AdminDeps,
+  skuId: number,
+  stock: number,
+  reason?: string,
+): Promise<StockChange> {
+  if (!Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) {
+    throw new AppError('ValidationError', `stock must be a whole number from 0 to ${MAX_STOCK}`);
+  }
+  const now = new Date(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const [sku] = isRowId(skuId)
+      ? await tx
+          .select({ stock: skus.stock, title: products.title, skuTitle: skus.title })
+          .from(skus)
+          .innerJoin(products, eq(products.id, skus.productId))
+          .where(eq(skus.id, skuId))
+          .limit(1)
+          .for('update', { of: skus })
+      : [];
+    if (!sku) throw new AppError('NotFound', `no sku ${skuId}`);
+    await tx.update(skus).set({ stock }).where(eq(skus.id, skuId));
+    await writeAudit(tx, {
+      at: now,
+      actor: deps.actor,
+      action: 'sku.stock',
+      target: `sku:${skuId}`,
+      detail: { before: sku.stock, after: stock, reason: reason ?? null },
+    });
+    return { skuId, title: `${sku.title} ${sku.skuTitle}`, before: sku.stock, after: stock };
+  });
+}
+
+/**
+ * Ships the paid goods order `orderNo`: paid → shipped with `tracking` (carrier and number, e.g.
+ * '顺丰 SF1234567890'), shown on the buyer's order page. Audit row `order.ship`. An order that is
+ * not paid is refused with OrderStateConflict naming its status; a course or service order ships nothing.
+ */
+export async function shipOrder(deps: AdminDeps, orderNo: string, tracking: string): Promise<string> {
+  const text = tracking.trim().replace(/\s+/g, ' ');
+  if (!text || text.length > 100) throw new AppError('ValidationError', 'tracking must be 1–100 characters');
+  const now = new Date(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1).for('update');
+    if (!order) throw new AppError('NotFound', `no order ${orderNo}`);
+    if (order.kind !== 'goods')
+      throw new AppError('OrderStateConflict', `order is a ${order.kind} order: nothing ships`);
+    const shipped = await moveOrder(tx, {
+      orderNo,
+      from: 'paid',
+      to: 'shipped',
+      at: now,
+      actor: deps.actor,
+      note: text,
+      fields: { shippedAt: now, tracking: text },
+    });
+    if (!shipped) throw new AppError('OrderStateConflict', `order is ${order.status}`);
+    await writeAudit(tx, {
+      at: now,
+      actor: deps.actor,
+      action: 'order.ship',
+      target: `order:${orderNo}`,
+      detail: { before: order.status, after: 'shipped', tracking: text },
+    });
+    return text;
+  });
+}
+
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+/** The order `orderNo` in full as plain text for the operator: buyer, lines, money, address, history. */
+export async function showOrder(deps: Pick<AdminDeps, 'db'>, orderNo: string): Promise<string> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  if (!order) throw new AppError('NotFound', `no order ${orderNo}`);
+  const items = await deps.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderNo, orderNo))
+    .orderBy(asc(orderItems.line));
+  const events = await deps.db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderNo, orderNo))
+    .orderBy(asc(orderEvents.id));
+  const address = order.address;
+  const lines = [
+    `order ${order.orderNo} (${order.kind}) user ${order.userId}: ${order.status} ${ORDER_STATUS_LABELS[order.status]}`,
+    `created ${order.createdAt.toISOString()}, pay by ${order.payDeadline.toISOString()}`,
+    ...items.map(
+      (item) =>
+        `  #${item.line} sku ${item.skuId} ${item.title} ${item.skuTitle} × ${item.qty} @ ${yuan(item.price)}` +
+        (item.courseId ? ` course ${item.courseId}` : '') +
+        (item.sellid ? ` master ${item.sellid}` : ''),
+    ),
+    `goods ${yuan(order.goodsTotal)} + shipping ${yuan(order.shipping)} = ${yuan(order.total)}`,
+    address
+      ? `ship to ${address.name} ${address.phone}, ${address.province}${address.city}${address.district ?? ''}${address.detail}`
+      : 'ship to: nothing ships',
+  ];
+  if (order.remark) lines.push(`remark: ${order.remark}`);
+  if (order.paidAt)
+    lines.push(
+      `paid ${order.paidAt.toISOString()} via ${order.payChannel} (transaction ${order.transactionId})`,
+    );
+  if (order.tracking) lines.push(`tracking: ${order.tracking}`);
+  if (order.refundReason) lines.push(`refund reason: ${order.refundReason}`);
+  lines.push('timeline:');
+  for (const event of events) {
+    lines.push(
+      `  ${event.at.toISOString()} ${event.status} by ${event.actor}${event.note ? `: ${event.note}` : ''}`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,272 @@
+/**
+ * The order state machine: the table of order-state.ts and the database trigger of order-state.sql
+ * agree on every pair of the seven statuses (on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
+ * set), the trigger ships in a migration as written, `moveOrder` is a conditional update, and every
+ * operation that changes a status (buyer routes, payments, refunds, the time-out, shipping) moves an
+ * order from its own status only, leaving an order in any other status as it was.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { ORDER_STATUSES, type OrderStatus } from '@xuanli/contracts/shop';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/accounts.ts';
+import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { type AddedProduct, addOrderRow, addProduct, statusOf } from '../../../test/shop-fixtures.ts';
+import type { AppError } from '../../shared/errors.ts';
+import { createOrderLedger, rejectRefund } from './ledger.ts';
+import { shipOrder } from './order-admin.ts';
+import { canTransition, moveOrder, ORDER_TRANSITIONS } from './order-state.ts';
+import { orderEvents, orders } from './schema.ts';
+import { cancelExpiredOrders } from './sweeper.ts';
+
+/** The transitions of the design, written out independently of the table under test. */
+const DESIGN = new Set([
+  'pending>paid',
+  'pending>cancelled',
+  'paid>shipped',
+  'paid>done',
+  'shipped>done',
+  'paid>refunding',
+  'refunding>refunded',
+  'refunding>paid',
+]);
+
+/** SQLSTATE of a failed query, whether the driver's error arrives bare or wrapped by Drizzle. */
+function sqlStateOf(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+describe('the order state machine', () => {
+  let t: TestApp;
+  let userId: number;
+  let product: AddedProduct;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    userId = (await signIn(t, 'user')).userId!;
+    product = await addProduct(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  it('allows exactly the eight transitions of the design, and staying put is none', () => {
+    expect(ORDER_TRANSITIONS).toHaveLength(8);
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        expect(canTransition(from, to), `${from} → ${to}`).toBe(DESIGN.has(`${from}>${to}`));
+      }
+    }
+  });
+
+  it('ships order-state.sql unchanged in a migration', () => {
+    const trigger = readFileSync(new URL('./order-state.sql', import.meta.url), 'utf8').trim();
+    const folder = new URL('../../../drizzle/', import.meta.url);
+    const migrations = readdirSync(folder)
+      .filter((name) => name.endsWith('.sql'))
+      .map((name) => readFileSync(new URL(name, folder), 'utf8'));
+    expect(migrations.filter((text) => text.includes(trigger))).toHaveLength(1);
+  });
+
+  it('has the database refuse every status change the table refuses, and allow every other', async () => {
+    const db = t.database.db;
+    let refused = 0;
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const orderNo = await addOrderRow(db, { userId, status: from, product });
+        // A raw UPDATE, as an operator with psql would write it: only the trigger stands in the way.
+        const attempt = db.execute(sql`update orders set status = ${to} where order_no = ${orderNo}`);
+        if (canTransition(from, to)) {
+          await attempt;
+          expect(await statusOf(db, orderNo), `${from} → ${to}`).toBe(to);
+        } else {
+          const error = await attempt.then(
+            () => undefined,
+            (caught: unknown) => caught,
+          );
+          expect(sqlStateOf(error), `${from} → ${to} must be refused`).toBe('23514');
+          expect(await statusOf(db, orderNo)).toBe(from);
+          refused += 1;
+        }
+      }
+    }
+    expect(refused).toBe(49 - 8);
+  });
+
+  it('leaves updates of other columns alone', async () => {
+    const db = t.database.db;
+    const orderNo = await addOrderRow(db, { userId, status: 'shipped', product });
+    await db.execute(sql`update orders set tracking = ${'顺丰 SF1'} where order_no = ${orderNo}`);
+    expect(await statusOf(db, orderNo)).toBe('shipped');
+  });
+
+  it('moves with a conditional update and an event, so the second of two racing moves finds nothing', async () => {
+    const db = t.database.db;
+    const orderNo = await addOrderRow(db, { userId, status: 'pending', product });
+    const at = new Date(t.clock.now());
+    const move = () =>
+      db.transaction((tx) =>
+        moveOrder(tx, { orderNo, from: 'pending', to: 'cancelled', at, actor: 'buyer', note: '测试' }),
+      );
+    const [first, second] = await Promise.all([move(), move()]);
+    expect([first?.status ?? null, second?.status ?? null].sort()).toEqual(['cancelled', null]);
+    const events = await db.select().from(orderEvents).where(eq(orderEvents.orderNo, orderNo));
+    expect(events.map((event) => [event.status, event.actor, event.note])).toEqual([
+      ['pending', 'fixture', ''],
+      ['cancelled', 'buyer', '测试'],
+    ]);
+  });
+
+  it('refuses a move outside the table before touching the database', async () => {
+    const db = t.database.db;
+    const orderNo = await addOrderRow(db, { userId, status: 'pending', product });
+    const at = new Date(t.clock.now());
+    await expect(
+      db.transaction((tx) => moveOrder(tx, { orderNo, from: 'pending', to: 'shipped', at, actor: 'buyer' })),
+    ).rejects.toThrow('no pending → shipped');
+    await expect(
+      db.transaction((tx) => moveOrder(tx, { orderNo, from: 'paid', to: 'paid', at, actor: 'buyer' })),
+    ).rejects.toThrow('no paid → paid');
+    expect(await statusOf(db, orderNo)).toBe('pending');
+  });
+
+  it('moves only the given buyer’s order when a buyer is named', async () => {
+    const db = t.database.db;
+    const orderNo = await addOrderRow(db, { userId, status: 'shipped', product });
+    const at = new Date(t.clock.now());
+    const other = await db.transaction((tx) =>
+      moveOrder(tx, { orderNo, from: 'shipped', to: 'done', at, actor: 'buyer', userId: userId + 1 }),
+    );
+    expect(other).toBeNull();
+    expect(await statusOf(db, orderNo)).toBe('shipped');
+  });
+});
+
+describe('every operation that changes a status', () => {
+  let t: TestApp;
+  let buyer: { token: string; userId: number };
+  let product: AddedProduct;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const signedIn = await signIn(t, 'user');
+    buyer = { token: signedIn.token, userId: signedIn.userId! };
+    product = await addProduct(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  let transactions = 0;
+  /** Runs a buyer route; true when it answered 200, false on 409 OrderStateConflict. */
+  async function route(orderNo: string, action: string, payload?: object): Promise<boolean> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/shop/orders/${orderNo}/${action}`,
+      headers: { token: buyer.token },
+      ...(payload ? { payload } : {}),
+    });
+    if (res.statusCode === 200) return true;
+    expect(res.json().code).toBe('OrderStateConflict');
+    return false;
+  }
+
+  /** An operation and the statuses it moves an order through, starting from the only one it accepts. */
+  interface Operation {
+    name: string;
+    path: [OrderStatus, ...OrderStatus[]];
+    kind?: 'goods' | 'course';
+    overdue?: boolean;
+    run(orderNo: string): Promise<boolean>;
+  }
+
+  const ledger = () => createOrderLedger({ clock: t.clock });
+  const pay = (orderNo: string) =>
+    t.database.db.transaction(async (tx) => {
+      const outcome = await ledger().markPaid(tx, orderNo, {
+        channel: 'sandbox',
+        amount: 1000,
+        transactionId: `sandbox-${++transactions}`,
+        paidAt: new Date(t.clock.now()),
+      });
+      return outcome === 'paid';
+    });
+  const operations: Operation[] = [
+    { name: 'payment of goods', path: ['pending', 'paid'], run: pay },
+    { name: 'payment of a course', path: ['pending', 'paid', 'done'], kind: 'course', run: pay },
+    { name: 'buyer cancels', path: ['pending', 'cancelled'], run: (orderNo) => route(orderNo, 'cancel') },
+    {
+      name: 'time-out',
+      path: ['pending', 'cancelled'],
+      overdue: true,
+      run: async () => (await cancelExpiredOrders({ db: t.database.db, clock: t.clock })) === 1,
+    },
+    {
+      name: 'operator ships',
+      path: ['paid', 'shipped'],
+      async run(orderNo) {
+        try {
+          await shipOrder({ db: t.database.db, clock: t.clock, actor: 'ops@host' }, orderNo, '顺丰 SF1');
+          return true;
+        } catch (error) {
+          expect((error as AppError).code).toBe('OrderStateConflict');
+          return false;
+        }
+      },
+    },
+    { name: 'buyer confirms', path: ['shipped', 'done'], run: (orderNo) => route(orderNo, 'confirm') },
+    {
+      name: 'buyer asks for a refund',
+      path: ['paid', 'refunding'],
+      run: (orderNo) => route(orderNo, 'refund', { reason: '不想要了' }),
+    },
+    {
+      name: 'refund confirmed',
+      path: ['refunding', 'refunded'],
+      run: (orderNo) =>
+        t.database.db.transaction((tx) => ledger().markRefunded(tx, orderNo, new Date(t.clock.now()))),
+    },
+    {
+      name: 'refund refused',
+      path: ['refunding', 'paid'],
+      run: (orderNo) =>
+        t.database.db.transaction((tx) =>
+          rejectRefund(tx, orderNo, { at: new Date(t.clock.now()), actor: 'ops@host' }),
+        ),
+    },
+  ];
+
+  it('covers every transition of the table', () => {
+    const covered = new Set(
+      operations.flatMap((op) => op.path.slice(1).map((to, i) => `${op.path[i]}>${to}`)),
+    );
+    expect([...covered].sort()).toEqual(ORDER_TRANSITIONS.map(([from, to]) => `${from}>${to}`).sort());
+  });
+
+  for (const op of operations) {
+    it(`${op.name}: ${op.path.join(' → ')}, and from no other status`, async () => {
+      const db = t.database.db;
+      const [from] = op.path;
+      for (const status of ORDER_STATUSES) {
+        const orderNo = await addOrderRow(db, {
+          userId: buyer.userId,
+          status,
+          product,
+          kind: op.kind,
+          createdAt: new Date(t.clock.now() - (op.overdue ? 20 * 60_000 : 0)),
+        });
+        const before = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+        const applied = await op.run(orderNo);
+        expect(applied, `${op.name} from ${status}`).toBe(status === from);
+        const events = await db
+          .select({ status: orderEvents.status })
+          .from(orderEvents)
+          .where(eq(orderEvents.orderNo, orderNo))
+          .orderBy(orderEvents.id);
+        if (status === from) {
+          expect(await statusOf(db, orderNo)).toBe(op.path.at(-1));
+          expect(events.map((event) => event.status)).toEqual(op.path);
+        } else {
+          expect(await db.select().from(orders).where(eq(orders.orderNo, orderNo))).toEqual(before);
+          expect(events).toHaveLength(1);
+        }
+      }
+    });
+  }
+});

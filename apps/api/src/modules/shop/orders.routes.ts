@@ -1,0 +1,175 @@
+/**
+ * The order routes, mounted under `/api/shop`: checkout's preview, creating an order, 我的订单 and the
+ * order page, and the buyer's actions. Logged-in users only: the check runs at `onRequest`, before
+ * the body is read, so a visitor is answered 401 whatever it sends. Another buyer's order is answered
+ * 404, an action in the wrong state 409 OrderStateConflict naming the current status.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import {
+  OrderCreatedSchema,
+  OrderCreateSchema,
+  OrderDetailSchema,
+  OrderListSchema,
+  OrderPreviewBodySchema,
+  OrderPreviewSchema,
+  OrderQuerySchema,
+  RefundRequestSchema,
+} from '@xuanli/contracts/shop';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { ok } from '../../shared/envelope.ts';
+import type { SessionDeps } from '../sessions/index.ts';
+import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
+import { ORDER_NO_PATTERN } from './order-no.ts';
+import {
+  cancelOrder,
+  confirmOrder,
+  createOrder,
+  listOrders,
+  orderDetail,
+  previewOrder,
+  requestRefund,
+} from './orders.ts';
+
+/** What the order routes are built from. */
+export interface OrderRoutesOptions {
+  db: Db;
+  config: SessionDeps['config'];
+  clock: Clock;
+}
+
+const OrderNoParams = Type.Object({
+  orderNo: Type.String({ pattern: ORDER_NO_PATTERN, description: 'The 20-digit order number' }),
+});
+
+/** The order routes; dependencies arrive as plugin options. */
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (
+  app,
+  { db, config, clock },
+) => {
+  registerBuyerSlot(app);
+  const requireBuyer = createRequireBuyer({ db, config, clock });
+  const deps = { db, clock };
+  const secured = [{ token: [] }];
+  const failures = { 401: ErrorEnvelopeSchema, ...errorResponses };
+
+  app.post(
+    '/orders/preview',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['shop'],
+        summary:
+          'Checkout preview: the lines at current prices, shipping and the total (nothing is reserved)',
+        description:
+          'Shipping: 0 for courses and services; 800 分 for goods under 9900 分, else 0. Errors: NotFound ' +
+          '(unknown SKU or address), OutOfStock (off shelf, or fewer pieces left than asked).',
+        security: secured,
+        body: OrderPreviewBodySchema,
+        response: { 200: okEnvelopeSchema(OrderPreviewSchema), ...failures },
+      },
+    },
+    async (request) => ok(await previewOrder(deps, buyerOf(request), request.body)),
+  );
+
+  app.post(
+    '/orders',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['shop'],
+        summary: 'Create a pending order: totals from the server, stock reserved for 15 minutes',
+        description:
+          'The same idempotencyKey from the same buyer answers the first order again. Prices sent by the ' +
+          'client are ignored. Errors: ValidationError (address required for goods), NotFound (unknown SKU ' +
+          'or address), OutOfStock (off shelf or not enough left; nothing is reserved).',
+        security: secured,
+        body: OrderCreateSchema,
+        response: { 200: okEnvelopeSchema(OrderCreatedSchema), ...failures },
+      },
+    },
+    async (request) => ok(await createOrder(deps, buyerOf(request), request.body)),
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['shop'],
+        summary: "The buyer's orders, newest first, optionally of one status",
+        security: secured,
+        querystring: OrderQuerySchema,
+        response: { 200: okEnvelopeSchema(OrderListSchema), ...failures },
+      },
+    },
+    async (request) => ok(await listOrders(deps, buyerOf(request), request.query)),
+  );
+
+  app.get(
+    '/orders/:orderNo',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['shop'],
+        summary: 'One order of the buyer with its timeline (NotFound for anyone else)',
+        security: secured,
+        params: OrderNoParams,
+        response: { 200: okEnvelopeSchema(OrderDetailSchema), ...failures },
+      },
+    },
+    async (request) => ok(await orderDetail(deps, buyerOf(request), request.params.orderNo)),
+  );
+
+  app.post(
+    '/orders/:orderNo/cancel',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['shop'],
+        summary: 'Cancel an unpaid order; its reserved pieces go back to stock',
+        description: 'Errors: NotFound; OrderStateConflict unless pending.',
+        security: secured,
+        params: OrderNoParams,
+        response: { 200: okEnvelopeSchema(OrderDetailSchema), ...failures },
+      },
+    },
+    async (request) => ok(await cancelOrder(deps, buyerOf(request), request.params.orderNo)),
+  );
+
+  app.post(
+    '/orders/:orderNo/confirm',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['shop'],
+        summary: 'Confirm receipt of a shipped order (shipped → done)',
+        description: 'Errors: NotFound; OrderStateConflict unless shipped.',
+        security: secured,
+        params: OrderNoParams,
+        response: { 200: okEnvelopeSchema(OrderDetailSchema), ...failures },
+      },
+    },
+    async (request) => ok(await confirmOrder(deps, buyerOf(request), request.params.orderNo)),
+  );
+
+  app.post(
+    '/orders/:orderNo/refund',
+    {
+      onRequest: requireBuyer,
+      schema: {
+        tags: ['shop'],
+        summary: 'Ask for a refund of a paid order (paid → refunding); an operator decides',
+        description: 'Errors: NotFound; OrderStateConflict unless paid.',
+        security: secured,
+        params: OrderNoParams,
+        body: RefundRequestSchema,
+        response: { 200: okEnvelopeSchema(OrderDetailSchema), ...failures },
+      },
+    },
+    async (request) =>
+      ok(await requestRefund(deps, buyerOf(request), request.params.orderNo, request.body.reason)),
+  );
+};

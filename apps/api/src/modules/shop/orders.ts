@@ -1,0 +1,446 @@
+/**
+ * A buyer's orders: checkout's preview, creation with its stock reservation, the list and the detail,
+ * and the buyer's three actions (cancel, confirm receipt, ask for a refund). Every total is computed
+ * here from the SKUs' own prices; whatever price a client sends is never read. Payment and refunds
+ * reach orders through the ledger (ledger.ts), operators through order-admin.ts.
+ */
+import {
+  ORDER_PAY_MINUTES,
+  type OrderCreate,
+  type OrderCreated,
+  type OrderDetail,
+  type OrderLine,
+  type OrderList,
+  type OrderPreview,
+  type OrderPreviewBody,
+  type OrderQuery,
+  type OrderStatus,
+  type PayChannel,
+  type ProductKind,
+} from '@xuanli/contracts/shop';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { Tx } from '../../shared/orders.ts';
+import { newOrderNo } from './order-no.ts';
+import { moveOrder } from './order-state.ts';
+import { isRowId } from './row-id.ts';
+import { addresses, cartItems, orderEvents, orderItems, orders, products, skus } from './schema.ts';
+import { cancelOverdueOrders, cancelPendingOrders } from './sweeper.ts';
+
+/** What the order service runs on. */
+export interface OrderDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** Shipping of a goods order whose lines total less than {@link FREE_SHIPPING_FROM}: 8 元. */
+export const SHIPPING_FEE = 800;
+
+/** From this goods total (99 元) shipping is free. */
+export const FREE_SHIPPING_FROM = 9900;
+
+/** The 收货地址 an order keeps: the address as it was when ordering (AddressInput without isDefault). */
+type AddressSnapshot = NonNullable<(typeof orders.$inferSelect)['address']>;
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** The lines and totals of a would-be order, all from the database's prices. */
+interface PricedOrder {
+  lines: OrderLine[];
+  kind: ProductKind;
+  goodsTotal: number;
+  shipping: number;
+  total: number;
+  needsAddress: boolean;
+}
+
+/**
+ * Prices `items` from the SKUs and products as they are now. Unknown SKU → 404; a SKU listed twice
+ * → 400; an off-shelf product → 409 OutOfStock 'off shelf'. With `checkStock`, a SKU with fewer
+ * pieces than asked → 409 OutOfStock (creation leaves that to its conditional update instead).
+ */
+async function priceOrder(
+  db: Db | Tx,
+  items: readonly { skuId: number; qty: number }[],
+  checkStock: boolean,
+): Promise<PricedOrder> {
+  const ids = items.map((item) => item.skuId);
+  if (new Set(ids).size !== ids.length) throw new AppError('ValidationError', 'each sku may appear once');
+  const known = ids.filter(isRowId);
+  const rows = known.length
+    ? await db
+        .select({
+          skuId: skus.id,
+          productId: products.id,
+          kind: products.kind,
+          title: products.title,
+          skuTitle: skus.title,
+          cover: products.cover,
+          skuImage: skus.image,
+          price: skus.price,
+          stock: skus.stock,
+          onShelf: products.onShelf,
+          courseId: products.courseId,
+          sellid: products.sellid,
+        })
+        .from(skus)
+        .innerJoin(products, eq(products.id, skus.productId))
+        .where(inArray(skus.id, known))
+    : [];
+  const byId = new Map(rows.map((row) => [row.skuId, row]));
+  const lines = items.map(({ skuId, qty }): OrderLine => {
+    const row = byId.get(skuId);
+    if (!row) throw new AppError('NotFound', `no sku ${skuId}`);
+    if (!row.onShelf) throw new AppError('OutOfStock', 'off shelf');
+    if (checkStock && row.stock < qty)
+      throw new AppError('OutOfStock', `sku ${skuId}: only ${row.stock} left`);
+    return {
+      skuId,
+      productId: row.productId,
+      kind: row.kind,
+      title: row.title,
+      skuTitle: row.skuTitle,
+      // A SKU with its own picture (a colour, a bead size) shows it, as the cart does.
+      cover: row.skuImage || row.cover,
+      price: row.price,
+      qty,
+      courseId: row.kind === 'course' ? row.courseId : null,
+      sellid: row.kind === 'service' ? row.sellid : null,
+    };
+  });
+  const goodsTotal = lines.reduce((sum, line) => sum + line.price * line.qty, 0);
+  const needsAddress = lines.some((line) => line.kind === 'goods');
+  const kind: ProductKind = needsAddress
+    ? 'goods'
+    : lines.some((line) => line.kind === 'course')
+      ? 'course'
+      : 'service';
+  // Courses and services ship nothing; goods ship free from 99 元 (the whole order's lines count).
+  const shipping = needsAddress && goodsTotal < FREE_SHIPPING_FROM ? SHIPPING_FEE : 0;
+  return { lines, kind, goodsTotal, shipping, total: goodsTotal + shipping, needsAddress };
+}
+
+/** The buyer's address `addressId` as an order keeps it; 404 when it is not theirs. */
+async function addressSnapshot(db: Db | Tx, userId: number, addressId: number): Promise<AddressSnapshot> {
+  const [row] = isRowId(addressId)
+    ? await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+        .limit(1)
+    : [];
+  if (!row) throw new AppError('NotFound', `no address ${addressId}`);
+  const { name, phone, province, city, district, detail } = row;
+  return { name, phone, province, city, district, detail };
+}
+
+/**
+ * `POST shop/orders/preview`: what checkout shows — the lines at today's prices, shipping and the
+ * total — with the same refusals creation would give (unknown SKU, off shelf, too few pieces left).
+ */
+export async function previewOrder(
+  deps: OrderDeps,
+  userId: number,
+  body: OrderPreviewBody,
+): Promise<OrderPreview> {
+  const priced = await priceOrder(deps.db, body.items, true);
+  if (priced.needsAddress && body.addressId !== undefined)
+    await addressSnapshot(deps.db, userId, body.addressId);
+  const { lines, goodsTotal, shipping, total, needsAddress } = priced;
+  return { items: lines, goodsTotal, shipping, total, needsAddress };
+}
+
+/** The order `userId` made with `idempotencyKey`, if any (cancelled first when it is overdue). */
+async function orderByKey(
+  deps: OrderDeps,
+  userId: number,
+  idempotencyKey: string,
+): Promise<OrderCreated | null> {
+  const [row] = await deps.db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  if (!row) return null;
+  const order = await readOwnOrder(deps, userId, row.orderNo);
+  return { orderNo: order.orderNo, status: order.status, total: order.total };
+}
+
+/** Tries a few fresh numbers: two orders made in the same second collide once in a million. */
+const ORDER_NO_ATTEMPTS = 4;
+
+/**
+ * `POST shop/orders`: makes a pending order, in one transaction — the order row (its totals from the
+ * database's prices), the stock of every line taken by a conditional UPDATE in SKU id order (one
+ * line short → everything rolls back, 409 OutOfStock), the lines, the first timeline event and, with
+ * `fromCart`, the ordered SKUs' cart lines. The same idempotency key from the same buyer answers the
+ * order it made first, also when both requests run at once: the order row is inserted first with ON
+ * CONFLICT DO NOTHING, so the second waits for the first and then only reads.
+ */
+export async function createOrder(deps: OrderDeps, userId: number, body: OrderCreate): Promise<OrderCreated> {
+  const earlier = await orderByKey(deps, userId, body.idempotencyKey);
+  if (earlier) return earlier;
+  const priced = await priceOrder(deps.db, body.items, false);
+  let address: AddressSnapshot | null = null;
+  if (priced.needsAddress) {
+    if (body.addressId === undefined) throw new AppError('ValidationError', 'address required');
+    address = await addressSnapshot(deps.db, userId, body.addressId);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date(deps.clock.now());
+    const created = await deps.db.transaction(async (tx): Promise<OrderCreated | null> => {
+      const [inserted] = await tx
+        .insert(orders)
+        .values({
+          orderNo: newOrderNo(deps.clock),
+          userId,
+          idempotencyKey: body.idempotencyKey,
+          status: 'pending',
+          kind: priced.kind,
+          goodsTotal: priced.goodsTotal,
+          shipping: priced.shipping,
+          total: priced.total,
+          remark: body.remark?.trim() ?? '',
+          address,
+          createdAt: now,
+          payDeadline: new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000),
+        })
+        .onConflictDoNothing()
+        .returning({ orderNo: orders.orderNo });
+      // The key is taken (by a request that ran at the same time) or, rarely, the number is.
+      if (!inserted) return null;
+      const { orderNo } = inserted;
+      for (const line of [...priced.lines].sort((a, b) => a.skuId - b.skuId)) {
+        const [taken] = await tx
+          .update(skus)
+          .set({ stock: sql`${skus.stock} - ${line.qty}` })
+          .where(and(eq(skus.id, line.skuId), gte(skus.stock, line.qty)))
+          .returning({ id: skus.id });
+        if (!taken) throw new AppError('OutOfStock', `sku ${line.skuId}: not enough left`);
+      }
+      await tx.insert(orderItems).values(priced.lines.map((line, i) => ({ ...line, orderNo, line: i + 1 })));
+      await tx.insert(orderEvents).values({ orderNo, status: 'pending', at: now, note: '', actor: 'buyer' });
+      if (body.fromCart) {
+        const ordered = priced.lines.map((line) => line.skuId);
+        await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.userId, userId), inArray(cartItems.skuId, ordered)));
+      }
+      return { orderNo, status: 'pending', total: priced.total };
+    });
+    if (created) return created;
+    const raced = await orderByKey(deps, userId, body.idempotencyKey);
+    if (raced) return raced;
+    if (attempt >= ORDER_NO_ATTEMPTS) throw new Error('no free order number after several attempts');
+  }
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function lineOf(item: ItemRow): OrderLine {
+  const { skuId, productId, kind, title, skuTitle, cover, price, qty, courseId, sellid } = item;
+  return { skuId, productId, kind, title, skuTitle, cover, price, qty, courseId, sellid };
+}
+
+/** The lines of `orderNos`, by order, in line order. */
+async function linesOf(db: Db | Tx, orderNos: readonly string[]): Promise<Map<string, OrderLine[]>> {
+  const byOrder = new Map<string, OrderLine[]>(orderNos.map((orderNo) => [orderNo, []]));
+  if (orderNos.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderNo, [...orderNos]))
+    .orderBy(asc(orderItems.orderNo), asc(orderItems.line));
+  for (const row of rows) byOrder.get(row.orderNo)?.push(lineOf(row));
+  return byOrder;
+}
+
+/** An order and its history as the buyer's order page shows it. */
+async function detailOf(db: Db | Tx, order: OrderRow): Promise<OrderDetail> {
+  const lines = await linesOf(db, [order.orderNo]);
+  // In the order the changes were made: a provider's payment time need not agree with our clock.
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderNo, order.orderNo))
+    .orderBy(asc(orderEvents.id));
+  return {
+    orderNo: order.orderNo,
+    status: order.status,
+    items: lines.get(order.orderNo) ?? [],
+    total: order.total,
+    createdAt: order.createdAt.toISOString(),
+    payDeadline: order.payDeadline.toISOString(),
+    goodsTotal: order.goodsTotal,
+    shipping: order.shipping,
+    remark: order.remark,
+    // A snapshot, not an entry of the address book, so never "the default".
+    address: order.address
+      ? {
+          name: order.address.name,
+          phone: order.address.phone,
+          province: order.address.province,
+          city: order.address.city,
+          district: order.address.district ?? '',
+          detail: order.address.detail,
+          isDefault: false,
+        }
+      : null,
+    paidAt: iso(order.paidAt),
+    payChannel: order.payChannel as PayChannel | null,
+    tracking: order.tracking,
+    refundReason: order.refundReason,
+    timeline: events.map((event) => ({
+      status: event.status as OrderStatus,
+      at: event.at.toISOString(),
+      note: event.note,
+    })),
+  };
+}
+
+/** The buyer's order `orderNo` as it stands now; an overdue pending one is cancelled first. 404 if not theirs. */
+async function readOwnOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderRow> {
+  const now = new Date(deps.clock.now());
+  await deps.db.transaction((tx) => cancelOverdueOrders(tx, now, { userId, orderNo }));
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) throw new AppError('NotFound', `no order ${orderNo}`);
+  return order;
+}
+
+/** `GET shop/orders/{orderNo}`: the order page; another buyer's order (or none) is 404. */
+export async function orderDetail(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderDetail> {
+  return detailOf(deps.db, await readOwnOrder(deps, userId, orderNo));
+}
+
+/** Orders per page of 我的订单 unless the query says otherwise. */
+export const DEFAULT_ORDER_PAGE_SIZE = 20;
+
+/** `GET shop/orders`: the buyer's orders, newest first, optionally of one status (overdue ones cancelled first). */
+export async function listOrders(deps: OrderDeps, userId: number, query: OrderQuery): Promise<OrderList> {
+  const now = new Date(deps.clock.now());
+  await deps.db.transaction((tx) => cancelOverdueOrders(tx, now, { userId }));
+  const page = query.page ?? 1;
+  const size = query.size ?? DEFAULT_ORDER_PAGE_SIZE;
+  const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined);
+  const [{ total }] = await deps.db.select({ total: count() }).from(orders).where(where);
+  const offset = (page - 1) * size;
+  // A page past the last has no rows (and a huge page number must not reach OFFSET's bigint).
+  const rows =
+    offset >= total
+      ? []
+      : await deps.db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+          .limit(size)
+          .offset(offset);
+  const lines = await linesOf(
+    deps.db,
+    rows.map((row) => row.orderNo),
+  );
+  return {
+    total,
+    list: rows.map((row) => ({
+      orderNo: row.orderNo,
+      status: row.status,
+      items: lines.get(row.orderNo) ?? [],
+      total: row.total,
+      createdAt: row.createdAt.toISOString(),
+      payDeadline: row.payDeadline.toISOString(),
+    })),
+  };
+}
+
+/** 409 naming the order's status now, or 404 when the buyer has no such order. */
+async function stateConflict(tx: Tx, userId: number, orderNo: string): Promise<AppError> {
+  const [row] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
+    .limit(1);
+  return row
+    ? new AppError('OrderStateConflict', `order is ${row.status}`)
+    : new AppError('NotFound', `no order ${orderNo}`);
+}
+
+/**
+ * Runs one buyer action in a transaction: `act` makes the change and answers whether it applied;
+ * when it did not, the answer is 404 (not the buyer's) or 409 naming the current status. Then the
+ * order page as it is now.
+ */
+async function buyerAction(
+  deps: OrderDeps,
+  userId: number,
+  orderNo: string,
+  act: (tx: Tx, now: Date) => Promise<boolean>,
+): Promise<OrderDetail> {
+  const now = new Date(deps.clock.now());
+  await deps.db.transaction(async (tx) => {
+    if (!(await act(tx, now))) throw await stateConflict(tx, userId, orderNo);
+  });
+  return orderDetail(deps, userId, orderNo);
+}
+
+/** `POST shop/orders/{orderNo}/cancel`: pending → cancelled by the buyer; the reserved pieces go back to stock. */
+export function cancelOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderDetail> {
+  return buyerAction(deps, userId, orderNo, async (tx, now) => {
+    const cancelled = await cancelPendingOrders(tx, [orderNo], {
+      at: now,
+      actor: 'buyer',
+      note: '买家取消订单',
+      userId,
+    });
+    return cancelled.length === 1;
+  });
+}
+
+/** `POST shop/orders/{orderNo}/confirm`: the buyer confirms receipt, shipped → done. */
+export function confirmOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderDetail> {
+  return buyerAction(deps, userId, orderNo, async (tx, now) => {
+    await cancelOverdueOrders(tx, now, { userId, orderNo });
+    const done = await moveOrder(tx, {
+      orderNo,
+      from: 'shipped',
+      to: 'done',
+      at: now,
+      actor: 'buyer',
+      note: '买家确认收货',
+      fields: { doneAt: now },
+      userId,
+    });
+    return done !== null;
+  });
+}
+
+/** `POST shop/orders/{orderNo}/refund`: the buyer asks for a refund of a paid order, paid → refunding. */
+export async function requestRefund(
+  deps: OrderDeps,
+  userId: number,
+  orderNo: string,
+  reason: string,
+): Promise<OrderDetail> {
+  const text = reason.trim();
+  if (!text) throw new AppError('ValidationError', 'reason required');
+  return buyerAction(deps, userId, orderNo, async (tx, now) => {
+    await cancelOverdueOrders(tx, now, { userId, orderNo });
+    const refunding = await moveOrder(tx, {
+      orderNo,
+      from: 'paid',
+      to: 'refunding',
+      at: now,
+      actor: 'buyer',
+      note: text,
+      fields: { refundReason: text },
+      userId,
+    });
+    return refunding !== null;
+  });
+}

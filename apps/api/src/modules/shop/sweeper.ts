@@ -1,0 +1,130 @@
+/**
+ * Cancelling unpaid orders and giving their stock back: by the buyer, and once ORDER_PAY_MINUTES and
+ * then {@link SETTLEMENT_GRACE_MS} have passed without payment — by the time-out job that runs in
+ * every API process, and whenever such an order is read (so a buyer never sees a pending order past
+ * its grace, however long ago the job last ran).
+ */
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { Tx } from '../../shared/orders.ts';
+import { moveOrder } from './order-state.ts';
+import { orderItems, orders, skus } from './schema.ts';
+
+/** The timeline's note on an order the time-out cancelled. */
+export const TIMEOUT_NOTE = '超时未支付，已自动取消';
+
+/**
+ * How long past its deadline a pending order waits before it is cancelled. The providers refuse a
+ * payment after the deadline (`time_expire`), but the callback of one made in the last seconds arrives
+ * a little later: meanwhile the order must still be there to be paid, not cancelled with its stock
+ * released. Paying is judged by the provider's time of payment (ledger.ts), starting one by the
+ * deadline itself (pay module).
+ */
+export const SETTLEMENT_GRACE_MS = 2 * 60_000;
+
+/** Orders one sweeper transaction cancels at most: bounds its locks and its time. */
+const SWEEP_BATCH = 200;
+
+/** Who cancels and why, as the timeline records it. */
+export interface Cancellation {
+  at: Date;
+  actor: string;
+  note: string;
+  /** Only this buyer's orders. */
+  userId?: number;
+}
+
+/**
+ * Moves each of `orderNos` that is still pending to cancelled and puts the pieces of those orders
+ * back in stock, all inside `tx`. Stock goes back once per order, because only the transaction whose
+ * conditional update moved the order releases it; the SKUs are updated in id order (the order in
+ * which creation takes them), so a release and a reservation never deadlock. Answers the orders
+ * this call cancelled.
+ */
+export async function cancelPendingOrders(
+  tx: Tx,
+  orderNos: readonly string[],
+  cancellation: Cancellation,
+): Promise<string[]> {
+  const cancelled: string[] = [];
+  for (const orderNo of orderNos) {
+    const row = await moveOrder(tx, {
+      orderNo,
+      from: 'pending',
+      to: 'cancelled',
+      at: cancellation.at,
+      actor: cancellation.actor,
+      note: cancellation.note,
+      fields: { cancelledAt: cancellation.at },
+      userId: cancellation.userId,
+    });
+    if (row) cancelled.push(orderNo);
+  }
+  if (cancelled.length === 0) return cancelled;
+  const released = await tx
+    .select({ skuId: orderItems.skuId, qty: sql<number>`sum(${orderItems.qty})::int` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderNo, cancelled))
+    .groupBy(orderItems.skuId)
+    .orderBy(asc(orderItems.skuId));
+  for (const { skuId, qty } of released) {
+    await tx
+      .update(skus)
+      .set({ stock: sql`${skus.stock} + ${qty}` })
+      .where(eq(skus.id, skuId));
+  }
+  return cancelled;
+}
+
+/** Which overdue orders {@link cancelOverdueOrders} looks at: all, one buyer's, or one order. */
+export interface OverdueScope {
+  userId?: number;
+  orderNo?: string;
+}
+
+/**
+ * Cancels, inside `tx`, up to `limit` pending orders whose pay deadline is {@link SETTLEMENT_GRACE_MS}
+ * or more before `now`.
+ * Rows another transaction holds (a payment being recorded, another sweeper) are skipped rather than
+ * waited for: whoever holds them decides their fate, and the next sweep sees them again.
+ */
+export async function cancelOverdueOrders(
+  tx: Tx,
+  now: Date,
+  scope: OverdueScope = {},
+  limit = SWEEP_BATCH,
+): Promise<string[]> {
+  const settled = new Date(now.getTime() - SETTLEMENT_GRACE_MS);
+  const conditions = [eq(orders.status, 'pending'), lte(orders.payDeadline, settled)];
+  if (scope.userId !== undefined) conditions.push(eq(orders.userId, scope.userId));
+  if (scope.orderNo !== undefined) conditions.push(eq(orders.orderNo, scope.orderNo));
+  const due = await tx
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(asc(orders.payDeadline))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return cancelPendingOrders(
+    tx,
+    due.map((row) => row.orderNo),
+    { at: now, actor: 'system', note: TIMEOUT_NOTE },
+  );
+}
+
+/**
+ * The time-out job: cancels every pending order {@link SETTLEMENT_GRACE_MS} or more past its deadline
+ * and releases its stock, one batch per transaction. Safe in every process at once (`FOR UPDATE SKIP
+ * LOCKED` splits the work, and the conditional update moves each order once). Answers how many orders
+ * this call cancelled.
+ */
+export async function cancelExpiredOrders(deps: { db: Db; clock: Clock }): Promise<number> {
+  const now = new Date(deps.clock.now());
+  let total = 0;
+  for (;;) {
+    const cancelled = await deps.db.transaction((tx) => cancelOverdueOrders(tx, now));
+    total += cancelled.length;
+    if (cancelled.length < SWEEP_BATCH) return total;
+  }
+}

@@ -438,6 +438,10 @@ export default defineConfig({
             // for each combination of importers (every extra chunk is a request and a preload entry
             // on the calendar route).
             { name: 'lunar', test: /packages[\\/]almanac[\\/]src[\\/](lunar|solarTerm)/ },
+            // TanStack Query (the provider, queries, mutations, infinite lists; never on the calendar
+            // route): one chunk for every page that reads server state, instead of a chunk per
+            // combination of pages, each one more name in the entry's preload lists.
+            { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },
       },

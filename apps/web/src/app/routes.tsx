@@ -9,8 +9,14 @@ import { NotFoundPage } from './NotFoundPage';
 
 const ComingSoonPage = lazyPage(() => import('@/features/coming-soon/ComingSoonPage'));
 
-/** The user-centre pages (pages/user/*) share one chunk; see `UserCentre`. */
-const UserCentre = lazyPage(() => import('@/features/user/UserCentre'));
+/** The user-centre pages (pages/user/*) and the order pages share one chunk; see `./member-pages`. */
+const UserCentre = lazyPage(() => import('./member-pages'));
+
+/** The shop's tab, product and cart pages share one chunk; see `ShopPages`. */
+const ShopPages = lazyPage(() => import('@/features/shop/ShopPages'));
+
+/** Checkout, the cashier, my orders, an order and the address book: in the user centre's chunk. */
+const OrderCentre = UserCentre;
 
 /**
  * TanStack Query's provider, a chunk of its own (`./server-state.tsx`): it loads with the first page
@@ -34,7 +40,7 @@ export const pages: Record<PathName, ComponentType> = {
   suan: lazyPage(() => import('@/features/bazi/BaziPage')),
   dingzhi: lazyPage(() => import('@/features/dingzhi/DingzhiPage')),
   ketang: ComingSoonPage,
-  shop: ComingSoonPage,
+  shop: ShopPages,
   user: UserCentre,
   almanacDay: lazyPage(() => import('@/features/almanac/AlmanacDayPage')),
   article: lazyPage(() => import('@/features/article/ArticlePage')),
@@ -53,14 +59,14 @@ export const pages: Record<PathName, ComponentType> = {
   feedback: UserCentre,
   password: UserCentre,
   webview: lazyPage(() => import('@/features/webview/WebviewPage')),
-  product: ComingSoonPage,
-  cart: ComingSoonPage,
-  checkout: ComingSoonPage,
-  pay: ComingSoonPage,
-  orders: ComingSoonPage,
-  order: ComingSoonPage,
-  address: ComingSoonPage,
-  addressEdit: ComingSoonPage,
+  product: ShopPages,
+  cart: ShopPages,
+  checkout: OrderCentre,
+  pay: OrderCentre,
+  orders: OrderCentre,
+  order: OrderCentre,
+  address: OrderCentre,
+  addressEdit: OrderCentre,
 };
 
 /**

@@ -27,6 +27,15 @@ describe('userMessage', () => {
     ).toBe(ERROR_MESSAGES_ZH.Unavailable);
   });
 
+  it('tells a refused payment apart from a server fault', () => {
+    expect(
+      userMessage(toApiError({ code: 'PaymentChannelError', msg: 'alipay refused' }, { status: 502 })),
+    ).toBe(ERROR_MESSAGES_ZH.PaymentChannelError);
+    expect(userMessage(toApiError(null, { status: 502, errorText: 'Bad Gateway' }))).toBe(
+      ERROR_MESSAGES_ZH.InternalError,
+    );
+  });
+
   it('keeps the client-side Chinese messages of time-outs and network failures', () => {
     expect(userMessage(new ApiError('请求超时，请稍后再试', ClientErrorCode.timeout))).toBe(
       '请求超时，请稍后再试',

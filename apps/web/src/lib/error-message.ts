@@ -22,10 +22,13 @@ export const NETWORK_NEEDED_MESSAGE = '网络未连接，此功能需要联网';
 export function userMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return DEFAULT_ERROR_MESSAGE;
   // SPEC §8 codes a failure without a code 'BadRequest'; for a 5xx that would blame the user.
-  if (error.status !== undefined && error.status >= 500)
+  if (error.status !== undefined && error.status >= 500) {
+    // A payment provider that refused is a 502 of its own, with its own advice (retry or switch).
+    if (error.code === 'PaymentChannelError') return ERROR_MESSAGES_ZH.PaymentChannelError;
     return ERROR_MESSAGES_ZH[
       error.code === 'Unavailable' || error.status === 503 ? 'Unavailable' : 'InternalError'
     ];
+  }
   if (isErrorCode(error.code)) return ERROR_MESSAGES_ZH[error.code];
   if (error.code === ClientErrorCode.network) return NETWORK_NEEDED_MESSAGE;
   // A time-out (SPEC §8 code 5) already carries a Chinese sentence.

@@ -68,7 +68,15 @@ describe('session store', () => {
       user: { ...user, nickname: '新名字' },
     });
 
-    useSession.getState().setMyclass([{ id: 9 }]);
+    useSession.getState().setMyclass([
+      {
+        courseId: 'bazi-101',
+        title: '八字入门十二讲',
+        cover: '',
+        orderNo: '20260501103000123456',
+        grantedAt: '2026-05-01T02:30:00Z',
+      },
+    ]);
     useSession.getState().logout();
     expect(useSession.getState()).toMatchObject({ isLogin: false, user: null, myclass: [] });
     expect(window.localStorage.getItem('jw-token')).toBeNull();

@@ -164,7 +164,7 @@ export interface MemberRequestOptions {
  * elsewhere, account deleted, token expired): the user is cleared and the expiry listeners run.
  */
 export async function memberRequest<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   { body, signal, background = false }: MemberRequestOptions = {},
 ): Promise<T> {

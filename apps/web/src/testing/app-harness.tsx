@@ -20,6 +20,8 @@ export interface ApiCall {
   method: string;
   /** Path below `/api`, e.g. `/crm/member/profile`. */
   path: string;
+  /** The query string's values, e.g. `{categoryId: '2', page: '1'}` (empty when there is none). */
+  query: Record<string, string>;
   body: Record<string, unknown>;
   token: string | null;
 }
@@ -35,12 +37,14 @@ export function installFakeApi(
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
+      const url = new URL(String(input), 'http://localhost');
+      const path = url.pathname.replace(/^\/api/, '');
       if (path === '/base/token') return tokenAnswer('visitor-jwt', Date.now() / 1000);
       const headers = (init.headers ?? {}) as Record<string, string>;
       const call: ApiCall = {
         method: init.method ?? 'GET',
         path,
+        query: Object.fromEntries(url.searchParams),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : {},
         token: headers.token ?? null,
       };

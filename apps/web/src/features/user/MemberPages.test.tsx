@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
-import type { PasswordResult } from '@xuanli/contracts/member';
+import type { MyOrderList, PasswordResult } from '@xuanli/contracts/member';
 import type { FeedbackResult } from '@xuanli/contracts/upload';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
@@ -167,20 +167,51 @@ describe('FeedbackPage (pages/user/feedback)', () => {
 });
 
 describe('MyclassPage (pages/user/myclass)', () => {
-  it('shows an empty state that leads to the classroom until a course exists', () => {
+  it('shows an empty state that leads to the classroom until a course exists', async () => {
     loginAs(member());
+    const calls = installFakeApi(({ path }) =>
+      path === '/crm/ketang/myorder' ? okAnswer({ list: [], total: 0 }) : undefined,
+    );
     const { location } = renderPage(<MyclassPage />, { path: paths.myclass.path });
     expect(screen.getByText('还没有课程')).toBeTruthy();
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/crm/ketang/myorder']));
     fireEvent.click(screen.getByRole('button', { name: '去课堂看看' }));
     expect(here(location())).toBe(paths.ketang.path);
   });
 
-  it('lists the purchased courses', () => {
+  it('asks for the purchased courses on opening and lists them with cover, title and purchase day', async () => {
     loginAs(member());
-    useSession.getState().setMyclass([{ id: 5, title: '八字入门十二讲' } as { id: number }]);
-    const { location } = renderPage(<MyclassPage />, { path: paths.myclass.path });
+    const courses: MyOrderList['list'] = [
+      {
+        courseId: 'bazi-101',
+        title: '八字入门十二讲',
+        cover: '/api/files/covers/bazi.webp',
+        orderNo: '20260501103000123456',
+        // 16:30 UTC is already the next day in Beijing.
+        grantedAt: '2026-05-01T16:30:00Z',
+      },
+      {
+        courseId: 'fengshui-2',
+        title: '阳宅风水基础',
+        cover: '',
+        orderNo: '20260401090000654321',
+        grantedAt: '2026-04-01T01:00:00Z',
+      },
+    ];
+    // A course paid a moment ago is not in the store yet: the page asks the server.
+    installFakeApi(({ path }) =>
+      path === '/crm/ketang/myorder' ? okAnswer<MyOrderList>({ list: courses, total: 2 }) : undefined,
+    );
+    const { location, container } = renderPage(<MyclassPage />, { path: paths.myclass.path });
+    expect(await screen.findByText('共 2 门课程')).toBeTruthy();
+    expect(screen.getByText('购买于 2026-05-02')).toBeTruthy();
+    expect(screen.getByText('购买于 2026-04-01')).toBeTruthy();
+    const covers = [...container.querySelectorAll('img')];
+    expect(covers.map((img) => img.getAttribute('src'))[0]).toBe('/api/files/covers/bazi.webp');
+    // A course without a cover shows the fallback picture (SPEC §8).
+    expect(covers[1]?.getAttribute('data-fallback')).toBe('true');
     fireEvent.click(screen.getByText('八字入门十二讲'));
-    expect(here(location())).toBe(paths.courseShow.getHref({ id: 5 }));
+    expect(here(location())).toBe(paths.courseShow.getHref({ id: 'bazi-101' }));
   });
 });
 

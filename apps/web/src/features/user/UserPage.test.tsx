@@ -2,10 +2,21 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
-import { useSession } from '@/stores/session';
+import { type MyClassItem, useSession } from '@/stores/session';
 import { here, loginAs, member, renderPage, resetSession } from '@/testing/app-harness';
 import UserPage from './UserPage';
 import { beijingDate, vipStatus } from './vip';
+
+/** A purchased course of `crm/ketang/myorder`. */
+function purchasedCourse(courseId: string): MyClassItem {
+  return {
+    courseId,
+    title: `课程${courseId}`,
+    cover: '',
+    orderNo: '20260501103000123456',
+    grantedAt: '2026-05-01T02:30:00Z',
+  };
+}
 
 beforeEach(() => {
   resetSession();
@@ -56,13 +67,47 @@ describe('UserPage (pages/user/index)', () => {
 
   it('opens the entries directly for a member, and the customer-service card through the dialog flag', () => {
     loginAs(member());
-    useSession.getState().setMyclass([{ id: 1 }, { id: 2 }]);
+    useSession.getState().setMyclass([purchasedCourse('a'), purchasedCourse('b')]);
     const { location } = renderPage(<UserPage />, { path: paths.user.path });
     expect(screen.getByText('2 门')).toBeTruthy();
     fireEvent.click(screen.getByText('意见反馈'));
     expect(here(location())).toBe(paths.feedback.path);
     fireEvent.click(screen.getByText('在线客服'));
     expect(useDialogs.getState().name).toBe('kefu');
+  });
+});
+
+describe('UserPage: 我的订单, 购物车 and 收货地址', () => {
+  it('opens my orders on the tab of each shortcut, and all of them from 查看全部', () => {
+    loginAs(member());
+    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    const shortcuts = screen.getByRole('navigation', { name: '订单状态' });
+    for (const [label, status] of [
+      ['待支付', 'pending'],
+      ['待发货', 'paid'],
+      ['待收货', 'shipped'],
+      ['退款', 'refunding'],
+    ] as const) {
+      fireEvent.click(within(shortcuts).getByRole('button', { name: label }));
+      expect(here(location())).toBe(paths.orders.getHref({ status }));
+    }
+    fireEvent.click(screen.getByText('查看全部'));
+    expect(here(location())).toBe(paths.orders.path);
+    fireEvent.click(screen.getByText('收货地址'));
+    expect(here(location())).toBe(paths.address.path);
+    fireEvent.click(screen.getByText('购物车'));
+    expect(here(location())).toBe(paths.cart.path);
+  });
+
+  it('sends a visitor to login first, then on to the orders of the shortcut', () => {
+    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: '订单状态' })).getByRole('button', { name: '待收货' }),
+    );
+    expect(location()?.pathname).toBe(paths.login.path);
+    expect(new URLSearchParams(location()?.search).get('redirect')).toBe(
+      paths.orders.getHref({ status: 'shipped' }),
+    );
   });
 });
 

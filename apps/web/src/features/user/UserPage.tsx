@@ -1,10 +1,17 @@
 import {
   AaOutline,
+  BillOutline,
   EditSOutline,
   GiftOutline,
+  LocationOutline,
   MessageOutline,
+  PayCircleOutline,
   PlayOutline,
+  ReceivePaymentOutline,
   SetOutline,
+  ShopbagOutline,
+  TruckOutline,
+  UndoOutline,
   UserOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
@@ -46,6 +53,8 @@ export default function UserPage() {
 
   const entries: Entry[] = [
     { title: '个人资料', icon: <UserOutline />, to: paths.profile.path, needsLogin: true },
+    { title: '购物车', icon: <ShopbagOutline />, to: paths.cart.path, needsLogin: true },
+    { title: '收货地址', icon: <LocationOutline />, to: paths.address.path, needsLogin: true },
     {
       title: '我的课程',
       icon: <PlayOutline />,
@@ -69,6 +78,40 @@ export default function UserPage() {
         <VisitorCard onLogin={() => navigation.navigate(paths.login.path)} />
       )}
       <List mode="card" className={styles.list}>
+        <List.Item
+          prefix={
+            <span className={styles.icon}>
+              <BillOutline />
+            </span>
+          }
+          extra="查看全部"
+          onClick={() => open({ title: '我的订单', icon: null, to: paths.orders.path, needsLogin: true })}
+        >
+          我的订单
+        </List.Item>
+        <List.Item>
+          <nav className={styles.orderShortcuts} aria-label="订单状态">
+            {ORDER_SHORTCUTS.map((shortcut) => (
+              <button
+                key={shortcut.status}
+                type="button"
+                className={styles.orderShortcut}
+                onClick={() =>
+                  open({
+                    ...shortcut,
+                    to: paths.orders.getHref({ status: shortcut.status }),
+                    needsLogin: true,
+                  })
+                }
+              >
+                <span className={styles.icon}>{shortcut.icon}</span>
+                {shortcut.title}
+              </button>
+            ))}
+          </nav>
+        </List.Item>
+      </List>
+      <List mode="card" className={styles.list}>
         {entries.map((entry) => (
           <List.Item
             key={entry.title}
@@ -83,6 +126,14 @@ export default function UserPage() {
     </div>
   );
 }
+
+/** The order states 我的订单 opens directly (pages/user/orders?status=…). */
+const ORDER_SHORTCUTS = [
+  { title: '待支付', status: 'pending', icon: <PayCircleOutline /> },
+  { title: '待发货', status: 'paid', icon: <ReceivePaymentOutline /> },
+  { title: '待收货', status: 'shipped', icon: <TruckOutline /> },
+  { title: '退款', status: 'refunding', icon: <UndoOutline /> },
+] as const;
 
 /** The logged-in user's card: tapping it opens the profile; the badge shows VIP or offers it. */
 function MemberCard({ user, onOpen }: { user: User; onOpen: (to: string) => void }) {

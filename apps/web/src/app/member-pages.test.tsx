@@ -1,0 +1,17 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { renderPage, resetSession } from '@/testing/app-harness';
+import MemberPages from './member-pages';
+
+afterEach(() => resetSession());
+
+describe('MemberPages (the user centre and the order pages in one chunk)', () => {
+  it('shows an order page at an order path and a user-centre page elsewhere', () => {
+    const orders = renderPage(<MemberPages />, { path: paths.orders.path });
+    expect(screen.getByText('登录后才能查看我的订单')).toBeTruthy();
+    orders.unmount();
+    renderPage(<MemberPages />, { path: paths.login.path });
+    expect(screen.getByRole('heading', { name: '欢迎来到中华玄历' })).toBeTruthy();
+  });
+});

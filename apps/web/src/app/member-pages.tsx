@@ -1,0 +1,16 @@
+import { useLocation } from 'react-router';
+import OrderCentre, { ORDER_PAGES } from '@/features/order/OrderCentre';
+import UserCentre from '@/features/user/UserCentre';
+
+/**
+ * The user centre (pages/user/*) and the order pages (checkout, the cashier, my orders, an order, the
+ * address book) as one lazily loaded page: the order pages' path shows OrderCentre, any other
+ * UserCentre. They share one chunk because every lazy route adds its list of chunks to preload to the
+ * entry script, which the calendar route downloads too, and a route of their own would put the
+ * calendar route over its 130 KB budget (scripts/route-bytes.mjs); most of the order pages live under
+ * pages/user/ anyway, and a buyer moves between 我的 and 我的订单.
+ */
+export default function MemberPages() {
+  const { pathname } = useLocation();
+  return pathname in ORDER_PAGES ? <OrderCentre /> : <UserCentre />;
+}

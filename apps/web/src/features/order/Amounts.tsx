@@ -1,0 +1,33 @@
+import { formatFen } from '@/lib/money';
+import styles from './order.module.css';
+
+/** The server's figures of an order or a checkout (never summed here). */
+export interface AmountFigures {
+  goodsTotal: number;
+  shipping: number;
+  total: number;
+}
+
+/**
+ * 商品金额, 运费 and 实付, as the server computed them. Free shipping of shipped goods reads 包邮; an
+ * order with nothing to ship reads 无需配送.
+ */
+export function Amounts({ figures, ships }: { figures: AmountFigures; ships: boolean }) {
+  const shipping = figures.shipping > 0 ? formatFen(figures.shipping) : ships ? '包邮' : '无需配送';
+  return (
+    <dl className={styles.rows} aria-label="金额">
+      <div className={styles.row}>
+        <dt>商品金额</dt>
+        <dd className={styles.number}>{formatFen(figures.goodsTotal)}</dd>
+      </div>
+      <div className={styles.row}>
+        <dt>运费</dt>
+        <dd className={styles.number}>{shipping}</dd>
+      </div>
+      <div className={styles.row}>
+        <dt>实付</dt>
+        <dd className={styles.total}>{formatFen(figures.total)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The buyer cancels an unpaid order (shop wire): `POST shop/orders/{orderNo}/cancel` → OrderDetail.
+ * The reserved stock goes back on sale in the same transaction; an order that is no longer pending is
+ * 409 OrderStateConflict.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail } from '@xuanli/contracts/shop';
+import { memberRequest } from '@/stores/session';
+import { storeOrder } from './get-order';
+import { ORDERS_PATH } from './get-orders';
+
+/** Cancels order `orderNo`. */
+export function cancelOrder(orderNo: string): Promise<OrderDetail> {
+  // An empty JSON body: the order number in the path says everything.
+  return memberRequest<OrderDetail>('POST', `${ORDERS_PATH}/${encodeURIComponent(orderNo)}/cancel`, {
+    body: {},
+  });
+}
+
+/** Mutation cancelling an order; the answer replaces the cached order. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: cancelOrder, onSuccess: (detail) => storeOrder(queryClient, detail) });
+}

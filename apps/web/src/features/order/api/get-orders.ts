@@ -1,0 +1,40 @@
+/**
+ * 我的订单 (shop wire): `GET shop/orders?status=&page=&size=` → `{list, total}`, newest first, page by
+ * page. No status lists every order.
+ */
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { OrderList, OrderQuery, OrderStatus } from '@xuanli/contracts/shop';
+import { toSearch } from '@/config/paths';
+import { memberRequest } from '@/stores/session';
+
+/** Path of the call. */
+export const ORDERS_PATH = '/shop/orders';
+
+/** Query-key prefix of every order list; an order that changes invalidates them all. */
+export const ORDERS_KEY = ['shop', 'orders'] as const;
+
+/** Orders per page. */
+export const ORDERS_PAGE_SIZE = 10;
+
+/** Fetches one page of the buyer's orders. */
+export function getOrders(query: OrderQuery, signal?: AbortSignal): Promise<OrderList> {
+  return memberRequest<OrderList>('GET', `${ORDERS_PATH}${toSearch(query)}`, { signal });
+}
+
+/** The pages of the orders in `status` (all when undefined), the next one asked while fewer than `total` show. */
+export const ordersQueryOptions = (status: OrderStatus | undefined) =>
+  infiniteQueryOptions({
+    queryKey: [...ORDERS_KEY, status ?? 'all'],
+    queryFn: ({ pageParam, signal }) =>
+      getOrders({ status, page: pageParam, size: ORDERS_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((sum, page) => sum + page.list.length, 0);
+      return last.list.length > 0 && shown < last.total ? pages.length + 1 : undefined;
+    },
+    // Orders change state on their own (payment callbacks, the time-out): ask again on every visit.
+    staleTime: 0,
+  });
+
+/** The buyer's orders in `status` for a component. */
+export const useOrders = (status: OrderStatus | undefined) => useInfiniteQuery(ordersQueryOptions(status));

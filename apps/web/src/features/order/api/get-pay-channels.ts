@@ -1,0 +1,23 @@
+/**
+ * The payment channels this server is set up for (pay wire): `GET pay/channels` → `{list: [{channel,
+ * name}]}` in display order. Public; only the sandbox answers when no real channel is configured.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PayChannelList } from '@xuanli/contracts/pay';
+import { api } from '@/lib/api';
+
+/** Fetches the open channels. */
+export function getPayChannels(signal?: AbortSignal): Promise<PayChannelList> {
+  return api.get<PayChannelList>('/pay/channels', { signal });
+}
+
+/** Query of the channels; they change only with the server's configuration. */
+export const payChannelsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['pay', 'channels'],
+    queryFn: ({ signal }) => getPayChannels(signal),
+    staleTime: 10 * 60_000,
+  });
+
+/** The open channels for a component. */
+export const usePayChannels = () => useQuery(payChannelsQueryOptions());

@@ -1,0 +1,18 @@
+/**
+ * Starts a payment for a pending order (pay wire): `POST shop/orders/{orderNo}/pay {channel, inWechat,
+ * returnUrl}` → PayStart, which says how the browser goes on (follow it with follow-pay-start.ts).
+ * Each call is a new attempt with its own `outTradeNo`; an order that is no longer pending is 409
+ * OrderStateConflict, a provider that refuses is 502 PaymentChannelError.
+ */
+import { useMutation } from '@tanstack/react-query';
+import type { PayStart, PayStartBody } from '@xuanli/contracts/pay';
+import { memberRequest } from '@/stores/session';
+import { ORDERS_PATH } from './get-orders';
+
+/** Starts paying order `orderNo` as `body` says. */
+export function startPay({ orderNo, body }: { orderNo: string; body: PayStartBody }): Promise<PayStart> {
+  return memberRequest<PayStart>('POST', `${ORDERS_PATH}/${encodeURIComponent(orderNo)}/pay`, { body });
+}
+
+/** Mutation starting a payment. */
+export const useStartPay = () => useMutation({ mutationFn: startPay });

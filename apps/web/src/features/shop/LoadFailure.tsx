@@ -1,0 +1,14 @@
+import { userMessage } from '@/lib/error-message';
+import styles from './LoadFailure.module.css';
+
+/** A failed load said in Chinese (`加载失败：…`) with a 重试 button that asks again. */
+export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className={styles.failure} role="alert">
+      <p className={styles.text}>加载失败：{userMessage(error)}</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        重试
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { yuanOf } from '@/lib/money';
+import styles from './PriceTag.module.css';
+
+/** Props of {@link PriceTag}. */
+export interface PriceTagProps {
+  /** Price in 分. */
+  fen: number;
+  /** The struck-through list price in 分, when the product has one above the price. */
+  original?: number | null;
+  /** Adds 起 after the price (the lowest of several SKU prices). */
+  from?: boolean;
+  size?: 'normal' | 'large';
+  className?: string;
+}
+
+/**
+ * A price as Chinese shops print it: in the price red, the ¥ smaller than the yuan, then the list
+ * price struck through (read out as 原价 by screen readers, since a strike-through is not).
+ */
+export function PriceTag({ fen, original, from = false, size = 'normal', className = '' }: PriceTagProps) {
+  const struck = original !== null && original !== undefined && original > fen ? original : null;
+  return (
+    <span className={`${styles.tag} ${size === 'large' ? styles.large : ''} ${className}`}>
+      <span className={styles.price}>
+        <span className={styles.sign}>¥</span>
+        {yuanOf(fen)}
+        {from ? <span className={styles.from}>起</span> : null}
+      </span>
+      {struck !== null ? (
+        <del className={styles.original}>
+          <span className={styles.hidden}>原价</span>¥{yuanOf(struck)}
+        </del>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The 商城 tab (`pages/index/shop`, SPEC §2 "official shop"): a search field, the category capsules
+ * and a two-column grid of on-shelf products that loads the next page as the reader nears its end.
+ * The chosen category and words live in the address (`?cat=2&q=手串`), so coming back from a product
+ * shows the same grid. A logged-in buyer gets a floating cart button with the pieces in the cart.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
+import { PageHeader } from '@/components/PageHeader';
+import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
+import { InfiniteScroll } from '@/lib/antd-mobile';
+import { useCategories } from './api/get-categories';
+import { type ProductFilter, useProducts } from './api/get-products';
+import { CartFab } from './CartFab';
+import { CategoryBar } from './CategoryBar';
+import { LoadFailure } from './LoadFailure';
+import { ProductCard } from './ProductCard';
+import styles from './ShopPage.module.css';
+
+/** Longest search the server takes (`ProductQuery.q`). */
+const MAX_QUERY_LENGTH = 40;
+
+/** The filter the address names: `cat` a category id, `q` the words to look for. */
+export function filterOf(params: URLSearchParams): ProductFilter {
+  const cat = params.get('cat');
+  const categoryId = cat !== null && /^\d{1,9}$/.test(cat) && Number(cat) >= 1 ? Number(cat) : undefined;
+  const q = params.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) || undefined;
+  return { categoryId, q };
+}
+
+/** The shop tab. */
+export default function ShopPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params);
+  const categories = useCategories();
+  const products = useProducts(filter);
+
+  const setFilter = (next: ProductFilter) => {
+    const query: Record<string, string> = {};
+    if (next.categoryId !== undefined) query.cat = String(next.categoryId);
+    if (next.q) query.q = next.q;
+    setParams(query, { replace: true });
+  };
+
+  const items = products.data?.pages.flatMap((page) => page.list) ?? [];
+  const filtered = filter.categoryId !== undefined || filter.q !== undefined;
+
+  return (
+    <div className={styles.page}>
+      <PageHeader />
+      <div className={styles.tools}>
+        <SearchField value={filter.q ?? ''} onSearch={(q) => setFilter({ ...filter, q: q || undefined })} />
+        <CategoryBar
+          categories={categories.data?.list ?? []}
+          selected={filter.categoryId ?? null}
+          onSelect={(categoryId) => setFilter({ ...filter, categoryId: categoryId ?? undefined })}
+        />
+      </div>
+      <section className={styles.body} aria-label="商品列表">
+        {products.data ? (
+          items.length === 0 ? (
+            <EmptyState
+              title={filtered ? '没有找到相关商品' : '商城还没有上架商品'}
+              text={filtered ? '换个关键词或分类试试' : '新品正在准备中，请稍后再来'}
+              action={filtered ? { label: '查看全部商品', onClick: () => setFilter({}) } : undefined}
+            />
+          ) : (
+            <>
+              <ul className={styles.grid}>
+                {items.map((product) => (
+                  <ProductCard key={product.id} product={product} />
+                ))}
+              </ul>
+              <InfiniteScroll
+                className={styles.more}
+                hasMore={products.hasNextPage}
+                loadMore={async () => {
+                  const next = await products.fetchNextPage();
+                  // InfiniteScroll offers its own 重新加载 when this throws.
+                  if (next.isError) throw next.error;
+                }}
+              />
+            </>
+          )
+        ) : products.isError ? (
+          <LoadFailure error={products.error} onRetry={() => void products.refetch()} />
+        ) : (
+          <GridSkeleton />
+        )}
+      </section>
+      <CartFab />
+    </div>
+  );
+}
+
+/** The search field: the words are looked for when the reader presses 搜索 (or the keyboard's search key). */
+function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  // Another filter from the address (back, 查看全部商品) replaces what was typed.
+  useEffect(() => setDraft(value), [value]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the older WebViews our readers use (WeChat's, iOS before 17) do not know <search>.
+    <form className={styles.search} role="search" onSubmit={submit}>
+      <input
+        className={styles.input}
+        type="search"
+        enterKeyHint="search"
+        aria-label="搜索商品"
+        placeholder="搜索商品"
+        maxLength={MAX_QUERY_LENGTH}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      {draft ? (
+        <button
+          type="button"
+          className={styles.clear}
+          aria-label="清空搜索"
+          onClick={() => {
+            setDraft('');
+            if (value) onSearch('');
+          }}
+        >
+          ×
+        </button>
+      ) : null}
+      <button type="submit" className={styles.submit}>
+        搜索
+      </button>
+    </form>
+  );
+}
+
+/** Grey cards in the grid's shape while the first page loads. */
+function GridSkeleton() {
+  return (
+    <Skeleton label="正在加载商品">
+      <span className={styles.grid}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <span key={i} className={styles.skeletonCard}>
+            <SkeletonBlock height="auto" radius={12} className={styles.skeletonCover} />
+            <SkeletonBlock height={16} width="90%" />
+            <SkeletonBlock height={16} width="50%" />
+          </span>
+        ))}
+      </span>
+    </Skeleton>
+  );
+}

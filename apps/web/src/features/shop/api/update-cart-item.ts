@@ -1,0 +1,34 @@
+/**
+ * `PATCH shop/cart/items/{skuId} {qty?, selected?}` (shop wire): changes a line's quantity or whether
+ * it is ticked for checkout, and answers the whole cart (its `selectedTotal` is what the cart page's
+ * 合计 shows). 409 OutOfStock when the new quantity is more than the stock; 404 when the line is gone.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Cart, CartUpdate } from '@xuanli/contracts/shop';
+import { memberRequest } from '@/stores/session';
+import { CART_ITEMS_PATH } from './add-cart-item';
+import { CART_MUTATION_SCOPE, refreshCart, storeCart } from './get-cart';
+
+/** What to change on which line. */
+export interface CartLineChange extends CartUpdate {
+  skuId: number;
+}
+
+/** Changes the line of SKU `skuId`; resolves with the cart. */
+export function updateCartItem({ skuId, ...body }: CartLineChange): Promise<Cart> {
+  return memberRequest<Cart>('PATCH', `${CART_ITEMS_PATH}/${skuId}`, { body });
+}
+
+/**
+ * Mutation changing a cart line. The answer becomes the cart query; a refusal reads the server's cart
+ * again, so the stepper and the total fall back to what the server holds.
+ */
+export function useUpdateCartItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateCartItem,
+    scope: CART_MUTATION_SCOPE,
+    onSuccess: (cart) => storeCart(client, cart),
+    onError: () => refreshCart(client),
+  });
+}

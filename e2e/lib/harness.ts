@@ -185,14 +185,30 @@ export function smallTextOn(page: Page): Promise<string[]> {
   });
 }
 
-/** Elements sticking out past the right edge of the viewport, for an overflow failure message. */
+/**
+ * Elements sticking out past the right edge of the viewport, for an overflow failure message. Two
+ * kinds inside a box that fits the screen are no culprits, since the page itself stays put: a row made
+ * to scroll sideways (the shop's category capsules, `overflow-x: auto`), whose far end is reached by
+ * swiping the row, and what a clipping box hides wholly until swiped in (a cart line's 删除 behind
+ * its right edge). Content a clipping box cuts through still counts: a reader would see it cut off.
+ */
 export function overflowOn(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const culprits: string[] = [];
+    const keptInside = (element: Element, rect: DOMRect) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        const sideways = getComputedStyle(box).overflowX;
+        if (sideways === 'visible') continue;
+        const edge = box.getBoundingClientRect().right;
+        if (edge > width + 0.5) return false;
+        if (sideways === 'auto' || sideways === 'scroll' || rect.left >= edge - 0.5) return true;
+      }
+      return false;
+    };
     for (const element of document.body.querySelectorAll('*')) {
       const rect = element.getBoundingClientRect();
-      if (rect.width > 0 && rect.right > width + 0.5 && culprits.length < 8) {
+      if (rect.width > 0 && rect.right > width + 0.5 && culprits.length < 8 && !keptInside(element, rect)) {
         culprits.push(
           `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> right=${Math.round(rect.right)}`,
         );

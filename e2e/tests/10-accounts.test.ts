@@ -5,100 +5,17 @@
  * 定制 form and reads the day's fortune and the week, changes the theme and logs out. Every new page is
  * photographed at 375×812 and checked for overflow, broken words and small tap targets.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
 import {
   assert,
-  brokenWords,
   eventually,
   expectHash,
   expectVisible,
   headerTitle,
-  overflowOn,
-  smallTapTargets,
   type TestContext,
 } from '../lib/harness.ts';
-
-const REPO_ROOT = join(import.meta.dirname, '..', '..');
-
-/** A fresh mainland mobile number for this run (1 + 3–9 + 9 digits). */
-function newPhone(): string {
-  return `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-}
-
-/** The newest SMS code the development sender wrote to the outbox for `phone`. */
-function codeFromOutbox(t: TestContext, phone: string): string {
-  const lines = readFileSync(join(t.server.dataDir, 'outbox', 'sms.jsonl'), 'utf8')
-    .trim()
-    .split('\n');
-  const mine = lines
-    .map((line) => JSON.parse(line) as { phone: string; code: string })
-    .filter((m) => m.phone === phone);
-  assert(mine.length > 0, `no SMS to ${phone} in the outbox`);
-  return mine[mine.length - 1].code;
-}
-
-/** Waits until the outbox holds a code for `phone` (the send is asynchronous to the tap). */
-function waitForCode(t: TestContext, phone: string): Promise<string> {
-  return eventually(
-    `an SMS code for ${phone} in the outbox`,
-    async () => {
-      try {
-        return codeFromOutbox(t, phone);
-      } catch {
-        return '';
-      }
-    },
-    (code) => /^\d{6}$/.test(code),
-  );
-}
-
-/** `npm run admin -- …args` against the running server's data, as an operator would type it. */
-function admin(t: TestContext, ...args: string[]): string {
-  const result = spawnSync(process.execPath, ['apps/api/src/cli/admin.ts', ...args], {
-    cwd: REPO_ROOT,
-    env: t.server.env,
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  assert(
-    result.status === 0,
-    `admin ${args.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout}`,
-  );
-  return result.stdout;
-}
-
-/** Layout checks every new page gets: no sideways scroll, no word broken inside, tap targets ≥ 44 px. */
-async function checkLayout(page: Page, what: string, options: { prose?: boolean } = {}): Promise<void> {
-  const overflow = await overflowOn(page);
-  assert(overflow.culprits.length === 0, `${what}: wider than the screen: ${overflow.culprits.join(', ')}`);
-  // Words in what a reader scans — titles, buttons, links, labels — never break; prose (a list
-  // entry's description sentence included) wraps freely.
-  const broken = (
-    await brokenWords(
-      page.locator('main').locator('h1, h2, h3, button, a, label, [role=tab], [role=radio], [role=switch]'),
-    )
-  ).filter((word) => !word.includes('adm-list-item-description'));
-  assert(broken.length === 0, `${what}: words broken inside: ${broken.join(', ')}`);
-  // A link inside a sentence of an article is exempt (WCAG 2.5.8 "inline"); every control is not.
-  const small = (await smallTapTargets(page)).filter((item) => !(options.prose && item.startsWith('<a>')));
-  assert(small.length === 0, `${what}: tap targets under 44 px: ${small.join(', ')}`);
-}
-
-/** Logs in through the login page with the SMS code from the outbox; ends on the page it returns to. */
-async function loginBySms(t: TestContext, phone: string): Promise<void> {
-  const { page } = t;
-  await page.getByPlaceholder('请输入手机号').fill(phone);
-  await page.getByText('我已阅读并同意').click();
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expectVisible(page.getByRole('button', { name: /重新获取\(\d+s\)/ }), 'the 60 s countdown');
-  const code = await waitForCode(t, phone);
-  await page.getByPlaceholder('6 位短信验证码').fill(code);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
+import { checkLayout } from '../lib/page-checks.ts';
 
 export async function visitorSeesLoginAndTheVipOffer(t: TestContext): Promise<void> {
   const { page } = t;

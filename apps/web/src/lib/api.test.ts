@@ -205,6 +205,38 @@ describe('api client: errors (SPEC §8)', () => {
   });
 });
 
+describe('api client: the server clock', () => {
+  it('reads the server time from the Date header of an answer, whatever the phone clock says', async () => {
+    storeToken('fresh', NOW_S);
+    const serverMs = NOW_MS + 400 * 86_400_000;
+    const { fetch } = fakeFetch(() => {
+      const answer = okAnswer(1);
+      answer.headers.set('Date', new Date(serverMs).toUTCString());
+      return answer;
+    });
+    const api = createApiClient({ fetch, now: () => NOW_MS });
+    expect(api.serverNow()).toBe(NOW_MS);
+    await api.get('/x');
+    expect(Math.abs(api.serverNow() - serverMs)).toBeLessThanOrEqual(1000);
+  });
+
+  it('judges the token age by the server clock, so a phone set a day behind does not renew at every call', async () => {
+    const phoneMs = NOW_MS - 86_400_000;
+    let issued = 0;
+    const { fetch, calls } = fakeFetch((call) => {
+      const answer = call.url === '/api/base/token' ? tokenAnswer(`jwt-${++issued}`, NOW_S) : okAnswer(1);
+      answer.headers.set('Date', new Date(NOW_MS).toUTCString());
+      return answer;
+    });
+    const api = createApiClient({ fetch, now: () => phoneMs });
+    await api.get('/a');
+    await api.get('/b');
+    await api.get('/c');
+    expect(calls.filter((call) => call.url === '/api/base/token')).toHaveLength(1);
+    expect(calls.at(-1)?.headers.token).toBe('jwt-1');
+  });
+});
+
 describe('api client: time-out', () => {
   beforeEach(() => {
     vi.useFakeTimers();

@@ -9,6 +9,7 @@
  */
 import { env } from '@/config/env';
 import { TOKEN_STORAGE_KEY_NAME } from '@/config/storage-keys';
+import { createServerClock } from '@/lib/server-clock';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /** Request time-out in ms (SPEC §7). */
@@ -115,6 +116,12 @@ export interface ApiClient {
   getToken(): Promise<string>;
   /** Forgets the stored token (logout); the next request fetches a fresh visitor token. */
   clearToken(): void;
+  /**
+   * The server's time in epoch ms: the phone's clock corrected by the `Date` header of the latest
+   * answer, for comparing with times the server sent (an unpaid order's deadline) on a phone whose
+   * clock is wrong.
+   */
+  serverNow(): number;
 }
 
 /** The stored token record, or `null` when there is none or it is malformed. */
@@ -151,11 +158,13 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
   const deps: ApiClientDeps = {
     baseUrl: env.apiBaseUrl,
     fetch: (...args) => globalThis.fetch(...args),
-    now: Date.now,
+    // Read at each call (not bound once), so a clock faked after start-up is the one used.
+    now: () => Date.now(),
     timeoutMs: API_TIMEOUT_MS,
     ...overrides,
   };
   let pendingToken: Promise<string> | null = null;
+  const serverClock = createServerClock(deps.now);
 
   /** One HTTP exchange; resolves with the parsed body of a 2xx answer. */
   async function send(
@@ -205,6 +214,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
       options.signal?.removeEventListener('abort', abortByCaller);
     }
 
+    serverClock.note(response.headers.get('date'));
     const body = await readBody(response);
     if (!response.ok) {
       throw toApiError(body, { status: response.status, errorText: response.statusText });
@@ -238,7 +248,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
 
   function getToken(): Promise<string> {
     const record = readToken();
-    if (record && !isTokenStale(record, deps.now())) return Promise.resolve(record.jwt);
+    if (record && !isTokenStale(record, serverClock.now())) return Promise.resolve(record.jwt);
     // Single flight: requests that start while a refresh is under way wait for that same refresh.
     pendingToken ??= refreshToken().finally(() => {
       pendingToken = null;
@@ -266,6 +276,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     post: (path, body, options) => request('POST', path, { ...options, body }),
     getToken,
     clearToken: () => writeStorage(TOKEN_STORAGE_KEY, undefined),
+    serverNow: serverClock.now,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The order state machine: the one table of allowed status changes, and the one way to make one.
- * order-state.sql holds the database trigger that refuses every change outside this table (installed
- * by a custom migration), so even a hand-written UPDATE cannot skip a step; a test checks the two
+ * The migration drizzle/0004_order_state_machine.sql installs the database trigger that refuses every
+ * change outside this table, so even a hand-written UPDATE cannot skip a step; a test checks the two
  * pair by pair.
  */
 import type { OrderStatus } from '@xuanli/contracts/shop';

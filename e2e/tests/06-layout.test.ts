@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import {
   assert,
   brokenWords,
+  eventually,
   expectText,
   headerTitle,
   NARROW_VIEWPORT,
@@ -32,8 +33,17 @@ async function checkLayout(t: TestContext, what: string, width: number = VIEWPOR
   const small = await smallTextOn(t.page);
   if (small.length > 0) problems.push(`${what}: text under 12 px: ${small.slice(0, 6).join('; ')}`);
 
-  const fonts = await platformFontsOf(t.page, 'h1');
-  if (!fonts.some((font) => CJK_FONT.test(font.familyName) && font.glyphCount > 0)) {
+  // A page that has just replaced its loading view may not have drawn its title yet (no fonts used
+  // so far): ask again for a few seconds before reporting what was used.
+  const drawnWithCjk = (fonts: { familyName: string; glyphCount: number }[]) =>
+    fonts.some((font) => CJK_FONT.test(font.familyName) && font.glyphCount > 0);
+  const fonts = await eventually(
+    `${what}: title drawn`,
+    () => platformFontsOf(t.page, 'h1'),
+    drawnWithCjk,
+    3000,
+  ).catch(() => platformFontsOf(t.page, 'h1'));
+  if (!drawnWithCjk(fonts)) {
     problems.push(`${what}: the title is not drawn with a CJK font (${JSON.stringify(fonts)})`);
   }
   return problems;

@@ -8,13 +8,13 @@
 // the month-view bundle (esbuild) and the calendar route's JS from the Vite manifest of a current build
 // (apps/web/scripts/route-bytes.mjs), with no browser, API or timing runs.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { routeBytes } from '../apps/web/scripts/route-bytes.mjs';
-import { freePort, variedBirths, waitFor } from './bench-common.mjs';
+import { freePort, median, smsLogin, startProcess, throughput, variedBirths } from './bench-common.mjs';
 import { ensureWebBuilt } from './web-build.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -77,72 +77,6 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/**
- * Starts a node script as a child process with `env`; resolves once `readyUrl` answers. A first start
- * creates and seeds a database, which takes tens of seconds on a busy 2-core machine. On failure the
- * child is stopped and the error carries the end of its stderr.
- */
-async function startProcess(args, env, readyUrl, ms = 120_000) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-2000);
-  });
-  try {
-    await waitFor(readyUrl, child, ms);
-  } catch (error) {
-    child.kill();
-    throw new Error(`${args.join(' ')}: ${error.message}${stderr ? `\n${stderr}` : ''}`);
-  }
-  return child;
-}
-
-/** User + system CPU seconds a process has used so far (Linux /proc), or undefined elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the ') ' split; in clock ticks.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Requests per second of `url` (GET, or POST of `bodies` in turn) with keep-alive connections for
- * `seconds`, from a separate load-generator process (bench-load.mjs); with `server`, also that
- * process's CPU time per request, a figure that varies far less than req/s on a busy machine.
- */
-async function throughput(url, { connections = 16, seconds = 3, bodies, headers, server } = {}) {
-  const cpuBefore = server && cpuSeconds(server.pid);
-  const child = spawn(
-    process.execPath,
-    [join(root, 'scripts/bench-load.mjs'), JSON.stringify({ url, seconds, connections, bodies, headers })],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  const code = await new Promise((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`bench-load exited with ${code}`);
-  const result = JSON.parse(out);
-  const cpuAfter = server && cpuSeconds(server.pid);
-  const served = result.rps * seconds;
-  const measured = cpuBefore !== undefined && cpuAfter !== undefined && served > 0;
-  result.cpuMicros = measured ? ((cpuAfter - cpuBefore) / served) * 1e6 : undefined;
-  return result;
-}
-
-const median = (values) => {
-  const sorted = values.filter((v) => v !== undefined).toSorted((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : undefined;
-};
 
 async function calendarRouteBytes(base) {
   const { chromium } = await import('playwright-core');
@@ -211,24 +145,8 @@ function calendarRouteBudget() {
  * SMS code read from the development outbox, login, then `npm run admin -- vip grant` by an operator.
  */
 async function vipToken(base, dataDir) {
-  const post = async (path, body, token) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = await response.json();
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
   const phone = '13900001234';
-  const visitor = (await post('/api/base/token')).data.jwt;
-  await post('/api/crm/member/sms', { phone }, visitor);
-  const outbox = readFileSync(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8')
-    .trim()
-    .split('\n');
-  const { code } = JSON.parse(outbox.at(-1));
-  const { jwt } = (await post('/api/crm/member/login', { phone, code }, visitor)).resData;
+  const jwt = await smsLogin(base, dataDir, phone);
   const granted = spawnSync(process.execPath, ['apps/api/src/cli/admin.ts', 'vip', 'grant', phone, '30'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir },

@@ -1,6 +1,12 @@
-// What the two benchmark scripts (bench-app.mjs, bench-api-load.mjs) share: a free loopback port, waiting
-// for a server they started, and the births the bzdata figures are measured over.
+// What the benchmark scripts (bench-app.mjs, bench-shop.mjs, bench-api-load.mjs) share: a free loopback
+// port, starting and waiting for a server, the throughput runs against bare Fastify and their medians,
+// a customer's login through the SMS outbox, and the births the bzdata figures are measured over.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
 
 /** A TCP port free on 127.0.0.1 right now. */
 export function freePort() {
@@ -43,4 +49,102 @@ export function variedBirths() {
     sex: rnd(2) ? '男' : '女',
     born: `公 ${1930 + rnd(90)}-${pad(1 + rnd(12))}-${pad(1 + rnd(28))} ${pad(rnd(24))}:${pad(rnd(60))}`,
   }));
+}
+
+/**
+ * Starts a node script as a child process with `env` (added to this process's environment); resolves
+ * once `readyUrl` answers. A first start creates and seeds a database, which takes tens of seconds on
+ * a busy 2-core machine. On failure the child is stopped and the error carries the end of its stderr.
+ */
+export async function startProcess(args, env, readyUrl, ms = 120_000) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
+  try {
+    await waitFor(readyUrl, child, ms);
+  } catch (error) {
+    child.kill();
+    throw new Error(`${args.join(' ')}: ${error.message}${stderr ? `\n${stderr}` : ''}`);
+  }
+  return child;
+}
+
+/** User + system CPU seconds a process has used so far (Linux /proc), or undefined elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the ') ' split; in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Requests per second of `url` (GET, or POST of `bodies` in turn) with keep-alive connections for
+ * `seconds`, from a separate load-generator process (bench-load.mjs); with `server`, also that
+ * process's CPU time per request, a figure that varies far less than req/s on a busy machine.
+ * `uniqueField` names a body field that gets a value of its own in every request (bench-load.mjs).
+ */
+export async function throughput(
+  url,
+  { connections = 16, seconds = 3, bodies, headers, uniqueField, server } = {},
+) {
+  const cpuBefore = server && cpuSeconds(server.pid);
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'scripts/bench-load.mjs'),
+      JSON.stringify({ url, seconds, connections, bodies, headers, uniqueField }),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`bench-load exited with ${code}`);
+  const result = JSON.parse(out);
+  const cpuAfter = server && cpuSeconds(server.pid);
+  const served = result.rps * seconds;
+  const measured = cpuBefore !== undefined && cpuAfter !== undefined && served > 0;
+  result.cpuMicros = measured ? ((cpuAfter - cpuBefore) / served) * 1e6 : undefined;
+  return result;
+}
+
+/** The median of the defined `values`, or undefined when there is none. */
+export function median(values) {
+  const sorted = values.filter((v) => v !== undefined).toSorted((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : undefined;
+}
+
+/**
+ * A customer's session token on the running API at `base`, made the way a customer gets one: a
+ * visitor token, an SMS code read from the development outbox in `dataDir`, then login.
+ */
+export async function smsLogin(base, dataDir, phone) {
+  const post = async (path, body, token) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const visitor = (await post('/api/base/token')).data.jwt;
+  await post('/api/crm/member/sms', { phone }, visitor);
+  const outbox = readFileSync(join(dataDir, 'outbox', 'sms.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
+  const { code } = JSON.parse(outbox.at(-1));
+  return (await post('/api/crm/member/login', { phone, code }, visitor)).resData.jwt;
 }

@@ -9,6 +9,7 @@ import type {
   ProductQuery,
   ProductSummary,
   Sku,
+  SkuBrief,
 } from '@xuanli/contracts/shop';
 import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -89,26 +90,48 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
   if (words !== '') filters.push(sql`position(${words} in lower(${products.title})) > 0`);
   const where = and(...filters);
   const offset = (page - 1) * size;
-  const [[counted], rows] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-    offset >= ROWS_EVER_LISTED
-      ? Promise.resolve([])
-      : db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(asc(products.sort), desc(products.id))
-          .limit(size)
-          .offset(offset),
-  ]);
-  const grouped = await skusOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  if (offset >= ROWS_EVER_LISTED) return { list: [], total: await countProducts(db, where) };
+  // One round trip: the page's columns (never the description), the number of matches before the
+  // limit (a window count), and each product's SKUs as JSON in display order.
+  const rows = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      title: products.title,
+      subtitle: products.subtitle,
+      cover: products.cover,
+      originalPrice: products.originalPrice,
+      sales: products.sales,
+      categoryId: products.categoryId,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      // Written out with aliases: Drizzle leaves columns unqualified in a one-table select, which
+      // inside this subquery would name the SKU's own columns.
+      skus: sql<SkuBrief[]>`(
+        select coalesce(json_agg(json_build_object('id', s.id, 'price', s.price, 'stock', s.stock)
+          order by s.sort, s.id), '[]'::json)
+        from skus s where s.product_id = "products"."id")`,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.sort), desc(products.id))
+    .limit(size)
+    .offset(offset);
+  // A page past the last has no row to carry the count.
+  const total = rows[0]?.total ?? (offset > 0 ? await countProducts(db, where) : 0);
   return {
-    list: rows.map((row) => summaryOf(row, grouped.get(row.id) ?? [])),
-    total: Number(counted?.total ?? 0),
+    list: rows.map(({ total: _total, skus: brief, ...row }) => ({
+      ...row,
+      price: lowestPrice(brief),
+      skus: brief,
+    })),
+    total,
   };
+}
+
+/** How many products `where` admits. */
+async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+  return Number(counted?.total ?? 0);
 }
 
 /**

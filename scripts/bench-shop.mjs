@@ -1,0 +1,233 @@
+// The shop's half of `npm run bench` (alone: `npm run bench:shop`): API throughput of the product list
+// and of order creation, on the embedded PGlite and on PostgreSQL, against a bare Fastify route measured
+// in the same run — bench-app.mjs's scheme: 16 keep-alive connections from a separate load process,
+// every measurement three times with the others interleaved, medians, and the API process's CPU time
+// per request.
+//
+// PostgreSQL: the server at BENCH_DATABASE_URL, else the test server of
+// apps/api/scripts/start-test-postgres.sh (it needs root); the bench makes a database of its own there
+// and drops it afterwards. When neither is to be had, the PostgreSQL figures say why they are missing.
+//
+// Orders: one buyer (logged in through the SMS outbox) orders one piece of a goods SKU whose stock an
+// operator raised (`npm run admin -- product stock`), each request with an idempotency key of its own.
+// Nothing pays them, so the orders pile up pending for the whole run; the databases are thrown away.
+// There are no targets for these figures; a request that fails is a miss (`BUDGET MISSED`, exit 1).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, median, smsLogin, startProcess, throughput } from './bench-common.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const MISSED_PREFIX = 'BUDGET MISSED: ';
+// The most an operator may set (apps/api/src/modules/shop/order-admin.ts MAX_STOCK): far more pieces
+// than the runs order, so that no order is refused for want of stock.
+const STOCK = 100_000;
+const BUYER_PHONE = '13900005678';
+const ADDRESS = {
+  name: '压测买家',
+  phone: '13800138000',
+  province: '浙江省',
+  city: '杭州市',
+  district: '西湖区',
+  detail: '文三路 100 号',
+  isDefault: true,
+};
+const LIST_PATH = '/api/shop/products?page=1&size=20';
+
+/** Figures that missed (failed requests) and failures that kept a figure from being measured. */
+const missed = [];
+const failures = [];
+
+/** A PostgreSQL server URL for the bench, or the reason there is none. */
+function postgresServer() {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL };
+  const started = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
+    encoding: 'utf8',
+  });
+  if (started.status !== 0) {
+    const said = started.stderr.trim().split('\n').at(-1) ?? '';
+    return { reason: `start-test-postgres.sh exited with ${started.status}${said ? `: ${said}` : ''}` };
+  }
+  return { url: started.stdout.trim() };
+}
+
+/** Runs `work` on one connection to the server's own database (the URL's). */
+async function withServer(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` naming database `name` instead. */
+function databaseUrl(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A JSON request to the API that must answer 200; answers its envelope. */
+async function api(base, path, { token, body } = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { token } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/**
+ * Starts the API on the PostgreSQL database at `postgresUrl`, or on PGlite in `dataDir` when that is
+ * '', logs the buyer in with a 收货地址, and raises the stock of the first goods SKU of the list;
+ * answers what the runs need.
+ */
+async function startShop(label, dataDir, postgresUrl) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // An empty DATABASE_URL means PGlite, whatever the shell running the bench has set.
+  const env = { DATA_DIR: dataDir, DATABASE_URL: postgresUrl };
+  const server = await startProcess(
+    ['apps/api/src/server.ts'],
+    { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' },
+    `${base}${LIST_PATH}`,
+    180_000,
+  );
+  try {
+    const token = await smsLogin(base, dataDir, BUYER_PHONE);
+    const address = (await api(base, '/api/shop/addresses', { token, body: ADDRESS })).resData;
+    const goods = (await api(base, '/api/shop/products?kind=goods&size=1')).resData.list[0];
+    const skuId = goods?.skus[0]?.id;
+    if (!skuId) throw new Error('no goods SKU in the catalogue');
+    const stocked = spawnSync(
+      process.execPath,
+      ['apps/api/src/cli/admin.ts', 'product', 'stock', String(skuId), String(STOCK)],
+      { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' },
+    );
+    if (stocked.status !== 0) throw new Error(`admin product stock: ${stocked.stderr}${stocked.stdout}`);
+    return { label, base, server, token, order: { items: [{ skuId, qty: 1 }], addressId: address.id } };
+  } catch (error) {
+    server.kill();
+    throw new Error(`${label}: ${error.message}`);
+  }
+}
+
+/** Stops a child process and waits until it is gone (PGlite flushes its folder on the way out). */
+async function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await gone;
+  clearTimeout(force);
+}
+
+async function shopBench() {
+  const dirs = [];
+  const children = [];
+  const shops = [];
+  const postgres = postgresServer();
+  const benchDatabase = `xuanli_bench_${process.pid}`;
+  let createdDatabase = false;
+  try {
+    const barePort = await freePort();
+    const bare = await startProcess(
+      ['scripts/bare-fastify.mjs'],
+      { PORT: String(barePort) },
+      `http://127.0.0.1:${barePort}/`,
+    );
+    children.push(bare);
+    const pgliteDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-shop-'));
+    dirs.push(pgliteDir);
+    shops.push(await startShop('PGlite', pgliteDir, ''));
+    children.push(shops[0].server);
+    if (postgres.url) {
+      await withServer(postgres.url, (client) => client.query(`create database ${benchDatabase}`));
+      createdDatabase = true;
+      const postgresDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-shop-'));
+      dirs.push(postgresDir);
+      const shop = await startShop('PostgreSQL', postgresDir, databaseUrl(postgres.url, benchDatabase));
+      shops.push(shop);
+      children.push(shop.server);
+    }
+
+    const targets = { bare: { url: `http://127.0.0.1:${barePort}/`, server: bare } };
+    for (const shop of shops) {
+      targets[`${shop.label} list`] = { url: `${shop.base}${LIST_PATH}`, server: shop.server };
+      targets[`${shop.label} order`] = {
+        url: `${shop.base}/api/shop/orders`,
+        bodies: [shop.order],
+        uniqueField: 'idempotencyKey',
+        headers: { token: shop.token },
+        server: shop.server,
+      };
+    }
+    // Warm-up (JIT, connections, the first pages of the tables), then three interleaved rounds.
+    for (const target of Object.values(targets)) await throughput(target.url, { ...target, seconds: 1 });
+    const runs = Object.fromEntries(Object.keys(targets).map((key) => [key, []]));
+    for (let round = 0; round < 3; round++) {
+      for (const [key, target] of Object.entries(targets))
+        runs[key].push(await throughput(target.url, target));
+    }
+    const summary = (key) => ({
+      rps: median(runs[key].map((r) => r.rps)),
+      cpuMicros: median(runs[key].map((r) => r.cpuMicros)),
+      errors: runs[key].reduce((sum, r) => sum + r.errors, 0),
+    });
+    const cpuText = (r) =>
+      r.cpuMicros === undefined ? '' : `, server CPU ${r.cpuMicros.toFixed(0)} µs/request`;
+    const bareResult = summary('bare');
+    const share = (key) => {
+      const r = summary(key);
+      const percent = ((r.rps / bareResult.rps) * 100).toFixed(0);
+      return `${r.rps.toFixed(0)} req/s (${percent}% of bare${cpuText(r)}${r.errors ? `, ${r.errors} errors` : ''})`;
+    };
+    console.log(
+      `Shop API throughput (16 connections, median of 3 × 3 s, loopback, load average ${loadavg()[0].toFixed(1)}): bare Fastify ${bareResult.rps.toFixed(0)} req/s${cpuText(bareResult)}`,
+    );
+    for (const shop of shops) {
+      const pending = (await api(shop.base, '/api/shop/orders?status=pending&size=1', { token: shop.token }))
+        .resData.total;
+      console.log(`  ${shop.label} GET ${LIST_PATH}: ${share(`${shop.label} list`)}`);
+      console.log(
+        `  ${shop.label} POST /api/shop/orders (one buyer, one goods piece, a new idempotency key each): ${share(`${shop.label} order`)}; ${pending} orders left pending`,
+      );
+      for (const [key, label] of [
+        [`${shop.label} list`, `${shop.label} GET ${LIST_PATH}`],
+        [`${shop.label} order`, `${shop.label} POST /api/shop/orders`],
+      ]) {
+        const { errors } = summary(key);
+        if (errors > 0) missed.push(`${label}: ${errors} requests failed`);
+      }
+    }
+    if (!postgres.url) console.log(`  PostgreSQL: not measured (${postgres.reason})`);
+    else console.log('  (server CPU counts the API process only, not PostgreSQL’s own processes)');
+  } finally {
+    await Promise.all(children.map(stop));
+    if (createdDatabase) {
+      await withServer(postgres.url, (client) =>
+        client.query(`drop database if exists ${benchDatabase} with (force)`),
+      ).catch((error) => console.error(`could not drop ${benchDatabase}: ${error.message}`));
+    }
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+try {
+  await shopBench();
+} catch (error) {
+  console.error(error);
+  failures.push(`shop benchmark: ${error.message.split('\n')[0]}`);
+}
+for (const line of failures) console.log(`BENCH FAILED: ${line}`);
+for (const line of missed) console.log(`${MISSED_PREFIX}${line}`);
+if (missed.length > 0 || failures.length > 0) process.exitCode = 1;

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PageHeader } from '@/components/PageHeader';
 import { lazyPage } from '@/lib/lazy-page';
-import { renderWithRouter } from '@/testing/render-with-router';
+import { renderPage } from '@/testing/app-harness';
 import { AppProvider } from './provider';
 import { AppRoutes, localPages, pages } from './routes';
 
@@ -14,7 +14,7 @@ const StubAlmanacDayPage = () => <PageHeader back />;
 const table = { ...pages, calendar: StubCalendarPage, almanacDay: StubAlmanacDayPage };
 
 function renderAppAt(path: string) {
-  return renderWithRouter(<AppRoutes table={table} />, { path });
+  return renderPage(<AppRoutes table={table} />, { path });
 }
 
 /** Every route of SPEC §2 with its Chinese title, written out rather than read from paths.ts. */
@@ -131,7 +131,7 @@ describe('routes', () => {
         ),
       };
     });
-    renderWithRouter(<AppRoutes table={{ ...table, setting: SettingsStub }} />, {
+    renderPage(<AppRoutes table={{ ...table, setting: SettingsStub }} />, {
       path: '/pages/user/setting',
     });
     // The first import of the whole kit takes a few seconds under Vitest (no pre-bundling).

@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithRouter } from '@/testing/render-with-router';
+import { renderPage } from '@/testing/app-harness';
 import { YiJiRow } from './YiJi';
 
 describe('YiJiRow', () => {
   it('links every word to its explanation on the label page', () => {
-    const { location } = renderWithRouter(<YiJiRow kind="宜" items={['嫁娶', '出行']} />, {
+    const { location } = renderPage(<YiJiRow kind="宜" items={['嫁娶', '出行']} />, {
       path: '/pages/index/index',
     });
     const list = screen.getByRole('list', { name: '宜' });
@@ -20,7 +20,7 @@ describe('YiJiRow', () => {
   });
 
   it('says 诸事不宜 / 百无禁忌 without a link when there is no word', () => {
-    renderWithRouter(
+    renderPage(
       <>
         <YiJiRow kind="宜" items={[]} />
         <YiJiRow kind="忌" items={[]} />

@@ -1,24 +1,27 @@
 /**
- * Test helpers for pages that talk to the API: a fake API at the fetch boundary whose answers are typed by the
- * contracts (src/testing/fake-answers.ts), member fixtures, a logged-in session as the app stores it
- * (`jw-token` with a user, SPEC §4) and a renderer with a fresh non-retrying query client.
+ * Test helpers for pages and dialogs that talk to the API: a fake API at the fetch boundary whose
+ * answers are typed by the contracts (src/testing/fake-answers.ts), member fixtures, a logged-in session
+ * as the app stores it (`jw-token` with a user, SPEC §4), a renderer with a fresh non-retrying query
+ * client and a memory router, and a gate to hold a fake answer.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/react';
-import type { ErrorEnvelope } from '@xuanli/contracts/envelope';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Profile } from '@xuanli/contracts/member';
 import type { ReactNode } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { Dialog, Toast } from '@/lib/antd-mobile';
-import { useSession } from '@/stores/session';
-import { tokenAnswer } from '@/testing/fake-answers';
+import { DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
+import { failureAnswer, tokenAnswer } from '@/testing/fake-answers';
 
 /** One request the fake API saw (token requests left out). */
 export interface ApiCall {
   method: string;
-  /** Path below `/api`, e.g. `/crm/member/profile`. */
+  /**
+   * Path below `/api` as the app sent it, e.g. `/crm/member/profile` or `/app/bln.Suan/bzdata` (the
+   * server matches paths without regard to case; the app sends them as SPEC §7 writes them).
+   */
   path: string;
   /** The query string's values, e.g. `{categoryId: '2', page: '1'}` (empty when there is none). */
   query: Record<string, string>;
@@ -50,24 +53,19 @@ export function installFakeApi(
       };
       calls.push(call);
       const answer = await handler(call);
-      return answer ?? json(404, { code: 'NotFound', msg: `no fake for ${path}` } satisfies ErrorEnvelope);
+      return answer ?? failureAnswer('NotFound', `no fake for ${path}`);
     }),
   );
   return calls;
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** A 429 `TooManyRequests` envelope that names its wait, as the SMS route sends it (accounts wire). */
-export function tooManyAnswer(retryAfter: number): Response {
-  const body: ErrorEnvelope & { retryAfter: number } = {
-    code: 'TooManyRequests',
-    msg: 'Too many requests',
-    retryAfter,
-  };
-  return json(429, body);
+/** A promise with its resolve function, to hold a fake answer until the test lets it go. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
 }
 
 /** A member as the wire sends it (masked phone, no VIP, no password unless overridden). */
@@ -84,16 +82,37 @@ export function member(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
+/** A VIP member: `vip_expire` a year after now (the test's clock), unless overridden. */
+export function vipMember(overrides: Partial<Profile> = {}): Profile {
+  return member({
+    vip_expire: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    isVip: true,
+    ...overrides,
+  });
+}
+
 /** Logs `user` in as the app does: the stored `jw-token` record holds the user (SPEC §4). */
 export function loginAs(user: Profile = member()): Profile {
   useSession.getState().login({ jwt: 'member-jwt', iat: Math.floor(Date.now() / 1000), user });
   return user;
 }
 
-/** A visitor: no stored record, no user. */
+/**
+ * A visitor with nothing saved: no stored record, no user, courses, master or birth profile, the
+ * default fortune type and no calendar day.
+ */
 export function resetSession(): void {
   window.localStorage.removeItem('jw-token');
-  useSession.setState({ user: null, isLogin: false, myclass: [], dashi: null });
+  useSession.setState({
+    user: null,
+    isLogin: false,
+    myclass: [],
+    dashi: null,
+    bazi: null,
+    yunType: DEFAULT_YUN_TYPE,
+    today: null,
+    currWeek: null,
+  });
 }
 
 /**
@@ -114,7 +133,24 @@ export async function clearOverlays(): Promise<void> {
   }
 }
 
-/** Renders `ui` with a fresh non-retrying query client and a memory router at `path`. */
+/** Presses the button `name` in the newest open dialog (e.g. a `confirm` the page asked). */
+export async function answerDialog(name: string): Promise<void> {
+  // A dialog answered before stays in the page during its closing transition: the newest is last.
+  const dialog = (await screen.findAllByRole('dialog')).at(-1)!;
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name })));
+}
+
+/** The text of `element` as a reader sees it: runs of white space as one space, no margins. */
+export function textOf(element: Element): string | undefined {
+  return element.textContent?.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Renders `ui` inside the app's providers and a memory router opened at `path`, with a fresh query
+ * client that does not retry (the app provides TanStack Query per route, src/app/server-state.tsx; a
+ * page or dialog rendered here directly gets this client). `location()` reads where the router is
+ * afterwards, so tests can check navigation without a browser.
+ */
 export function renderPage(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   let current: Location | undefined;
   function LocationProbe() {

@@ -28,3 +28,13 @@ export function tokenAnswer(jwt: string, iat: number): Response {
   const body: TokenEnvelope = { code: 0, msg: 'ok', data: { jwt, iat: Math.floor(iat) } };
   return json(200, body);
 }
+
+/** A 429 `TooManyRequests` envelope that names its wait, as the SMS route sends it (accounts wire). */
+export function tooManyAnswer(retryAfter: number): Response {
+  const body: ErrorEnvelope & { retryAfter: number } = {
+    code: 'TooManyRequests',
+    msg: 'Too many requests',
+    retryAfter,
+  };
+  return json(statusOfCode('TooManyRequests'), body);
+}

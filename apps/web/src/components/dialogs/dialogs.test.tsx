@@ -6,11 +6,18 @@ import { RootLayout } from '@/app/layouts';
 import { Toast } from '@/lib/antd-mobile';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
+import {
+  deferred,
+  installFakeApi,
+  loginAs,
+  renderPage,
+  resetSession,
+  vipMember,
+} from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { COPY_FAILURE, COPY_SUCCESS } from '../ContactCard';
 import { KEFU_STORAGE_KEY } from './api/get-kefu';
 import { DialogHost } from './DialogHost';
-import { deferred, installFakeApi, renderApp, resetSession, signInAs } from './testing';
 
 const KEFU = {
   avatar: '/api/files/kefu.png',
@@ -52,7 +59,7 @@ describe('customer-service dialog', () => {
         return okAnswer(kefuLabel());
       }
     });
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('kefu');
     const dialog = await screen.findByRole('dialog', { name: '在线客服' });
     expect(within(dialog).getByText('加载中...')).toBeTruthy();
@@ -71,7 +78,7 @@ describe('customer-service dialog', () => {
       await gate.promise;
       return okAnswer(kefuLabel({ ...KEFU, nickname: '新客服' }));
     });
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('kefu');
     expect(await screen.findByRole('heading', { name: '旧客服' })).toBeTruthy();
     expect(screen.queryByText('加载中...')).toBeNull();
@@ -82,7 +89,7 @@ describe('customer-service dialog', () => {
   it('keeps the cached card when the refresh fails', async () => {
     localStorage.setItem(KEFU_STORAGE_KEY, JSON.stringify(KEFU));
     const calls = installFakeApi(() => failureAnswer('InternalError', 'boom'));
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('kefu');
     expect(await screen.findByRole('heading', { name: '小玄' })).toBeTruthy();
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -92,7 +99,7 @@ describe('customer-service dialog', () => {
   it('says 加载失败：{message} in Chinese and loads on 重试', async () => {
     let fail = true;
     installFakeApi(() => (fail ? failureAnswer('InternalError', 'database down') : okAnswer(kefuLabel())));
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('kefu');
     expect(await screen.findByText('加载失败：服务器出了点问题，请稍后重试')).toBeTruthy();
     fail = false;
@@ -102,7 +109,7 @@ describe('customer-service dialog', () => {
 
   it('closes with 关闭', async () => {
     installFakeApi(() => okAnswer(kefuLabel()));
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('kefu');
     await screen.findByRole('heading', { name: '小玄' });
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
@@ -111,7 +118,7 @@ describe('customer-service dialog', () => {
 
   it('leaves for the VIP benefits page from 查看VIP福利 and closes', async () => {
     installFakeApi(() => okAnswer(kefuLabel()));
-    const { location } = renderApp(<DialogHost />);
+    const { location } = renderPage(<DialogHost />);
     open('kefu');
     fireEvent.click(await screen.findByRole('link', { name: /查看VIP福利/ }));
     expect(location()?.pathname).toBe('/pages/user/fuli');
@@ -122,12 +129,12 @@ describe('customer-service dialog', () => {
 describe('master dialog', () => {
   it('fetches the master of the sellid and refetches only for another sellid (SPEC §4)', async () => {
     const calls = installFakeApi((call) =>
-      call.path === '/crm/dashi' ? okAnswer(master(Number(call.query.get('sellid')))) : undefined,
+      call.path === '/crm/dashi' ? okAnswer(master(Number(call.query.sellid))) : undefined,
     );
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('dashi', { sellid: 3 });
     expect(await screen.findByRole('heading', { name: '大师3' })).toBeTruthy();
-    expect(calls.map((c) => c.query.get('sellid'))).toEqual(['3']);
+    expect(calls.map((c) => c.query.sellid)).toEqual(['3']);
     expect(useSession.getState().dashi).toMatchObject({ sellid: 3, nickname: '大师3' });
 
     act(() => useDialogs.getState().close());
@@ -137,14 +144,14 @@ describe('master dialog', () => {
 
     open('dashi', { sellid: 4 });
     expect(await screen.findByRole('heading', { name: '大师4' })).toBeTruthy();
-    expect(calls.map((c) => c.query.get('sellid'))).toEqual(['3', '4']);
+    expect(calls.map((c) => c.query.sellid)).toEqual(['3', '4']);
     expect(useSession.getState().dashi).toMatchObject({ sellid: 4 });
   });
 
   it('uses the master kept from an earlier visit without a request', async () => {
     useSession.getState().setDashi(master(5));
     const calls = installFakeApi(() => okAnswer(master(5)));
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('dashi', { sellid: '5' });
     expect(await screen.findByRole('heading', { name: '大师5' })).toBeTruthy();
     expect(calls).toHaveLength(0);
@@ -152,7 +159,7 @@ describe('master dialog', () => {
 
   it('names an unnamed master 七星堂师傅 and says 暂无微信号 without a WeChat ID', async () => {
     installFakeApi(() => okAnswer(master(2, { nickname: '', wx: '', qrcode: '' })));
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('dashi', { sellid: 2 });
     expect(await screen.findByRole('heading', { name: '七星堂师傅' })).toBeTruthy();
     expect(screen.getByText('暂无微信号')).toBeTruthy();
@@ -161,7 +168,7 @@ describe('master dialog', () => {
 
   it('says 加载失败 with the Chinese message of a missing master', async () => {
     installFakeApi(() => failureAnswer('NotFound', 'no such master'));
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('dashi', { sellid: 99 });
     expect(await screen.findByText('加载失败：没有找到相应内容')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
@@ -171,7 +178,7 @@ describe('master dialog', () => {
 describe('copying the WeChat ID (SPEC §8)', () => {
   async function openCard() {
     installFakeApi(() => okAnswer(kefuLabel()));
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('kefu');
     return screen.findByRole('button', { name: '复制微信号 xuanli-kefu' });
   }
@@ -213,8 +220,8 @@ describe('copying the WeChat ID (SPEC §8)', () => {
 describe('VIP dialog', () => {
   it('shows a visitor or a user without VIP the customer-service card', async () => {
     installFakeApi(() => okAnswer(kefuLabel()));
-    signInAs('user');
-    renderApp(<DialogHost />);
+    loginAs();
+    renderPage(<DialogHost />);
     open('vip');
     const dialog = await screen.findByRole('dialog', { name: '开通VIP' });
     expect(await within(dialog).findByRole('heading', { name: '小玄' })).toBeTruthy();
@@ -224,8 +231,8 @@ describe('VIP dialog', () => {
 
   it('gives a VIP the form; saving stores bazi and yunType and closes', async () => {
     const calls = installFakeApi(() => undefined);
-    signInAs('vip');
-    renderApp(<DialogHost />);
+    loginAs(vipMember());
+    renderPage(<DialogHost />);
     open('vip');
     const dialog = await screen.findByRole('dialog', { name: '定制资料' });
     fireEvent.change(within(dialog).getByLabelText('姓名'), { target: { value: '王小明' } });
@@ -242,8 +249,8 @@ describe('VIP dialog', () => {
 
   it('toggles the birth picker to 农历 with leap months, and requires a name', async () => {
     installFakeApi(() => undefined);
-    signInAs('vip');
-    renderApp(<DialogHost />);
+    loginAs(vipMember());
+    renderPage(<DialogHost />);
     open('vip');
     const dialog = await screen.findByRole('dialog', { name: '定制资料' });
     fireEvent.click(within(dialog).getByRole('radio', { name: '农历' }));
@@ -257,12 +264,12 @@ describe('VIP dialog', () => {
 
   it('starts from the saved profile and type', async () => {
     installFakeApi(() => undefined);
-    signInAs('vip');
+    loginAs(vipMember());
     useSession.setState({
       bazi: { name: '李雷', sex: '男', born: '农 1990-04-16 08:00' },
       yunType: 'jiankang',
     });
-    renderApp(<DialogHost />);
+    renderPage(<DialogHost />);
     open('vip');
     const dialog = await screen.findByRole('dialog', { name: '定制资料' });
     expect((within(dialog).getByLabelText('姓名') as HTMLInputElement).value).toBe('李雷');
@@ -279,7 +286,7 @@ describe('the app layer', () => {
         联系客服
       </button>
     );
-    renderApp(
+    renderPage(
       <Routes>
         <Route element={<RootLayout />}>
           <Route path="/" element={<Opener />} />
@@ -303,7 +310,7 @@ describe('the app layer', () => {
         </button>
       );
     };
-    renderApp(
+    renderPage(
       <>
         <DialogHost />
         <Away />

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Article, ArticleListItem, ArticleSearchResult } from '@xuanli/contracts/article';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, renderApp } from '@/components/dialogs/testing';
+import { installFakeApi, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import ArticlePage, { articleRequestOf } from './ArticlePage';
 import LabelPage from './LabelPage';
@@ -66,7 +66,7 @@ describe('article links', () => {
 describe('ArticlePage', () => {
   it('shows the title in the header, the body and the date of the last change', async () => {
     const calls = installFakeApi(() => okAnswer(article()));
-    renderApp(<ArticlePage />, { path: '/pages/index/article?id=3' });
+    renderPage(<ArticlePage />, { path: '/pages/index/article?id=3' });
     expect(screen.getByRole('status', { name: '正在加载文章' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: '玄历用户协议' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: '一、总则' })).toBeTruthy();
@@ -79,14 +79,14 @@ describe('ArticlePage', () => {
 
   it('reads an article by label and name', async () => {
     const calls = installFakeApi(() => okAnswer(article()));
-    renderApp(<ArticlePage />, { path: '/pages/index/article?label=协议&name=用户协议' });
+    renderPage(<ArticlePage />, { path: '/pages/index/article?label=协议&name=用户协议' });
     await screen.findByRole('heading', { level: 1, name: '玄历用户协议' });
     expect(calls[0]?.body).toEqual({ label: '协议', name: '用户协议' });
   });
 
   it('opens in-app links in the app and web links in the webview page', async () => {
     installFakeApi(() => okAnswer(article()));
-    const first = renderApp(<ArticlePage />, { path: '/pages/index/article?id=3' });
+    const first = renderPage(<ArticlePage />, { path: '/pages/index/article?id=3' });
     fireEvent.click(await screen.findByRole('link', { name: '嫁娶' }));
     expect(first.location()).toMatchObject({
       pathname: '/pages/index/label',
@@ -94,13 +94,13 @@ describe('ArticlePage', () => {
     });
     first.unmount();
 
-    const second = renderApp(<ArticlePage />, { path: '/pages/index/article?id=3' });
+    const second = renderPage(<ArticlePage />, { path: '/pages/index/article?id=3' });
     fireEvent.click(await screen.findByRole('link', { name: '政策原文' }));
     expect(second.location()?.pathname).toBe('/pages/webview/index');
     expect(new URLSearchParams(second.location()?.search).get('url')).toBe('https://www.gov.cn/zhengce/');
     second.unmount();
 
-    const third = renderApp(<ArticlePage />, { path: '/pages/index/article?id=3' });
+    const third = renderPage(<ArticlePage />, { path: '/pages/index/article?id=3' });
     const mail = await screen.findByRole('link', { name: '写信' });
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     mail.dispatchEvent(click);
@@ -110,7 +110,7 @@ describe('ArticlePage', () => {
 
   it('says 链接无效 for a link without an article, asking nothing', async () => {
     const calls = installFakeApi(() => okAnswer(article()));
-    renderApp(<ArticlePage />, { path: '/pages/index/article?id=x' });
+    renderPage(<ArticlePage />, { path: '/pages/index/article?id=x' });
     expect(screen.getByRole('heading', { level: 1, name: '文章' })).toBeTruthy();
     expect(screen.getByText('链接无效：这个链接没有指明要看的文章。')).toBeTruthy();
     expect(screen.getByRole('link', { name: '回到日历' })).toBeTruthy();
@@ -119,7 +119,7 @@ describe('ArticlePage', () => {
 
   it('says a missing article in Chinese without a pointless 重试', async () => {
     installFakeApi(() => failureAnswer('NotFound', 'article not found'));
-    renderApp(<ArticlePage />, { path: '/pages/index/article?id=404' });
+    renderPage(<ArticlePage />, { path: '/pages/index/article?id=404' });
     expect(await screen.findByText('加载失败：没有找到相应内容')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
@@ -127,7 +127,7 @@ describe('ArticlePage', () => {
   it('offers 重试 after a server fault and then shows the article', async () => {
     let fail = true;
     installFakeApi(() => (fail ? failureAnswer('InternalError', 'boom') : okAnswer(article())));
-    renderApp(<ArticlePage />, { path: '/pages/index/article?id=3' });
+    renderPage(<ArticlePage />, { path: '/pages/index/article?id=3' });
     expect(await screen.findByText('加载失败：服务器出了点问题，请稍后重试')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
@@ -142,7 +142,7 @@ describe('LabelPage', () => {
         article({ id: 40, label: '宜忌', name: '嫁娶', title: '嫁娶', html: '<p>男女成婚之礼。</p>' }),
       ),
     );
-    renderApp(<LabelPage />, { path: '/pages/index/label?name=嫁娶' });
+    renderPage(<LabelPage />, { path: '/pages/index/label?name=嫁娶' });
     expect(await screen.findByText('男女成婚之礼。')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: '嫁娶' })).toBeTruthy();
     expect(calls[0]).toMatchObject({ path: '/crm/article/read', body: { label: '宜忌', name: '嫁娶' } });
@@ -150,7 +150,7 @@ describe('LabelPage', () => {
 
   it('says a word without an explanation plainly and links to all the words', async () => {
     installFakeApi(() => failureAnswer('NotFound', 'article not found'));
-    renderApp(<LabelPage />, { path: '/pages/index/label?name=无此词' });
+    renderPage(<LabelPage />, { path: '/pages/index/label?name=无此词' });
     expect(await screen.findByText('暂未收录「无此词」的释义。')).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看全部' }).getAttribute('href')).toBe(
       `/pages/index/label?label=${encodeURIComponent('宜忌')}`,
@@ -167,7 +167,7 @@ describe('LabelPage', () => {
     );
     // jsdom lays nothing out; InfiniteScroll only looks at elements that are (it checks offsetParent).
     vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body);
-    const { location } = renderApp(<LabelPage />, { path: '/pages/index/label?label=节气' });
+    const { location } = renderPage(<LabelPage />, { path: '/pages/index/label?label=节气' });
     expect(screen.getByRole('heading', { level: 1, name: '二十四节气' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: '节气文章24 第24篇的摘要' })).toBeTruthy();
     expect(calls.map((c) => c.body)).toEqual([
@@ -183,7 +183,7 @@ describe('LabelPage', () => {
 
   it('offers the lists of the labels when the link names nothing, asking nothing', async () => {
     const calls = installFakeApi(() => okAnswer({ list: [listItem(1)], total: 1 }));
-    const { location } = renderApp(<LabelPage />, { path: '/pages/index/label' });
+    const { location } = renderPage(<LabelPage />, { path: '/pages/index/label' });
     expect(screen.getByRole('heading', { level: 1, name: '标签' })).toBeTruthy();
     expect(calls).toHaveLength(0);
     fireEvent.click(screen.getByRole('link', { name: '宜忌释义' }));
@@ -197,7 +197,7 @@ describe('LabelPage', () => {
 
   it('says a failed list in Chinese with 重试', async () => {
     installFakeApi(() => failureAnswer('InternalError', 'boom'));
-    renderApp(<LabelPage />, { path: '/pages/index/label?label=节气' });
+    renderPage(<LabelPage />, { path: '/pages/index/label?label=节气' });
     expect(await screen.findByText('加载失败：服务器出了点问题，请稍后重试')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });

@@ -5,11 +5,13 @@ import { compatibility } from '@xuanli/almanac/bazi/compatibility';
 import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
+import { renderPage } from '@/testing/app-harness';
 import { jxfenBody, jxfenCacheKey } from './api/get-jxfen';
 import BaziPage from './BaziPage';
 import { PROFILES_STORAGE_KEY, resetProfilesCache } from './profiles';
-import { installFakeServer, renderWithQuery } from './testing';
+import { installFakeServer } from './testing';
 import { resetViewState } from './viewState';
 
 // Each test renders the whole page and computes real charts; a machine shared with builds needs more
@@ -27,6 +29,11 @@ beforeEach(() => {
   resetViewState();
   useSession.setState({ bazi: null, yunType: 'caiyun' });
 });
+
+/** The page on its own route, the 排盘 tab. */
+function openBazi() {
+  return renderPage(<BaziPage />, { path: paths.suan.path });
+}
 
 function storedProfiles(): { name: string; sex: string; born: string }[] {
   return JSON.parse(localStorage.getItem(PROFILES_STORAGE_KEY) ?? '[]');
@@ -56,7 +63,7 @@ async function submitForm(user: ReturnType<typeof userEvent.setup>, name: string
 describe('BaziPage form', () => {
   it('opens on the sample profile 示例 / 男 with the 公历 1990-05-10 08:00 default', () => {
     installFakeServer();
-    renderWithQuery(<BaziPage />);
+    openBazi();
     expect(screen.getByRole('heading', { level: 1, name: '排盘' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: '姓名' }) as HTMLInputElement).value).toBe('示例');
     expect((screen.getByRole('radio', { name: '乾造（男）' }) as HTMLInputElement).checked).toBe(true);
@@ -70,7 +77,7 @@ describe('BaziPage form', () => {
   it('shows validation messages beside the fields and sends nothing', async () => {
     const calls = installFakeServer();
     const user = userEvent.setup();
-    renderWithQuery(<BaziPage />);
+    openBazi();
     const name = screen.getByRole('textbox', { name: '姓名' });
     await user.clear(name);
     await user.click(screen.getByRole('switch', { name: /真太阳时/ }));
@@ -98,7 +105,7 @@ describe('BaziPage form', () => {
   it('offers lunar leap months and sends the SPEC birth text 农 2023-02(闰)-15', async () => {
     const calls = installFakeServer();
     const user = userEvent.setup();
-    renderWithQuery(<BaziPage />);
+    openBazi();
     await user.click(screen.getByRole('radio', { name: '农历' }));
     // 公历 1990-05-10 is 农历 四月十六.
     expect((screen.getByRole('combobox', { name: '月' }) as HTMLSelectElement).value).toBe('4');
@@ -126,7 +133,7 @@ describe('BaziPage chart', () => {
   it('renders the four pillars of a submitted profile from bzdata, and saves the profile', async () => {
     const calls = installFakeServer();
     const user = userEvent.setup();
-    renderWithQuery(<BaziPage />);
+    openBazi();
     await submitForm(user, '张三', '女');
 
     const expected = baziChart({ ...SAMPLE, sex: '女' });
@@ -175,7 +182,7 @@ describe('BaziPage chart', () => {
       PROFILES_STORAGE_KEY,
       JSON.stringify([{ name: '坏', sex: '男', born: '公 生日', add_time: 1, options: {} }]),
     );
-    renderWithQuery(<BaziPage />);
+    openBazi();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('排盘失败')).toBeTruthy();
     // The engine's code crossed the wire: the page says which field to change, in words a user reads.
@@ -188,7 +195,7 @@ describe('BaziPage chart', () => {
   it('keeps the chart when miji is not available, with a retry', async () => {
     installFakeServer({ mijiFailure: 'NotFound' });
     const user = userEvent.setup();
-    renderWithQuery(<BaziPage />);
+    openBazi();
     await submitForm(user, '示例');
     expect(await screen.findByText(/解读暂时无法载入/)).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
@@ -198,7 +205,7 @@ describe('BaziPage chart', () => {
   it('drills 大运 → 流年 → 流月 → 流日', async () => {
     const calls = installFakeServer();
     const user = userEvent.setup();
-    renderWithQuery(<BaziPage />);
+    openBazi();
     await submitForm(user, '示例');
     const chart = baziChart({ ...SAMPLE, liunianCount: 120 });
 
@@ -241,7 +248,7 @@ describe('BaziPage profiles', () => {
   it('saves several profiles, switches between them and deletes them', async () => {
     installFakeServer();
     const user = userEvent.setup();
-    renderWithQuery(<BaziPage />);
+    openBazi();
     await submitForm(user, '示例');
     await user.click(screen.getByRole('button', { name: '新建' }));
     await user.selectOptions(screen.getByRole('combobox', { name: '年' }), '1992');
@@ -275,7 +282,7 @@ describe('BaziPage profiles', () => {
   it('compares two saved profiles by year branch and caches the jxfen answer under jx-fen-<hash>', async () => {
     const calls = installFakeServer();
     const user = userEvent.setup();
-    const view = renderWithQuery(<BaziPage />);
+    const view = openBazi();
     await submitForm(user, '示例');
     await user.click(screen.getByRole('button', { name: '新建' }));
     await user.selectOptions(screen.getByRole('combobox', { name: '年' }), '1984');
@@ -303,7 +310,7 @@ describe('BaziPage profiles', () => {
 
     // A fresh visit (new query cache) reads the stored answer instead of calling again.
     view.unmount();
-    renderWithQuery(<BaziPage />);
+    openBazi();
     expect(await screen.findByText('子午相冲')).toBeTruthy();
     expect(jxfenCalls()).toBe(2);
 
@@ -334,7 +341,7 @@ describe('BaziPage share', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     expect('share' in navigator).toBe(false);
 
-    renderWithQuery(<BaziPage />);
+    openBazi();
     await submitForm(user, '示例');
     await user.click(screen.getByRole('button', { name: '分享图片' }));
     const overlay = await screen.findByRole('dialog', { name: '分享图片' });
@@ -364,7 +371,7 @@ describe('BaziPage share', () => {
     const share = vi.fn(async () => {});
     Object.assign(navigator, { share, canShare: () => true });
     try {
-      renderWithQuery(<BaziPage />);
+      openBazi();
       await submitForm(user, '示例');
       await user.click(screen.getByRole('button', { name: '分享图片' }));
       await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
@@ -400,7 +407,7 @@ describe('BaziPage errors', () => {
     installFakeServer({ fail: (c) => (offline && c.path.includes('miji') ? 'network' : undefined) });
     const user = userEvent.setup();
     storeProfiles([{ name: '示例', born: SAMPLE.born }]);
-    renderWithQuery(<BaziPage />);
+    openBazi();
     const readings = await screen.findByRole('region', { name: '命理解读' });
     const problem = await within(readings).findByText(/解读暂时无法载入/);
     // The network sentence is the app's own (lib/error-message), whatever the browser said.
@@ -416,7 +423,7 @@ describe('BaziPage errors', () => {
     installFakeServer({ fail: (c) => (offline && c.path.includes('jxfen') ? 'network' : undefined) });
     const user = userEvent.setup();
     storeProfiles([{ name: '示例', born: SAMPLE.born }]);
-    renderWithQuery(<BaziPage />);
+    openBazi();
     const card = await screen.findByRole('region', { name: '合盘' });
     expect((await within(card).findByText(/合盘结果暂时无法获取/)).textContent).toMatch(
       /^合盘结果暂时无法获取：\S*网络\S*$/,
@@ -435,7 +442,7 @@ describe('BaziPage errors', () => {
     });
     const user = userEvent.setup();
     storeProfiles([{ name: '示例', born: SAMPLE.born }]);
-    renderWithQuery(<BaziPage />);
+    openBazi();
     const luck = await screen.findByRole('region', { name: '大运流年' });
     await user.click(within(luck).getByRole('button', { name: /^流年2026年/ }));
     const problem = await within(luck).findByText(/2026年流月暂时排不出/);
@@ -456,7 +463,7 @@ describe('BaziPage errors', () => {
       { name: '示例', born: SAMPLE.born },
       { name: '坏例', born: '公 1990-13-10 08:00' },
     ]);
-    renderWithQuery(<BaziPage />);
+    openBazi();
     const card = await screen.findByRole('region', { name: '合盘' });
     expect((await within(card).findByText(/坏例的八字暂时排不出/)).textContent).toBe(
       '坏例的八字暂时排不出：公历月份不对，请选择 1 到 12 月',
@@ -473,7 +480,7 @@ describe('BaziPage errors', () => {
     const user = userEvent.setup();
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     storeProfiles([{ name: '示例', born: SAMPLE.born }]);
-    renderWithQuery(<BaziPage />);
+    openBazi();
     await user.click(await screen.findByRole('button', { name: '分享图片' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('请截屏保存');
@@ -489,7 +496,7 @@ describe('BaziPage loading', () => {
     });
     installFakeServer({ hold: (c) => (c.path.includes('bzdata') ? gate : undefined) });
     storeProfiles([{ name: '示例', born: SAMPLE.born }]);
-    renderWithQuery(<BaziPage />);
+    openBazi();
     expect(screen.getByRole('heading', { level: 1, name: '排盘' })).toBeTruthy();
     expect(await screen.findByRole('status', { name: '正在排盘' })).toBeTruthy();
     expect(screen.queryByText('正在排盘…')).toBeNull();
@@ -505,7 +512,7 @@ describe('BaziPage coming back from another tab', () => {
     const user = userEvent.setup();
     const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
     try {
-      const view = renderWithQuery(<BaziPage />);
+      const view = openBazi();
       await submitForm(user, '示例');
       const chart = baziChart({ ...SAMPLE, liunianCount: 120 });
       const now = chart.dayun.findIndex((d) => d.start <= 2025 && 2025 <= d.end);
@@ -519,7 +526,7 @@ describe('BaziPage coming back from another tab', () => {
       view.unmount();
 
       const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-      renderWithQuery(<BaziPage />);
+      openBazi();
       await screen.findByRole('table', { name: '四柱' });
       expect(scrollTo).toHaveBeenCalledWith(0, 900);
       const pressed = (list: string) =>
@@ -541,7 +548,7 @@ describe('BaziPage 合盘', () => {
       { name: '示例', born: SAMPLE.born },
       { name: '李四', born: '公 1984-05-10 08:00', sex: '女' },
     ]);
-    renderWithQuery(<BaziPage />);
+    openBazi();
     const card = await screen.findByRole('region', { name: '合盘' });
     // 生肖 by default: 午 (马) × 子 (鼠).
     expect(

@@ -2,9 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Label } from '@xuanli/contracts/content';
 import type { DingzhiAnswer, FortuneDay } from '@xuanli/contracts/dingzhi';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, installFakeApi, renderApp, resetSession, signInAs } from '@/components/dialogs/testing';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
+import {
+  deferred,
+  installFakeApi,
+  loginAs,
+  renderPage,
+  resetSession,
+  vipMember,
+} from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import DingzhiPage from './DingzhiPage';
 
@@ -50,17 +57,17 @@ const PROFILE = { name: '王小明', sex: '女' as const, born: '公 1985-05-10 
 function server(dingzhi?: (body: Record<string, unknown>) => Response | Promise<Response>) {
   return installFakeApi((call) => {
     if (call.path === '/base/sysapi/label') return okAnswer(KEFU_LABEL);
-    if (call.path === '/app/bln.suan/dingzhi') {
+    if (call.path === '/app/bln.Suan/dingzhi') {
       return dingzhi ? dingzhi(call.body) : okAnswer(answer(call.body.yunType as FortuneDay['yunType']));
     }
   });
 }
 
 const dingzhiCalls = (calls: ReturnType<typeof server>) =>
-  calls.filter((c) => c.path === '/app/bln.suan/dingzhi');
+  calls.filter((c) => c.path === '/app/bln.Suan/dingzhi');
 
 function openPage() {
-  return renderApp(<DingzhiPage />, { path: '/pages/dingzhi/index' });
+  return renderPage(<DingzhiPage />, { path: '/pages/dingzhi/index' });
 }
 
 beforeEach(() => {
@@ -90,7 +97,7 @@ describe('定制 for readers without VIP', () => {
 
   it('shows a user without VIP the card and benefits, without 登录 and without asking the fortune', async () => {
     const calls = server();
-    signInAs('user');
+    loginAs();
     openPage();
     expect(await screen.findByText('xuanli-kefu')).toBeTruthy();
     expect(screen.queryByRole('link', { name: '登录' })).toBeNull();
@@ -109,7 +116,7 @@ describe('定制 for readers without VIP', () => {
 describe('定制 for a VIP', () => {
   it('asks for the profile first, then shows the fortune of the saved profile', async () => {
     const calls = server();
-    signInAs('vip');
+    loginAs(vipMember());
     openPage();
     expect(screen.getByRole('heading', { name: '填写出生资料' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '王小明' } });
@@ -123,7 +130,7 @@ describe('定制 for a VIP', () => {
 
   it("shows today's grade, score, reading, lucky things and the week strip", async () => {
     server();
-    signInAs('vip');
+    loginAs(vipMember());
     useSession.setState({ bazi: PROFILE });
     openPage();
     expect(screen.getByRole('status', { name: '正在推算运势' })).toBeTruthy();
@@ -153,7 +160,7 @@ describe('定制 for a VIP', () => {
 
   it("shows another day's fortune from the strip without asking again, and remembers it", async () => {
     const calls = server();
-    signInAs('vip');
+    loginAs(vipMember());
     useSession.setState({ bazi: PROFILE });
     const { unmount } = openPage();
     await screen.findByRole('region', { name: '今日财运' });
@@ -169,7 +176,7 @@ describe('定制 for a VIP', () => {
 
   it('asks again for another type, and keeps the type (SPEC §3 yunType)', async () => {
     const calls = server();
-    signInAs('vip');
+    loginAs(vipMember());
     useSession.setState({ bazi: PROFILE });
     openPage();
     await screen.findByRole('region', { name: '今日财运' });
@@ -182,7 +189,7 @@ describe('定制 for a VIP', () => {
 
   it('opens the VIP dialog from 修改资料', async () => {
     server();
-    signInAs('vip');
+    loginAs(vipMember());
     useSession.setState({ bazi: PROFILE });
     openPage();
     expect(screen.getByText('公历 1985-05-10 08:00')).toBeTruthy();
@@ -193,7 +200,7 @@ describe('定制 for a VIP', () => {
   it('says a failure in Chinese and loads on 重试', async () => {
     let fail = true;
     server(() => (fail ? failureAnswer('InternalError', 'boom') : okAnswer(answer('caiyun'))));
-    signInAs('vip');
+    loginAs(vipMember());
     useSession.setState({ bazi: PROFILE });
     openPage();
     expect(await screen.findByText('运势加载失败：服务器出了点问题，请稍后重试')).toBeTruthy();
@@ -204,7 +211,7 @@ describe('定制 for a VIP', () => {
 
   it('offers the customer service when the server says the VIP has ended (403)', async () => {
     server(() => failureAnswer('Forbidden', 'vip required'));
-    signInAs('vip');
+    loginAs(vipMember());
     useSession.setState({ bazi: PROFILE });
     openPage();
     expect(await screen.findByText('运势加载失败：没有权限查看，开通 VIP 请联系客服')).toBeTruthy();
@@ -218,7 +225,7 @@ describe('定制 for a VIP', () => {
       await gate.promise;
       return failureAnswer('Unauthorized', 'session revoked');
     });
-    signInAs('vip');
+    loginAs(vipMember());
     useSession.setState({ bazi: PROFILE });
     openPage();
     gate.resolve();

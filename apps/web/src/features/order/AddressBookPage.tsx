@@ -1,6 +1,8 @@
 import type { Address, AddressInput } from '@xuanli/contracts/shop';
 import { useSearchParams } from 'react-router';
+import bottomBar from '@/components/bottom-bar.module.css';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { RequireLogin } from '@/components/RequireLogin';
 import { Skeleton } from '@/components/Skeleton';
@@ -14,7 +16,6 @@ import { useDeleteAddress } from './api/delete-address';
 import { useAddresses } from './api/get-addresses';
 import { useUpdateAddress } from './api/update-address';
 import { safeBack, withParam } from './back-href';
-import { LoadFailure } from './LoadFailure';
 import common from './order.module.css';
 
 /**
@@ -140,7 +141,7 @@ function AddressBook({ back }: { back: string | null }) {
           ))}
         </ul>
       )}
-      <footer className={common.bar}>
+      <footer className={`${bottomBar.bar} ${common.bar}`}>
         <button type="button" className={`${common.button} ${common.primary} ${styles.add}`} onClick={add}>
           新增收货地址
         </button>

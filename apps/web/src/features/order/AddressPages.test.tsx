@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import {
   type ApiCall,
+  answerDialog,
   clearOverlays,
   here,
   installFakeApi,
@@ -46,11 +47,6 @@ function server(list: Address[], refuse?: (call: ApiCall) => Response | undefine
     if (call.method === 'DELETE') return okAnswer({ id });
     return undefined;
   });
-}
-
-async function answerDialog(name: string) {
-  const dialog = (await screen.findAllByRole('dialog')).at(-1)!;
-  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name })));
 }
 
 /** Picks 省, 市 and 区 in the open cascade picker (a tap on each wheel's item) and confirms. */

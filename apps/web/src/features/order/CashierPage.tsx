@@ -2,6 +2,7 @@ import { ORDER_STATUS_LABELS } from '@xuanli/contracts/shop-labels';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { RequireLogin } from '@/components/RequireLogin';
 import { Skeleton } from '@/components/Skeleton';
@@ -15,7 +16,6 @@ import { useCompleteSandbox } from './api/complete-sandbox';
 import { useOrder } from './api/get-order';
 import { minutesSeconds } from './beijing-time';
 import styles from './CashierPage.module.css';
-import { LoadFailure } from './LoadFailure';
 import common from './order.module.css';
 import { useDeadline } from './useDeadline';
 

@@ -2,6 +2,7 @@ import type { PayChannelList } from '@xuanli/contracts/pay';
 import type { PayChannel } from '@xuanli/contracts/shop';
 import { useId } from 'react';
 import styles from './ChannelChoice.module.css';
+import common from './order.module.css';
 import { isWechatBrowser } from './pay-start';
 
 /** The channel picked before the buyer chooses: WeChat Pay inside WeChat when it is open, else the first. */
@@ -30,7 +31,7 @@ export function ChannelChoice({
           <input
             type="radio"
             name={name}
-            className={styles.radio}
+            className={common.radio}
             value={item.channel}
             checked={value === item.channel}
             onChange={() => onChange(item.channel)}

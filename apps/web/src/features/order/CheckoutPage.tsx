@@ -1,7 +1,9 @@
 import type { Address, PayChannel } from '@xuanli/contracts/shop';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import bottomBar from '@/components/bottom-bar.module.css';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { RequireLogin } from '@/components/RequireLogin';
 import { Skeleton } from '@/components/Skeleton';
@@ -21,7 +23,6 @@ import { ChannelChoice, defaultChannel } from './ChannelChoice';
 import styles from './CheckoutPage.module.css';
 import { checkoutKey, forgetCheckoutKey } from './checkout-key';
 import { type OrderItem, parseItems } from './items-param';
-import { LoadFailure } from './LoadFailure';
 import { OrderLines } from './OrderLines';
 import common from './order.module.css';
 import { usePayment } from './usePayment';
@@ -208,7 +209,7 @@ function Checkout({ items }: { items: OrderItem[] }) {
           </label>
           <textarea
             id="checkout-remark"
-            className={styles.remark}
+            className={common.textArea}
             rows={2}
             maxLength={REMARK_MAX}
             placeholder="选填，如对商品或配送的特别要求"
@@ -231,7 +232,7 @@ function Checkout({ items }: { items: OrderItem[] }) {
         </section>
       </div>
 
-      <footer className={common.bar}>
+      <footer className={`${bottomBar.bar} ${common.bar}`}>
         {error ? (
           <p className={`${common.error} ${styles.barError}`} role="alert">
             {error}

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import {
   type ApiCall,
+  answerDialog,
   clearOverlays,
   here,
   installFakeApi,
@@ -43,12 +44,6 @@ function server(
     if (call.path === `/shop/orders/${ORDER_NO}/pay`) return okAnswer(sandboxStart());
     return undefined;
   });
-}
-
-async function answerDialog(name: string) {
-  // A dialog answered before stays in the page during its closing transition: the newest is last.
-  const dialog = (await screen.findAllByRole('dialog')).at(-1)!;
-  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name })));
 }
 
 const banner = () => screen.getByRole('region', { name: '订单状态' });

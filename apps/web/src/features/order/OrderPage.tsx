@@ -2,8 +2,10 @@ import type { OrderDetail } from '@xuanli/contracts/shop';
 import { ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@xuanli/contracts/shop-labels';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import bottomBar from '@/components/bottom-bar.module.css';
 import { DashiContact } from '@/components/dialogs/ContactLoader';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { RequireLogin } from '@/components/RequireLogin';
 import { Skeleton } from '@/components/Skeleton';
@@ -16,7 +18,6 @@ import { useOrder } from './api/get-order';
 import { beijingDateTime, minutesSeconds } from './beijing-time';
 import { CopyButton } from './CopyButton';
 import { formatItems } from './items-param';
-import { LoadFailure } from './LoadFailure';
 import { OrderLines } from './OrderLines';
 import styles from './OrderPage.module.css';
 import { OrderTimeline } from './OrderTimeline';
@@ -155,7 +156,7 @@ function OrderView({ order, onExpired }: { order: OrderDetail; onExpired: () => 
         ) : null}
       </div>
 
-      <footer className={common.bar}>
+      <footer className={`${bottomBar.bar} ${common.bar}`}>
         <div className={`${common.barRow} ${common.actions}`}>
           {order.status === 'pending' ? (
             <>

@@ -2,11 +2,12 @@
  * My orders (pages/user/orders): the tabs kept in the query string and sent as `status`, each card's
  * facts and the actions of its state, paging and the empty state of a tab.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderList } from '@xuanli/contracts/shop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import {
+  answerDialog,
   clearOverlays,
   here,
   installFakeApi,
@@ -33,12 +34,6 @@ function server(list: OrderList['list'], total = list.length) {
 }
 
 /** Answers the confirm dialog that is open. */
-async function answerDialog(name: string) {
-  // A dialog answered before stays in the page during its closing transition: the newest is last.
-  const dialog = (await screen.findAllByRole('dialog')).at(-1)!;
-  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name })));
-}
-
 beforeEach(() => {
   resetSession();
   loginAs(member());

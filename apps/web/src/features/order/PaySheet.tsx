@@ -6,6 +6,7 @@ import { formatFen } from '@/lib/money';
 import { usePayChannels } from './api/get-pay-channels';
 import { ChannelChoice, defaultChannel } from './ChannelChoice';
 import styles from './order.module.css';
+import { SheetForm } from './SheetForm';
 import sheet from './sheet.module.css';
 import { type PayFrom, usePayment } from './usePayment';
 
@@ -57,13 +58,14 @@ function PayChoice({ order, onClose, from }: Omit<PaySheetProps, 'order'> & { or
   }
 
   return (
-    <div className={sheet.body}>
-      <div className={sheet.head}>
-        <h2 className={sheet.title}>选择支付方式</h2>
-        <button type="button" className={styles.linkButton} onClick={onClose}>
-          取消
-        </button>
-      </div>
+    <SheetForm
+      title="选择支付方式"
+      onClose={onClose}
+      error={error}
+      submitLabel={starting ? '正在发起支付…' : '确认支付'}
+      submitDisabled={!channel || starting}
+      onSubmit={handlePay}
+    >
       <p className={sheet.amount}>
         <span className={styles.muted}>实付</span>{' '}
         <span className={styles.total}>{formatFen(order.total)}</span>
@@ -77,19 +79,6 @@ function PayChoice({ order, onClose, from }: Omit<PaySheetProps, 'order'> & { or
       ) : (
         <p className={styles.muted}>正在加载支付方式…</p>
       )}
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button
-        type="button"
-        className={`${styles.button} ${styles.primary} ${sheet.wide}`}
-        disabled={!channel || starting}
-        onClick={handlePay}
-      >
-        {starting ? '正在发起支付…' : '确认支付'}
-      </button>
-    </div>
+    </SheetForm>
   );
 }

@@ -4,6 +4,7 @@ import { userMessage } from '@/lib/error-message';
 import { toast } from '@/lib/feedback';
 import { useRefundOrder } from './api/refund-order';
 import styles from './order.module.css';
+import { SheetForm } from './SheetForm';
 import sheet from './sheet.module.css';
 
 /** The reasons a buyer picks from; 其他原因 asks them to say more. */
@@ -71,13 +72,14 @@ function RefundForm({ orderNo, onClose }: { orderNo: string; onClose: () => void
   }
 
   return (
-    <div className={sheet.body}>
-      <div className={sheet.head}>
-        <h2 className={sheet.title}>申请退款</h2>
-        <button type="button" className={styles.linkButton} onClick={onClose}>
-          取消
-        </button>
-      </div>
+    <SheetForm
+      title="申请退款"
+      onClose={onClose}
+      error={error}
+      submitLabel={refund.isPending ? '正在提交…' : '提交申请'}
+      submitDisabled={refund.isPending}
+      onSubmit={handleSubmit}
+    >
       <fieldset className={sheet.reasons}>
         <legend className={sheet.legend}>退款原因</legend>
         {REFUND_REASONS.map((reason) => (
@@ -86,7 +88,7 @@ function RefundForm({ orderNo, onClose }: { orderNo: string; onClose: () => void
             <input
               type="radio"
               name={`${ids}-reason`}
-              className={sheet.radio}
+              className={styles.radio}
               checked={picked === reason}
               onChange={() => setPicked(reason)}
             />
@@ -98,26 +100,13 @@ function RefundForm({ orderNo, onClose }: { orderNo: string; onClose: () => void
       </label>
       <textarea
         id={`${ids}-words`}
-        className={sheet.words}
+        className={styles.textArea}
         rows={3}
         maxLength={150}
         placeholder="说说具体情况，方便尽快处理"
         value={words}
         onChange={(event) => setWords(event.target.value)}
       />
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button
-        type="button"
-        className={`${styles.button} ${styles.primary} ${sheet.wide}`}
-        disabled={refund.isPending}
-        onClick={handleSubmit}
-      >
-        {refund.isPending ? '正在提交…' : '提交申请'}
-      </button>
-    </div>
+    </SheetForm>
   );
 }

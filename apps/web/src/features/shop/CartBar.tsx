@@ -1,5 +1,7 @@
+import bottomBar from '@/components/bottom-bar.module.css';
 import { Checkbox } from '@/lib/antd-mobile';
 import styles from './CartBar.module.css';
+import shop from './shop.module.css';
 
 /** Props of {@link CartBar}. */
 export interface CartBarProps {
@@ -26,7 +28,7 @@ export interface CartBarProps {
 export function CartBar(props: CartBarProps) {
   const { editing, allTicked, canTickAll, busy, total, pieces, markedCount } = props;
   return (
-    <div className={styles.bar}>
+    <div className={`${bottomBar.bar} ${styles.bar}`}>
       <Checkbox
         className={styles.all}
         checked={allTicked}
@@ -38,7 +40,7 @@ export function CartBar(props: CartBarProps) {
       {editing ? (
         <button
           type="button"
-          className={`${styles.button} ${styles.delete}`}
+          className={`${shop.button} ${shop.delete} ${styles.button} ${styles.delete}`}
           disabled={busy || markedCount === 0}
           onClick={props.onDelete}
         >
@@ -54,7 +56,7 @@ export function CartBar(props: CartBarProps) {
           </p>
           <button
             type="button"
-            className={`${styles.button} ${styles.checkout}`}
+            className={`${shop.button} ${shop.buy} ${styles.button}`}
             disabled={busy || pieces === 0}
             onClick={props.onCheckout}
           >

@@ -10,6 +10,7 @@ import { useUpdateCartItem } from './api/update-cart-item';
 import styles from './CartLine.module.css';
 import { canShrinkToStock, unavailableReason } from './cart-line-state';
 import { PriceTag } from './PriceTag';
+import shop from './shop.module.css';
 import { maxQtyOf } from './sku-choice';
 import { stockHint } from './stock-hint';
 
@@ -62,7 +63,7 @@ export function CartLine({ item, editing, marked, onMark }: CartLineProps) {
             disabled={!editing && reason !== null}
             onChange={(checked) => (editing ? onMark(checked) : change({ selected: checked }))}
           >
-            <span className={styles.hidden}>{`选择 ${item.title} ${item.skuTitle}`}</span>
+            <span className={shop.hidden}>{`选择 ${item.title} ${item.skuTitle}`}</span>
           </Checkbox>
           <Link
             className={styles.coverLink}

@@ -9,6 +9,7 @@ import type { Cart } from '@xuanli/contracts/shop';
 import { MAX_ORDER_LINES } from '@xuanli/contracts/shop-labels';
 import { useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadFailure } from '@/components/LoadFailure';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { RequireLogin } from '@/components/RequireLogin';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
@@ -23,8 +24,8 @@ import { useUpdateCartItem } from './api/update-cart-item';
 import { CartBar } from './CartBar';
 import { CartLine } from './CartLine';
 import styles from './CartPage.module.css';
-import { LoadFailure } from './LoadFailure';
 import { itemsParam } from './order-items';
+import shop from './shop.module.css';
 
 /** The cart page. */
 export default function CartPage() {
@@ -32,7 +33,7 @@ export default function CartPage() {
   const [editing, setEditing] = useState(false);
   const hasItems = (cart.data?.items.length ?? 0) > 0;
   return (
-    <div className={styles.page}>
+    <div className={shop.page}>
       <PageHeader
         back
         right={

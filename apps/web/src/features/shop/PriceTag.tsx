@@ -1,5 +1,6 @@
 import { yuanOf } from '@/lib/money';
 import styles from './PriceTag.module.css';
+import shop from './shop.module.css';
 
 /** Props of {@link PriceTag}. */
 export interface PriceTagProps {
@@ -28,7 +29,7 @@ export function PriceTag({ fen, original, from = false, size = 'normal', classNa
       </span>
       {struck !== null ? (
         <del className={styles.original}>
-          <span className={styles.hidden}>原价</span>¥{yuanOf(struck)}
+          <span className={shop.hidden}>原价</span>¥{yuanOf(struck)}
         </del>
       ) : null}
     </span>

@@ -1,10 +1,12 @@
 import { MessageOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { Link } from 'react-router';
+import bottomBar from '@/components/bottom-bar.module.css';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
 import { cartPieces, useCart } from './api/get-cart';
 import styles from './ProductActionBar.module.css';
 import { pieceBadge } from './piece-badge';
+import shop from './shop.module.css';
 
 /** Whether a product can be bought: on sale, taken off the shelf, or out of stock. */
 export type ProductState = 'onSale' | 'offShelf' | 'soldOut';
@@ -27,7 +29,7 @@ export function ProductActionBar({ state, single, onAddToCart, onBuyNow }: Produ
   const cart = useCart();
   const pieces = cartPieces(cart.data);
   return (
-    <div className={styles.bar}>
+    <div className={`${bottomBar.bar} ${styles.bar}`}>
       <button type="button" className={styles.icon} onClick={() => useDialogs.getState().open('kefu')}>
         <MessageOutline className={styles.glyph} aria-hidden="true" />
         <span>客服</span>
@@ -49,17 +51,25 @@ export function ProductActionBar({ state, single, onAddToCart, onBuyNow }: Produ
       </Link>
       <div className={styles.buttons}>
         {state !== 'onSale' ? (
-          <button type="button" className={`${styles.button} ${styles.buy}`} disabled>
+          <button type="button" className={`${shop.button} ${shop.buy} ${styles.button}`} disabled>
             {state === 'offShelf' ? '已下架' : '已售罄'}
           </button>
         ) : (
           <>
             {single ? null : (
-              <button type="button" className={`${styles.button} ${styles.cart}`} onClick={onAddToCart}>
+              <button
+                type="button"
+                className={`${shop.button} ${shop.cart} ${styles.button}`}
+                onClick={onAddToCart}
+              >
                 加入购物车
               </button>
             )}
-            <button type="button" className={`${styles.button} ${styles.buy}`} onClick={onBuyNow}>
+            <button
+              type="button"
+              className={`${shop.button} ${shop.buy} ${styles.button}`}
+              onClick={onBuyNow}
+            >
               立即购买
             </button>
           </>

@@ -16,6 +16,7 @@ import {
   loginAs,
   renderPage,
   resetSession,
+  textOf,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import ProductPage from './ProductPage';
@@ -37,7 +38,6 @@ function shop(product: ProductDetail, start: Cart = cart([], 0, 0), onAdd?: (cal
 /** The SKU sheet once open. */
 const sheet = () => screen.getByRole('region', { name: '选择规格' });
 const chip = (name: string) => within(sheet()).getByRole('button', { name });
-const textOf = (element: Element) => element.textContent?.replace(/\s+/g, ' ').trim();
 
 async function press(name: string, scope: HTMLElement = document.body) {
   await act(async () => fireEvent.click(within(scope).getByRole('button', { name })));

@@ -8,6 +8,7 @@
 import type { ProductDetail, Sku } from '@xuanli/contracts/shop';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
@@ -20,13 +21,13 @@ import { useSession } from '@/stores/session';
 import { useAddCartItem } from './api/add-cart-item';
 import { useProduct } from './api/get-product';
 import { isSingle, KIND_NOTES, KIND_TAGS } from './kinds';
-import { LoadFailure } from './LoadFailure';
 import { itemsParam } from './order-items';
 import { PriceTag } from './PriceTag';
 import { ProductActionBar, type ProductState } from './ProductActionBar';
 import { ProductGallery } from './ProductGallery';
 import styles from './ProductPage.module.css';
 import { type SheetMode, SkuSheet } from './SkuSheet';
+import shop from './shop.module.css';
 import { chosenSku, initialSelection, optionsOf, priceRange, type Selection, totalStock } from './sku-choice';
 import { stockHint } from './stock-hint';
 
@@ -52,7 +53,7 @@ export default function ProductPage() {
   const missing = id === null || (query.error instanceof ApiError && query.error.status === 404);
 
   return (
-    <div className={styles.page}>
+    <div className={shop.page}>
       <PageHeader back />
       {missing ? (
         <div className={styles.missing}>

@@ -15,6 +15,7 @@ import {
   loginAs,
   renderPage,
   resetSession,
+  textOf,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import ShopPage from './ShopPage';
@@ -40,7 +41,6 @@ const productCalls = (calls: ApiCall[]) =>
   calls.filter((c) => c.path === '/shop/products').map((c) => c.query);
 
 /** The text of an element and its descendants, as one reads it. */
-const textOf = (element: Element) => element.textContent?.replace(/\s+/g, ' ').trim();
 
 beforeEach(() => resetSession());
 afterEach(async () => {

@@ -7,6 +7,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { InfiniteScroll } from '@/lib/antd-mobile';
@@ -14,9 +15,9 @@ import { useCategories } from './api/get-categories';
 import { type ProductFilter, useProducts } from './api/get-products';
 import { CartFab } from './CartFab';
 import { CategoryBar } from './CategoryBar';
-import { LoadFailure } from './LoadFailure';
 import { ProductCard } from './ProductCard';
 import styles from './ShopPage.module.css';
+import shop from './shop.module.css';
 
 /** Longest search the server takes (`ProductQuery.q`). */
 const MAX_QUERY_LENGTH = 40;
@@ -47,7 +48,7 @@ export default function ShopPage() {
   const filtered = filter.categoryId !== undefined || filter.q !== undefined;
 
   return (
-    <div className={styles.page}>
+    <div className={shop.page}>
       <PageHeader />
       <div className={styles.tools}>
         <SearchField value={filter.q ?? ''} onSearch={(q) => setFilter({ ...filter, q: q || undefined })} />

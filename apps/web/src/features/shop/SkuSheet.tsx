@@ -6,6 +6,7 @@ import { Popup, Stepper } from '@/lib/antd-mobile';
 import { isSingle } from './kinds';
 import { PriceTag } from './PriceTag';
 import styles from './SkuSheet.module.css';
+import shop from './shop.module.css';
 import {
   chosenSku,
   isValueOffered,
@@ -166,7 +167,7 @@ function SheetBody({
 
       <footer className={styles.actions}>
         {soldOut ? (
-          <button type="button" className={`${styles.action} ${styles.buy}`} disabled>
+          <button type="button" className={`${shop.button} ${shop.buy} ${styles.action}`} disabled>
             已售罄
           </button>
         ) : (
@@ -174,7 +175,7 @@ function SheetBody({
             {mode !== 'buy' && !single ? (
               <button
                 type="button"
-                className={`${styles.action} ${styles.cart}`}
+                className={`${shop.button} ${shop.cart} ${styles.action}`}
                 disabled={busy}
                 onClick={() => void confirm('cart')}
               >
@@ -184,7 +185,7 @@ function SheetBody({
             {mode !== 'cart' ? (
               <button
                 type="button"
-                className={`${styles.action} ${styles.buy}`}
+                className={`${shop.button} ${shop.buy} ${styles.action}`}
                 disabled={busy}
                 onClick={() => void confirm('buy')}
               >

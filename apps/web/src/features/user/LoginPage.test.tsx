@@ -5,16 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { Toast } from '@/lib/antd-mobile';
 import { useSession } from '@/stores/session';
-import {
-  clearOverlays,
-  here,
-  installFakeApi,
-  member,
-  renderPage,
-  resetSession,
-  tooManyAnswer,
-} from '@/testing/app-harness';
-import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { clearOverlays, here, installFakeApi, member, renderPage, resetSession } from '@/testing/app-harness';
+import { failureAnswer, okAnswer, tooManyAnswer } from '@/testing/fake-answers';
 import LoginPage from './LoginPage';
 
 const AGREE_MESSAGE = '请先阅读并同意《用户协议》和《隐私政策》';

@@ -10,12 +10,9 @@ import { bzdataQueryOptions, chartInBrowser, getBzdata, serverUnreachable } from
 /** 2025-06-15 12:00 in Beijing: a chart's 流月 default to 2025, as the server's clock would give. */
 const NOW = Date.UTC(2025, 5, 15, 4);
 
-/** A fresh session token. The API client reads the real clock (it keeps `Date.now` from its creation). */
+/** A session token issued at the tests' now (the API client reads the clock, faked or not, at each call). */
 function storeFreshToken() {
-  localStorage.setItem(
-    TOKEN_STORAGE_KEY,
-    JSON.stringify({ jwt: 'jwt', iat: Math.floor(performance.timeOrigin / 1000) }),
-  );
+  localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ jwt: 'jwt', iat: Math.floor(NOW / 1000) }));
 }
 
 const BODY = chartRequest({

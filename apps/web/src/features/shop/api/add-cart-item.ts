@@ -3,10 +3,9 @@
  * line when there is one; the server caps the line at the stock) and answers the whole cart.
  * 409 OutOfStock when the SKU has none left or its product is off the shelf.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart, CartAdd } from '@xuanli/contracts/shop';
 import { memberRequest } from '@/stores/session';
-import { CART_MUTATION_SCOPE, refreshCart, storeCart } from './get-cart';
+import { useCartMutation } from './get-cart';
 
 /** Path of the call. */
 export const CART_ITEMS_PATH = '/shop/cart/items';
@@ -18,11 +17,5 @@ export function addCartItem(body: CartAdd): Promise<Cart> {
 
 /** Mutation adding to the cart; the answered cart becomes the cart query (badge and cart page). */
 export function useAddCartItem() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: addCartItem,
-    scope: CART_MUTATION_SCOPE,
-    onSuccess: (cart) => storeCart(client, cart),
-    onError: () => refreshCart(client),
-  });
+  return useCartMutation(addCartItem);
 }

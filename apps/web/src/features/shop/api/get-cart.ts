@@ -4,9 +4,9 @@
  * cart (401): the query is off for them and `memberRequest` never sends it.
  *
  * Every cart change answers the whole cart; the mutation modules put that answer here through
- * {@link storeCart}, so the badge, the cart page and the product page agree at once.
+ * {@link useCartMutation}, so the badge, the cart page and the product page agree at once.
  */
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@xuanli/contracts/shop';
 import { memberRequest, useSession } from '@/stores/session';
 
@@ -46,13 +46,13 @@ export function cartPieces(cart: Cart | undefined): number {
  * Mutations of the cart run one after the other (TanStack Query's mutation scope), so the answers
  * arrive in the order of the taps and the last answer is the cart as it now is.
  */
-export const CART_MUTATION_SCOPE = { id: 'shop-cart' } as const;
+const CART_MUTATION_SCOPE = { id: 'shop-cart' } as const;
 
 /**
  * Puts a cart the server answered (every cart route answers the whole cart) into the current user's
  * query, after stopping a read of it that is under way (its older answer must not land on top).
  */
-export async function storeCart(client: QueryClient, cart: Cart): Promise<void> {
+async function storeCart(client: QueryClient, cart: Cart): Promise<void> {
   const key = cartQueryKey(useSession.getState().user?.id ?? null);
   await client.cancelQueries({ queryKey: key });
   client.setQueryData(key, cart);
@@ -62,6 +62,20 @@ export async function storeCart(client: QueryClient, cart: Cart): Promise<void> 
  * Marks the current user's cart stale and reads it again: after a refused change (库存不足, a line
  * someone else's tab deleted) the page must show the server's cart, not what the reader tapped.
  */
-export function refreshCart(client: QueryClient): Promise<void> {
+function refreshCart(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: cartQueryKey(useSession.getState().user?.id ?? null) });
+}
+
+/**
+ * A mutation of the cart through `change`, a call that answers the whole cart: run in the cart's
+ * scope, its answer stored as the cart, a refusal followed by a fresh read of the server's cart.
+ */
+export function useCartMutation<TInput>(change: (input: TInput) => Promise<Cart>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    scope: CART_MUTATION_SCOPE,
+    onSuccess: (cart) => storeCart(client, cart),
+    onError: () => refreshCart(client),
+  });
 }

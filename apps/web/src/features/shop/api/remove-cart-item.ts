@@ -2,11 +2,10 @@
  * `DELETE shop/cart/items/{skuId}` (shop wire): takes a line out of the buyer's cart and answers the
  * whole cart.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@xuanli/contracts/shop';
 import { memberRequest } from '@/stores/session';
 import { CART_ITEMS_PATH } from './add-cart-item';
-import { CART_MUTATION_SCOPE, refreshCart, storeCart } from './get-cart';
+import { useCartMutation } from './get-cart';
 
 /** Deletes the line of SKU `skuId`; resolves with the cart. */
 export function removeCartItem(skuId: number): Promise<Cart> {
@@ -15,11 +14,5 @@ export function removeCartItem(skuId: number): Promise<Cart> {
 
 /** Mutation deleting a cart line; the answer becomes the cart query. */
 export function useRemoveCartItem() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: removeCartItem,
-    scope: CART_MUTATION_SCOPE,
-    onSuccess: (cart) => storeCart(client, cart),
-    onError: () => refreshCart(client),
-  });
+  return useCartMutation(removeCartItem);
 }

@@ -3,11 +3,10 @@
  * it is ticked for checkout, and answers the whole cart (its `selectedTotal` is what the cart page's
  * 合计 shows). 409 OutOfStock when the new quantity is more than the stock; 404 when the line is gone.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart, CartUpdate } from '@xuanli/contracts/shop';
 import { memberRequest } from '@/stores/session';
 import { CART_ITEMS_PATH } from './add-cart-item';
-import { CART_MUTATION_SCOPE, refreshCart, storeCart } from './get-cart';
+import { useCartMutation } from './get-cart';
 
 /** What to change on which line. */
 export interface CartLineChange extends CartUpdate {
@@ -24,11 +23,5 @@ export function updateCartItem({ skuId, ...body }: CartLineChange): Promise<Cart
  * again, so the stepper and the total fall back to what the server holds.
  */
 export function useUpdateCartItem() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateCartItem,
-    scope: CART_MUTATION_SCOPE,
-    onSuccess: (cart) => storeCart(client, cart),
-    onError: () => refreshCart(client),
-  });
+  return useCartMutation(updateCartItem);
 }

@@ -1,7 +1,10 @@
 import { userMessage } from '@/lib/error-message';
 import styles from './LoadFailure.module.css';
 
-/** A failed load said in Chinese (`加载失败：…`) with a 重试 button that asks again. */
+/**
+ * A failed load of a shop or order page said in Chinese (`加载失败：…`), announced to screen readers,
+ * with a 重试 button that asks again.
+ */
 export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div className={styles.failure} role="alert">

@@ -13,6 +13,7 @@ import type { Db } from './db/client.ts';
 import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
+import { ketangRoutes, progressOfCourses } from './modules/ketang/index.ts';
 import { deleteFeedbackOf, mediaRoutes } from './modules/media/index.ts';
 import {
   configureUserCache,
@@ -163,7 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (avatarKey && !avatarKey.includes('..')) await storage.remove(avatarKey);
     },
   });
-  await app.register(memberRoutes, { prefix: '/api/crm', deps: member, config });
+  await app.register(memberRoutes, {
+    prefix: '/api/crm',
+    deps: member,
+    config,
+    // 我的课程 shows each course's progress, which the classroom keeps.
+    courseProgress: (userId, courseIds) => progressOfCourses(db, userId, courseIds),
+  });
   await app.register(calendarRoutes, { prefix: '/api/calendar', clock });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(dingzhiRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
@@ -173,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes, { prefix: '/api/shop', db, config, clock });
   // Orders: checkout, 我的订单 and the buyer's actions (stock is reserved when an order is made).
   await app.register(orderRoutes, { prefix: '/api/shop', db, config, clock });
+  // The classroom (SPEC §2 pages/ketang/*): courses, search, lessons behind signed media URLs, progress.
+  await app.register(ketangRoutes, { prefix: '/api', db, config, clock, storage });
   // Payments: the pay module reaches orders only through the shop's ledger, handed over here. Automatic
   // refunds started by a callback finish before the database is closed.
   const pay = createPayService({

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems } from '../src/modules/shop/index.ts';
 import { signIn } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
+import { type AddedCourse, addCourse, grantCourseTo, storeFixtureVideo } from './ketang-fixtures.ts';
 import { type AddedProduct, addAddress, addOrderRow, addProduct } from './shop-fixtures.ts';
 
 /**
@@ -42,6 +43,11 @@ const VIP_ONLY: Access = { ...MEMBER, user: 403, expiredVip: 403 };
  */
 const BUYER: Access = MEMBER;
 const OTHERS: Access = { ...MEMBER, user: 404, vip: 404, expiredVip: 404 };
+/**
+ * A lesson of a paid course the caller has not bought: a visitor (or a refused token, read as a
+ * visitor) is asked to log in, a logged-in user is refused.
+ */
+const NOT_BOUGHT: Access = { ...MEMBER, user: 403, vip: 403, expiredVip: 403 };
 /** Readable by anyone: SPEC §7 clients send a token, but these routes neither need nor check one. */
 const PUBLIC: Access = {
   noToken: 200,
@@ -244,6 +250,18 @@ const newOrder: Send = (caller) => {
   return json({ items: [{ skuId: course.skuId, qty: 1 }], idempotencyKey: `matrix-order-${keys}` })(caller);
 };
 
+/** The classroom's test courses: a free one, and a paid one whose first lesson is a preview (试看). */
+let freeCourse: AddedCourse;
+let paidCourse: AddedCourse;
+
+/** A lesson of the paid course that the caller bought (when it is a user) or did not. */
+const paidLesson =
+  (bought: boolean, send: (lesson: number) => Send): Send =>
+  async (caller) => {
+    if (bought && caller.userId !== null) await grantCourseTo(t, caller.userId, paidCourse.courseId);
+    return send(paidCourse.lessonIds[1]!)(caller);
+  };
+
 /** One line per route; the bodies are valid, so only authorisation decides the status. */
 const ROUTES: Route[] = [
   route('GET', '/api/crm/member/profile', MEMBER, get()),
@@ -352,6 +370,68 @@ const ROUTES: Route[] = [
   ),
   route('POST', '/api/pay/sandbox/{orderNo}/complete', BUYER, sandboxCompletion('own'), 'own'),
   route('POST', '/api/pay/sandbox/{orderNo}/complete', OTHERS, sandboxCompletion('other'), "another buyer's"),
+  // The classroom: browsing is public; a lesson plays for anyone when free or a preview, else for buyers.
+  route('GET', '/api/crm/ketang/categories', PUBLIC, get()),
+  route('GET', '/api/crm/ketang/list', PUBLIC, get({ keyword: '测试' })),
+  route('GET', '/api/crm/ketang/show', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
+  route('GET', '/api/crm/ketang/kejian', PUBLIC, get()),
+  route('GET', '/api/crm/ketang/reviews', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
+  route(
+    'GET',
+    '/api/crm/ketang/play',
+    PUBLIC,
+    (caller) => get({ lesson: String(freeCourse.lessonIds[1]) })(caller),
+    'free course',
+  ),
+  route(
+    'GET',
+    '/api/crm/ketang/play',
+    PUBLIC,
+    (caller) => get({ lesson: String(paidCourse.lessonIds[0]) })(caller),
+    'preview lesson',
+  ),
+  route(
+    'GET',
+    '/api/crm/ketang/play',
+    BUYER,
+    paidLesson(true, (lesson) => get({ lesson: String(lesson) })),
+    'bought lesson',
+  ),
+  route(
+    'GET',
+    '/api/crm/ketang/play',
+    NOT_BOUGHT,
+    paidLesson(false, (lesson) => get({ lesson: String(lesson) })),
+    'lesson not bought',
+  ),
+  route(
+    'POST',
+    '/api/crm/ketang/progress',
+    BUYER,
+    paidLesson(true, (lesson) => json({ lesson, position: 12 })),
+    'bought lesson',
+  ),
+  route(
+    'POST',
+    '/api/crm/ketang/progress',
+    NOT_BOUGHT,
+    paidLesson(false, (lesson) => json({ lesson, position: 12 })),
+    'lesson not bought',
+  ),
+  route(
+    'POST',
+    '/api/crm/ketang/review',
+    BUYER,
+    paidLesson(true, () => json({ id: paidCourse.courseId, rating: 5, comment: '很好' })),
+    'bought course',
+  ),
+  route(
+    'POST',
+    '/api/crm/ketang/review',
+    NOT_BOUGHT,
+    paidLesson(false, () => json({ id: paidCourse.courseId, rating: 5 })),
+    'course not bought',
+  ),
 ];
 
 /**
@@ -374,6 +454,9 @@ beforeAll(async () => {
     .toBuffer();
   goods = await addProduct(t.database.db, { skus: [{ price: 12800, stock: 100_000 }] });
   course = await addProduct(t.database.db, { kind: 'course', skus: [{ price: 19900, stock: 100_000 }] });
+  await storeFixtureVideo(t);
+  freeCourse = await addCourse(t, { free: true, title: '测试免费课' });
+  paidCourse = await addCourse(t, { title: '测试付费课', lessons: [{ free: true }, {}] });
 });
 
 afterAll(async () => {

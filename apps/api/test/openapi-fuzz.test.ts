@@ -152,6 +152,9 @@ const HINTS: Record<string, readonly unknown[]> = {
   wo: ['子', '午', '亥'],
   ta: ['午', '丑', '子'],
   device_id: [1, 123456789, 0, Number.MAX_SAFE_INTEGER],
+  // The classroom: seeded course ids and lesson ids (previews among them).
+  id: ['bazi-rumen', 'ganzhi-rumen', 'zeri-shiwu'],
+  lesson: [1, 2, 3, 21, 30],
 };
 
 /** Strings that have broken parsers, encoders and databases somewhere. */

@@ -215,6 +215,20 @@ export const MyOrderItemSchema = Type.Object(
     cover: Type.String({ description: 'Cover image URL' }),
     orderNo: Type.String({ description: 'The shop order that bought it' }),
     grantedAt: Type.String({ format: 'date-time' }),
+    lessonsDone: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Lessons of the course watched to 90 % (classroom progress)' }),
+    ),
+    lessonsTotal: Type.Optional(Type.Integer({ minimum: 0, description: 'Lessons the course has now' })),
+    lastLesson: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], {
+        description: 'The lesson watched last (继续学习 opens it), or null before the first',
+      }),
+    ),
+    lastPosition: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+        description: 'Saved position in that lesson, in seconds, or null',
+      }),
+    ),
   },
   { description: 'A purchased course' },
 );

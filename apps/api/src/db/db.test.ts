@@ -8,7 +8,19 @@ import { CUSTOMER_SERVICE_LABEL, labelKey } from '../modules/content/index.ts';
 import { DEMO_ACCOUNT } from '../modules/member/index.ts';
 import { localFileStorage } from '../shared/storage.ts';
 import { type DatabaseTarget, openDatabase } from './client.ts';
-import { articles, content, masters, products, shopCategories, skus, users } from './schema.ts';
+import {
+  articles,
+  content,
+  courseCategories,
+  courses,
+  courseware,
+  lessons,
+  masters,
+  products,
+  shopCategories,
+  skus,
+  users,
+} from './schema.ts';
 import { seedDatabase } from './seed.ts';
 
 // Where the seed stores its pictures (the shop's demo catalogue), shared by the tests of this file.
@@ -68,8 +80,14 @@ for (const [name, target] of targets) {
           'audit_log',
           'cart_items',
           'content',
+          'course_categories',
           'course_grants',
+          'course_reviews',
+          'courses',
+          'courseware',
           'feedback',
+          'lesson_progress',
+          'lessons',
           'masters',
           'member_quotas',
           'order_events',
@@ -98,14 +116,32 @@ for (const [name, target] of targets) {
         const [{ n: masterCount }] = await database.db.select({ n: count() }).from(masters);
         expect([userCount, contentCount, masterCount]).toEqual([1, 1 + READING_SEED.length, 3]);
         expect(articleCount).toBeGreaterThanOrEqual(2 + 24 + 116);
-        // The shop: six categories, fifteen products and their SKUs.
+        // The shop: six categories, seventeen products and their SKUs.
         const [{ n: categoryCount }] = await database.db.select({ n: count() }).from(shopCategories);
         const [{ n: productCount }] = await database.db.select({ n: count() }).from(products);
         const [{ n: skuCount }] = await database.db.select({ n: count() }).from(skus);
-        expect([categoryCount, productCount]).toEqual([6, 15]);
+        expect([categoryCount, productCount]).toEqual([6, 17]);
         expect(skuCount).toBeGreaterThanOrEqual(productCount);
+        // The classroom: four categories, eight courses with their lessons, the courseware.
+        const [{ n: courseCategoryCount }] = await database.db.select({ n: count() }).from(courseCategories);
+        const [{ n: courseCount }] = await database.db.select({ n: count() }).from(courses);
+        const [{ n: lessonCount }] = await database.db.select({ n: count() }).from(lessons);
+        const [{ n: coursewareCount }] = await database.db.select({ n: count() }).from(courseware);
+        expect([courseCategoryCount, courseCount]).toEqual([4, 8]);
+        expect(lessonCount).toBeGreaterThan(courseCount);
+        expect(coursewareCount).toBeGreaterThan(0);
         expect(seeded).toBe(
-          userCount + contentCount + articleCount + masterCount + categoryCount + productCount + skuCount,
+          userCount +
+            contentCount +
+            articleCount +
+            masterCount +
+            categoryCount +
+            productCount +
+            skuCount +
+            courseCategoryCount +
+            courseCount +
+            lessonCount +
+            coursewareCount,
         );
 
         const demo = await database.db.query.users.findFirst();

@@ -5,6 +5,14 @@
  * `schema.ts`; only portable column types are used.
  */
 export { articles, content, masters } from '../modules/content/schema.ts';
+export {
+  courseCategories,
+  courseReviews,
+  courses,
+  courseware,
+  lessonProgress,
+  lessons,
+} from '../modules/ketang/schema.ts';
 export { feedback } from '../modules/media/schema.ts';
 export { auditLog, memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
 export { payments, payNotifications, paySecrets, refunds } from '../modules/pay/schema.ts';

@@ -1,12 +1,14 @@
 /**
  * Demo data every fresh install needs to be usable, gathered from the modules: the demo account, the
- * customer-service card, the articles, the masters, the miji reading texts and the shop's demo
- * catalogue (whose pictures go to the file storage). Idempotent — it runs at every start-up and only
+ * customer-service card, the articles, the masters, the miji reading texts, the shop's demo
+ * catalogue (whose pictures go to the file storage) and the classroom's courses (covers, lesson videos
+ * and courseware too). Idempotent — it runs at every start-up and only
  * inserts what is missing (the readings also refresh texts nobody edited), so an operator's later
  * edits are never overwritten.
  */
 import { seedReadings } from '../modules/bazi/index.ts';
 import { seedArticles, seedContent, seedMasters } from '../modules/content/index.ts';
+import { seedKetang } from '../modules/ketang/index.ts';
 import { seedMembers } from '../modules/member/index.ts';
 import { seedShop } from '../modules/shop/index.ts';
 import type { FileStorage } from '../shared/storage.ts';
@@ -23,6 +25,7 @@ export async function seedDatabase(db: Db, storage: FileStorage): Promise<number
     (await seedArticles(db)) +
     (await seedMasters(db)) +
     (await seedReadings(db)) +
-    (await seedShop(db, storage))
+    (await seedShop(db, storage)) +
+    (await seedKetang(db, storage))
   );
 }

@@ -37,6 +37,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           description:
             'Payments: channels, starting a payment, provider callbacks (WeChat Pay v3, Alipay) and the sandbox',
         },
+        {
+          name: 'ketang',
+          description:
+            'The classroom: courses, Chinese search, lessons behind signed expiring media URLs (HTTP Range), progress, ratings, courseware',
+        },
         { name: 'ops', description: 'Health check for load balancers and probes' },
       ],
     },

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
-import { assertStorageKey, contentTypeOf } from '../../shared/storage.ts';
+import { assertStorageKey } from '../../shared/storage.ts';
 import {
   createRequireSession,
   type Session,
@@ -26,14 +26,8 @@ import {
   tokenHeader,
   verifySessionToken,
 } from '../sessions/index.ts';
-import {
-  type MediaDeps,
-  parseRange,
-  type SpooledUpload,
-  spoolUpload,
-  storeImage,
-  submitFeedback,
-} from './service.ts';
+import { PRIVATE_FILES_PREFIX, sendStoredFile } from './send-file.ts';
+import { type MediaDeps, type SpooledUpload, spoolUpload, storeImage, submitFeedback } from './service.ts';
 
 /** What the media routes are built from. */
 export interface MediaRoutesOptions extends MediaDeps {
@@ -220,36 +214,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
       } catch {
         throw new AppError('BadRequest', 'invalid file key');
       }
-      const file = await deps.storage.stat(key);
-      if (!file) throw new AppError('NotFound', 'no such file');
-      reply.header('accept-ranges', 'bytes');
-      const rangeHeader = request.headers.range;
-      const range = parseRange(Array.isArray(rangeHeader) ? undefined : rangeHeader, file.size);
-      if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${file.size}`);
-        throw new AppError('RangeNotSatisfiable', `range outside the file's ${file.size} bytes`);
-      }
-      reply
-        .header('content-type', contentTypeOf(key))
-        // A key names one content for ever (uploads get fresh random keys), so caches may keep it.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff');
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-          .header('content-length', String(range.end - range.start + 1));
-      } else {
-        reply.header('content-length', String(file.size));
-      }
-      if (request.method === 'HEAD') return reply.send(undefined);
-      const body = await deps.storage.read(key, range ?? undefined);
-      if (!body) {
-        // Removed since the stat above: the answer is a plain 404, not a cacheable one.
-        reply.removeHeader('cache-control');
-        throw new AppError('NotFound', 'no such file');
-      }
-      return reply.send(body);
+      // Lesson videos are served only through the classroom's signed URLs; here they do not exist.
+      if (key.startsWith(PRIVATE_FILES_PREFIX)) throw new AppError('NotFound', 'no such file');
+      // A key names one content for ever (uploads get fresh random keys), so caches may keep it.
+      return sendStoredFile(request, reply, deps.storage, key, 'public, max-age=31536000, immutable');
     },
   });
 

@@ -12,7 +12,12 @@ export {
   writeAudit,
 } from './admin.ts';
 export { purgeMemberLeftovers } from './cleanup.ts';
-export { type MemberRoutesOptions, memberRoutes } from './routes.ts';
+export {
+  type CourseProgressFields,
+  type CourseProgressReader,
+  type MemberRoutesOptions,
+  memberRoutes,
+} from './routes.ts';
 export { auditLog, memberQuotas, smsCodes, users } from './schema.ts';
 export { DEMO_ACCOUNT, seedMembers } from './seed.ts';
 export { findUser, type MemberDeps, memberDeps, profileOf } from './service.ts';

@@ -11,6 +11,7 @@ import {
   LoginBodySchema,
   LoginResultSchema,
   MemberLogoutResultSchema,
+  type MyOrderList,
   MyOrderListSchema,
   PasswordBodySchema,
   PasswordResultSchema,
@@ -42,10 +43,23 @@ import {
   updateProfile,
 } from './service.ts';
 
+/** A purchased course's progress, as the classroom keeps it. */
+export type CourseProgressFields = Required<
+  Pick<MyOrderList['list'][number], 'lessonsDone' | 'lessonsTotal' | 'lastLesson' | 'lastPosition'>
+>;
+
+/** Reads a user's progress in courses for 我的课程 (the classroom's, handed over by app.ts). */
+export type CourseProgressReader = (
+  userId: number,
+  courseIds: string[],
+) => Promise<Map<string, CourseProgressFields>>;
+
 /** What the member routes are built from. */
 export interface MemberRoutesOptions {
   deps: MemberDeps;
   config: MemberDeps['config'] & Pick<Config, 'rateBudgets'>;
+  /** Adds lessons done and where to continue to `ketang/myorder`; without it the list has none. */
+  courseProgress?: CourseProgressReader;
 }
 
 const USER = 'xuanliUser';
@@ -66,7 +80,10 @@ function replyRetryLater(request: FastifyRequest, reply: FastifyReply, error: un
 }
 
 /** The member routes; dependencies arrive as plugin options. */
-export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = async (app, { deps, config }) => {
+export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = async (
+  app,
+  { deps, config, courseProgress },
+) => {
   const requireSession = createRequireSession(deps);
   app.decorateRequest(USER, null);
   const requireUser: preHandlerAsyncHookHandler = async function (request, reply) {
@@ -236,13 +253,21 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
       schema: {
         tags: ['member'],
         summary:
-          "The user's purchased courses (SPEC §7 crm/ketang/myorder): live grants of paid shop orders, newest first",
+          "The user's purchased courses (SPEC §7 crm/ketang/myorder): live grants of paid shop orders, newest first, with lessons done and where to continue",
         security: secured,
         response: { 200: okEnvelopeSchema(MyOrderListSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const list = await coursesOf(deps.db, userOf(request).id);
+      const userId = userOf(request).id;
+      const courses = await coursesOf(deps.db, userId);
+      const progress = courseProgress
+        ? await courseProgress(
+            userId,
+            courses.map((course) => course.courseId),
+          )
+        : new Map<string, CourseProgressFields>();
+      const list = courses.map((course) => ({ ...course, ...progress.get(course.courseId) }));
       return ok({ list, total: list.length });
     },
   );

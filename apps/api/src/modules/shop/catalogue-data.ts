@@ -1,7 +1,8 @@
 /**
- * The demo catalogue every fresh install starts with: six categories and fifteen products — goods
- * (bead bracelets, ornaments, the 2027 丁未 almanac calendars, two classics of 子平 astrology), three
- * courses and two consultations with the seeded masters. Texts are ours; prices are integer 分 and
+ * The demo catalogue every fresh install starts with: six categories and seventeen products — goods
+ * (bead bracelets, ornaments, the 2027 丁未 almanac calendars, two classics of 子平 astrology), the
+ * five paid courses of the classroom's demo (ketang/seed-data.ts, same ids and titles) and two
+ * consultations with the seeded masters. Texts are ours; prices are integer 分 and
  * in line with what such goods sell for. Operators edit or take products off the shelf afterwards;
  * the seed never touches a product that exists (seed.ts).
  */
@@ -9,7 +10,13 @@ import type { ProductKind } from '@xuanli/contracts/shop';
 import type { ArtName } from './artwork.ts';
 
 /** The courses the shop sells, by the ids the classroom names them with. */
-export const DEMO_COURSE_IDS = ['bazi-rumen', 'liuyao-jichu', 'fengshui-jujia'] as const;
+export const DEMO_COURSE_IDS = [
+  'bazi-rumen',
+  'liuyao-jichu',
+  'fengshui-jujia',
+  'fengshui-shangpu',
+  'zeri-shiwu',
+] as const;
 
 /** A course id of the demo catalogue. */
 export type DemoCourseId = (typeof DEMO_COURSE_IDS)[number];
@@ -508,6 +515,63 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
     originalPrice: 16900,
     courseId: 'fengshui-jujia',
     sort: 110,
+  },
+  {
+    slug: 'course-fengshui-shangpu',
+    kind: 'course',
+    category: '课程',
+    title: '店铺与办公室风水',
+    subtitle: '门头、收银台与工位，开店办公前的布局课',
+    cover: 'luopan',
+    gallery: [],
+    describe: () =>
+      '<h3>课程简介</h3>' +
+      '<p>商业空间和住宅不同：要迎客、要留客，也要让员工坐得安稳。本课从选址看街道和人流讲起，到门头招牌、收银台、老板位与工位的安排，每一讲都配实际店面和办公室的平面图讲解，不推销任何摆件。</p>' +
+      syllabus([
+        '商业空间和住宅有什么不同',
+        '选址：看街道、人流与朝向',
+        '门头与招牌',
+        '收银台与“财位”的说法',
+        '办公室：老板位与工位',
+        '会议室、前台与动线',
+        '开业前的检查清单',
+      ]) +
+      '<h3>适合谁学</h3><ul><li>准备开店、换办公室的老板和店长。</li><li>负责装修布置的行政和设计人员。</li></ul>' +
+      COURSE_TERMS,
+    options: [],
+    skus: [{ values: [], price: 13900, stock: 99999 }],
+    originalPrice: 16900,
+    courseId: 'fengshui-shangpu',
+    sort: 112,
+  },
+  {
+    slug: 'course-zeri-shiwu',
+    kind: 'course',
+    category: '课程',
+    title: '择日实务：嫁娶、搬家与开业',
+    subtitle: '从黄历到命理，挑一个适合自己的日子',
+    cover: 'tear-off-calendar',
+    gallery: [],
+    describe: () =>
+      '<h3>课程简介</h3>' +
+      '<p>挑日子不只是翻黄历找“宜”字。本课先讲择日的基本思路和必须避开的大忌，再结合当事人的生肖和八字筛选日子，最后分嫁娶、搬家入宅、开业开工三类事情逐一示范。建议先学免费课“看懂老黄历”。</p>' +
+      syllabus([
+        '择日的基本思路',
+        '先看黄历：避开大忌',
+        '结合当事人的生肖与八字',
+        '嫁娶择日',
+        '搬家入宅择日',
+        '开业开工择日',
+        '时辰的选择',
+        '实例讲评',
+      ]) +
+      '<h3>适合谁学</h3><ul><li>家里有婚礼、乔迁、开业安排的朋友。</li><li>学过黄历基础、想进一步学会择日的同学。</li></ul>' +
+      COURSE_TERMS,
+    options: [],
+    skus: [{ values: [], price: 9900, stock: 99999 }],
+    originalPrice: 12900,
+    courseId: 'zeri-shiwu',
+    sort: 114,
   },
   {
     slug: 'service-bazi-xiangpi',

@@ -86,7 +86,13 @@ describe('shop catalogue routes (shop/categories, shop/products)', () => {
     expect(titles(bracelets.list)).toEqual(['小叶紫檀手串', '黑曜石貔貅手串']);
     expect(bracelets.total).toBe(2);
     const courses = await list({ kind: 'course' });
-    expect(titles(courses.list)).toEqual(['八字入门二十讲', '六爻基础精讲', '居家风水实用课']);
+    expect(titles(courses.list)).toEqual([
+      '八字入门二十讲',
+      '六爻基础精讲',
+      '居家风水实用课',
+      '店铺与办公室风水',
+      '择日实务：嫁娶、搬家与开业',
+    ]);
     expect((await list({ kind: 'service' })).total).toBe(2);
     expect(titles((await list({ q: '2027' })).list)).toEqual([
       '2027 丁未年老黄历台历',

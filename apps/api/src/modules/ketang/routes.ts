@@ -1,0 +1,223 @@
+/**
+ * The classroom routes (SPEC §2 pages/ketang/*), mounted under `/api`: `crm/ketang/*` for the pages
+ * and `ketang/media/*` for lesson videos behind signed URLs. Browsing, the course page, courseware and
+ * reviews are public (a token, when sent, personalises the answer); `play` decides per lesson
+ * (access.ts); `progress` and `review` need a logged-in user (401 otherwise).
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import {
+  CourseCategoryListSchema,
+  CourseDetailSchema,
+  CourseListSchema,
+  CourseQuerySchema,
+  CourseShowQuerySchema,
+  CoursewareListSchema,
+  CoursewareQuerySchema,
+  PlayQuerySchema,
+  PlaySchema,
+  ProgressBodySchema,
+  ProgressSchema,
+  ReviewBodySchema,
+  ReviewListSchema,
+  ReviewQuerySchema,
+  ReviewResultSchema,
+} from '@xuanli/contracts/ketang';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { ok } from '../../shared/envelope.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { FileStorage } from '../../shared/storage.ts';
+import { sendStoredFile } from '../media/index.ts';
+import type { SessionDeps } from '../sessions/index.ts';
+import { listCategories, listCourses, readCourse } from './courses.ts';
+import { listCourseware } from './courseware.ts';
+import { mediaSigner } from './media-url.ts';
+import { playLesson } from './play.ts';
+import { saveProgress } from './progress.ts';
+import { listReviews, saveReview } from './reviews.ts';
+import { createRequireLearner, learnerOf, registerLearnerSlot, viewerOf } from './viewer.ts';
+
+/** What the classroom routes are built from. */
+export interface KetangRoutesOptions {
+  db: Db;
+  config: SessionDeps['config'];
+  clock: Clock;
+  storage: FileStorage;
+}
+
+/** A token is optional: sent, it personalises the answer; absent or refused, the caller is a visitor. */
+const OPTIONAL_TOKEN: { [label: string]: string[] }[] = [{ token: [] }, {}];
+/** A logged-in user's token is required. */
+const TOKEN: { [label: string]: string[] }[] = [{ token: [] }];
+
+/** A lesson video's bytes in the OpenAPI document; the handler sends a stream, or nothing for HEAD. */
+const MEDIA_BYTES = Type.Unsafe<Readable | undefined>({ type: 'string', format: 'binary' });
+
+/** The signature fields of a media URL; checked by the handler (anything wrong is 403, not 400). */
+const MediaQuerySchema = Type.Object({
+  expires: Type.Optional(Type.String({ maxLength: 256, description: 'Epoch seconds the URL ends at' })),
+  user: Type.Optional(
+    Type.String({ maxLength: 256, description: 'The user it was issued to (0: a visitor)' }),
+  ),
+  sig: Type.Optional(Type.String({ maxLength: 256, description: 'HMAC-SHA256, base64url' })),
+});
+
+/** The classroom routes; dependencies arrive as plugin options. */
+export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = async (app, deps) => {
+  const sessionDeps: SessionDeps = { db: deps.db, config: deps.config, clock: deps.clock };
+  const signer = mediaSigner(deps.config.jwtSecret);
+  registerLearnerSlot(app);
+  const requireLearner = createRequireLearner(sessionDeps);
+  const viewer = (request: Parameters<typeof viewerOf>[1]) => viewerOf(sessionDeps, request);
+
+  app.get(
+    '/crm/ketang/categories',
+    {
+      schema: {
+        tags: ['ketang'],
+        summary: 'Course categories in display order (八字, 风水, 六爻, 择日 …) with their course counts',
+        response: { 200: okEnvelopeSchema(CourseCategoryListSchema), ...errorResponses },
+      },
+    },
+    async () => ok({ list: await listCategories(deps.db) }),
+  );
+
+  app.get(
+    '/crm/ketang/list',
+    {
+      schema: {
+        tags: ['ketang'],
+        summary: 'Published courses by category and Chinese search words, paged; best matches first',
+        description:
+          '`keyword`: each word must be found in the title, the teacher’s name or the introduction (by characters: ' +
+          '八字, 风, 张师傅 …); a title hit ranks before a teacher hit before an introduction hit. Without a keyword, ' +
+          'in the operators’ order. `owned` answers for the caller’s token (a visitor without one).',
+        security: OPTIONAL_TOKEN,
+        querystring: CourseQuerySchema,
+        response: { 200: okEnvelopeSchema(CourseListSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await listCourses(deps.db, request.query, await viewer(request))),
+  );
+
+  app.get(
+    '/crm/ketang/show',
+    {
+      schema: {
+        tags: ['ketang'],
+        summary:
+          'A course page: teacher, price or 免费, lessons (试看, playable, the caller’s progress), intro',
+        description: 'Errors: NotFound for an unknown course (or an unpublished one the caller did not buy).',
+        security: OPTIONAL_TOKEN,
+        querystring: CourseShowQuerySchema,
+        response: { 200: okEnvelopeSchema(CourseDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await readCourse(deps.db, request.query.id, await viewer(request))),
+  );
+
+  app.get(
+    '/crm/ketang/play',
+    {
+      schema: {
+        tags: ['ketang'],
+        summary: 'A signed, expiring URL of a lesson’s video (served with HTTP Range) and the saved position',
+        description:
+          'Free courses and 试看 lessons play for anyone; other lessons only for buyers of the course. ' +
+          'Errors: Unauthorized for a visitor asking for a bought-only lesson, Forbidden for a user who has not ' +
+          'bought the course, NotFound for an unknown lesson. The URL is refused (403) once `expires` has passed.',
+        security: OPTIONAL_TOKEN,
+        querystring: PlayQuerySchema,
+        response: { 200: okEnvelopeSchema(PlaySchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ok(await playLesson({ ...deps, signer }, await viewer(request), request.query.lesson)),
+  );
+
+  app.post(
+    '/crm/ketang/progress',
+    {
+      preHandler: requireLearner,
+      schema: {
+        tags: ['ketang'],
+        summary: 'Save where the learner is in a lesson (idempotent); ≥ 90 % of it marks it done for good',
+        description: 'Errors: Forbidden for a lesson the user may not watch, NotFound for an unknown lesson.',
+        security: TOKEN,
+        body: ProgressBodySchema,
+        response: { 200: okEnvelopeSchema(ProgressSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ok(await saveProgress(deps, learnerOf(request), request.body)),
+  );
+
+  app.get(
+    '/crm/ketang/kejian',
+    {
+      schema: {
+        tags: ['ketang'],
+        summary: 'Free courseware (课件) to download, in display order',
+        querystring: CoursewareQuerySchema,
+        response: { 200: okEnvelopeSchema(CoursewareListSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await listCourseware(deps.db, request.query)),
+  );
+
+  app.post(
+    '/crm/ketang/review',
+    {
+      preHandler: requireLearner,
+      schema: {
+        tags: ['ketang'],
+        summary:
+          'Rate a course 1–5 with an optional comment (buyers; learners of a free course); again = replace',
+        description:
+          'Errors: Forbidden for a user who has not bought the course, NotFound for an unknown course.',
+        security: TOKEN,
+        body: ReviewBodySchema,
+        response: { 200: okEnvelopeSchema(ReviewResultSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ok(await saveReview(deps, learnerOf(request), request.body)),
+  );
+
+  app.get(
+    '/crm/ketang/reviews',
+    {
+      schema: {
+        tags: ['ketang'],
+        summary: 'A course’s reviews, newest first, with its average rating',
+        security: OPTIONAL_TOKEN,
+        querystring: ReviewQuerySchema,
+        response: { 200: okEnvelopeSchema(ReviewListSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await listReviews(deps.db, await viewer(request), request.query)),
+  );
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/ketang/media/*',
+    schema: {
+      tags: ['ketang'],
+      summary: 'A lesson video behind a signed URL from crm/ketang/play, with HTTP Range',
+      description:
+        'Only as answered by `play`: a changed path, user or expiry, or an expired URL, is Forbidden. ' +
+        '`Accept-Ranges: bytes`; `Range: bytes=a-b` answers 206 with Content-Range, a range past the end 416.',
+      params: Type.Object({ '*': Type.String({ maxLength: 1200 }) }),
+      querystring: MediaQuerySchema,
+      response: { 200: MEDIA_BYTES, 206: MEDIA_BYTES, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const now = deps.clock.now();
+      const key = signer.check(request.params['*'], request.query, now);
+      if (!key) throw new AppError('Forbidden', 'media URL invalid or expired; ask crm/ketang/play again');
+      const left = Math.max(0, Math.floor(Number(request.query.expires) - now / 1000));
+      // Only this browser may keep it, and not past the URL's own end.
+      return sendStoredFile(request, reply, deps.storage, key, `private, max-age=${left}`);
+    },
+  });
+};

@@ -1,0 +1,212 @@
+/**
+ * Seeds the demo classroom (seed-data.ts): categories by name, covers, the lesson videos and
+ * courseware of seed-media/ketang copied into the file storage, then each course — with its lessons,
+ * in one transaction — by id, and each courseware row by slug. Like the other seeds it only adds what
+ * is missing: an operator's edits, prices and deletions of lessons stay; to hand a course back to the
+ * seed, delete it. Safe when several API processes start at once (`ON CONFLICT DO NOTHING`; files are
+ * written to a temporary name and renamed). Without the media folder's manifest no course is seeded
+ * (a course without videos has nothing to play).
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../shared/storage.ts';
+import { courseRow } from './course-row.ts';
+import { type CoverDesign, coverKey, renderCover } from './covers.ts';
+import {
+  type ManifestVideo,
+  type MediaManifest,
+  readMediaManifest,
+  SEED_MEDIA_DIR,
+} from './media-manifest.ts';
+import { LESSON_MEDIA_PREFIX } from './media-url.ts';
+import { courseCategories, courses, courseware, lessons } from './schema.ts';
+import { CATEGORY_SEEDS, COURSE_SEEDS, COURSEWARE_COURSES, type CourseSeed, TOPIC_OF } from './seed-data.ts';
+
+/** Where the seed finds its media; tests point it at a folder of their own. */
+export interface KetangSeedOptions {
+  mediaDir?: string;
+}
+
+/** The cover design of a seeded course. */
+function designOf(seed: CourseSeed): CoverDesign {
+  return { motif: TOPIC_OF[seed.category] as CoverDesign['motif'], ...seed.cover };
+}
+
+/** Stores the rendered covers the storage lacks. */
+async function storeCovers(storage: FileStorage): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  for (const seed of COURSE_SEEDS) {
+    const key = coverKey(seed.id, designOf(seed));
+    if (!(await storage.stat(key))) await storage.put(key, await renderCover(designOf(seed)));
+    urls.set(seed.id, `/api/files/${key}`);
+  }
+  return urls;
+}
+
+/**
+ * Copies a media file into the storage under `<folder><name>-<hash of its bytes><ext>` unless it is
+ * there already; answers the key. The hash makes a re-made file a new key (caches never mix them up).
+ */
+async function storeMediaFile(
+  storage: FileStorage,
+  dir: string,
+  file: string,
+  folder: string,
+): Promise<string> {
+  const path = join(dir, file);
+  const hash = createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex')
+    .slice(0, 10);
+  const extension = extname(file).toLowerCase();
+  const key = `${folder}${file.slice(0, file.length - extension.length)}-${hash}${extension}`;
+  if (!(await storage.stat(key))) await storage.put(key, createReadStream(path));
+  return key;
+}
+
+/** The videos a course's lessons play in turn: those of its topic, or all of them when none is. */
+function videosFor(seed: CourseSeed, videos: (ManifestVideo & { key: string })[]) {
+  const topic = TOPIC_OF[seed.category];
+  const own = videos.filter((video) => video.topic === topic || video.topic === seed.category);
+  return own.length > 0 ? own : videos;
+}
+
+/** Inserts course `seed` with its lessons unless its id exists; answers the rows written. */
+async function seedCourse(
+  db: Db,
+  seed: CourseSeed,
+  categoryId: number,
+  cover: string,
+  videos: (ManifestVideo & { key: string })[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [course] = await tx
+      .insert(courses)
+      .values(
+        courseRow({
+          id: seed.id,
+          title: seed.title,
+          subtitle: seed.subtitle,
+          cover,
+          teacherSellid: seed.teacherSellid,
+          categoryId,
+          intro: seed.intro,
+          free: seed.free,
+          sort: seed.sort,
+        }),
+      )
+      .onConflictDoNothing({ target: courses.id })
+      .returning({ id: courses.id });
+    if (!course) return 0;
+    const playlist = videosFor(seed, videos);
+    const inserted = await tx
+      .insert(lessons)
+      .values(
+        seed.lessons.map((lesson, i) => {
+          const video = videos.find((v) => v.file === lesson.video) ?? playlist[i % playlist.length]!;
+          return {
+            courseId: seed.id,
+            no: i + 1,
+            title: lesson.title,
+            duration: Math.round(video.seconds),
+            free: lesson.free ?? false,
+            video: video.key,
+          };
+        }),
+      )
+      .returning({ id: lessons.id });
+    return 1 + inserted.length;
+  });
+}
+
+/** Inserts the courseware rows missing by slug (the file's name without its extension). */
+async function seedCourseware(db: Db, manifest: MediaManifest, keys: Map<string, string>): Promise<number> {
+  if (manifest.courseware.length === 0) return 0;
+  const wanted = [...new Set(Object.values(COURSEWARE_COURSES))];
+  const existing = new Set(
+    wanted.length === 0
+      ? []
+      : (await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, wanted))).map(
+          (row) => row.id,
+        ),
+  );
+  const rows = manifest.courseware.map((item, i) => {
+    const courseId = COURSEWARE_COURSES[item.file];
+    return {
+      slug: item.file.slice(0, item.file.length - extname(item.file).length),
+      // A course an operator deleted leaves its courseware as general material.
+      courseId: courseId && existing.has(courseId) ? courseId : null,
+      title: item.title,
+      fileName: `${item.title}${extname(item.file).toLowerCase()}`,
+      file: keys.get(item.file)!,
+      pages: item.pages,
+      bytes: item.bytes,
+      sort: (i + 1) * 10,
+    };
+  });
+  const inserted = await db
+    .insert(courseware)
+    .values(rows)
+    .onConflictDoNothing({ target: courseware.slug })
+    .returning({ id: courseware.id });
+  return inserted.length;
+}
+
+/**
+ * Seeds the classroom; answers the database rows written (0 on a re-run). Files missing from
+ * `storage` (covers, videos, courseware) are stored again on every run, so a fresh storage gets them.
+ */
+export async function seedKetang(
+  db: Db,
+  storage: FileStorage,
+  options: KetangSeedOptions = {},
+): Promise<number> {
+  const categories = await db
+    .insert(courseCategories)
+    .values(CATEGORY_SEEDS.map((category) => ({ name: category.name, sort: category.sort })))
+    .onConflictDoNothing({ target: courseCategories.name })
+    .returning({ id: courseCategories.id });
+  let written = categories.length;
+  const dir = options.mediaDir ?? SEED_MEDIA_DIR;
+  const manifest = await readMediaManifest(dir);
+  if (!manifest || manifest.videos.length === 0) return written;
+
+  const covers = await storeCovers(storage);
+  const videos = [];
+  for (const video of manifest.videos) {
+    videos.push({
+      ...video,
+      key: await storeMediaFile(storage, dir, video.file, `${LESSON_MEDIA_PREFIX}videos/`),
+    });
+  }
+  const coursewareKeys = new Map<string, string>();
+  for (const item of manifest.courseware) {
+    coursewareKeys.set(item.file, await storeMediaFile(storage, dir, item.file, 'ketang/kejian/'));
+  }
+
+  const ids = new Map(
+    (
+      await db
+        .select({ id: courseCategories.id, name: courseCategories.name })
+        .from(courseCategories)
+        .where(
+          inArray(
+            courseCategories.name,
+            CATEGORY_SEEDS.map((category) => category.name),
+          ),
+        )
+    ).map((row) => [row.name, row.id]),
+  );
+  for (const seed of COURSE_SEEDS) {
+    const categoryId = ids.get(seed.category);
+    // An operator renamed or removed the category: the course is not seeded into another one.
+    if (categoryId === undefined) continue;
+    written += await seedCourse(db, seed, categoryId, covers.get(seed.id)!, videos);
+  }
+  written += await seedCourseware(db, manifest, coursewareKeys);
+  return written;
+}

@@ -12,8 +12,9 @@ export interface LayoutOptions {
   /**
    * Names clamped to two lines (a product's title in the shop grid, a cart or order line) wrap between
    * Han characters as Chinese text does: an operator's name has any length and a 148 px card holds
-   * eight characters a line. Only runs of Han characters (and 《》·) in such a clamped block are
-   * exempt; figures, Latin and every one-line label still must not break.
+   * eight characters a line. Only runs of Han characters and Chinese punctuation (《》·：、，…, after
+   * which Chinese lines break too) in such a clamped block are exempt; figures, Latin and every
+   * one-line label still must not break.
    */
   clampedNames?: boolean;
 }
@@ -30,7 +31,7 @@ async function wrappedNames(page: Page, broken: string[]): Promise<Set<string>> 
   return new Set(
     broken.filter((word) => {
       const match = /^"([^"]+)" in <\w+ class="([^"]*)">$/.exec(word);
-      return match !== null && /^[\p{Script=Han}《》·]+$/u.test(match[1]) && clamped.has(match[2]);
+      return match !== null && /^[\p{Script=Han}《》「」（）·：、，。；！？]+$/u.test(match[1]) && clamped.has(match[2]);
     }),
   );
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { routeBytes } from '../apps/web/scripts/route-bytes.mjs';
-import { freePort, median, smsLogin, startProcess, throughput, variedBirths } from './bench-common.mjs';
+import { freePort, measureInterleaved, smsLogin, startProcess, variedBirths } from './bench-common.mjs';
 import { ensureWebBuilt } from './web-build.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -235,25 +235,7 @@ async function appBench() {
         server: api,
       },
     };
-    for (const target of Object.values(targets)) await throughput(target.url, { ...target, seconds: 1 });
-    const runs = Object.fromEntries(Object.keys(targets).map((key) => [key, []]));
-    for (let round = 0; round < 3; round++) {
-      for (const [key, target] of Object.entries(targets))
-        runs[key].push(await throughput(target.url, target));
-    }
-    const summary = (key) => ({
-      rps: median(runs[key].map((r) => r.rps)),
-      cpuMicros: median(runs[key].map((r) => r.cpuMicros)),
-      errors: runs[key].reduce((sum, r) => sum + r.errors, 0),
-    });
-    const cpuText = (r) =>
-      r.cpuMicros === undefined ? '' : `, server CPU ${r.cpuMicros.toFixed(0)} µs/request`;
-    const bareResult = summary('bare');
-    const share = (key) => {
-      const r = summary(key);
-      const percent = ((r.rps / bareResult.rps) * 100).toFixed(0);
-      return `${r.rps.toFixed(0)} req/s (${percent}% of bare${cpuText(r)}${r.errors ? `, ${r.errors} errors` : ''})`;
-    };
+    const { summary, cpuText, bare: bareResult, share } = await measureInterleaved(targets);
     console.log(
       `API throughput (16 connections, median of 3 × 3 s, loopback, load average ${loadavg()[0].toFixed(1)}): bare Fastify ${bareResult.rps.toFixed(0)} req/s${cpuText(bareResult)}`,
     );

@@ -148,3 +148,31 @@ export async function smsLogin(base, dataDir, phone) {
   const { code } = JSON.parse(outbox.at(-1));
   return (await post('/api/crm/member/login', { phone, code }, visitor)).resData.jwt;
 }
+
+/**
+ * Warms every target up (JIT, connections) for a second, then measures them in three interleaved
+ * rounds of `throughput`, so that background load on a shared machine falls on all of them alike.
+ * `targets` must hold one named `bare` (the peer the others are compared with). Answers the medians
+ * (`summary(name)`), the bare figure and a line per target (`share(name)`: req/s, % of bare, CPU).
+ */
+export async function measureInterleaved(targets) {
+  for (const target of Object.values(targets)) await throughput(target.url, { ...target, seconds: 1 });
+  const runs = Object.fromEntries(Object.keys(targets).map((key) => [key, []]));
+  for (let round = 0; round < 3; round++) {
+    for (const [key, target] of Object.entries(targets)) runs[key].push(await throughput(target.url, target));
+  }
+  const summary = (key) => ({
+    rps: median(runs[key].map((r) => r.rps)),
+    cpuMicros: median(runs[key].map((r) => r.cpuMicros)),
+    errors: runs[key].reduce((sum, r) => sum + r.errors, 0),
+  });
+  const cpuText = (r) =>
+    r.cpuMicros === undefined ? '' : `, server CPU ${r.cpuMicros.toFixed(0)} µs/request`;
+  const bare = summary('bare');
+  const share = (key) => {
+    const r = summary(key);
+    const percent = ((r.rps / bare.rps) * 100).toFixed(0);
+    return `${r.rps.toFixed(0)} req/s (${percent}% of bare${cpuText(r)}${r.errors ? `, ${r.errors} errors` : ''})`;
+  };
+  return { summary, cpuText, bare, share };
+}

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, median, smsLogin, startProcess, throughput } from './bench-common.mjs';
+import { freePort, measureInterleaved, smsLogin, startProcess } from './bench-common.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const MISSED_PREFIX = 'BUDGET MISSED: ';
@@ -171,26 +171,7 @@ async function shopBench() {
         server: shop.server,
       };
     }
-    // Warm-up (JIT, connections, the first pages of the tables), then three interleaved rounds.
-    for (const target of Object.values(targets)) await throughput(target.url, { ...target, seconds: 1 });
-    const runs = Object.fromEntries(Object.keys(targets).map((key) => [key, []]));
-    for (let round = 0; round < 3; round++) {
-      for (const [key, target] of Object.entries(targets))
-        runs[key].push(await throughput(target.url, target));
-    }
-    const summary = (key) => ({
-      rps: median(runs[key].map((r) => r.rps)),
-      cpuMicros: median(runs[key].map((r) => r.cpuMicros)),
-      errors: runs[key].reduce((sum, r) => sum + r.errors, 0),
-    });
-    const cpuText = (r) =>
-      r.cpuMicros === undefined ? '' : `, server CPU ${r.cpuMicros.toFixed(0)} µs/request`;
-    const bareResult = summary('bare');
-    const share = (key) => {
-      const r = summary(key);
-      const percent = ((r.rps / bareResult.rps) * 100).toFixed(0);
-      return `${r.rps.toFixed(0)} req/s (${percent}% of bare${cpuText(r)}${r.errors ? `, ${r.errors} errors` : ''})`;
-    };
+    const { summary, cpuText, bare: bareResult, share } = await measureInterleaved(targets);
     console.log(
       `Shop API throughput (16 connections, median of 3 × 3 s, loopback, load average ${loadavg()[0].toFixed(1)}): bare Fastify ${bareResult.rps.toFixed(0)} req/s${cpuText(bareResult)}`,
     );

@@ -7,7 +7,7 @@
  * prices and never trusts a price the client sends. Every route except the catalogue needs a
  * logged-in session (header `token`); an order belongs to its buyer and is NotFound for anyone else.
  */
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { PHONE_PATTERN } from './member.ts';
 import { MAX_LINE_QTY, MAX_ORDER_LINES, ORDER_STATUSES, PAY_CHANNELS, PRODUCT_KINDS } from './shop-labels.ts';
 
@@ -26,6 +26,17 @@ export {
 /** Money in 分 (integer, never negative). */
 const Fen = (description: string) =>
   Type.Integer({ minimum: 0, description: `${description}, in 分 (1/100 元)` });
+
+/** `page` (from 1) and `size` (1–50, default 20) of a paged list query. */
+const PAGE_FIELDS = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+};
+
+/** The fields of a page of `item`s: the page's `list` and the `total` of all matches. */
+function listOf<T extends TSchema>(item: T) {
+  return { list: Type.Array(item), total: Type.Integer({ minimum: 0 }) };
+}
 
 /** A shop category (手串, 摆件, 书籍, 课程, 咨询…). */
 export const CategorySchema = Type.Object({
@@ -75,8 +86,7 @@ export const ProductQuerySchema = Type.Object({
   categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
   kind: Type.Optional(Type.Enum([...PRODUCT_KINDS])),
   q: Type.Optional(Type.String({ maxLength: 40, description: 'Words in the title' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  ...PAGE_FIELDS,
 });
 
 /** A product query. */
@@ -84,8 +94,7 @@ export type ProductQuery = Static<typeof ProductQuerySchema>;
 
 /** `resData` of `GET /api/shop/products`: on-shelf products, newest first within their sort order. */
 export const ProductListSchema = Type.Object({
-  list: Type.Array(ProductSummarySchema),
-  total: Type.Integer({ minimum: 0 }),
+  ...listOf(ProductSummarySchema),
 });
 
 /** A product list. */
@@ -297,8 +306,7 @@ export type OrderSummary = Static<typeof OrderSummarySchema>;
 /** Query of `GET /api/shop/orders`. */
 export const OrderQuerySchema = Type.Object({
   status: Type.Optional(Type.Enum([...ORDER_STATUSES])),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  ...PAGE_FIELDS,
 });
 
 /** An order list query. */
@@ -306,8 +314,7 @@ export type OrderQuery = Static<typeof OrderQuerySchema>;
 
 /** `resData` of `GET /api/shop/orders`: the buyer's orders, newest first. */
 export const OrderListSchema = Type.Object({
-  list: Type.Array(OrderSummarySchema),
-  total: Type.Integer({ minimum: 0 }),
+  ...listOf(OrderSummarySchema),
 });
 
 /** An order list. */

@@ -31,7 +31,11 @@ async function wrappedNames(page: Page, broken: string[]): Promise<Set<string>> 
   return new Set(
     broken.filter((word) => {
       const match = /^"([^"]+)" in <\w+ class="([^"]*)">$/.exec(word);
-      return match !== null && /^[\p{Script=Han}《》「」（）·：、，。；！？]+$/u.test(match[1]) && clamped.has(match[2]);
+      return (
+        match !== null &&
+        /^[\p{Script=Han}《》「」（）·：、，。；！？]+$/u.test(match[1]) &&
+        clamped.has(match[2])
+      );
     }),
   );
 }

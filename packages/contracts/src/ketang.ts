@@ -102,6 +102,10 @@ export const CourseSummarySchema = Type.Object(
       description:
         'The on-shelf shop product that sells it (立即购买 → checkout); null for a free course or one not on sale',
     }),
+    skuId: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'The SKU of that product to put in checkout (its cheapest, the one `price` shows); null when `productId` is',
+    }),
     lessonCount: Type.Integer({ minimum: 0, description: 'Number of lessons' }),
     duration: Type.Integer({ minimum: 0, description: 'All lessons together, in seconds' }),
     rating: RatingSummarySchema,

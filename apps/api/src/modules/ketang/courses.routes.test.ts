@@ -32,7 +32,7 @@ describe('classroom browsing (crm/ketang/categories, list, show, kejian)', () =>
   const ids = (items: CourseSummary[]) => items.map((item) => item.id);
   const shopPrice = async (courseId: string) => {
     const [row] = await t.database.db
-      .select({ productId: products.id, price: skus.price })
+      .select({ productId: products.id, skuId: skus.id, price: skus.price })
       .from(products)
       .innerJoin(skus, eq(skus.productId, products.id))
       .where(and(eq(products.courseId, courseId), eq(products.kind, 'course')));
@@ -68,12 +68,16 @@ describe('classroom browsing (crm/ketang/categories, list, show, kejian)', () =>
       expect(item.teacher.nickname).toMatch(/^七星堂·/);
       expect(item.duration).toBeGreaterThan(0);
       if (seed.free) {
-        expect([item.price, item.productId]).toEqual([0, null]);
+        expect([item.price, item.productId, item.skuId]).toEqual([0, null, null]);
       } else {
         // The shop sells every paid demo course under the same id: the price is what checkout charges.
         const offer = await shopPrice(seed.id);
         expect(offer, seed.id).toBeDefined();
-        expect([item.price, item.productId]).toEqual([offer!.price, offer!.productId]);
+        expect([item.price, item.productId, item.skuId]).toEqual([
+          offer!.price,
+          offer!.productId,
+          offer!.skuId,
+        ]);
       }
       const cover = await t.app.inject({ method: 'GET', url: item.cover });
       expect([cover.statusCode, cover.headers['content-type']], item.cover).toEqual([200, 'image/webp']);

@@ -103,16 +103,23 @@ async function offersOf(db: Db, ids: string[]) {
       productId: products.id,
       onShelf: products.onShelf,
       price: sql<number>`min(${skus.price})::int`,
+      // The SKU checkout is given (立即购买 → items=<skuId>x1): the cheapest, the one `price` shows.
+      skuId: sql<number>`(array_agg(${skus.id} order by ${skus.price}, ${skus.id}))[1]`,
     })
     .from(products)
     .innerJoin(skus, eq(skus.productId, products.id))
     .where(and(eq(products.kind, 'course'), inArray(products.courseId, ids)))
     .groupBy(products.id)
     .orderBy(desc(products.onShelf), asc(products.sort), asc(products.id));
-  const offers = new Map<string, { productId: number | null; price: number }>();
+  const offers = new Map<string, { productId: number | null; skuId: number | null; price: number }>();
   for (const row of rows) {
     if (row.courseId === null || offers.has(row.courseId)) continue;
-    offers.set(row.courseId, { productId: row.onShelf ? row.productId : null, price: Number(row.price) });
+    const onSale = row.onShelf;
+    offers.set(row.courseId, {
+      productId: onSale ? row.productId : null,
+      skuId: onSale ? Number(row.skuId) : null,
+      price: Number(row.price),
+    });
   }
   return offers;
 }
@@ -168,6 +175,7 @@ export async function summariesOf(db: Db, rows: CourseRow[], viewer: Viewer): Pr
       free: row.free,
       price: offer?.price ?? 0,
       productId: offer?.productId ?? null,
+      skuId: offer?.skuId ?? null,
       lessonCount: total.count,
       duration: total.seconds,
       rating: ratings.get(row.id) ?? NO_RATING,

@@ -213,6 +213,49 @@ describe('MyclassPage (pages/user/myclass)', () => {
     fireEvent.click(screen.getByText('八字入门十二讲'));
     expect(here(location())).toBe(paths.courseShow.getHref({ id: 'bazi-101' }));
   });
+
+  it('shows how far each course has got and resumes in the player at the lesson watched last', async () => {
+    loginAs(member());
+    const courses: MyOrderList['list'] = [
+      {
+        courseId: 'bazi-rumen',
+        title: '八字入门十二讲',
+        cover: '',
+        orderNo: '20260501103000123456',
+        grantedAt: '2026-05-01T02:00:00Z',
+        lessonsDone: 1,
+        lessonsTotal: 4,
+        lastLesson: 7,
+        lastPosition: 95,
+      },
+      {
+        courseId: 'zeri-shiwu',
+        title: '择日实务',
+        cover: '',
+        orderNo: '20260401090000654321',
+        grantedAt: '2026-04-01T01:00:00Z',
+        lessonsDone: 0,
+        lessonsTotal: 3,
+        lastLesson: null,
+        lastPosition: 0,
+      },
+    ];
+    installFakeApi(({ path }) =>
+      path === '/crm/ketang/myorder' ? okAnswer<MyOrderList>({ list: courses, total: 2 }) : undefined,
+    );
+    const { location } = renderPage(<MyclassPage />, { path: paths.myclass.path });
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars.map((bar) => [bar.getAttribute('aria-label'), bar.getAttribute('aria-valuenow')])).toEqual([
+      ['八字入门十二讲 学习进度', '25'],
+      ['择日实务 学习进度', '0'],
+    ]);
+    expect(screen.getByText('已学 1/4 课时')).toBeTruthy();
+    // A course never started opens at its first lesson: the player picks it.
+    fireEvent.click(screen.getByRole('button', { name: '开始学习：择日实务' }));
+    expect(here(location())).toBe(paths.coursePlayer.getHref({ course: 'zeri-shiwu' }));
+    fireEvent.click(screen.getByRole('button', { name: '继续学习：八字入门十二讲' }));
+    expect(here(location())).toBe(paths.coursePlayer.getHref({ course: 'bazi-rumen', lesson: 7 }));
+  });
 });
 
 describe('FuliPage (pages/user/fuli)', () => {

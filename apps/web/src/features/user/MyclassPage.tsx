@@ -6,7 +6,7 @@ import { RequireLogin } from '@/components/RequireLogin';
 import { paths } from '@/config/paths';
 import { List } from '@/lib/antd-mobile';
 import { useNavigation } from '@/lib/navigation';
-import { useSession } from '@/stores/session';
+import { type MyClassItem, useSession } from '@/stores/session';
 import { syncMyOrders } from './api/get-myorder';
 import styles from './MyclassPage.module.css';
 import { beijingDate } from './vip';
@@ -14,7 +14,9 @@ import { beijingDate } from './vip';
 /**
  * pages/user/myclass (我的课程): the courses in the session store's `myclass` (SPEC §3, fetched with
  * the profile, SPEC §4, from `crm/ketang/myorder`: one row per paid course order, gone after a
- * refund), each with its cover, title and purchase day; or an empty state that points to the classroom.
+ * refund), each with its cover, title, how far the learner has got (课时 done of all, a bar) and a
+ * 继续学习 / 开始学习 button into the player at the lesson watched last; or an empty state that points
+ * to the classroom.
  * The list is asked again on opening, so a course paid a moment ago (the order page's 去学习) is there.
  */
 export default function MyclassPage() {
@@ -48,21 +50,71 @@ function Courses() {
   }
   return (
     <List mode="card" header={`共 ${courses.length} 门课程`}>
-      {courses.map((course) => {
-        const day = beijingDate(course.grantedAt);
-        return (
-          <List.Item
-            key={`${course.courseId}-${course.orderNo}`}
-            prefix={
-              <FallbackImage className={styles.cover} src={course.cover} alt="" width={96} height={54} />
-            }
-            description={day ? `购买于 ${day}` : undefined}
-            onClick={() => navigation.navigate(paths.courseShow.getHref({ id: course.courseId }))}
-          >
-            <span className={styles.title}>{course.title}</span>
-          </List.Item>
-        );
-      })}
+      {courses.map((course) => (
+        <CourseRow key={`${course.courseId}-${course.orderNo}`} course={course} />
+      ))}
     </List>
+  );
+}
+
+/** Share of the course's lessons done, 0–100, or null when the answer carries no progress. */
+export function progressPercent(course: MyClassItem): number | null {
+  const { lessonsDone, lessonsTotal } = course;
+  if (lessonsDone === undefined || lessonsTotal === undefined || lessonsTotal === 0) return null;
+  return Math.min(100, Math.round((lessonsDone / lessonsTotal) * 100));
+}
+
+/** One bought course: tapping the row opens the course page, the button the player where it left off. */
+function CourseRow({ course }: { course: MyClassItem }) {
+  const navigation = useNavigation();
+  const day = beijingDate(course.grantedAt);
+  const percent = progressPercent(course);
+  const started = course.lastLesson !== undefined && course.lastLesson !== null;
+  const label = started ? '继续学习' : '开始学习';
+  return (
+    <List.Item
+      prefix={<FallbackImage className={styles.cover} src={course.cover} alt="" width={96} height={54} />}
+      description={
+        <span className={styles.meta}>
+          {percent !== null && (
+            <span className={styles.progress}>
+              <span
+                className={styles.bar}
+                role="progressbar"
+                aria-label={`${course.title} 学习进度`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+              >
+                <span className={styles.fill} style={{ width: `${percent}%` }} />
+              </span>
+              <span>
+                已学 {course.lessonsDone}/{course.lessonsTotal} 课时
+              </span>
+            </span>
+          )}
+          {day && <span>购买于 {day}</span>}
+        </span>
+      }
+      extra={
+        <button
+          type="button"
+          className={styles.resume}
+          aria-label={`${label}：${course.title}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            navigation.navigate(
+              paths.coursePlayer.getHref({ course: course.courseId, lesson: course.lastLesson ?? undefined }),
+            );
+          }}
+        >
+          {label}
+        </button>
+      }
+      arrowIcon={false}
+      onClick={() => navigation.navigate(paths.courseShow.getHref({ id: course.courseId }))}
+    >
+      <span className={styles.title}>{course.title}</span>
+    </List.Item>
   );
 }

@@ -1,10 +1,12 @@
-// What the benchmark scripts (bench-app.mjs, bench-shop.mjs, bench-api-load.mjs) share: a free loopback
-// port, starting and waiting for a server, the throughput runs against bare Fastify and their medians,
-// a customer's login through the SMS outbox, and the births the bzdata figures are measured over.
-import { spawn } from 'node:child_process';
+// What the benchmark scripts (bench-app.mjs, bench-shop.mjs, bench-ketang.mjs, bench-api-load.mjs) share:
+// a free loopback port, starting, waiting for and stopping a server, the throughput runs against bare
+// Fastify and their medians, a customer's login through the SMS outbox, the births the bzdata figures
+// are measured over, and a PostgreSQL server to make throw-away bench databases on.
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -175,4 +177,60 @@ export async function measureInterleaved(targets) {
     return `${r.rps.toFixed(0)} req/s (${percent}% of bare${cpuText(r)}${r.errors ? `, ${r.errors} errors` : ''})`;
   };
   return { summary, cpuText, bare, share };
+}
+
+/** A PostgreSQL server URL for the bench, or the reason there is none. */
+export function postgresServer() {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL };
+  const started = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
+    encoding: 'utf8',
+  });
+  if (started.status !== 0) {
+    const said = started.stderr.trim().split('\n').at(-1) ?? '';
+    return { reason: `start-test-postgres.sh exited with ${started.status}${said ? `: ${said}` : ''}` };
+  }
+  return { url: started.stdout.trim() };
+}
+
+/** Runs `work` on one connection to the server's own database (the URL's). */
+export async function withServer(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` naming database `name` instead. */
+export function databaseUrl(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A JSON request to the API that must answer 200; answers its envelope. */
+export async function api(base, path, { token, body } = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { token } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Stops a child process and waits until it is gone (PGlite flushes its folder on the way out). */
+export async function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await gone;
+  clearTimeout(force);
 }

@@ -16,8 +16,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { freePort, measureInterleaved, smsLogin, startProcess } from './bench-common.mjs';
+import {
+  api,
+  databaseUrl,
+  freePort,
+  measureInterleaved,
+  postgresServer,
+  smsLogin,
+  startProcess,
+  stop,
+  withServer,
+} from './bench-common.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const MISSED_PREFIX = 'BUDGET MISSED: ';
@@ -39,52 +48,6 @@ const LIST_PATH = '/api/shop/products?page=1&size=20';
 /** Figures that missed (failed requests) and failures that kept a figure from being measured. */
 const missed = [];
 const failures = [];
-
-/** A PostgreSQL server URL for the bench, or the reason there is none. */
-function postgresServer() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL };
-  const started = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
-    encoding: 'utf8',
-  });
-  if (started.status !== 0) {
-    const said = started.stderr.trim().split('\n').at(-1) ?? '';
-    return { reason: `start-test-postgres.sh exited with ${started.status}${said ? `: ${said}` : ''}` };
-  }
-  return { url: started.stdout.trim() };
-}
-
-/** Runs `work` on one connection to the server's own database (the URL's). */
-async function withServer(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** `url` naming database `name` instead. */
-function databaseUrl(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-/** A JSON request to the API that must answer 200; answers its envelope. */
-async function api(base, path, { token, body } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
 
 /**
  * Starts the API on the PostgreSQL database at `postgresUrl`, or on PGlite in `dataDir` when that is
@@ -119,16 +82,6 @@ async function startShop(label, dataDir, postgresUrl) {
     server.kill();
     throw new Error(`${label}: ${error.message}`);
   }
-}
-
-/** Stops a child process and waits until it is gone (PGlite flushes its folder on the way out). */
-async function stop(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(force);
 }
 
 async function shopBench() {

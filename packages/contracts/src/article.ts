@@ -1,12 +1,13 @@
 /**
  * SPEC §7 `crm/article/search` and `crm/article/read`: the app's articles — the agreements, the 24 节气,
- * one article per 宜/忌 word (its name is the word) and the help pages. Public: visitors may read them.
- * The HTML is sanitised by the server with an allow-list before it is stored and again before it is sent.
+ * one article per 宜/忌 word (its name is the word), the help pages and the 风水 service's cases.
+ * Public: visitors may read them. The HTML is sanitised by the server with an allow-list before it is
+ * stored and again before it is sent.
  */
 import { type Static, Type } from 'typebox';
 
 /** The labels the app seeds; operators may add others, so the wire accepts any label string. */
-export const ARTICLE_LABELS = ['协议', '节气', '宜忌', '帮助'] as const;
+export const ARTICLE_LABELS = ['协议', '节气', '宜忌', '帮助', '风水'] as const;
 
 /** One of the seeded labels. */
 export type ArticleLabel = (typeof ARTICLE_LABELS)[number];
@@ -29,7 +30,8 @@ export const ARTICLE_LIMITS = {
 const LabelField = Type.String({
   minLength: 1,
   maxLength: ARTICLE_LIMITS.label,
-  description: "Label (category): '协议' agreements, '节气' solar terms, '宜忌' 宜/忌 words, '帮助' help",
+  description:
+    "Label (category): '协议' agreements, '节气' solar terms, '宜忌' 宜/忌 words, '帮助' help, '风水' 风水 cases",
   examples: ['节气'],
 });
 

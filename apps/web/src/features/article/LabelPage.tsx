@@ -22,7 +22,7 @@ import { LoadFailure } from './LoadFailure';
 /** Label of the 宜/忌 word explanations. */
 export const YIJI_LABEL = '宜忌';
 /** The lists offered when the link names neither a label nor a word. */
-const INDEX_LABELS = ['节气', '宜忌', '帮助'] as const;
+const INDEX_LABELS = ['节气', '宜忌', '风水', '帮助'] as const;
 
 /** Header titles of the seeded labels' lists. */
 const LIST_TITLES: Record<string, string> = {
@@ -30,6 +30,7 @@ const LIST_TITLES: Record<string, string> = {
   宜忌: '宜忌释义',
   协议: '用户协议与隐私',
   帮助: '帮助',
+  风水: '风水案例',
 };
 
 /** The label page. */

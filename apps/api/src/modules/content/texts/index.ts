@@ -1,10 +1,11 @@
 /**
  * Every article a fresh install starts with, gathered from the text files beside this one: the
- * agreements and help pages are HTML files (readable and previewable as they are), the 节气 and 宜忌
- * texts are structured data rendered to HTML by one template each.
+ * agreements and help pages are HTML files (readable and previewable as they are), the 节气, 宜忌 and
+ * 风水 case texts are structured data rendered to HTML by one template each.
  */
 import { readFileSync } from 'node:fs';
 import { YI_JI_WORDS } from '@xuanli/almanac/almanac/yiJiWords';
+import { FENGSHUI_CASE_TEXTS, fengshuiCaseHtml } from './fengshui-cases.ts';
 import { SOLAR_TERM_TEXTS, solarTermHtml, solarTermSummary } from './solar-terms.ts';
 import { YI_JI_TEXTS, yiJiHtml } from './yi-ji.ts';
 
@@ -96,7 +97,19 @@ function yiJiWords(): ArticleSeed[] {
   });
 }
 
+/** The 风水 service's case articles (label 风水), in display order. */
+function fengshuiCases(): ArticleSeed[] {
+  return FENGSHUI_CASE_TEXTS.map((text, i) => ({
+    label: '风水',
+    name: text.name,
+    title: text.title,
+    summary: text.summary,
+    html: fengshuiCaseHtml(text),
+    sort: i + 1,
+  }));
+}
+
 /** Every seeded article. */
 export function articleSeeds(): ArticleSeed[] {
-  return [...agreements(), ...helpPages(), ...solarTerms(), ...yiJiWords()];
+  return [...agreements(), ...helpPages(), ...solarTerms(), ...yiJiWords(), ...fengshuiCases()];
 }

@@ -4,6 +4,7 @@ import { TERM_NAMES, termDay } from '@xuanli/almanac/solarTerm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build.ts';
 import { sanitizeArticleHtml } from '../sanitize.ts';
+import { FENGSHUI_CASE_TEXTS } from './fengshui-cases.ts';
 import { articleSeeds } from './index.ts';
 import { SOLAR_TERM_TEXTS } from './solar-terms.ts';
 
@@ -66,7 +67,9 @@ describe('seeded texts', () => {
             ? [300, 600]
             : seed.label === '宜忌'
               ? [60, 200]
-              : [200, 1500];
+              : seed.label === '风水'
+                ? [400, 700]
+                : [200, 1500];
       expect(n, `${seed.label}/${seed.name}: ${n}`).toBeGreaterThanOrEqual(min);
       expect(n, `${seed.label}/${seed.name}: ${n}`).toBeLessThanOrEqual(max);
       expect(seed.summary.length, `${seed.name} summary`).toBeGreaterThan(0);
@@ -122,6 +125,19 @@ describe('seeded articles in the database', () => {
       const res = await read('节气', name);
       expect(res.statusCode, name).toBe(200);
       expect(res.json().resData.html).toContain('<h2>三候</h2>');
+    }
+  });
+
+  it('has the 风水 cases, each telling the situation, what was seen, what changed and the result', async () => {
+    const list = (
+      await t.app.inject({ method: 'POST', url: '/api/crm/article/search', payload: { label: '风水' } })
+    ).json().resData.list;
+    expect(list.map((a: { title: string }) => a.title)).toEqual(FENGSHUI_CASE_TEXTS.map((c) => c.title));
+    for (const text of FENGSHUI_CASE_TEXTS) {
+      const html: string = (await read('风水', text.name)).json().resData.html;
+      for (const heading of ['基本情况', '现场所见', '怎么调整', '调整之后'])
+        expect(html, `${text.name} ${heading}`).toContain(`<h2>${heading}</h2>`);
+      expect(html).toContain('<a href="#/pages/ketang/fengshui">风水医院</a>');
     }
   });
 

@@ -243,14 +243,24 @@ const OFFLINE_MODULES = [
 ];
 
 /**
+ * Modules precached without the chunks they import lazily: the table of the pages that read server
+ * state (src/app/server-pages.tsx), which 排盘 loads through but whose other pages load on demand.
+ */
+const OFFLINE_TABLES = ['src/app/server-pages.tsx'];
+
+/**
  * Chooses what the service worker precaches: index.html, the web manifest, and from `assets/` only
  * what the entry and `pageModules` load — each module's chunk, its static and dynamic imports (the 排盘
  * page's offline chart engine, the calendar's idle-prefetched pickers), transitively, with their CSS
- * and other assets (fonts, images). Precaching every chunk would make a phone download pages it may
+ * and other assets (fonts, images); and the chunks of `tableModules` with their static imports only.
+ * Precaching every chunk would make a phone download pages it may
  * never open on its first visit. `manifestTransform` is Workbox's hook (vite.config's VitePWA options);
  * it runs after this plugin's `generateBundle` has read the bundle.
  */
-function offlinePrecache(pageModules: string[]): Plugin & {
+function offlinePrecache(
+  pageModules: string[],
+  tableModules: string[],
+): Plugin & {
   manifestTransform: <E extends { url: string }>(entries: E[]) => { manifest: E[]; warnings: string[] };
 } {
   let keep: Set<string> | null = null;
@@ -273,10 +283,15 @@ function offlinePrecache(pageModules: string[]): Plugin & {
       };
       // The entry's dynamic imports are every lazy page: only the listed ones are followed.
       add(entry.fileName, false);
-      for (const pageModule of pageModules) {
-        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(pageModule));
-        if (!page) this.error(`offlinePrecache: no chunk for ${pageModule}`);
-        add(page.fileName, true);
+      for (const [modules, followDynamic] of [
+        [pageModules, true],
+        [tableModules, false],
+      ] as const) {
+        for (const pageModule of modules) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(pageModule));
+          if (!page) this.error(`offlinePrecache: no chunk for ${pageModule}`);
+          add(page.fileName, followDynamic);
+        }
       }
       // Workers (`new Worker(new URL('./x.worker.ts', import.meta.url))`, bundled apart, e.g. the
       // 排盘 page's offline chart engine) are assets named in the code of the chunk that starts them.
@@ -347,7 +362,7 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-const offline = offlinePrecache(OFFLINE_MODULES);
+const offline = offlinePrecache(OFFLINE_MODULES, OFFLINE_TABLES);
 
 export default defineConfig({
   base: '/xuanli/',

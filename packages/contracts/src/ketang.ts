@@ -12,22 +12,24 @@
  * Money is integer 分. A paid course is bought through the shop (its `productId`), which grants it.
  */
 import { type Static, Type } from 'typebox';
+import {
+  COURSE_ID_PATTERN,
+  COURSE_KEYWORD_MAX,
+  COURSE_PAGE_SIZE,
+  COURSE_PAGE_SIZE_MAX,
+  LESSON_DONE_RATIO,
+  REVIEW_COMMENT_MAX,
+} from './ketang-labels.ts';
 
-/** A course id: lower-case letters, digits and '-', e.g. 'bazi-rumen'. */
-export const COURSE_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,63}$';
-
-/** How long a lesson's media URL stays valid, in seconds (the player asks `play` again after that). */
-export const PLAY_URL_SECONDS = 2 * 3600;
-
-/** A lesson counts as done once its position reaches this share of its duration. */
-export const LESSON_DONE_RATIO = 0.9;
-
-/** Page size of the course list when the query names none, and the largest it may ask for. */
-export const COURSE_PAGE_SIZE = 20;
-export const COURSE_PAGE_SIZE_MAX = 50;
-
-/** The longest review comment, in characters. */
-export const REVIEW_COMMENT_MAX = 300;
+export {
+  COURSE_ID_PATTERN,
+  COURSE_KEYWORD_MAX,
+  COURSE_PAGE_SIZE,
+  COURSE_PAGE_SIZE_MAX,
+  LESSON_DONE_RATIO,
+  PLAY_URL_SECONDS,
+  REVIEW_COMMENT_MAX,
+} from './ketang-labels.ts';
 
 /** A course id as a query or body field. */
 const CourseIdField = Type.String({
@@ -122,7 +124,7 @@ export type CourseSummary = Static<typeof CourseSummarySchema>;
 export const CourseQuerySchema = Type.Object({
   keyword: Type.Optional(
     Type.String({
-      maxLength: 40,
+      maxLength: COURSE_KEYWORD_MAX,
       description:
         "Words to find in the title, the teacher's name or the introduction (each word must match; plain text). Best matches first: title before teacher before introduction",
     }),

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { HashRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { AppRoutes } from './routes';
+import { AppRoutes, prefetchServerPages } from './routes';
 import { UpdatePrompt } from './UpdatePrompt';
 
 /**
@@ -9,6 +10,7 @@ import { UpdatePrompt } from './UpdatePrompt';
  * keeps about 18 KB (gzip) of router code off the phone.
  */
 export function App() {
+  useEffect(prefetchServerPages, []);
   return (
     <AppProvider>
       <HashRouter>

@@ -60,11 +60,6 @@ describe('routes', () => {
     15_000,
   );
 
-  it('says plainly that a tab whose feature has not shipped is coming', async () => {
-    renderAppAt('/pages/ketang/index');
-    expect(await screen.findByText('在线课堂即将上线')).toBeTruthy();
-  });
-
   it('opens the calendar tab for the entry route /', async () => {
     const app = renderAppAt('/');
     await waitFor(() => expect(app.location()?.pathname).toBe('/pages/index/index'));

@@ -7,16 +7,12 @@ import { type LazyPage, lazyPage, withTimeout } from '@/lib/lazy-page';
 import { PageLayout, RootLayout, TabLayout } from './layouts';
 import { NotFoundPage } from './NotFoundPage';
 
-const ComingSoonPage = lazyPage(() => import('@/features/coming-soon/ComingSoonPage'));
-
-/** The user-centre pages (pages/user/*) and the order pages share one chunk; see `./member-pages`. */
-const UserCentre = lazyPage(() => import('./member-pages'));
-
-/** The shop's tab, product and cart pages share one chunk; see `ShopPages`. */
-const ShopPages = lazyPage(() => import('@/features/shop/ShopPages'));
-
-/** Checkout, the cashier, my orders, an order and the address book: in the user centre's chunk. */
-const OrderCentre = UserCentre;
+/**
+ * The table of the pages that read server state, and their code (`./server-pages.tsx`): a small chunk
+ * that loads with the first such page, or once the browser is idle on the calendar.
+ */
+const loadServerPages = () => import('./server-pages');
+const ServerPages = lazyPage(loadServerPages);
 
 /**
  * TanStack Query's provider, a chunk of its own (`./server-state.tsx`): it loads with the first page
@@ -24,50 +20,32 @@ const OrderCentre = UserCentre;
  */
 const ServerStateProvider = lazy(() => withTimeout(import('./server-state'), pageLoad.timeout));
 
-/**
- * The pages that compute everything in the browser with the engine and read no server state. They
- * render without TanStack Query, so opening the app on the calendar does not download it; every other
- * page renders inside `ServerStateProvider` and may use `useQuery` (see `src/lib/query.ts`).
- */
-export const localPages: ReadonlySet<PathName> = new Set<PathName>(['calendar', 'almanacDay']);
+/** The pages that compute everything in the browser with the engine and read no server state. */
+const LOCAL_PAGES: Partial<Record<PathName, ComponentType>> = {
+  calendar: lazyPage(() => import('@/features/calendar/CalendarPage')),
+  almanacDay: lazyPage(() => import('@/features/almanac/AlmanacDayPage')),
+};
 
 /**
- * The page component of every route. Pages load lazily, each in its own chunk. Routes whose feature
- * has not shipped show `ComingSoonPage`; a feature's issue points its route at its own page here.
+ * The local pages render without TanStack Query, so opening the app on the calendar does not
+ * download it; every other page renders inside `ServerStateProvider` and may use `useQuery` (see
+ * `src/lib/query.ts`).
  */
-export const pages: Record<PathName, ComponentType> = {
-  calendar: lazyPage(() => import('@/features/calendar/CalendarPage')),
-  suan: lazyPage(() => import('@/features/bazi/BaziPage')),
-  dingzhi: lazyPage(() => import('@/features/dingzhi/DingzhiPage')),
-  ketang: ComingSoonPage,
-  shop: ShopPages,
-  user: UserCentre,
-  almanacDay: lazyPage(() => import('@/features/almanac/AlmanacDayPage')),
-  article: lazyPage(() => import('@/features/article/ArticlePage')),
-  label: lazyPage(() => import('@/features/article/LabelPage')),
-  kejian: ComingSoonPage,
-  courseSearch: ComingSoonPage,
-  courseShow: ComingSoonPage,
-  coursePlayer: ComingSoonPage,
-  fengshui: ComingSoonPage,
-  login: UserCentre,
-  profile: UserCentre,
-  setting: UserCentre,
-  myclass: UserCentre,
-  theme: UserCentre,
-  fuli: UserCentre,
-  feedback: UserCentre,
-  password: UserCentre,
-  webview: lazyPage(() => import('@/features/webview/WebviewPage')),
-  product: ShopPages,
-  cart: ShopPages,
-  checkout: OrderCentre,
-  pay: OrderCentre,
-  orders: OrderCentre,
-  order: OrderCentre,
-  address: OrderCentre,
-  addressEdit: OrderCentre,
-};
+export const localPages: ReadonlySet<PathName> = new Set(Object.keys(LOCAL_PAGES) as PathName[]);
+
+/** The page component of every route: a local page, or the one of `./server-pages.tsx`. */
+export const pages = Object.fromEntries(
+  (Object.keys(paths) as PathName[]).map((name) => [name, LOCAL_PAGES[name] ?? ServerPages]),
+) as Record<PathName, ComponentType>;
+
+/**
+ * Loads the server pages' table once the browser is idle after the first page, so that the first tap
+ * on another tab fetches that page's code at once rather than the table first.
+ */
+export function prefetchServerPages(): void {
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+  idle(() => void ServerPages.preload().catch(() => {}));
+}
 
 /**
  * A lazy page inside its loading/error boundary (the key resets a failed boundary on navigation) and,
@@ -77,7 +55,12 @@ function RoutePage({ page: Page, serverState }: { page: ComponentType; serverSta
   const { pathname } = useLocation();
   // The page's code would otherwise start loading only once the provider's chunk has arrived:
   // fetch both at once (idempotent, like react-dom's preload()).
-  if (serverState && 'preload' in Page) (Page as LazyPage).preload();
+  if (serverState && Page === ServerPages) {
+    void loadServerPages().then(
+      (table) => table.preloadServerPage(pathname),
+      () => {},
+    );
+  } else if (serverState && 'preload' in Page) (Page as LazyPage).preload();
   return (
     <PageBoundary key={pathname}>
       {serverState ? (

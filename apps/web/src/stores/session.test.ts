@@ -47,11 +47,11 @@ describe('session store', () => {
     setBazi({ name: '示例', sex: '男', born: '公 1990-05-01 08:30' });
     setYunType('shiye');
     setDashi({ sellid: 3, nickname: '七星堂师傅' });
-    setKetang({ lastCourse: 5 });
+    setKetang({ rate: 1.5 });
     expect(stored('bazi')).toEqual({ name: '示例', sex: '男', born: '公 1990-05-01 08:30' });
     expect(stored('yunType')).toBe('shiye');
     expect(stored('dashi')).toEqual({ sellid: 3, nickname: '七星堂师傅' });
-    expect(stored('ketang')).toEqual({ lastCourse: 5 });
+    expect(stored('ketang')).toEqual({ rate: 1.5 });
     expect(window.localStorage.getItem('user')).toBeNull();
   });
 

@@ -40,6 +40,11 @@ export interface BaziProfile {
 /** Default fortune type (SPEC §3). */
 export const DEFAULT_YUN_TYPE = 'caiyun';
 
+/** Classroom choices kept between lessons and launches (SPEC §3 `ketang`): the playback speed. */
+export interface KetangPrefs {
+  rate?: number;
+}
+
 /** State and actions of the session. */
 export interface SessionState {
   isLogin: boolean;
@@ -51,8 +56,8 @@ export interface SessionState {
   /** The day the calendar shows as "today", `YYYY-MM-DD`; null until the calendar sets it. */
   today: string | null;
   currWeek: number | null;
-  /** Classroom state kept between visits (shape comes with the classroom issue). */
-  ketang: unknown;
+  /** Classroom choices kept between visits; null until the learner makes one. */
+  ketang: KetangPrefs | null;
   /** Stores the token record a login answered and marks the session logged in (SPEC §4). */
   login(result: LoginResult): void;
   /** Replaces the user (a fresh profile) on the store and on the stored token record; null logs out. */
@@ -62,7 +67,7 @@ export interface SessionState {
   setBazi(bazi: BaziProfile | null): void;
   setYunType(yunType: string): void;
   setToday(today: string | null, currWeek?: number | null): void;
-  setKetang(ketang: unknown): void;
+  setKetang(ketang: KetangPrefs | null): void;
   /** Clears the user, the login flag, the purchased courses and the stored token record (SPEC §4). */
   logout(): void;
 }
@@ -88,7 +93,7 @@ export const useSession = create<SessionState>()((set) => ({
   yunType: readStorage<string>('yunType', DEFAULT_YUN_TYPE),
   today: null,
   currWeek: null,
-  ketang: readStorage<unknown>('ketang', null),
+  ketang: readStorage<KetangPrefs | null>('ketang', null),
   login: ({ jwt, iat, user }) => {
     writeStorage(TOKEN_STORAGE_KEY, { jwt, iat, user });
     set({ user, isLogin: true });

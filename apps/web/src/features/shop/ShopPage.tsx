@@ -4,17 +4,17 @@
  * The chosen category and words live in the address (`?cat=2&q=手串`), so coming back from a product
  * shows the same grid. A logged-in buyer gets a floating cart button with the pieces in the cart.
  */
-import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CategoryChips } from '@/components/CategoryChips';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
+import { SearchField } from '@/components/SearchField';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { InfiniteScroll } from '@/lib/antd-mobile';
 import { useCategories } from './api/get-categories';
 import { type ProductFilter, useProducts } from './api/get-products';
 import { CartFab } from './CartFab';
-import { CategoryBar } from './CategoryBar';
 import { ProductCard } from './ProductCard';
 import styles from './ShopPage.module.css';
 import shop from './shop.module.css';
@@ -51,8 +51,14 @@ export default function ShopPage() {
     <div className={shop.page}>
       <PageHeader />
       <div className={styles.tools}>
-        <SearchField value={filter.q ?? ''} onSearch={(q) => setFilter({ ...filter, q: q || undefined })} />
-        <CategoryBar
+        <SearchField
+          label="搜索商品"
+          maxLength={MAX_QUERY_LENGTH}
+          value={filter.q ?? ''}
+          onSearch={(q) => setFilter({ ...filter, q: q || undefined })}
+        />
+        <CategoryChips
+          label="商品分类"
           categories={categories.data?.list ?? []}
           selected={filter.categoryId ?? null}
           onSelect={(categoryId) => setFilter({ ...filter, categoryId: categoryId ?? undefined })}
@@ -92,48 +98,6 @@ export default function ShopPage() {
       </section>
       <CartFab />
     </div>
-  );
-}
-
-/** The search field: the words are looked for when the reader presses 搜索 (or the keyboard's search key). */
-function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  // Another filter from the address (back, 查看全部商品) replaces what was typed.
-  useEffect(() => setDraft(value), [value]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(draft.trim());
-  };
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: the older WebViews our readers use (WeChat's, iOS before 17) do not know <search>.
-    <form className={styles.search} role="search" onSubmit={submit}>
-      <input
-        className={styles.input}
-        type="search"
-        enterKeyHint="search"
-        aria-label="搜索商品"
-        placeholder="搜索商品"
-        maxLength={MAX_QUERY_LENGTH}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-      />
-      {draft ? (
-        <button
-          type="button"
-          className={styles.clear}
-          aria-label="清空搜索"
-          onClick={() => {
-            setDraft('');
-            if (value) onSearch('');
-          }}
-        >
-          ×
-        </button>
-      ) : null}
-      <button type="submit" className={styles.submit}>
-        搜索
-      </button>
-    </form>
   );
 }
 

@@ -1,0 +1,53 @@
+import type { CourseSummary, Teacher } from '@xuanli/contracts/ketang';
+import { useDialogs } from '@/stores/dialogs';
+import layout from './KetangLayout.module.css';
+import { TeacherAvatar } from './TeacherAvatar';
+import styles from './TeacherList.module.css';
+
+/** A teacher with the number of the listed courses they teach. */
+export interface TeacherEntry {
+  teacher: Teacher;
+  courses: number;
+}
+
+/** The teachers of `courses`, once each (by `sellid`), in the order they first appear. */
+export function teachersOf(courses: readonly CourseSummary[]): TeacherEntry[] {
+  const bySellid = new Map<number, TeacherEntry>();
+  for (const course of courses) {
+    const entry = bySellid.get(course.teacher.sellid);
+    if (entry) entry.courses += 1;
+    else bySellid.set(course.teacher.sellid, { teacher: course.teacher, courses: 1 });
+  }
+  return [...bySellid.values()];
+}
+
+/**
+ * The 名师 section of the 课堂 tab: each teacher's picture and name; a tap opens the master contact
+ * dialog (SPEC §2 dialog 2) for that master's `sellid`.
+ */
+export function TeacherList({ teachers }: { teachers: readonly TeacherEntry[] }) {
+  return (
+    <section className={layout.section} aria-labelledby="ketang-teachers">
+      <div className={layout.sectionHead}>
+        <h2 id="ketang-teachers" className={layout.sectionTitle}>
+          名师
+        </h2>
+      </div>
+      <ul className={styles.grid}>
+        {teachers.map(({ teacher, courses }) => (
+          <li key={teacher.sellid} className={styles.item}>
+            <button
+              type="button"
+              className={styles.teacher}
+              onClick={() => useDialogs.getState().open('dashi', { sellid: teacher.sellid })}
+            >
+              <TeacherAvatar teacher={teacher} size={52} />
+              <span className={styles.name}>{teacher.nickname}</span>
+              <span className={styles.count}>{courses} 门课程</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

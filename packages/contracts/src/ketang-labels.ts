@@ -1,0 +1,24 @@
+/**
+ * The classroom's limits and constants, without TypeBox: the web's pages import them from here
+ * (loading ketang.ts would build every schema and put TypeBox into the classroom's chunk), and the
+ * schemas of ketang.ts are built from them.
+ */
+
+/** A course id: lower-case letters, digits and '-', e.g. 'bazi-rumen'. */
+export const COURSE_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,63}$';
+
+/** How long a lesson's media URL stays valid, in seconds (the player asks `play` again after that). */
+export const PLAY_URL_SECONDS = 2 * 3600;
+
+/** A lesson counts as done once its position reaches this share of its duration. */
+export const LESSON_DONE_RATIO = 0.9;
+
+/** Page size of the course list when the query names none, and the largest it may ask for. */
+export const COURSE_PAGE_SIZE = 20;
+export const COURSE_PAGE_SIZE_MAX = 50;
+
+/** The longest review comment, in characters. */
+export const REVIEW_COMMENT_MAX = 300;
+
+/** The longest search a course list takes, in characters. */
+export const COURSE_KEYWORD_MAX = 40;

@@ -4,7 +4,6 @@ import { FallbackImage } from '@/components/FallbackImage';
 import { PageHeader } from '@/components/PageHeader';
 import { RequireLogin } from '@/components/RequireLogin';
 import { paths } from '@/config/paths';
-import { List } from '@/lib/antd-mobile';
 import { useNavigation } from '@/lib/navigation';
 import { type MyClassItem, useSession } from '@/stores/session';
 import { syncMyOrders } from './api/get-myorder';
@@ -49,11 +48,16 @@ function Courses() {
     );
   }
   return (
-    <List mode="card" header={`共 ${courses.length} 门课程`}>
-      {courses.map((course) => (
-        <CourseRow key={`${course.courseId}-${course.orderNo}`} course={course} />
-      ))}
-    </List>
+    <section className={styles.list} aria-labelledby="myclass-count">
+      <h2 id="myclass-count" className={styles.count}>
+        共 {courses.length} 门课程
+      </h2>
+      <ul className={styles.cards}>
+        {courses.map((course) => (
+          <CourseRow key={`${course.courseId}-${course.orderNo}`} course={course} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -64,7 +68,11 @@ export function progressPercent(course: MyClassItem): number | null {
   return Math.min(100, Math.round((lessonsDone / lessonsTotal) * 100));
 }
 
-/** One bought course: tapping the row opens the course page, the button the player where it left off. */
+/**
+ * One bought course as a card: cover, title and purchase day (tap → the course page) over a row with
+ * the progress bar and 继续学习 / 开始学习 (→ the player at the lesson watched last), so that the
+ * button has the card's whole width to sit in on a 320 px phone.
+ */
 function CourseRow({ course }: { course: MyClassItem }) {
   const navigation = useNavigation();
   const day = beijingDate(course.grantedAt);
@@ -72,49 +80,51 @@ function CourseRow({ course }: { course: MyClassItem }) {
   const started = course.lastLesson !== undefined && course.lastLesson !== null;
   const label = started ? '继续学习' : '开始学习';
   return (
-    <List.Item
-      prefix={<FallbackImage className={styles.cover} src={course.cover} alt="" width={96} height={54} />}
-      description={
-        <span className={styles.meta}>
-          {percent !== null && (
-            <span className={styles.progress}>
-              <span
-                className={styles.bar}
-                role="progressbar"
-                aria-label={`${course.title} 学习进度`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-              >
-                <span className={styles.fill} style={{ width: `${percent}%` }} />
-              </span>
-              <span>
-                已学 {course.lessonsDone}/{course.lessonsTotal} 课时
-              </span>
-            </span>
-          )}
-          {day && <span>购买于 {day}</span>}
+    <li className={styles.card}>
+      <button
+        type="button"
+        className={styles.open}
+        onClick={() => navigation.navigate(paths.courseShow.getHref({ id: course.courseId }))}
+      >
+        <FallbackImage className={styles.cover} src={course.cover} alt="" width={96} height={54} />
+        <span className={styles.text}>
+          <span className={styles.title}>{course.title}</span>
+          {day && <span className={styles.meta}>购买于 {day}</span>}
         </span>
-      }
-      extra={
+      </button>
+      <div className={styles.progress}>
+        {percent !== null ? (
+          <>
+            <span
+              className={styles.bar}
+              role="progressbar"
+              aria-label={`${course.title} 学习进度`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
+              <span className={styles.fill} style={{ width: `${percent}%` }} />
+            </span>
+            <span className={styles.meta}>
+              已学 {course.lessonsDone}/{course.lessonsTotal} 课时
+            </span>
+          </>
+        ) : (
+          <span className={styles.bar} aria-hidden="true" />
+        )}
         <button
           type="button"
           className={styles.resume}
           aria-label={`${label}：${course.title}`}
-          onClick={(event) => {
-            event.stopPropagation();
+          onClick={() =>
             navigation.navigate(
               paths.coursePlayer.getHref({ course: course.courseId, lesson: course.lastLesson ?? undefined }),
-            );
-          }}
+            )
+          }
         >
           {label}
         </button>
-      }
-      arrowIcon={false}
-      onClick={() => navigation.navigate(paths.courseShow.getHref({ id: course.courseId }))}
-    >
-      <span className={styles.title}>{course.title}</span>
-    </List.Item>
+      </div>
+    </li>
   );
 }

@@ -76,6 +76,31 @@ function useControlsOnStart(video: HTMLVideoElement | null, controller: HTMLElem
   }, [video, controller]);
 }
 
+/**
+ * Keeps the controls a finger brought back. After a tap the browser emulates mouse events, and Chromium
+ * may follow them with a `mouseleave` of the player at once; media-chrome reads that as a mouse that
+ * left and hides the controls on the spot. A `mouseleave` after a touch is therefore not passed on (a
+ * listener on the controller's own capture phase runs before media-chrome's).
+ */
+function useTouchKeepsControls(controller: HTMLElement | null): void {
+  useEffect(() => {
+    if (!controller) return;
+    let lastPointer = '';
+    const remember = (event: PointerEvent) => {
+      lastPointer = event.pointerType;
+    };
+    const swallow = (event: Event) => {
+      if (lastPointer === 'touch' || lastPointer === 'pen') event.stopImmediatePropagation();
+    };
+    controller.addEventListener('pointerdown', remember, { capture: true });
+    controller.addEventListener('mouseleave', swallow, { capture: true });
+    return () => {
+      controller.removeEventListener('pointerdown', remember, { capture: true });
+      controller.removeEventListener('mouseleave', swallow, { capture: true });
+    };
+  }, [controller]);
+}
+
 /** The player of one course's lessons. */
 export function LessonStage({ course, lesson, next, onNext, reporter }: LessonStageProps) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -116,6 +141,7 @@ export function LessonStage({ course, lesson, next, onNext, reporter }: LessonSt
   const fullscreen = useFullscreenOrientation(controller);
   const paused = usePaused(video);
   useControlsOnStart(video, controller);
+  useTouchKeepsControls(controller);
 
   useEffect(() => {
     setResumeNotice(resumedAt);
@@ -186,7 +212,8 @@ export function LessonStage({ course, lesson, next, onNext, reporter }: LessonSt
         <div className={`${chrome} ${styles.bottom}`}>
           <media-time-range className={styles.range} />
           <media-control-bar className={styles.bar}>
-            <media-time-display showduration className={styles.time} />
+            {/* Not a button: elapsed / total is what a learner reads, and a 14 px-high toggle is no tap target. */}
+            <media-time-display showduration notoggle className={styles.time} />
             <span className={styles.spacer} />
             <button
               ref={rateButton}

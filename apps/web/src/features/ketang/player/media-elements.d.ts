@@ -27,7 +27,7 @@ declare module 'react' {
       'media-seek-backward-button': MediaElement & { seekoffset?: number };
       'media-seek-forward-button': MediaElement & { seekoffset?: number };
       'media-time-range': MediaElement;
-      'media-time-display': MediaElement & { showduration?: boolean };
+      'media-time-display': MediaElement & { showduration?: boolean; notoggle?: boolean };
       'media-fullscreen-button': MediaElement;
       'media-loading-indicator': MediaElement & { loadingdelay?: number };
     }

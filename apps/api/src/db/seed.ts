@@ -8,7 +8,7 @@
  */
 import { seedReadings } from '../modules/bazi/index.ts';
 import { seedArticles, seedContent, seedMasters } from '../modules/content/index.ts';
-import { seedKetang } from '../modules/ketang/index.ts';
+import { demoLessonTitles, seedKetang } from '../modules/ketang/index.ts';
 import { seedMembers } from '../modules/member/index.ts';
 import { seedShop } from '../modules/shop/index.ts';
 import type { FileStorage } from '../shared/storage.ts';
@@ -25,7 +25,8 @@ export async function seedDatabase(db: Db, storage: FileStorage): Promise<number
     (await seedArticles(db)) +
     (await seedMasters(db)) +
     (await seedReadings(db)) +
-    (await seedShop(db, storage)) +
+    // A course product's 课程大纲 is the classroom's lesson list of the same course.
+    (await seedShop(db, storage, demoLessonTitles)) +
     (await seedKetang(db, storage))
   );
 }

@@ -14,3 +14,4 @@ export {
   lessons,
 } from './schema.ts';
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
+export { demoLessonTitles } from './seed-data.ts';

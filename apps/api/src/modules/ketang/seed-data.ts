@@ -317,3 +317,8 @@ export const COURSEWARE_COURSES: Readonly<Record<string, string>> = {
   'jieqi-2027.pdf': 'huangli-yongfa',
   'zeri-yiji.pdf': 'zeri-shiwu',
 };
+
+/** The lesson titles of demo course `id` in order, or undefined for a course not in the demo. */
+export function demoLessonTitles(id: string): readonly string[] | undefined {
+  return COURSE_SEEDS.find((course) => course.id === id)?.lessons.map((lesson) => lesson.title);
+}

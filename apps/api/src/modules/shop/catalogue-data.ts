@@ -52,7 +52,11 @@ export interface SkuSeed {
   image?: ArtName;
 }
 
-/** A seeded product. `describe` gets the URL of a picture, for the pictures inside the description. */
+/**
+ * A seeded product. `describe` gets the URL of a picture, for the pictures inside the description, and
+ * for a course product the titles of the course's lessons (the classroom's demo course, ketang's
+ * seed-data.ts), so that the 课程大纲 in the shop is the lesson list the learner will find.
+ */
 export interface ProductSeed {
   slug: string;
   kind: ProductKind;
@@ -61,7 +65,7 @@ export interface ProductSeed {
   subtitle: string;
   cover: ArtName;
   gallery: readonly ArtName[];
-  describe: (url: (name: ArtName) => string) => string;
+  describe: (url: (name: ArtName) => string, lessons: readonly string[]) => string;
   options: readonly { name: string; values: readonly string[] }[];
   skus: readonly SkuSeed[];
   originalPrice?: number;
@@ -103,7 +107,7 @@ const SERVICE_TERMS =
   '<li>付款后师傅会在 24 小时内（节假日顺延）通过微信联系您；如超时未联系，请联系在线客服协助。</li>' +
   '</ul>';
 
-/** An ordered list of lessons. */
+/** The 课程大纲 of a course product: its lessons in order. */
 function syllabus(lessons: readonly string[]): string {
   return `<h3>课程大纲</h3><ol>${lessons.map((lesson, i) => `<li>第 ${i + 1} 讲　${lesson}</li>`).join('')}</ol>`;
 }
@@ -419,31 +423,10 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
     subtitle: '从天干地支到读懂一张命盘',
     cover: 'course-bazi',
     gallery: [],
-    describe: () =>
+    describe: (_url, lessons) =>
       '<h3>课程简介</h3>' +
       '<p>零基础也能跟上的八字入门课。先把天干地支、阴阳五行这些“字母表”学扎实，再学排盘、十神、旺衰和大运流年，最后用完整的实例把知识串起来。每讲 15–25 分钟，配讲义。</p>' +
-      syllabus([
-        '导学：八字是什么，能看什么、不能看什么',
-        '十天干与十二地支',
-        '阴阳五行与生克制化',
-        '排年柱与月柱：为什么以节气换月',
-        '排日柱与时柱，真太阳时要不要用',
-        '地支藏干',
-        '十神（上）：比劫、食伤',
-        '十神（下）：财星、官杀、印星',
-        '十二长生',
-        '日主旺衰的判断',
-        '月令与格局初识',
-        '天干五合与地支六合、三合',
-        '六冲、三刑、六害与破',
-        '纳音与神煞：了解即可',
-        '大运的排法与起运岁数',
-        '流年与大运的配合',
-        '调候与用神的基本思路',
-        '实例（上）：一张命盘从头看到尾',
-        '实例（下）：初学者常见的误区',
-        '总结与进阶书单',
-      ]) +
+      syllabus(lessons) +
       '<h3>适合谁学</h3><ul><li>对传统文化感兴趣、想看懂自己命盘的朋友。</li><li>用过排盘工具、想知道每一栏是什么意思的用户。</li></ul>' +
       COURSE_TERMS,
     options: [],
@@ -460,23 +443,10 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
     subtitle: '起卦、装卦、取用神，一步步学会解卦',
     cover: 'course-liuyao',
     gallery: [],
-    describe: () =>
+    describe: (_url, lessons) =>
       '<h3>课程简介</h3>' +
       '<p>六爻是以《周易》六十四卦为基础、用铜钱起卦的占问方法。本课从八卦结构讲起，手把手带你起卦、装卦，讲清用神、旺衰和动变，每一步都配练习题。</p>' +
-      syllabus([
-        '六爻是什么：从《周易》到纳甲筮法',
-        '八卦与六十四卦的结构',
-        '起卦方法：铜钱法与时间起卦',
-        '装卦：纳甲与世应',
-        '六亲的配置',
-        '六神的配置',
-        '用神的选取',
-        '旺衰：月建与日辰',
-        '动爻与变爻',
-        '空亡、月破与暗动',
-        '实例：求职与出行',
-        '复习与练习讲评',
-      ]) +
+      syllabus(lessons) +
       '<h3>适合谁学</h3><ul><li>学过一点《周易》、想学一门可以上手的方法的朋友。</li></ul>' +
       COURSE_TERMS,
     options: [],
@@ -493,21 +463,10 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
     subtitle: '看户型、理格局，布置一个住得舒服的家',
     cover: 'course-fengshui',
     gallery: [],
-    describe: () =>
+    describe: (_url, lessons) =>
       '<h3>课程简介</h3>' +
       '<p>不讲玄虚，只讲居住。从量方位、看户型图开始，逐个空间讲采光、通风、动线和摆放的讲究，告诉你哪些说法有道理、哪些是以讹传讹。买房、装修、搬家前看一遍，少走弯路。</p>' +
-      syllabus([
-        '居家风水的常识与误区',
-        '看懂户型图：方位与朝向怎么量',
-        '入户与玄关',
-        '客厅：沙发、电视墙与采光',
-        '卧室：床位、镜子与收纳',
-        '厨房与卫生间',
-        '书房与儿童房',
-        '阳台、绿植与水景',
-        '颜色与材质的搭配',
-        '装修、搬家的择日与答疑',
-      ]) +
+      syllabus(lessons) +
       '<h3>适合谁学</h3><ul><li>准备买房、装修或搬家的朋友。</li><li>想把现在的家调整得更舒适的朋友。</li></ul>' +
       COURSE_TERMS,
     options: [],
@@ -524,18 +483,10 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
     subtitle: '门头、收银台与工位，开店办公前的布局课',
     cover: 'luopan',
     gallery: [],
-    describe: () =>
+    describe: (_url, lessons) =>
       '<h3>课程简介</h3>' +
       '<p>商业空间和住宅不同：要迎客、要留客，也要让员工坐得安稳。本课从选址看街道和人流讲起，到门头招牌、收银台、老板位与工位的安排，每一讲都配实际店面和办公室的平面图讲解，不推销任何摆件。</p>' +
-      syllabus([
-        '商业空间和住宅有什么不同',
-        '选址：看街道、人流与朝向',
-        '门头与招牌',
-        '收银台与“财位”的说法',
-        '办公室：老板位与工位',
-        '会议室、前台与动线',
-        '开业前的检查清单',
-      ]) +
+      syllabus(lessons) +
       '<h3>适合谁学</h3><ul><li>准备开店、换办公室的老板和店长。</li><li>负责装修布置的行政和设计人员。</li></ul>' +
       COURSE_TERMS,
     options: [],
@@ -552,19 +503,10 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
     subtitle: '从黄历到命理，挑一个适合自己的日子',
     cover: 'tear-off-calendar',
     gallery: [],
-    describe: () =>
+    describe: (_url, lessons) =>
       '<h3>课程简介</h3>' +
       '<p>挑日子不只是翻黄历找“宜”字。本课先讲择日的基本思路和必须避开的大忌，再结合当事人的生肖和八字筛选日子，最后分嫁娶、搬家入宅、开业开工三类事情逐一示范。建议先学免费课“看懂老黄历”。</p>' +
-      syllabus([
-        '择日的基本思路',
-        '先看黄历：避开大忌',
-        '结合当事人的生肖与八字',
-        '嫁娶择日',
-        '搬家入宅择日',
-        '开业开工择日',
-        '时辰的选择',
-        '实例讲评',
-      ]) +
+      syllabus(lessons) +
       '<h3>适合谁学</h3><ul><li>家里有婚礼、乔迁、开业安排的朋友。</li><li>学过黄历基础、想进一步学会择日的同学。</li></ul>' +
       COURSE_TERMS,
     options: [],

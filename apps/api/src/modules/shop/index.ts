@@ -26,5 +26,5 @@ export {
   shopCategories,
   skus,
 } from './schema.ts';
-export { seedShop } from './seed.ts';
+export { type LessonTitlesOf, seedShop } from './seed.ts';
 export { cancelExpiredOrders } from './sweeper.ts';

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { type FileStorage, localFileStorage } from '../../shared/storage.ts';
 import { masters, sanitizeArticleHtml } from '../content/index.ts';
+import { demoLessonTitles } from '../ketang/index.ts';
 import { ART_NAMES, artworkKey, artworkSvg } from './artwork.ts';
 import { CATEGORY_SEEDS, DEMO_COURSE_IDS, PRODUCT_SEEDS } from './catalogue-data.ts';
 import { canLetter, lettering } from './glyphs.ts';
@@ -98,6 +99,17 @@ describe('the demo catalogue seed', () => {
     expect(rows.filter((row) => row.kind === 'goods').length).toBeGreaterThanOrEqual(10);
   });
 
+  it("lists a course's 课程大纲 as the classroom's lessons of that course, in order", async () => {
+    const rows = await t.database.db
+      .select({ courseId: products.courseId, description: products.description })
+      .from(products)
+      .where(eq(products.kind, 'course'));
+    for (const row of rows) {
+      const outline = [...row.description.matchAll(/<li>第 (\d+) 讲　([^<]+)<\/li>/g)].map((m) => m[2]);
+      expect(outline, row.courseId ?? '').toEqual(demoLessonTitles(row.courseId ?? ''));
+    }
+  });
+
   it('stored every picture it names, served by GET /api/files as a square WebP', async () => {
     const storage = localFileStorage((t.config.storage as { root: string }).root);
     const productRows = await t.database.db.select().from(products);
@@ -132,7 +144,7 @@ describe('the demo catalogue seed', () => {
   it('writes nothing on a second run: no rows, no files', async () => {
     const storage = counting(localFileStorage((t.config.storage as { root: string }).root));
     const before = await t.database.db.select({ n: count() }).from(skus);
-    expect(await seedShop(t.database.db, storage)).toBe(0);
+    expect(await seedShop(t.database.db, storage, demoLessonTitles)).toBe(0);
     expect(storage.puts).toEqual([]);
     expect(await t.database.db.select({ n: count() }).from(skus)).toEqual(before);
   });
@@ -145,9 +157,13 @@ describe('the demo catalogue seed', () => {
       .where(eq(products.id, zitan!.id));
     await t.database.db.update(skus).set({ price: 11100, stock: 1 }).where(eq(skus.productId, zitan!.id));
     await t.database.db.update(shopCategories).set({ sort: 99 }).where(eq(shopCategories.name, '手串'));
-    expect(await seedShop(t.database.db, localFileStorage((t.config.storage as { root: string }).root))).toBe(
-      0,
-    );
+    expect(
+      await seedShop(
+        t.database.db,
+        localFileStorage((t.config.storage as { root: string }).root),
+        demoLessonTitles,
+      ),
+    ).toBe(0);
     const [after] = await t.database.db.select().from(products).where(eq(products.id, zitan!.id));
     expect(after).toMatchObject({ title: '运营改过的标题', onShelf: false });
     const afterSkus = await t.database.db.select().from(skus).where(eq(skus.productId, zitan!.id));
@@ -166,20 +182,23 @@ describe('the demo catalogue seed', () => {
     await db.delete(products);
     await db.delete(shopCategories);
     const storage = counting(freshStorage());
-    const written = await Promise.all([seedShop(db, storage), seedShop(db, storage)]);
+    const written = await Promise.all([
+      seedShop(db, storage, demoLessonTitles),
+      seedShop(db, storage, demoLessonTitles),
+    ]);
     expect(written[0]! + written[1]!).toBe(SEEDED_ROWS);
     expect(new Set(storage.puts)).toEqual(new Set(ART_NAMES.map(artworkKey)));
     const [{ n: productCount }] = await db.select({ n: count() }).from(products);
     const [{ n: skuCount }] = await db.select({ n: count() }).from(skus);
     expect([productCount, skuCount]).toEqual([PRODUCT_SEEDS.length, SKU_COUNT]);
     const again = counting(storage);
-    expect(await seedShop(db, again)).toBe(0);
+    expect(await seedShop(db, again, demoLessonTitles)).toBe(0);
     expect(again.puts).toEqual([]);
     // A product an operator deleted comes back from the seed, with its SKUs.
     const [pixiu] = await db.select().from(products).where(eq(products.slug, 'bracelet-obsidian-pixiu'));
     await db.delete(skus).where(eq(skus.productId, pixiu!.id));
     await db.delete(products).where(eq(products.id, pixiu!.id));
-    expect(await seedShop(db, storage)).toBe(1 + 3);
+    expect(await seedShop(db, storage, demoLessonTitles)).toBe(1 + 3);
   });
 
   it('draws every character of its pictures itself, never with a font', () => {

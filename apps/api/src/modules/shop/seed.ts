@@ -29,8 +29,27 @@ async function storeShopArtwork(storage: FileStorage): Promise<number> {
   return written.reduce<number>((sum, one) => sum + one, 0);
 }
 
+/**
+ * The lesson titles of a demo course, by the id the classroom gives it (the classroom module's
+ * `demoLessonTitles`, handed in by db/seed.ts, which composes the modules' seeds).
+ */
+export type LessonTitlesOf = (courseId: string) => readonly string[] | undefined;
+
+/** The lessons a course product's description lists; none for other products. */
+function lessonsOf(seed: ProductSeed, lessonTitles: LessonTitlesOf): readonly string[] {
+  if (!seed.courseId) return [];
+  const titles = lessonTitles(seed.courseId);
+  if (!titles?.length)
+    throw new Error(`seed product ${seed.slug}: the classroom has no demo course ${seed.courseId}`);
+  return titles;
+}
+
 /** The product row of `seed` in category `categoryId`, its description sanitised like an operator's. */
-function productRow(seed: ProductSeed, categoryId: number): typeof products.$inferInsert {
+function productRow(
+  seed: ProductSeed,
+  categoryId: number,
+  lessonTitles: LessonTitlesOf,
+): typeof products.$inferInsert {
   return {
     slug: seed.slug,
     kind: seed.kind,
@@ -39,7 +58,7 @@ function productRow(seed: ProductSeed, categoryId: number): typeof products.$inf
     subtitle: seed.subtitle,
     cover: artworkUrl(seed.cover),
     images: [seed.cover, ...seed.gallery].map(artworkUrl),
-    description: sanitizeArticleHtml(seed.describe(artworkUrl)),
+    description: sanitizeArticleHtml(seed.describe(artworkUrl, lessonsOf(seed, lessonTitles))),
     options: seed.options.map((option) => ({ name: option.name, values: [...option.values] })),
     originalPrice: seed.originalPrice ?? null,
     courseId: seed.courseId ?? null,
@@ -62,11 +81,16 @@ function skuRows(seed: ProductSeed, productId: number): (typeof skus.$inferInser
 }
 
 /** Inserts the product `seed` with its SKUs unless its slug exists; answers the rows written. */
-async function seedProduct(db: Db, seed: ProductSeed, categoryId: number): Promise<number> {
+async function seedProduct(
+  db: Db,
+  seed: ProductSeed,
+  categoryId: number,
+  lessonTitles: LessonTitlesOf,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [product] = await tx
       .insert(products)
-      .values(productRow(seed, categoryId))
+      .values(productRow(seed, categoryId, lessonTitles))
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id });
     if (!product) return 0;
@@ -79,7 +103,7 @@ async function seedProduct(db: Db, seed: ProductSeed, categoryId: number): Promi
  * Seeds the shop: stores the pictures missing from `storage`, then inserts the categories and
  * products missing from the database. Answers the database rows written (0 on a re-run).
  */
-export async function seedShop(db: Db, storage: FileStorage): Promise<number> {
+export async function seedShop(db: Db, storage: FileStorage, lessonTitles: LessonTitlesOf): Promise<number> {
   await storeShopArtwork(storage);
   const categories = await db
     .insert(shopCategories)
@@ -104,7 +128,7 @@ export async function seedShop(db: Db, storage: FileStorage): Promise<number> {
     const categoryId = ids.get(seed.category);
     if (categoryId === undefined)
       throw new Error(`seed product ${seed.slug} names unknown category ${seed.category}`);
-    written += await seedProduct(db, seed, categoryId);
+    written += await seedProduct(db, seed, categoryId, lessonTitles);
   }
   return written;
 }

@@ -107,6 +107,7 @@ if (databaseUrl) {
 }
 vitest('packages/contracts', join(root, 'packages/contracts'));
 vitest('apps/web', join(root, 'apps/web'));
+vitest('apps/admin', join(root, 'apps/admin'));
 if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'run.ts');
 
 if (broken) totals.failed += 1;

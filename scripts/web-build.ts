@@ -2,6 +2,7 @@
  * Used by `npm start`, the e2e run and the benchmark. Makes sure apps/web/dist is a build of the current sources: the tests must exercise what the code
  * says now, not a build someone made an hour ago. Rebuilding costs ~15 s, so it only happens when a
  * source is newer than the build (or always on CI, where mtimes from a fresh clone mean nothing).
+ * The operators' console (apps/admin/dist, served at /admin/) is kept current the same way.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -44,18 +45,50 @@ export function staleReason(repoRoot: string): string | null {
 
 /** Builds the web app when stale; throws with the build's output when the build fails. */
 export function ensureWebBuilt(repoRoot: string, env: NodeJS.ProcessEnv = process.env): void {
-  const reason = staleReason(repoRoot);
+  buildWorkspace(repoRoot, '@xuanli/web', 'the web app', staleReason(repoRoot), env);
+}
+
+/** Why the operators' console needs building, or null when apps/admin/dist is current. */
+export function adminStaleReason(repoRoot: string): string | null {
+  const admin = join(repoRoot, 'apps/admin');
+  const index = join(admin, 'dist/index.html');
+  if (process.env.CI === 'true') return 'CI=true';
+  if (!existsSync(index)) return 'apps/admin/dist is missing';
+  // The console bundles the contracts' label files (roles, audit actions, limits).
+  const sources = [
+    join(admin, 'src'),
+    join(admin, 'index.html'),
+    join(admin, 'vite.config.ts'),
+    join(admin, 'package.json'),
+    join(repoRoot, 'packages/contracts/src'),
+  ];
+  const newest = Math.max(...sources.map(newestMtime));
+  return newest > statSync(index).mtimeMs ? 'sources are newer than apps/admin/dist' : null;
+}
+
+/** Builds the operators' console when stale; throws with the build's output when the build fails. */
+export function ensureAdminBuilt(repoRoot: string, env: NodeJS.ProcessEnv = process.env): void {
+  buildWorkspace(repoRoot, '@xuanli/admin', 'the operators console', adminStaleReason(repoRoot), env);
+}
+
+function buildWorkspace(
+  repoRoot: string,
+  workspace: string,
+  what: string,
+  reason: string | null,
+  env: NodeJS.ProcessEnv,
+): void {
   if (!reason) return;
-  console.log(`building the web app (${reason}) …`);
+  console.log(`building ${what} (${reason}) …`);
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '-w', '@xuanli/web'], {
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: repoRoot,
     env,
     encoding: 'utf8',
   });
   if (result.status !== 0) {
     throw new Error(
-      `web build failed (exit ${result.status}):\n${(result.stdout ?? '').slice(-3000)}\n${(result.stderr ?? '').slice(-3000)}`,
+      `${workspace} build failed (exit ${result.status}):\n${(result.stdout ?? '').slice(-3000)}\n${(result.stderr ?? '').slice(-3000)}`,
     );
   }
   console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

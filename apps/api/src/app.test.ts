@@ -107,6 +107,7 @@ describe('app', () => {
         '/api/calendar/month',
         '/api/calendar/terms',
         '/api/calendar/ics',
+        '/api/calendar/holidays',
       ]),
     );
     // Test-only and SPA routes stay out of the contract.

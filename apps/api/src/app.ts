@@ -10,6 +10,7 @@ import { type AdminChannel, holdsDataFolderLock, openAdminChannel } from './cli/
 import { runCommand } from './cli/commands.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
@@ -38,6 +39,7 @@ import {
   createOrderLedger,
   orderRoutes,
 } from './modules/shop/index.ts';
+import { registerAdminConsole } from './plugins/admin-console.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling, replyToFrameworkError } from './plugins/error-handler.ts';
@@ -82,6 +84,12 @@ export const REDACT_PATHS = [
   'headers.cookie',
   'token',
   'jwt',
+  // The console's credentials, should any code ever log a login body or a TOTP enrolment.
+  'password',
+  'oldPassword',
+  'totp',
+  'secret',
+  'otpauthUrl',
 ];
 
 /** Builds the Fastify app (not yet listening); `await app.ready()` or `listen()` finishes it. */
@@ -171,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // 我的课程 shows each course's progress, which the classroom keeps.
     courseProgress: (userId, courseIds) => progressOfCourses(db, userId, courseIds),
   });
-  await app.register(calendarRoutes, { prefix: '/api/calendar', clock });
+  await app.register(calendarRoutes, { prefix: '/api/calendar', clock, db });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(dingzhiRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
   // The shop (SPEC §1 official shop): the public catalogue, then each buyer's cart and 收货地址 book.
@@ -193,8 +201,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock } });
   app.addHook('onClose', () => pay.idle());
+  // The operators' console API: its own accounts, bearer tokens and roles; every write audited.
+  await app.register(adminRoutes, { prefix: '/api/admin', db, config, clock });
   await app.register(healthRoutes, { prefix: '/api', db });
   await registerSpa(app, config.webDist);
+  await registerAdminConsole(app, config.adminDist);
   // Clean-up runs in every process (each purge is idempotent and safe concurrently, so no process has
   // to be the scheduler); it starts once the app is ready and stops before the database is closed.
   const intervalMs = config.cleanupIntervalSeconds * 1000;
@@ -247,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     channel = await openAdminChannel({
       dataDir: config.dataDir,
       log: app.log,
-      run: (argv, actor) => runCommand({ db, clock, actor, config }, argv),
+      run: (argv, actor, input) => runCommand({ db, clock, actor, config, input }, argv),
     });
   });
   app.addHook('onClose', async () => {

@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Folder of the built SPA served at /xuanli/. */
   webDist: string;
+  /** Folder of the built operators' console served at /admin/ (apps/admin). */
+  adminDist: string;
   /** Requests per minute per client IP: the general budget of every API route. */
   rateLimitMax: number;
   /** Tighter per-IP budgets for routes an attacker would hammer (plugins/rate-limit.ts). */
@@ -142,8 +144,11 @@ export interface SmsConfig {
 const API_ROOT = new URL('..', import.meta.url).pathname;
 const REPO_ROOT = resolve(API_ROOT, '../..');
 
-/** The named per-IP budgets beside the general one: session creation, and the login/SMS routes. */
-export type RateBudgetName = 'sessionCreate' | 'login' | 'sms';
+/**
+ * The named per-IP budgets beside the general one: session creation, the login/SMS routes, and the
+ * operators' console login (counted per IP and, separately, per username).
+ */
+export type RateBudgetName = 'sessionCreate' | 'login' | 'sms' | 'adminLogin';
 
 /** A budget: at most `max` requests per client IP in each window of `windowSeconds`. */
 export interface RateBudget {
@@ -161,6 +166,8 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
   login: { max: 20, windowSeconds: 600 },
   // Each SMS costs money and can be aimed at someone else's phone.
   sms: { max: 10, windowSeconds: 3600 },
+  // Operators are few and log in twice a day; a password guesser is stopped after ten tries.
+  adminLogin: { max: 10, windowSeconds: 900 },
 };
 
 /**
@@ -257,6 +264,7 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     sessionCreate: budget('sessionCreate', 'RATE_LIMIT_SESSION_CREATE'),
     login: budget('login', 'RATE_LIMIT_LOGIN'),
     sms: budget('sms', 'RATE_LIMIT_SMS'),
+    adminLogin: budget('adminLogin', 'RATE_LIMIT_ADMIN_LOGIN'),
   };
 }
 
@@ -595,6 +603,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     // Relative to apps/api, like the brief's '../web/dist'.
     webDist: absolute(env.WEB_DIST || '../web/dist', API_ROOT),
+    adminDist: absolute(env.ADMIN_DIST || '../admin/dist', API_ROOT),
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 300, 1, 1_000_000),
     rateBudgets: rateBudgets(env),
     rateLimitStore: rateLimitStore(env),

@@ -60,6 +60,7 @@ describe('fuzz: the API never answers 5xx', () => {
       ['/api/calendar/month', ['ym', 'weekStart']],
       ['/api/calendar/terms', ['year']],
       ['/api/calendar/ics', ['from', 'to']],
+      ['/api/calendar/holidays', ['since']],
       ['/api/base/session', []],
     ] as const;
     for (let i = 0; i < 300; i++) {

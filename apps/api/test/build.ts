@@ -62,6 +62,7 @@ const TEST_ENV: NodeJS.ProcessEnv = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   LOG_LEVEL: 'silent',
   WEB_DIST: '/nonexistent/xuanli-web-dist',
+  ADMIN_DIST: '/nonexistent/xuanli-admin-dist',
   RATE_LIMIT_MAX: '100000',
   CLEANUP_INTERVAL_SECONDS: '0',
   // Tests change rows behind the app's back (a VIP that lapses, a revoked session) and expect the next

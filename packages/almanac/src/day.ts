@@ -7,7 +7,7 @@ import { doubleHours } from './almanac/doubleHours.ts';
 import { fetusGod } from './almanac/fetusGod.ts';
 import { lunarMansion } from './almanac/lunarMansion.ts';
 import { pengzu } from './almanac/pengzu.ts';
-import { type AlmanacDayBasics, basicsOf, dayContext } from './dayBasics.ts';
+import { type AlmanacDayBasics, basicsOf, type DayOptions, dayContext } from './dayBasics.ts';
 import { BRANCHES, nayin, xunkong } from './ganzhi.ts';
 import { meiyu, sanFu, shuJiu } from './seasonalPeriods.ts';
 import { type SolarDate, weekday } from './solarDate.ts';
@@ -51,9 +51,9 @@ export interface AlmanacDay extends AlmanacDayBasics {
 /**
  * The almanac of one solar date, 1900-01-31 … 2100-12-31 (the range of the lunar tables). Accepts a
  * {@link SolarDate} or 'YYYY-MM-DD'; a wrong date throws the SPEC.md §5 message, a date outside the
- * range 'date out of supported range'.
+ * range 'date out of supported range'. `options.holidays` adds the holiday days entered since the build.
  */
-export function almanacDay(input: SolarDate | string): AlmanacDay {
+export function almanacDay(input: SolarDate | string, options: DayOptions = {}): AlmanacDay {
   const context = dayContext(input);
   const { n, pillars } = context;
   const monthBranch = pillars.month % 12;
@@ -72,7 +72,7 @@ export function almanacDay(input: SolarDate | string): AlmanacDay {
   const plum = meiyu(n);
   if (plum) seasonal.push(plum);
   return {
-    ...basicsOf(context),
+    ...basicsOf(context, options.holidays),
     nayin: { year: nayin(pillars.year), month: nayin(pillars.month), day: nayin(pillars.day) },
     xunkong: { year: xunkong(pillars.year), month: xunkong(pillars.month), day: xunkong(pillars.day) },
     seasonal,

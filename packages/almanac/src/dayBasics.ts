@@ -5,6 +5,7 @@ import { constellation } from './constellation.ts';
 import { festivalsOn } from './festivals.ts';
 import { ANIMALS, sexagenaryName } from './ganzhi.ts';
 import { holidayOn } from './holiday.ts';
+import type { HolidayTable } from './holidayTable.ts';
 import { type LunarDate, lunarDayName, lunarFromDayNumber, lunarMonthName, lunarYearName } from './lunar.ts';
 import { ganzhiOfDay, type Pillars } from './pillars.ts';
 import { type SalaryMultiplier, salaryMultiplier } from './salary.ts';
@@ -69,20 +70,29 @@ export function dayContext(input: SolarDate | string): DayContext & { date: Sola
   return { date, n, lunar: lunarFromDayNumber(n), pillars: ganzhiOfDay(n) };
 }
 
+/** Options of {@link almanacDayBasics} and day.ts's `almanacDay`. */
+export interface DayOptions {
+  /** Holiday days entered since the build (holidayTable.ts), over the built-in plans. */
+  holidays?: HolidayTable;
+}
+
 /**
  * The day card of one solar date, 1900-01-31 … 2100-12-31. Accepts a {@link SolarDate} or
  * 'YYYY-MM-DD'; a wrong date throws the SPEC.md §5 message, a date outside the range
  * 'date out of supported range'.
  */
-export function almanacDayBasics(input: SolarDate | string): AlmanacDayBasics {
-  return basicsOf(dayContext(input));
+export function almanacDayBasics(input: SolarDate | string, options: DayOptions = {}): AlmanacDayBasics {
+  return basicsOf(dayContext(input), options.holidays);
 }
 
-/** The basics from an already computed context (day.ts shares it). */
-export function basicsOf({ date, n, lunar, pillars }: DayContext & { date: SolarDate }): AlmanacDayBasics {
+/** The basics from an already computed context (day.ts shares it); `holidays` as in {@link DayOptions}. */
+export function basicsOf(
+  { date, n, lunar, pillars }: DayContext & { date: SolarDate },
+  holidays?: HolidayTable,
+): AlmanacDayBasics {
   const termIndex = termIndexOnDay(n);
   const festivals = festivalsOn(n, lunar);
-  const holiday = holidayOn(n);
+  const holiday = holidayOn(n, holidays);
   const { yi, ji } = yiJi(pillars.month % 12, pillars.day);
   return {
     date: formatSolarDate(date),
@@ -110,7 +120,7 @@ export function basicsOf({ date, n, lunar, pillars }: DayContext & { date: Solar
     festivals: festivals.main,
     otherFestivals: festivals.other,
     holiday: holiday ? { name: holiday.name, offDay: holiday.offDay } : null,
-    salaryMultiplier: salaryMultiplier(n),
+    salaryMultiplier: salaryMultiplier(n, holidays),
     yi,
     ji,
     buddhist: { year: buddhistEraYear(lunar.year), festivals: buddhistFestivals(lunar) },

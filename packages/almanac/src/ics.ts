@@ -1,6 +1,7 @@
 import { AlmanacError } from './errors.ts';
 import { mainFestivals } from './festivals.ts';
 import { holidayOn } from './holiday.ts';
+import type { HolidayTable } from './holidayTable.ts';
 import { lunarFromDayNumber } from './lunar.ts';
 import { dayNumber, solarFromDayNumber } from './solarDate.ts';
 import { termsOfYear } from './solarTermTime.ts';
@@ -17,6 +18,8 @@ export interface IcsOptions {
   to: number;
   /** DTSTAMP, UTC seconds since 1970 (the engine reads no clock); default 0. */
   stamp?: number;
+  /** Holiday days entered since the build (holidayTable.ts), over the built-in plans. */
+  holidays?: HolidayTable;
 }
 
 const MAX_YEARS = 30;
@@ -111,7 +114,7 @@ export function icsCalendar(options: IcsOptions): string {
         year === 1900 && n < dayNumber(1900, 1, 31) ? [] : mainFestivals(n, lunarFromDayNumber(n));
       for (const name of festivals)
         event(`festival-${date}-${encodeURIComponent(name)}`, allDay[0], name, [allDay[1]]);
-      const holiday = holidayOn(n);
+      const holiday = holidayOn(n, options.holidays);
       if (holiday) {
         const summary = holiday.offDay ? `休 ${holiday.name}` : `班 ${holiday.name}调休上班`;
         event(`rest-${date}`, allDay[0], summary, [allDay[1], 'CATEGORIES:HOLIDAY']);

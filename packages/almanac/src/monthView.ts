@@ -1,6 +1,7 @@
 import { AlmanacError, isAlmanacError } from './errors.ts';
 import { mainFestivals } from './festivals.ts';
 import { holidayOn } from './holiday.ts';
+import type { HolidayTable } from './holidayTable.ts';
 import { type LunarDate, lunarDayName, lunarFromDayNumber, lunarMonthName } from './lunar.ts';
 import { type SalaryMultiplier, salaryMultiplier } from './salary.ts';
 import { dayNumber, formatSolarDate, parseSolarDate, solarFromDayNumber, weekday } from './solarDate.ts';
@@ -49,6 +50,8 @@ export interface MonthViewOptions {
   weekStart?: 0 | 1;
   /** The caller's today, 'YYYY-MM-DD' (the engine never reads a clock). */
   today?: string;
+  /** Holiday days entered since the build (holidayTable.ts), over the built-in plans. */
+  holidays?: HolidayTable;
 }
 
 function lunarOrNull(n: number): LunarDate | null {
@@ -86,7 +89,7 @@ export function monthView(year: number, month: number, options: MonthViewOptions
   for (let i = 0; i < weeks * 7; i++) {
     const n = start + i;
     if (i > 0) lunar = nextLunar(n - 1, lunar);
-    cells.push(cell(n, lunar, n >= first && n < next, n === todayNumber));
+    cells.push(cell(n, lunar, n >= first && n < next, n === todayNumber, options.holidays));
   }
   return { year, month, weekStart, weeks, cells };
 }
@@ -96,7 +99,13 @@ function dayNumberOf(text: string): number {
   return dayNumber(year, month, day);
 }
 
-function cell(n: number, lunar: LunarDate | null, inMonth: boolean, today: boolean): MonthCell {
+function cell(
+  n: number,
+  lunar: LunarDate | null,
+  inMonth: boolean,
+  today: boolean,
+  holidays: HolidayTable | undefined,
+): MonthCell {
   const date = solarFromDayNumber(n);
   const wd = weekday(n);
   const lunarDay = lunar ? lunarDayName(lunar.day) : '';
@@ -111,7 +120,7 @@ function cell(n: number, lunar: LunarDate | null, inMonth: boolean, today: boole
     label = TERM_NAMES[term];
     labelKind = 'term';
   }
-  const holiday = holidayOn(n);
+  const holiday = holidayOn(n, holidays);
   return {
     date: formatSolarDate(date),
     day: date.day,
@@ -123,6 +132,6 @@ function cell(n: number, lunar: LunarDate | null, inMonth: boolean, today: boole
     labelKind,
     lunarDay,
     rest: holiday ? (holiday.offDay ? '休' : '班') : null,
-    salaryMultiplier: salaryMultiplier(n),
+    salaryMultiplier: salaryMultiplier(n, holidays),
   };
 }

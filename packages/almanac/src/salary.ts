@@ -1,4 +1,5 @@
 import { hasHolidayData, holidayOn } from './holiday.ts';
+import type { HolidayTable } from './holidayTable.ts';
 import { dayNumberFromLunar } from './lunar.ts';
 import { dayNumber, solarFromDayNumber, weekday } from './solarDate.ts';
 import { termDay } from './solarTerm.ts';
@@ -90,11 +91,12 @@ export function isStatutoryHoliday(day: number): boolean {
  * Pay multiplier for working this day: 3 on a statutory holiday day (even on a weekend), 2 on another
  * rest day (weekend, or a 调休 day off of a holiday break), 1 on a workday including a make-up workday
  * (调休上班). Null for a day of a year without holiday data — the 调休 plan is unknown, so no guess.
+ * `table` adds the days entered since the build (holidayTable.ts); its years count as known.
  */
-export function salaryMultiplier(day: number): SalaryMultiplier | null {
-  if (!hasHolidayData(solarFromDayNumber(day).year)) return null;
+export function salaryMultiplier(day: number, table?: HolidayTable): SalaryMultiplier | null {
+  if (!hasHolidayData(solarFromDayNumber(day).year, table)) return null;
   if (isStatutoryHoliday(day)) return 3;
-  const holiday = holidayOn(day);
+  const holiday = holidayOn(day, table);
   if (holiday) return holiday.offDay ? 2 : 1;
   const wd = weekday(day);
   return wd === 0 || wd === 6 ? 2 : 1;

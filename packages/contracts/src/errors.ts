@@ -32,6 +32,14 @@ export const API_ERROR_STATUS = {
   // Shop: the order is not in a state that allows the action (paying a cancelled order, refunding a
   // pending one); the answer names the order's current status in `msg`.
   OrderStateConflict: 409,
+  // Operators' console (/api/admin): a wrong username or password (one code for both, so an answer
+  // never tells whether a username exists), then a login or change that needs the operator's current
+  // TOTP code without one, or with a wrong or already used one.
+  OperatorLoginFailed: 401,
+  TotpRequired: 401,
+  TotpInvalid: 400,
+  // An operator changing their own password typed the current one wrong.
+  WrongOldPassword: 400,
   TooManyRequests: 429,
   InternalError: 500,
   // A payment provider (WeChat Pay, Alipay) refused or did not answer when a payment was started.
@@ -100,6 +108,10 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   LoginFailed: '手机号或密码不对，也可以用短信验证码登录',
   OutOfStock: '库存不足，请减少数量或选择其他规格',
   OrderStateConflict: '订单状态已变化，请刷新订单后再试',
+  OperatorLoginFailed: '用户名或密码不对',
+  TotpRequired: '请输入身份验证器上的 6 位动态码',
+  TotpInvalid: '动态码不对或已用过，请等下一个码出现后再试',
+  WrongOldPassword: '原密码不对，请重新输入',
   PaymentChannelError: '支付暂时无法发起，请稍后重试或换一种支付方式',
   PayloadTooLarge: '提交的内容太大，请精简后再试',
   TooManyRequests: '操作太频繁，请稍后再试',

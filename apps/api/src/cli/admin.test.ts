@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, fixedClock, testConfig } from '../../test/build.ts';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { auditLog, users } from '../modules/member/index.ts';
+import { users } from '../modules/member/index.ts';
+import { auditLog } from '../shared/audit.ts';
 import { CHANNEL_FILE } from './channel.ts';
 
 const REPO = resolve(import.meta.dirname, '../../../..');
@@ -96,7 +97,7 @@ describe('npm run admin', () => {
       const [audit] = await database.db.select().from(auditLog);
       expect(audit).toMatchObject({ action: 'vip.grant', target: `user:${user.id}` });
       expect(audit.actor).toMatch(/@/);
-      expect(JSON.parse(audit.detail).reason).toBe('微信转账 30 天');
+      expect(audit.detail).toBe('微信转账 30 天');
     } finally {
       await database.close();
     }

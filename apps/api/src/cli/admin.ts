@@ -38,21 +38,32 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * All of stdin, for a command that reads a secret from it (`--password-stdin`). A terminal gets a
+ * hint on stderr; the text typed is read up to Ctrl-D.
+ */
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('type the password, then press Enter and Ctrl-D\n');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Runs the command in this process against the configured database. */
-async function runDirectly(config: Config, argv: string[], actor: string): Promise<string> {
+async function runDirectly(config: Config, argv: string[], actor: string, input?: string): Promise<string> {
   const { databaseTargetOf, openDatabase } = await import('../db/client.ts');
   const database = await openDatabase(databaseTargetOf(config));
   try {
     // Idempotent; brings a database the server has not opened since an upgrade to the current tables.
     await database.migrate();
-    return await runCommand({ db: database.db, clock: systemClock, actor, config }, argv);
+    return await runCommand({ db: database.db, clock: systemClock, actor, config, input }, argv);
   } finally {
     await database.close();
   }
 }
 
 /** The command's output, through the running server when it holds the embedded database. */
-async function run(argv: string[]): Promise<string> {
+async function run(argv: string[], input?: string): Promise<string> {
   const config = loadConfig();
   const actor = actorName();
   if (!config.databaseUrl) {
@@ -60,7 +71,7 @@ async function run(argv: string[]): Promise<string> {
     if (channel && isAlive(channel.pid)) {
       let reply: Awaited<ReturnType<typeof callChannel>> | undefined;
       try {
-        reply = await callChannel(channel, argv, actor);
+        reply = await callChannel(channel, argv, actor, input);
       } catch {
         // Not answering: a server killed without clean-up left its file; open the folder directly
         // (a live holder's lock still refuses that, with a message naming it).
@@ -72,7 +83,7 @@ async function run(argv: string[]): Promise<string> {
       }
     }
   }
-  return runDirectly(config, argv, actor);
+  return runDirectly(config, argv, actor, input);
 }
 
 async function main(): Promise<number> {
@@ -85,8 +96,9 @@ async function main(): Promise<number> {
   }
   try {
     // Refuse a wrong command line before touching any database.
-    parseCommand(argv);
-    process.stdout.write(`${await run(argv)}\n`);
+    const { args } = parseCommand(argv);
+    const input = args.flags.includes('password-stdin') ? await readStdin() : undefined;
+    process.stdout.write(`${await run(argv, input)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -4,7 +4,7 @@
  *
  * The server that holds the data-folder lock listens on 127.0.0.1 at a random port and writes
  * `DATA_DIR/admin-channel.json` = {pid, port, secret} (0600, in the 0700 data folder). The CLI reads it
- * and posts `{argv, actor}` to `/run` with the secret in `x-admin-secret`; the server runs the same
+ * and posts `{argv, actor, input?}` to `/run` with the secret in `x-admin-secret`; the server runs the same
  * command function (commands.ts) on its own database and answers the output. Only a local user who can
  * read the data folder — the operator who may stop the server and open the database anyway — can use
  * it; nothing of it is on the public port. On PostgreSQL there is no channel: the CLI connects itself.
@@ -33,8 +33,11 @@ export type ChannelReply =
   | { ok: true; output: string }
   | { ok: false; kind: 'usage' | 'refused' | 'failed'; code?: string; message: string };
 
-/** Runs one command line for `actor`; the server's {@link runCommand} over its database. */
-export type ChannelRunner = (argv: string[], actor: string) => Promise<string>;
+/**
+ * Runs one command line for `actor`, with what the operator piped to the CLI's stdin (a password);
+ * the server's {@link runCommand} over its database.
+ */
+export type ChannelRunner = (argv: string[], actor: string, input?: string) => Promise<string>;
 
 const MAX_BODY = 64 * 1024;
 
@@ -132,17 +135,29 @@ export async function openAdminChannel(options: {
     }
     let argv: string[];
     let actor: string;
+    let input: string | undefined;
     try {
-      const body = JSON.parse(await readBody(request)) as { argv?: unknown; actor?: unknown };
+      const body = JSON.parse(await readBody(request)) as {
+        argv?: unknown;
+        actor?: unknown;
+        input?: unknown;
+      };
       if (!Array.isArray(body.argv) || !body.argv.every((word) => typeof word === 'string'))
         throw new Error();
       argv = body.argv as string[];
       actor = typeof body.actor === 'string' && body.actor ? body.actor.slice(0, 200) : 'unknown';
+      if (body.input !== undefined && typeof body.input !== 'string') throw new Error();
+      input = body.input;
     } catch {
-      return send(400, { ok: false, kind: 'usage', message: 'body must be {argv: string[], actor: string}' });
+      return send(400, {
+        ok: false,
+        kind: 'usage',
+        message: 'body must be {argv: string[], actor: string, input?: string}',
+      });
     }
     try {
-      const output = await options.run(argv, `${actor} (admin channel)`);
+      // The input (a password) is handed to the command only: never logged, never echoed back.
+      const output = await options.run(argv, `${actor} (admin channel)`, input);
       options.log.info({ command: argv.slice(0, 2).join(' '), actor }, 'admin command run');
       send(200, { ok: true, output });
     } catch (error) {
@@ -183,11 +198,12 @@ export async function callChannel(
   info: ChannelInfo,
   argv: readonly string[],
   actor: string,
+  input?: string,
 ): Promise<ChannelReply> {
   const response = await fetch(`http://127.0.0.1:${info.port}/run`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-secret': info.secret },
-    body: JSON.stringify({ argv, actor }),
+    body: JSON.stringify({ argv, actor, input }),
     signal: AbortSignal.timeout(30_000),
   });
   return (await response.json()) as ChannelReply;

@@ -6,6 +6,13 @@
  */
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import {
+  addOperator,
+  disableOperator,
+  listOperators,
+  resetOperatorTotp,
+  setOperatorPassword,
+} from '../modules/admin/index.ts';
 import { grantVip, MAX_VIP_DAYS, revokeVip, showVip, type VipStatus } from '../modules/member/index.ts';
 import {
   createPayService,
@@ -15,6 +22,7 @@ import {
   rejectBuyerRefund,
 } from '../modules/pay/index.ts';
 import { createOrderLedger, MAX_STOCK, setSkuStock, shipOrder, showOrder } from '../modules/shop/index.ts';
+import { writeAudit } from '../shared/audit.ts';
 import type { Clock } from '../shared/clock.ts';
 
 /** What a command runs with; `actor` names the operator in the audit trail. */
@@ -24,12 +32,19 @@ export interface CommandContext {
   actor: string;
   /** The server's configuration (the payment channels a refund goes back through). */
   config: Config;
+  /**
+   * What the operator piped to the command's stdin, for a command taking `--password-stdin`: a secret
+   * never travels in argv (visible in `ps`) nor reaches a log.
+   */
+  input?: string;
 }
 
 /** The words and `--name value` options after the command's name. */
 export interface CommandArgs {
   positional: string[];
   options: Record<string, string>;
+  /** The `--name` switches given (options without a value). */
+  flags: string[];
 }
 
 /** One operator command. */
@@ -41,6 +56,8 @@ export interface Command {
   summary: string;
   /** Options it takes (`--reason`); others are refused. */
   options: readonly string[];
+  /** Switches it takes (`--password-stdin`), which have no value. */
+  flags?: readonly string[];
   run(context: CommandContext, args: CommandArgs): Promise<string>;
 }
 
@@ -171,13 +188,121 @@ export const COMMANDS: readonly Command[] = [
         actor: context.actor,
         reason: args.options.reason,
       };
-      await rejectBuyerRefund({ db: context.db, ledger }, orderNo, (tx) =>
-        ledger.rejectRefund(tx, orderNo, rejection),
-      );
+      await rejectBuyerRefund({ db: context.db, ledger }, orderNo, async (tx) => {
+        if (!(await ledger.rejectRefund(tx, orderNo, rejection))) return false;
+        await writeAudit(tx, {
+          at: rejection.at,
+          actor: context.actor,
+          action: 'order.refund-reject',
+          target: `order:${orderNo}`,
+          before: { status: 'refunding' },
+          after: { status: 'paid' },
+          reason: rejection.reason,
+        });
+        return true;
+      });
       return `order ${orderNo}: refund refused, the order is paid again`;
     },
   },
+  {
+    name: ['operator', 'add'],
+    usage: '<username> --role <admin|editor|support> --password-stdin [--name <display name>]',
+    summary:
+      'add a console operator; the password (at least 10 characters) is read from stdin, e.g. `printf \'%s\' "$PW" | npm run admin -- …`',
+    options: ['role', 'name'],
+    flags: ['password-stdin'],
+    async run(context, args) {
+      const username = oneName(args, 'operator add <username> --role <role> --password-stdin');
+      const role = args.options.role;
+      if (!role) throw new UsageError('operator add needs --role admin|editor|support');
+      const operator = await addOperator(
+        context,
+        { username, role, displayName: args.options.name, password: passwordOf(context, args) },
+        { actor: context.actor },
+      );
+      return `operator ${operator.id} ${operator.username} added as ${operator.role}`;
+    },
+  },
+  {
+    name: ['operator', 'list'],
+    usage: '',
+    summary: 'print every operator: id, username, role, two-step verification, state, last login',
+    options: [],
+    async run(context, args) {
+      if (args.positional.length) throw new UsageError('expected operator list');
+      const list = await listOperators(context);
+      if (list.length === 0)
+        return 'no operators yet: npm run admin -- operator add <username> --role admin --password-stdin';
+      return list
+        .map((o) =>
+          [
+            o.id,
+            o.username,
+            o.role,
+            o.totpEnabled ? 'totp' : 'no-totp',
+            o.disabledAt ? `disabled ${o.disabledAt}` : 'active',
+            `last login ${o.lastLoginAt ?? 'never'}`,
+            o.displayName,
+          ].join('\t'),
+        )
+        .join('\n');
+    },
+  },
+  {
+    name: ['operator', 'disable'],
+    usage: '<username> [--reason <text>]',
+    summary: 'disable an operator: no more logins, and every live one ends now (the last active admin stays)',
+    options: ['reason'],
+    async run(context, args) {
+      const username = oneName(args, 'operator disable <username>');
+      await disableOperator(context, { username }, { actor: context.actor }, args.options.reason);
+      return `operator ${username} disabled; their logins are ended`;
+    },
+  },
+  {
+    name: ['operator', 'password'],
+    usage: '<username> --password-stdin',
+    summary: "set an operator's password (read from stdin, at least 10 characters); their logins end",
+    options: [],
+    flags: ['password-stdin'],
+    async run(context, args) {
+      const username = oneName(args, 'operator password <username> --password-stdin');
+      await setOperatorPassword(context, { username }, passwordOf(context, args), { actor: context.actor });
+      return `operator ${username}: password set; their logins are ended`;
+    },
+  },
+  {
+    name: ['operator', 'totp-reset'],
+    usage: '<username>',
+    summary: "turn off an operator's two-step verification (a lost phone); they enrol again after logging in",
+    options: [],
+    async run(context, args) {
+      const username = oneName(args, 'operator totp-reset <username>');
+      await resetOperatorTotp(context, { username }, { actor: context.actor });
+      return `operator ${username}: two-step verification off; their logins are ended`;
+    },
+  },
 ];
+
+/** The one username of an operator command. */
+function oneName(args: CommandArgs, usage: string): string {
+  const [username, extra] = args.positional;
+  if (!username || extra !== undefined) throw new UsageError(`expected ${usage}`);
+  return username;
+}
+
+/**
+ * The password piped to the command: `--password-stdin` is required (a password is never taken from
+ * argv), and one trailing line break of the input is not part of it.
+ */
+function passwordOf(context: CommandContext, args: CommandArgs): string {
+  if (!args.flags.includes('password-stdin')) {
+    throw new UsageError('the password is read from stdin only: add --password-stdin and pipe it in');
+  }
+  const password = (context.input ?? '').replace(/\r?\n$/, '');
+  if (!password) throw new UsageError('no password on stdin');
+  return password;
+}
 
 /** The pay module over the command's database, with the shop's ledger (as app.ts wires them). */
 function payServiceOf(context: CommandContext) {
@@ -209,7 +334,7 @@ export function parseCommand(argv: readonly string[]): { command: Command; args:
   const command = COMMANDS.find((c) => c.name.every((word, i) => argv[i] === word));
   if (!command)
     throw new UsageError(argv.length ? `unknown command '${argv.join(' ')}'` : 'no command given');
-  const args: CommandArgs = { positional: [], options: {} };
+  const args: CommandArgs = { positional: [], options: {}, flags: [] };
   const rest = argv.slice(command.name.length);
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i];
@@ -218,6 +343,10 @@ export function parseCommand(argv: readonly string[]): { command: Command; args:
       continue;
     }
     const [name, inline] = word.slice(2).split(/=(.*)/s, 2);
+    if (command.flags?.includes(name) && inline === undefined) {
+      args.flags.push(name);
+      continue;
+    }
     if (!command.options.includes(name)) throw new UsageError(`unknown option --${name}`);
     const value = inline ?? rest[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);

@@ -4,6 +4,9 @@
  * (one migration history for PGlite and PostgreSQL). Each module declares its tables in its own
  * `schema.ts`; only portable column types are used.
  */
+
+export { operatorSessions, operators } from '../modules/admin/schema.ts';
+export { holidayDays, holidayVersion } from '../modules/calendar/schema.ts';
 export { articles, content, masters } from '../modules/content/schema.ts';
 export {
   courseCategories,
@@ -14,7 +17,7 @@ export {
   lessons,
 } from '../modules/ketang/schema.ts';
 export { feedback } from '../modules/media/schema.ts';
-export { auditLog, memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
+export { memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
 export { payments, payNotifications, paySecrets, refunds } from '../modules/pay/schema.ts';
 export { rateLimitCounters } from '../modules/ratelimit/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';
@@ -28,4 +31,5 @@ export {
   shopCategories,
   skus,
 } from '../modules/shop/schema.ts';
+export { auditLog } from '../shared/audit.ts';
 export { courseGrants } from '../shared/course-grants.ts';

@@ -18,7 +18,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           'Success: `{code: 0, msg, resData}` (token: `data`). Failure: HTTP 4xx/5xx with `{code, msg}`, code one of BadRequest, ValidationError, Unauthorized, Forbidden, NotFound, TooManyRequests, InternalError, Unavailable.',
       },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          // The operators' console: `Authorization: Bearer <jwt>` from POST /api/admin/login.
+          adminBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
       },
       tags: [
         { name: 'base', description: 'Session tokens and content labels (SPEC §7 base/*)' },
@@ -41,6 +45,12 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           name: 'ketang',
           description:
             'The classroom: courses, Chinese search, lessons behind signed expiring media URLs (HTTP Range), progress, ratings, courseware',
+        },
+        {
+          name: 'admin',
+          description:
+            "The operators' console: operator login (password + TOTP), users and VIP, operators, the audit log; " +
+            'roles admin / editor / support checked on every route',
         },
         { name: 'ops', description: 'Health check for load balancers and probes' },
       ],

@@ -12,17 +12,15 @@ export interface Env {
   readonly isProduction: boolean;
 }
 
-function parseEnv(source: Record<string, unknown>): Env {
-  const apiBaseUrl = typeof source.VITE_API_BASE_URL === 'string' ? source.VITE_API_BASE_URL.trim() : '';
-  return {
-    apiBaseUrl: apiBaseUrl || '/api',
-    baseUrl: typeof source.BASE_URL === 'string' ? source.BASE_URL : '/',
-    isProduction: source.PROD === true,
-  };
-}
-
-/** The app's settings. */
-export const env: Env = parseEnv(import.meta.env);
+/**
+ * The app's settings. Each `import.meta.env.X` is replaced by its value at build time, so the bundle
+ * holds a few constants (the calendar route carries them).
+ */
+export const env: Env = {
+  apiBaseUrl: String(import.meta.env.VITE_API_BASE_URL ?? '').trim() || '/api',
+  baseUrl: import.meta.env.BASE_URL || '/',
+  isProduction: import.meta.env.PROD === true,
+};
 
 /** The version the app reports (SPEC §1: 1.4.0, build 100), e.g. in 系统设置 → 关于玄历. */
 export const APP_VERSION = { name: '1.4.0', build: 100 } as const;

@@ -11,6 +11,8 @@
  * These few lines do what vite-plugin-pwa's `virtual:pwa-register` does with workbox-window, which
  * would add 2.7 KB (gzip) to the calendar route's 130 KB budget for the same three events.
  */
+import { env } from '@/config/env';
+import { whenIdleAfterLoad } from '@/lib/idle';
 import { reloadPage } from '@/lib/reload-page';
 
 /** How often an open app asks the server for a new sw.js (an installed app can stay open for days). */
@@ -60,16 +62,8 @@ function offerWaiting(reg: ServiceWorkerRegistration): void {
   if (reg.waiting && navigator.serviceWorker.controller) setUpdateWaiting(true);
 }
 
-/** Runs `task` once the page has loaded and the main thread is idle. */
-function whenIdleAfterLoad(task: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
-
 /** Registers `${base}sw.js` with scope `base` after load; call once at start-up, in production only. */
-export function registerServiceWorker(base: string = import.meta.env.BASE_URL): void {
+export function registerServiceWorker(base: string = env.baseUrl): void {
   if (!('serviceWorker' in navigator)) return;
   whenIdleAfterLoad(() => {
     navigator.serviceWorker

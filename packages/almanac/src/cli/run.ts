@@ -2,6 +2,7 @@ import { chartCommand } from '../bazi/cli.ts';
 import { formatBeijing } from '../beijingTime.ts';
 import { almanacDay } from '../day.ts';
 import { isAlmanacError } from '../errors.ts';
+import type { HolidayTable } from '../holidayTable.ts';
 import { icsCalendar } from '../ics.ts';
 import { dayNumberFromLunar } from '../lunar.ts';
 import { monthView } from '../monthView.ts';
@@ -30,6 +31,12 @@ export const USAGE = `xuanli — 玄历 calendar engine
   xuanli lunar YYYY-MM-DD [--leap] [--json]  lunar date → solar date
   xuanli ics --from YEAR --to YEAR           iCalendar of terms, festivals and 休/班 days
   xuanli chart --born "公 1990-05-10 08:00" --sex 男 [--zi early|late] [--lng 116.4] [--tz Asia/Shanghai] [--json]
+
+Holidays announced after this release (today, day, days, month, lunar, ics):
+  --holidays FILE|URL      use that table of entered days (the JSON of GET /api/calendar/holidays)
+                           over the built-in plans; also XUANLI_HOLIDAYS=FILE|URL
+  XUANLI_API=https://host  fetch the table from a 玄历 server (/api/calendar/holidays) and keep it in
+                           $XDG_CACHE_HOME/xuanli (~/.cache/xuanli) for when the server cannot be reached
 `;
 
 const MAX_DAYS = 80_000;
@@ -43,13 +50,24 @@ function year(text: string | true | undefined, what: string): number {
   return Number(text);
 }
 
-function* daysBetween(from: number, to: number): Generator<string> {
-  for (let n = from; n <= to; n++) yield `${JSON.stringify(almanacDay(solarFromDayNumber(n)))}\n`;
+function* daysBetween(from: number, to: number, holidays: HolidayTable | undefined): Generator<string> {
+  for (let n = from; n <= to; n++)
+    yield `${JSON.stringify(almanacDay(solarFromDayNumber(n), { holidays }))}\n`;
 }
 
-/** Runs one CLI command. `nowUtcSeconds` is the current instant (used by `today` and as ICS DTSTAMP). */
-export function runCli(argv: readonly string[], nowUtcSeconds: number): CliResult {
+/** What the process hands the commands besides argv. */
+export interface CliOptions {
+  /** Holiday days entered since the release (main.ts loads them from --holidays or the environment). */
+  holidays?: HolidayTable | null;
+}
+
+/**
+ * Runs one CLI command. `nowUtcSeconds` is the current instant (used by `today` and as ICS DTSTAMP);
+ * `options.holidays` marks the days entered since the release over the built-in plans.
+ */
+export function runCli(argv: readonly string[], nowUtcSeconds: number, options: CliOptions = {}): CliResult {
   const [command, ...rest] = argv;
+  const holidays = options.holidays ?? undefined;
   try {
     if (command === 'chart') {
       const result = chartCommand(rest);
@@ -60,12 +78,12 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number): CliResul
     switch (command) {
       case 'today': {
         const today = formatSolarDate(solarFromDayNumber(Math.floor((nowUtcSeconds + 8 * 3600) / 86400)));
-        const day = almanacDay(today);
+        const day = almanacDay(today, { holidays });
         return ok(wantJson ? json(day) : formatDay(day));
       }
       case 'day': {
         if (positionals.length !== 1) throw new UsageError('usage: xuanli day YYYY-MM-DD [--json]');
-        const day = almanacDay(positionals[0]);
+        const day = almanacDay(positionals[0], { holidays });
         return ok(wantJson ? json(day) : formatDay(day));
       }
       case 'days': {
@@ -78,13 +96,14 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number): CliResul
         if (b - a + 1 > MAX_DAYS) throw new UsageError(`days: at most ${MAX_DAYS} days at once`);
         almanacDay(from);
         almanacDay(to);
-        return { exitCode: 0, stdout: daysBetween(a, b), stderr: '' };
+        return { exitCode: 0, stdout: daysBetween(a, b, holidays), stderr: '' };
       }
       case 'month': {
         const match = /^(\d{4})-(\d{1,2})$/.exec(positionals[0] ?? '');
         if (!match || positionals.length !== 1) throw new UsageError('usage: xuanli month YYYY-MM [--json]');
         const view = monthView(Number(match[1]), Number(match[2]), {
           weekStart: flags.has('sunday') ? 0 : 1,
+          holidays,
         });
         return ok(wantJson ? json(view) : formatMonth(view));
       }
@@ -100,13 +119,13 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number): CliResul
         if (!match || positionals.length !== 1)
           throw new UsageError('usage: xuanli lunar YYYY-MM-DD [--leap] [--json]');
         const n = dayNumberFromLunar(Number(match[1]), Number(match[2]), Number(match[3]), flags.has('leap'));
-        const day = almanacDay(solarFromDayNumber(n));
+        const day = almanacDay(solarFromDayNumber(n), { holidays });
         return ok(wantJson ? json(day) : formatDay(day));
       }
       case 'ics': {
         const from = year(flags.get('from'), '--from');
         const to = year(flags.get('to') ?? flags.get('from'), '--to');
-        return ok(icsCalendar({ from, to, stamp: Math.floor(nowUtcSeconds) }));
+        return ok(icsCalendar({ from, to, stamp: Math.floor(nowUtcSeconds), holidays }));
       }
       case undefined:
       case 'help':

@@ -1,6 +1,8 @@
 /**
- * `/api/calendar/*`: the engine's JSON for clients that do not bundle the engine. Answers are pure
- * functions of the query (and of the Beijing date for "today"), so they are cacheable.
+ * `/api/calendar/*`: the engine's JSON for clients that do not bundle the engine, and the holiday days
+ * entered since the engine was built (`/holidays`, versioned). Answers are functions of the query, the
+ * Beijing date for "today" and the entered table, which an operator may change at any time — so they
+ * are cached briefly, and the table itself is revalidated by its version.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -13,17 +15,87 @@ import {
   TermsSchema,
 } from '@xuanli/contracts/calendar';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { HolidayTableQuerySchema, HolidayTableSchema } from '@xuanli/contracts/holidays';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
+import { createHolidayCache } from './holiday-cache.ts';
+import { holidayTableAnswer } from './holidays.ts';
 import { calendarDay, calendarIcs, calendarMonth, calendarTerms } from './service.ts';
 
-// A date is pure, so a CDN or the browser may keep it; "today" answers change at midnight.
+// Terms are pure: a CDN or the browser may keep them.
 const CACHE_PURE = 'public, max-age=86400';
-const CACHE_TODAY = 'public, max-age=300';
+// Days, grids and files mark 休/班 from the entered table: kept a minute, so a day an operator saves
+// shows within one everywhere.
+const CACHE_HOLIDAYS = 'public, max-age=60';
+// Answered from the last known table while the database does not answer: not to be kept.
+const CACHE_NONE = 'no-store';
+// The table itself: always revalidated, answered 304 while its version stands.
+const CACHE_REVALIDATE = 'no-cache';
+// At most one log line a minute about an unreachable table.
+const ERROR_LOG_INTERVAL_MS = 60_000;
 
-/** Registers the calendar routes; `clock` decides what "today" is. */
-export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock }> = async (app, { clock }) => {
+/** True (and the 304 sent) when the request's If-None-Match names `etag`. */
+function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('etag', etag);
+  const tags = request.headers['if-none-match'];
+  if (!tags) return false;
+  const matches = tags.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+  if (matches) void reply.code(304).send();
+  return matches;
+}
+
+/**
+ * Registers the calendar routes; `clock` decides what "today" is, `db` holds the entered holiday days
+ * (modules/calendar/schema.ts).
+ */
+export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock; db: Db }> = async (
+  app,
+  { clock, db },
+) => {
+  let lastErrorLog = Number.NEGATIVE_INFINITY;
+  const holidays = createHolidayCache(db, clock, {
+    onError(error) {
+      const now = clock.now();
+      if (now - lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
+      lastErrorLog = now;
+      app.log.error({ err: error }, 'holiday table unavailable; calendar answers use the last known table');
+    },
+  });
+
+  /** The entered table for a day, grid or file, and the cache header its answer gets. */
+  async function tableFor(reply: FastifyReply) {
+    const { state, fresh } = await holidays.forAnswers();
+    reply.header('cache-control', fresh ? CACHE_HOLIDAYS : CACHE_NONE);
+    return state?.table;
+  }
+
+  app.get(
+    '/holidays',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Holiday days entered since the engine was built (versioned; no years when `since` is the current version)',
+        querystring: HolidayTableQuerySchema,
+        response: { 200: okEnvelopeSchema(HolidayTableSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const state = await holidays.current();
+      const { since } = request.query;
+      reply.header('cache-control', CACHE_REVALIDATE);
+      // At one URL (one `since`) the answer is a function of the version alone.
+      if (notModified(request, reply, `"holidays-${state.version}"`)) return reply;
+      return ok(holidayTableAnswer(state, since));
+    },
+  );
+
   app.get(
     '/day',
     {
@@ -34,10 +106,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock }> = async
         response: { 200: okEnvelopeSchema(EngineObjectSchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', request.query.date ? CACHE_PURE : CACHE_TODAY);
-      return ok(calendarDay(clock, request.query.date));
-    },
+    async (request, reply) => ok(calendarDay(clock, request.query.date, await tableFor(reply))),
   );
 
   app.get(
@@ -51,9 +120,8 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock }> = async
       },
     },
     async (request, reply) => {
-      // Cells carry a `today` flag, so even a fixed month changes daily.
-      reply.header('cache-control', CACHE_TODAY);
-      return ok(calendarMonth(clock, request.query.ym, request.query.weekStart === 0 ? 0 : 1));
+      const table = await tableFor(reply);
+      return ok(calendarMonth(clock, request.query.ym, request.query.weekStart === 0 ? 0 : 1, table));
     },
   );
 
@@ -86,9 +154,8 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock }> = async
     },
     async (request, reply) => {
       const { from, to } = request.query;
-      const body = calendarIcs(clock, from, to);
+      const body = calendarIcs(clock, from, to, await tableFor(reply));
       return reply
-        .header('cache-control', CACHE_PURE)
         .header('content-disposition', `attachment; filename="xuanli-${from}-${to}.ics"`)
         .type('text/calendar; charset=utf-8')
         .send(body);

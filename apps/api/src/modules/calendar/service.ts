@@ -6,6 +6,7 @@
 
 import { formatBeijing } from '@xuanli/almanac/beijingTime';
 import { almanacDay } from '@xuanli/almanac/day';
+import type { HolidayTable } from '@xuanli/almanac/holidayTable';
 import { icsCalendar } from '@xuanli/almanac/ics';
 import { monthView } from '@xuanli/almanac/monthView';
 import { parseSolarDate } from '@xuanli/almanac/solarDate';
@@ -14,13 +15,24 @@ import { MAX_ICS_YEARS } from '@xuanli/contracts/calendar';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 
-/** The almanac of `date` ('YYYY-MM-DD'), or of today in Beijing when absent. */
-export function calendarDay(clock: Clock, date?: string) {
-  return almanacDay(date ?? beijingToday(clock));
+/**
+ * The almanac of `date` ('YYYY-MM-DD'), or of today in Beijing when absent; `holidays` are the entered
+ * days over the engine's built-in plans (holidays.ts).
+ */
+export function calendarDay(clock: Clock, date?: string, holidays?: HolidayTable) {
+  return almanacDay(date ?? beijingToday(clock), { holidays });
 }
 
-/** The month grid of `ym` ('YYYY-MM'), or of the current Beijing month; today is marked from the clock. */
-export function calendarMonth(clock: Clock, ym: string | undefined, weekStart: 0 | 1) {
+/**
+ * The month grid of `ym` ('YYYY-MM'), or of the current Beijing month; today is marked from the clock,
+ * 休/班 from the built-in plans and the entered `holidays`.
+ */
+export function calendarMonth(
+  clock: Clock,
+  ym: string | undefined,
+  weekStart: 0 | 1,
+  holidays?: HolidayTable,
+) {
   const today = beijingToday(clock);
   const match = /^(\d{4})-(\d{1,2})$/.exec(ym ?? today.slice(0, 7));
   if (!match) throw new AppError('BadRequest', `wrong ym '${ym}', expected YYYY-MM`);
@@ -28,7 +40,7 @@ export function calendarMonth(clock: Clock, ym: string | undefined, weekStart: 0
   const month = Number(match[2]);
   // Reuse the engine's date check so that the messages are the SPEC §5 ones ('wrong solar month').
   parseSolarDate(`${match[1]}-${match[2]}-1`);
-  return monthView(year, month, { weekStart, today });
+  return monthView(year, month, { weekStart, today, holidays });
 }
 
 /** The 24 solar terms of `year` with their exact Beijing times. */
@@ -41,12 +53,12 @@ export function calendarTerms(year: number) {
 
 /**
  * An iCalendar (RFC 5545) file of the years `from`..`to`, at most {@link MAX_ICS_YEARS} of them;
- * DTSTAMP is now (the engine reads no clock).
+ * DTSTAMP is now (the engine reads no clock); 休/班 include the entered `holidays`.
  */
-export function calendarIcs(clock: Clock, from: number, to: number): string {
+export function calendarIcs(clock: Clock, from: number, to: number, holidays?: HolidayTable): string {
   if (from > to) throw new AppError('BadRequest', `from (${from}) must not be after to (${to})`);
   if (to - from + 1 > MAX_ICS_YEARS) {
     throw new AppError('BadRequest', `at most ${MAX_ICS_YEARS} years per file, got ${to - from + 1}`);
   }
-  return icsCalendar({ from, to, stamp: Math.floor(clock.now() / 1000) });
+  return icsCalendar({ from, to, stamp: Math.floor(clock.now() / 1000), holidays });
 }

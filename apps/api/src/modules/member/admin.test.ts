@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, testPhone } from '../../../test/accounts.ts';
 import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { auditLog } from '../../shared/audit.ts';
 import { grantVip, revokeVip, showVip } from './admin.ts';
-import { auditLog } from './schema.ts';
 
 const DAY = 86_400_000;
 
@@ -49,16 +49,15 @@ describe('operator VIP actions', () => {
       .from(auditLog)
       .where(eq(auditLog.target, `user:${userId}`));
     expect(rows.map((row) => row.action)).toEqual(['vip.grant', 'vip.revoke']);
-    expect(rows[0]).toMatchObject({ actor: 'ops@host', at: new Date(FIXED_NOW) });
-    expect(JSON.parse(rows[0].detail)).toEqual({
-      days: 7,
-      before: null,
-      after: new Date(FIXED_NOW + 7 * DAY).toISOString(),
-      reason: '活动赠送',
+    expect(rows[0]).toMatchObject({ actor: 'ops@host', operatorId: null, at: new Date(FIXED_NOW) });
+    expect(rows[0]).toMatchObject({
+      before: { vipExpire: null },
+      after: { vipExpire: new Date(FIXED_NOW + 7 * DAY).toISOString(), days: 7 },
+      detail: '活动赠送',
     });
-    expect(JSON.parse(rows[1].detail)).toMatchObject({
-      before: new Date(FIXED_NOW + 7 * DAY).toISOString(),
-      after: null,
+    expect(rows[1]).toMatchObject({
+      before: { vipExpire: new Date(FIXED_NOW + 7 * DAY).toISOString() },
+      after: { vipExpire: null },
     });
     expect(JSON.stringify(rows)).not.toContain(phone);
   });

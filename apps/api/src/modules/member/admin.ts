@@ -5,18 +5,21 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isPhone, maskPhone } from './phone.ts';
-import { auditLog, users } from './schema.ts';
+import { users } from './schema.ts';
 import { forgetUser } from './user-cache.ts';
 
-/** What operator actions need; `actor` names the operator in the audit trail. */
-export interface AdminDeps {
+/**
+ * What operator actions need; `actor` (and, for the console, `operatorId`) names the operator in the
+ * audit trail.
+ */
+export interface AdminDeps extends Auditor {
   db: Db;
   clock: Clock;
-  actor: string;
 }
 
 /** A user's VIP state as the admin command prints it. */
@@ -60,14 +63,6 @@ async function lockedUser(tx: Tx, phone: string): Promise<User> {
   return user;
 }
 
-/** Appends one audit row. */
-export async function writeAudit(
-  tx: Tx,
-  entry: { at: Date; actor: string; action: string; target: string; detail: Record<string, unknown> },
-): Promise<void> {
-  await tx.insert(auditLog).values({ ...entry, detail: JSON.stringify(entry.detail) });
-}
-
 /**
  * Grants `days` of VIP to the account of `phone`. Extending adds the days to the later of now and the
  * current expiry, so a grant never shortens a running membership and never counts days already past.
@@ -91,14 +86,12 @@ export async function grantVip(
     await writeAudit(tx, {
       at: new Date(now),
       actor: deps.actor,
+      operatorId: deps.operatorId,
       action: 'vip.grant',
       target: `user:${user.id}`,
-      detail: {
-        days,
-        before: user.vipExpire?.toISOString() ?? null,
-        after: vipExpire.toISOString(),
-        reason: reason ?? null,
-      },
+      before: { vipExpire: user.vipExpire?.toISOString() ?? null },
+      after: { vipExpire: vipExpire.toISOString(), days },
+      reason,
     });
     return statusOf(updated, deps.clock);
   });
@@ -118,9 +111,12 @@ export async function revokeVip(deps: AdminDeps, phone: string, reason?: string)
     await writeAudit(tx, {
       at: new Date(now),
       actor: deps.actor,
+      operatorId: deps.operatorId,
       action: 'vip.revoke',
       target: `user:${user.id}`,
-      detail: { before: user.vipExpire?.toISOString() ?? null, after: null, reason: reason ?? null },
+      before: { vipExpire: user.vipExpire?.toISOString() ?? null },
+      after: { vipExpire: null },
+      reason,
     });
     return statusOf(updated, deps.clock);
   });

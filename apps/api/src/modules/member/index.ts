@@ -9,7 +9,6 @@ export {
   revokeVip,
   showVip,
   type VipStatus,
-  writeAudit,
 } from './admin.ts';
 export { purgeMemberLeftovers } from './cleanup.ts';
 export {
@@ -18,7 +17,7 @@ export {
   type MemberRoutesOptions,
   memberRoutes,
 } from './routes.ts';
-export { auditLog, memberQuotas, smsCodes, users } from './schema.ts';
+export { memberQuotas, smsCodes, users } from './schema.ts';
 export { DEMO_ACCOUNT, seedMembers } from './seed.ts';
 export { findUser, type MemberDeps, memberDeps, profileOf } from './service.ts';
 export { OUTBOX_FILE } from './sms/outbox.ts';

@@ -1,6 +1,6 @@
 /**
  * Accounts of logged-in learners and customers (visitors have no row here until they log in), the
- * SMS login codes, the counters behind the SMS and login limits, and the operators' audit trail.
+ * SMS login codes and the counters behind the SMS and login limits.
  */
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -58,25 +58,4 @@ export const memberQuotas = pgTable(
     primaryKey({ columns: [t.key, t.windowStart] }),
     index('member_quotas_expires_idx').on(t.expiresAt),
   ],
-);
-
-/**
- * What operators did (`npm run admin`): who, what, to which record, when. Rows are only ever added.
- * Targets are named by id (a user's id, not the phone), so the trail keeps no personal data of its own.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    // The operator: OS user and host of the admin command.
-    actor: text('actor').notNull(),
-    // e.g. 'vip.grant'.
-    action: text('action').notNull(),
-    // e.g. 'user:42'.
-    target: text('target').notNull(),
-    // JSON text: the change (old and new values) and the operator's reason.
-    detail: text('detail').notNull().default('{}'),
-  },
-  (t) => [index('audit_log_target_idx').on(t.target)],
 );

@@ -14,6 +14,7 @@ import { buildTestApp, fixedClock, type TestApp } from '../../../test/build.ts';
 import { addAddress, addProduct, salesOf, stockOf } from '../../../test/shop-fixtures.ts';
 import { runCommand } from '../../cli/commands.ts';
 import { parsePayConfig } from '../../config.ts';
+import { auditLog } from '../../shared/audit.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
 import { orderEvents } from '../shop/index.ts';
 import { alipayTime } from './beijing-time.ts';
@@ -406,6 +407,30 @@ describe('the sandbox', () => {
       code: 'OrderStateConflict',
     });
     await expect(admin('order', 'refund', orderNo)).rejects.toMatchObject({ code: 'OrderStateConflict' });
+    // The refusal and the approval each left their audit row; the refused commands left none.
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `order:${orderNo}`))
+      .orderBy(auditLog.id);
+    expect(
+      audits.map(({ action, actor, before, after, detail }) => ({ action, actor, before, after, detail })),
+    ).toEqual([
+      {
+        action: 'order.refund-reject',
+        actor: 'ops@test',
+        before: { status: 'refunding' },
+        after: { status: 'paid' },
+        detail: '商品已拆封',
+      },
+      {
+        action: 'order.refund',
+        actor: 'ops@test',
+        before: { status: 'refunding' },
+        after: { refund: expect.stringMatching(/^\d{20}R\d{6}$/), amount: 2790, channel: 'sandbox' },
+        detail: '',
+      },
+    ]);
   });
 
   it('accepts a correctly signed callback from outside, and refuses a forged one', async () => {

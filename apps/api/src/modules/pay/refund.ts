@@ -10,6 +10,7 @@
  * out_refund_no once, however often it is sent.
  */
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import type { PayDeps } from './deps.ts';
@@ -96,8 +97,8 @@ export async function sendRefund(deps: PayDeps, refundId: number): Promise<Refun
 
 /**
  * The operator's approval of a buyer's refund: refunds the payment that paid `orderNo` (which must be
- * `refunding`), in full, recording `actor` as the approver. Run again while the refund is pending, it
- * sends the same refund again.
+ * `refunding`), in full, recording `actor` as the approver (on the refund and in the audit trail). Run
+ * again while the refund is pending, it sends the same refund again.
  */
 export async function refundOrder(deps: PayDeps, orderNo: string, actor: string): Promise<RefundReport> {
   const refundId = await deps.db.transaction(async (tx) => {
@@ -138,7 +139,15 @@ export async function refundOrder(deps: PayDeps, orderNo: string, actor: string)
         requestedBy: actor,
         createdAt: new Date(deps.clock.now()),
       })
-      .returning({ id: refunds.id });
+      .returning({ id: refunds.id, outRefundNo: refunds.outRefundNo });
+    await writeAudit(tx, {
+      at: new Date(deps.clock.now()),
+      actor,
+      action: 'order.refund',
+      target: `order:${orderNo}`,
+      before: { status: order.status },
+      after: { refund: refund.outRefundNo, amount: payment.amount, channel: payment.channel },
+    });
     return refund.id;
   });
   return sendRefund(deps, refundId);

@@ -8,6 +8,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { parsePayConfig } from '../../config.ts';
+import { auditLog } from '../../shared/audit.ts';
 import type { MarkPaidOutcome, OrderLedger, PayableOrder } from '../../shared/orders.ts';
 import type { RawNotification } from './channel.ts';
 import { handleNotify } from './notify.ts';
@@ -364,6 +365,18 @@ describe('refunds', () => {
       requestedBy: 'ops@host',
       providerRefundId: `SBR${report.outRefundNo}`,
     });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `order:${order.orderNo}`));
+    expect(audits.map(({ action, actor, before, after }) => ({ action, actor, before, after }))).toEqual([
+      {
+        action: 'order.refund',
+        actor: 'ops@host',
+        before: { status: 'refunding' },
+        after: { refund: report.outRefundNo, amount: 12_800, channel: 'sandbox' },
+      },
+    ]);
   });
 
   it('keeps a refund pending when the provider cannot be reached, and the resend job finishes it', async () => {

@@ -9,8 +9,8 @@ import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
 import { addAddress, addOrderRow, addProduct, statusOf, stockOf } from '../../../test/shop-fixtures.ts';
 import { runCommand, UsageError } from '../../cli/commands.ts';
+import { auditLog } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
-import { auditLog } from '../member/index.ts';
 import { createOrderLedger } from './ledger.ts';
 
 describe('shop operator commands', () => {
@@ -68,9 +68,9 @@ describe('shop operator commands', () => {
     await admin('product', 'stock', String(product.skuId), '0');
     expect(await stockOf(t.database.db, product.skuId)).toBe(0);
     const rows = await auditOf(`sku:${product.skuId}`);
-    expect(rows.map((row) => [row.action, row.actor, JSON.parse(row.detail)])).toEqual([
-      ['sku.stock', 'ops@host', { before: 3, after: 25, reason: '到货 22 串' }],
-      ['sku.stock', 'ops@host', { before: 25, after: 0, reason: null }],
+    expect(rows.map((row) => [row.action, row.actor, row.before, row.after, row.detail])).toEqual([
+      ['sku.stock', 'ops@host', { stock: 3 }, { stock: 25 }, '到货 22 串'],
+      ['sku.stock', 'ops@host', { stock: 25 }, { stock: 0 }, ''],
     ]);
     expect(rows[0].at).toEqual(new Date(FIXED_NOW));
   });
@@ -112,8 +112,8 @@ describe('shop operator commands', () => {
       note: '顺丰 SF1234567890',
     });
     const rows = await auditOf(`order:${orderNo}`);
-    expect(rows.map((row) => [row.action, row.actor, JSON.parse(row.detail)])).toEqual([
-      ['order.ship', 'ops@host', { before: 'paid', after: 'shipped', tracking: '顺丰 SF1234567890' }],
+    expect(rows.map((row) => [row.action, row.actor, row.before, row.after])).toEqual([
+      ['order.ship', 'ops@host', { status: 'paid' }, { status: 'shipped', tracking: '顺丰 SF1234567890' }],
     ]);
     // Shipped once is shipped: a second command is refused and writes nothing.
     await expect(admin('order', 'ship', orderNo, '圆通', 'YT1')).rejects.toMatchObject({

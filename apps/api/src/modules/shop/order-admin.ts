@@ -5,8 +5,9 @@
  */
 import { ORDER_STATUS_LABELS } from '@xuanli/contracts/shop';
 import { asc, eq } from 'drizzle-orm';
+import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
-import { type AdminDeps, writeAudit } from '../member/index.ts';
+import type { AdminDeps } from '../member/index.ts';
 import { moveOrder } from './order-state.ts';
 import { isRowId } from './row-id.ts';
 import { orderEvents, orderItems, orders, products, skus } from './schema.ts';
@@ -51,9 +52,12 @@ export async function setSkuStock(
     await writeAudit(tx, {
       at: now,
       actor: deps.actor,
+      operatorId: deps.operatorId,
       action: 'sku.stock',
       target: `sku:${skuId}`,
-      detail: { before: sku.stock, after: stock, reason: reason ?? null },
+      before: { stock: sku.stock },
+      after: { stock },
+      reason,
     });
     return { skuId, title: `${sku.title} ${sku.skuTitle}`, before: sku.stock, after: stock };
   });
@@ -86,9 +90,11 @@ export async function shipOrder(deps: AdminDeps, orderNo: string, tracking: stri
     await writeAudit(tx, {
       at: now,
       actor: deps.actor,
+      operatorId: deps.operatorId,
       action: 'order.ship',
       target: `order:${orderNo}`,
-      detail: { before: order.status, after: 'shipped', tracking: text },
+      before: { status: order.status },
+      after: { status: 'shipped', tracking: text },
     });
     return text;
   });

@@ -9,6 +9,7 @@ import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import { useBeijingToday } from '@/hooks/useBeijingToday';
 import { useDateQuery } from '@/hooks/useDateQuery';
+import { useHolidays } from '@/hooks/useHolidays';
 import { useSwipe } from '@/hooks/useSwipe';
 import { chineseDate, MAX_YEAR, weekdayName } from '@/lib/dates';
 import styles from './AlmanacDayPage.module.css';
@@ -65,15 +66,16 @@ function Words({ names, separator = ' ' }: { names: readonly string[]; separator
 export default function AlmanacDayPage() {
   const { query, setDate } = useDateQuery();
   const today = useBeijingToday();
+  const holidays = useHolidays();
   const { date, day, problem } = useMemo(() => {
     const asked = query.kind === 'date' ? query.date : parseSolarDate(today);
-    const found = almanacDayOrNull(asked);
+    const found = almanacDayOrNull(asked, holidays);
     if (found) return { date: asked, day: found, problem: query.kind === 'invalid' ? query.message : null };
     // A real date the engine has no almanac for: the first days of January 1900.
     const fallback = parseSolarDate(today);
     const problem = `${chineseDate(asked)}早于农历表的起点（1900年1月31日），没有黄历，已显示今天`;
-    return { date: fallback, day: almanacDayOrNull(fallback)!, problem };
-  }, [query, today]);
+    return { date: fallback, day: almanacDayOrNull(fallback, holidays)!, problem };
+  }, [query, today, holidays]);
   const slide = useRef<-1 | 0 | 1>(0);
   const dateHeading = useRef<HTMLHeadingElement>(null);
   const focusDate = useRef(false);

@@ -14,6 +14,7 @@ import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useBeijingToday } from '@/hooks/useBeijingToday';
 import { useDateQuery } from '@/hooks/useDateQuery';
+import { useHolidays } from '@/hooks/useHolidays';
 import { addMonths, MAX_YEAR, MIN_YEAR, parseDateParam } from '@/lib/dates';
 import styles from './CalendarPage.module.css';
 import type { Sheet } from './CalendarSheets';
@@ -115,10 +116,11 @@ function addDays(date: SolarDate, days: number): SolarDate | null {
 /**
  * The calendar tab (#/pages/index/index, or ?date=YYYY-MM-DD to open on a day): a month grid computed
  * in the browser by the engine, so it keeps working offline once loaded, with the selected day's card
- * below it. The grid folds to one week (remembered) so the day's 宜/忌 fit on a short screen.
+ * below it; 休/班 include the holiday days entered since the build (fetched when idle, kept offline). The grid folds to one week (remembered) so the day's 宜/忌 fit on a short screen.
  */
 export default function CalendarPage() {
   const today = useBeijingToday();
+  const holidays = useHolidays();
   const [weekStart, setWeekStart] = useWeekStart();
   const [gridMode, setGridMode] = useGridMode();
   const { query, text: queryText, setDate: setQueryDate } = useDateQuery();
@@ -157,10 +159,10 @@ export default function CalendarPage() {
 
   const selectedDate = useMemo(() => parseSolarDate(selected), [selected]);
   const view = useMemo(
-    () => monthView(selectedDate.year, selectedDate.month, { weekStart, today }),
-    [selectedDate.year, selectedDate.month, weekStart, today],
+    () => monthView(selectedDate.year, selectedDate.month, { weekStart, today, holidays }),
+    [selectedDate.year, selectedDate.month, weekStart, today, holidays],
   );
-  const day = useMemo(() => dayCardOrNull(selectedDate), [selectedDate]);
+  const day = useMemo(() => dayCardOrNull(selectedDate, holidays), [selectedDate, holidays]);
 
   function select(date: string, direction: -1 | 0 | 1 = 0) {
     setSlide(direction);

@@ -1,0 +1,37 @@
+/** The users calls of the console (roles admin and support; packages/contracts/src/admin.ts). */
+import type {
+  AdminUserDetail,
+  AdminUserList,
+  AdminUserQuery,
+  UserSessionsRevokeBody,
+  UserSessionsRevokeResult,
+  VipGrantBody,
+  VipRevokeBody,
+  VipState,
+} from '@xuanli/contracts/admin';
+import { api } from '@/lib/api';
+
+/** `GET /api/admin/users`: a page of users matching a phone or nickname, newest first. */
+export function listUsers(query: AdminUserQuery): Promise<AdminUserList> {
+  return api.get<AdminUserList>('users', { ...query });
+}
+
+/** `GET /api/admin/users/{id}`: the user with their sessions and recent orders. */
+export function getUser(id: number): Promise<AdminUserDetail> {
+  return api.get<AdminUserDetail>(`users/${id}`);
+}
+
+/** `POST /api/admin/users/vip`: grants or extends VIP by a number of days. */
+export function grantVip(body: VipGrantBody): Promise<VipState> {
+  return api.post<VipState>('users/vip', body);
+}
+
+/** `POST /api/admin/users/vip/revoke`: ends VIP now. */
+export function revokeVip(body: VipRevokeBody): Promise<VipState> {
+  return api.post<VipState>('users/vip/revoke', body);
+}
+
+/** `POST /api/admin/users/sessions/revoke`: ends every app login of the user. */
+export function revokeUserSessions(body: UserSessionsRevokeBody): Promise<UserSessionsRevokeResult> {
+  return api.post<UserSessionsRevokeResult>('users/sessions/revoke', body);
+}

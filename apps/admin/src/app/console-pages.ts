@@ -1,0 +1,39 @@
+/**
+ * The console's pages and who may open them. Each page belongs to an area of
+ * packages/contracts/src/admin-labels.ts `ADMIN_AREA_ROLES` — the same table the server's guard reads —
+ * so the menu offers an operator exactly the pages whose API would answer them; 我的账号 is everyone's.
+ * Areas of later work (content, courses, catalogue, orders) get their page here when they are built.
+ */
+import {
+  ADMIN_AREA_LABELS,
+  type AdminArea,
+  type AdminRole,
+  roleMayUse,
+} from '@xuanli/contracts/admin-labels';
+
+/** A page of the console: its route, menu label and area (null = every operator). */
+export interface ConsolePage {
+  key: 'users' | 'holidays' | 'audit' | 'operators' | 'me';
+  path: string;
+  name: string;
+  area: AdminArea | null;
+}
+
+/** Every page, in menu order. */
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { key: 'users', path: '/users', name: ADMIN_AREA_LABELS.users, area: 'users' },
+  { key: 'holidays', path: '/holidays', name: ADMIN_AREA_LABELS.holidays, area: 'holidays' },
+  { key: 'audit', path: '/audit', name: ADMIN_AREA_LABELS.audit, area: 'audit' },
+  { key: 'operators', path: '/operators', name: ADMIN_AREA_LABELS.operators, area: 'operators' },
+  { key: 'me', path: '/me', name: '我的账号', area: null },
+];
+
+/** The pages `role` may open, in menu order. */
+export function pagesFor(role: AdminRole): ConsolePage[] {
+  return CONSOLE_PAGES.filter((page) => page.area === null || roleMayUse(role, page.area));
+}
+
+/** Where `role` lands after logging in: its first page. */
+export function homePathFor(role: AdminRole): string {
+  return pagesFor(role)[0].path;
+}

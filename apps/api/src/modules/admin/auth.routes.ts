@@ -1,0 +1,170 @@
+/**
+ * The console's login and the operator's own account: `admin/login`, `admin/logout`, `admin/me`, the
+ * own password and two-step verification. Every route but login admits any operator role.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminLoginBodySchema,
+  AdminLoginResultSchema,
+  AdminLogoutResultSchema,
+  AdminMeSchema,
+  AdminPasswordBodySchema,
+  TotpCodeBodySchema,
+  TotpEnrolResultSchema,
+  TotpStateSchema,
+} from '@xuanli/contracts/admin';
+import { ADMIN_ROLES } from '@xuanli/contracts/admin-labels';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { TooManyRequestsEnvelopeSchema } from '@xuanli/contracts/member';
+import { ok } from '../../shared/envelope.ts';
+import { changeOwnPassword, confirmTotp, disableTotp, enrolTotp, me } from './account.ts';
+import { operatorOf } from './guard.ts';
+import { guessLimit } from './limits.ts';
+import { login, logout } from './login.ts';
+import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+
+const tags = ['admin'];
+
+/** Login, logout and the operator's own account. */
+export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+  app,
+  { deps, requireOperator },
+) => {
+  const limit = guessLimit(app, deps.config);
+  const anyOperator = requireOperator(...ADMIN_ROLES);
+  const limited = { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses };
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Operator login with username, password and (when two-step verification is on) a TOTP code',
+        description:
+          'Answers a 12-hour console token for `Authorization: Bearer`. Errors: OperatorLoginFailed (401, ' +
+          'the same for an unknown username, a wrong password and a disabled account), TotpRequired (401), ' +
+          'TotpInvalid (400), TooManyRequests per IP and per username with `retryAfter`.',
+        body: AdminLoginBodySchema,
+        response: { 200: okEnvelopeSchema(AdminLoginResultSchema), ...limited },
+      },
+    },
+    async (request, reply) => {
+      if (!(await limit(request, reply, request.body.username))) return reply;
+      return ok(await login(deps, request.body, request.ip));
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: anyOperator,
+      schema: {
+        tags,
+        summary: "End the caller's console login: its token is refused from now on",
+        security: CONSOLE_SECURITY,
+        response: {
+          200: okEnvelopeSchema(AdminLogoutResultSchema),
+          401: ErrorEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ok(await logout(deps, operatorOf(request))),
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: anyOperator,
+      schema: {
+        tags,
+        summary: 'The logged-in operator and when the login ends',
+        security: CONSOLE_SECURITY,
+        response: { 200: okEnvelopeSchema(AdminMeSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ok(me(operatorOf(request))),
+  );
+
+  app.post(
+    '/me/password',
+    {
+      preHandler: anyOperator,
+      schema: {
+        tags,
+        summary: "Change the caller's own password; the operator's other logins end",
+        description: 'Errors: WrongOldPassword (400); TooManyRequests (counted with the login attempts).',
+        security: CONSOLE_SECURITY,
+        body: AdminPasswordBodySchema,
+        response: { 200: okEnvelopeSchema(AdminMeSchema), ...limited },
+      },
+    },
+    async (request, reply) => {
+      const session = operatorOf(request);
+      if (!(await limit(request, reply, session.operator.username))) return reply;
+      return ok(await changeOwnPassword(deps, session, request.body));
+    },
+  );
+
+  app.post(
+    '/me/totp/enrol',
+    {
+      preHandler: anyOperator,
+      schema: {
+        tags,
+        summary:
+          'Start two-step verification: a new secret and its otpauth:// URL (not enforced until confirmed)',
+        description: 'Conflict while two-step verification is on.',
+        security: CONSOLE_SECURITY,
+        response: {
+          200: okEnvelopeSchema(TotpEnrolResultSchema),
+          401: ErrorEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ok(await enrolTotp(deps, operatorOf(request))),
+  );
+
+  app.post(
+    '/me/totp/confirm',
+    {
+      preHandler: anyOperator,
+      schema: {
+        tags,
+        summary: 'Turn two-step verification on with a code of the enrolled secret',
+        description:
+          'Errors: TotpInvalid (400), Conflict (on already, or nothing enrolled), TooManyRequests.',
+        security: CONSOLE_SECURITY,
+        body: TotpCodeBodySchema,
+        response: { 200: okEnvelopeSchema(TotpStateSchema), ...limited },
+      },
+    },
+    async (request, reply) => {
+      const session = operatorOf(request);
+      if (!(await limit(request, reply, session.operator.username))) return reply;
+      return ok(await confirmTotp(deps, session, request.body.code));
+    },
+  );
+
+  app.post(
+    '/me/totp/disable',
+    {
+      preHandler: anyOperator,
+      schema: {
+        tags,
+        summary: 'Turn two-step verification off with a current code',
+        description:
+          'Errors: TotpInvalid (400, wrong or already used), Conflict (off already), TooManyRequests.',
+        security: CONSOLE_SECURITY,
+        body: TotpCodeBodySchema,
+        response: { 200: okEnvelopeSchema(TotpStateSchema), ...limited },
+      },
+    },
+    async (request, reply) => {
+      const session = operatorOf(request);
+      if (!(await limit(request, reply, session.operator.username))) return reply;
+      return ok(await disableTotp(deps, session, request.body.code));
+    },
+  );
+};

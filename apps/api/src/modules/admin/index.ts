@@ -1,0 +1,21 @@
+/**
+ * The admin module's public entry: the operators' console API (`/api/admin/…`), the role guard other
+ * modules put on their console routes, the operator commands of `npm run admin`, and its tables.
+ */
+export { auditorOf } from './account.ts';
+export type { ConsoleDeps, OperatorRow } from './deps.ts';
+export { createRequireOperator, operatorOf, type RequireOperator } from './guard.ts';
+export {
+  addOperator,
+  disableOperator,
+  listOperators,
+  type OperatorRef,
+  resetOperatorTotp,
+  setOperatorPassword,
+  setOperatorRole,
+} from './operators.ts';
+export { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+export { type AdminRoutesOptions, adminRoutes } from './routes.ts';
+export { operatorSessions, operators } from './schema.ts';
+// What an authenticator app computes: tests and the end-to-end runs log in with it.
+export { totpCode, totpStep } from './totp.ts';

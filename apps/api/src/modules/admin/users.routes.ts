@@ -1,0 +1,113 @@
+/**
+ * The users area of the console (roles admin and support): search, a user's page, VIP and sessions.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminUserDetailSchema,
+  AdminUserListSchema,
+  AdminUserParamsSchema,
+  AdminUserQuerySchema,
+  UserSessionsRevokeBodySchema,
+  UserSessionsRevokeResultSchema,
+  VipGrantBodySchema,
+  VipRevokeBodySchema,
+  VipStateSchema,
+} from '@xuanli/contracts/admin';
+import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { ok } from '../../shared/envelope.ts';
+import { auditorOf } from './account.ts';
+import { operatorOf } from './guard.ts';
+import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+import { grantUserVip, revokeAppSessions, revokeUserVip, searchUsers, userDetail } from './users.ts';
+
+const tags = ['admin'];
+const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
+
+/** `admin/users…`. */
+export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+  app,
+  { deps, requireOperator },
+) => {
+  const support = requireOperator(...ADMIN_AREA_ROLES.users);
+
+  app.get(
+    '/users',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Search users by phone digits or nickname, newest first, with VIP and counts',
+        security: CONSOLE_SECURITY,
+        querystring: AdminUserQuerySchema,
+        response: { 200: okEnvelopeSchema(AdminUserListSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await searchUsers(deps, request.query)),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: "A user's profile, sessions (device, created, last seen, expiry) and newest orders",
+        security: CONSOLE_SECURITY,
+        params: AdminUserParamsSchema,
+        response: { 200: okEnvelopeSchema(AdminUserDetailSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await userDetail(deps, request.params.id)),
+  );
+
+  app.post(
+    '/users/vip',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary:
+          'Grant or extend VIP by 1–3650 days from the later of now and the current end, with a reason',
+        description: 'NotFound when the phone has no account (the customer logs in once by SMS first).',
+        security: CONSOLE_SECURITY,
+        body: VipGrantBodySchema,
+        response: { 200: okEnvelopeSchema(VipStateSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await grantUserVip(deps, request.body, auditorOf(operatorOf(request)))),
+  );
+
+  app.post(
+    '/users/vip/revoke',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: "End a user's VIP now, with a reason",
+        security: CONSOLE_SECURITY,
+        body: VipRevokeBodySchema,
+        response: { 200: okEnvelopeSchema(VipStateSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await revokeUserVip(deps, request.body, auditorOf(operatorOf(request)))),
+  );
+
+  app.post(
+    '/users/sessions/revoke',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'End every app login of a user, with a reason (they must log in again)',
+        description:
+          'Other API processes stop accepting the ended sessions once their verified-session cache lapses ' +
+          '(AUTH_CACHE_SECONDS).',
+        security: CONSOLE_SECURITY,
+        body: UserSessionsRevokeBodySchema,
+        response: { 200: okEnvelopeSchema(UserSessionsRevokeResultSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await revokeAppSessions(deps, request.body, auditorOf(operatorOf(request)))),
+  );
+};

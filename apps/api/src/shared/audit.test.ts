@@ -1,0 +1,119 @@
+/**
+ * drizzle/0007_audit_append_only.sql, the trail's own migration step (custom SQL, its only copy), on a table as it stood before the console: rows whose
+ * change sat as JSON text in `detail` move to `before`/`after` in the writers' current shapes (the
+ * reason stays in `detail`), rows already in the new shape are left alone, and afterwards no row can
+ * be changed or deleted. Run in a schema of its own inside a transaction that is rolled back.
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build.ts';
+
+const AUDIT_SQL = readFileSync(new URL('../../drizzle/0007_audit_append_only.sql', import.meta.url), 'utf8');
+
+class RolledBack extends Error {}
+
+/** The rows of a raw query's result (PGlite and node-postgres both answer `{rows}`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+interface Row {
+  id: number;
+  action: string;
+  before: unknown;
+  after: unknown;
+  detail: string;
+}
+
+describe('the audit_log migration step', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('moves legacy JSON details into before/after, keeps the reason, then refuses changes', async () => {
+    let rows: Row[] = [];
+    let updateError: unknown;
+    let deleteError: unknown;
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw('create schema audit_legacy_test'));
+        await tx.execute(sql.raw('set local search_path = audit_legacy_test'));
+        await tx.execute(
+          sql.raw(`create table audit_log (
+            id integer generated always as identity primary key, at timestamptz not null, actor text not null,
+            operator_id integer, action text not null, target text not null, before jsonb, after jsonb,
+            detail text not null default '')`),
+        );
+        await tx.execute(
+          sql.raw(`insert into audit_log (at, actor, action, target, detail, before, after) values
+            (now(), 'ops@host', 'vip.grant', 'user:1', '{"days":7,"before":null,"after":"2026-01-22T04:00:00.000Z","reason":"活动赠送"}', null, null),
+            (now(), 'ops@host', 'vip.revoke', 'user:1', '{"before":"2026-01-22T04:00:00.000Z","after":null,"reason":null}', null, null),
+            (now(), 'ops@host', 'sku.stock', 'sku:5', '{"before":3,"after":25,"reason":"到货"}', null, null),
+            (now(), 'ops@host', 'order.ship', 'order:1', '{"before":"paid","after":"shipped","tracking":"顺丰 SF1"}', null, null),
+            (now(), 'chief', 'vip.grant', 'user:2', '{想想}', '{"vipExpire":null}', '{"vipExpire":"2027-01-01T00:00:00.000Z","days":30}')`),
+        );
+        for (const statement of AUDIT_SQL.split('--> statement-breakpoint')) {
+          await tx.execute(sql.raw(statement));
+        }
+        rows = rowsOf<Row>(
+          await tx.execute(sql.raw('select id, action, before, after, detail from audit_log order by id')),
+        );
+        await tx
+          .transaction((inner) => inner.execute(sql.raw("update audit_log set detail = 'x' where id = 1")))
+          .catch((error: unknown) => {
+            updateError = error;
+          });
+        await tx
+          .transaction((inner) => inner.execute(sql.raw('delete from audit_log where id = 1')))
+          .catch((error: unknown) => {
+            deleteError = error;
+          });
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    expect(rows.map(({ action, before, after, detail }) => ({ action, before, after, detail }))).toEqual([
+      {
+        action: 'vip.grant',
+        before: { vipExpire: null },
+        after: { vipExpire: '2026-01-22T04:00:00.000Z', days: 7 },
+        detail: '活动赠送',
+      },
+      {
+        action: 'vip.revoke',
+        before: { vipExpire: '2026-01-22T04:00:00.000Z' },
+        after: { vipExpire: null },
+        detail: '',
+      },
+      { action: 'sku.stock', before: { stock: 3 }, after: { stock: 25 }, detail: '到货' },
+      {
+        action: 'order.ship',
+        before: { status: 'paid' },
+        after: { status: 'shipped', tracking: '顺丰 SF1' },
+        detail: '',
+      },
+      // Already in the new shape (a reason that merely looks like JSON): untouched.
+      {
+        action: 'vip.grant',
+        before: { vipExpire: null },
+        after: { vipExpire: '2027-01-01T00:00:00.000Z', days: 30 },
+        detail: '{想想}',
+      },
+    ]);
+    // Drizzle wraps the database's error; the refusal itself is its cause (SQLSTATE 42501).
+    for (const error of [updateError, deleteError]) {
+      const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+      expect(cause?.message).toMatch(/never changed or deleted/);
+      expect(cause?.code).toBe('42501');
+    }
+    // Nothing of the exercise stayed behind.
+    const schemas = await t.database.db.execute(
+      sql.raw("select 1 from information_schema.schemata where schema_name = 'audit_legacy_test'"),
+    );
+    expect(rowsOf(schemas)).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { HashRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { AppRoutes, prefetchServerPages } from './routes';
+import { AppRoutes, prefetchServerPagesOnFirstTouch } from './routes';
 import { UpdatePrompt } from './UpdatePrompt';
 
 /**
@@ -10,7 +10,7 @@ import { UpdatePrompt } from './UpdatePrompt';
  * keeps about 18 KB (gzip) of router code off the phone.
  */
 export function App() {
-  useEffect(prefetchServerPages, []);
+  useEffect(prefetchServerPagesOnFirstTouch, []);
   return (
     <AppProvider>
       <HashRouter>

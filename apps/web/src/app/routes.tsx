@@ -9,7 +9,7 @@ import { NotFoundPage } from './NotFoundPage';
 
 /**
  * The table of the pages that read server state, and their code (`./server-pages.tsx`): a small chunk
- * that loads with the first such page, or once the browser is idle on the calendar.
+ * that loads with the first such page, or at the first touch on the calendar.
  */
 const loadServerPages = () => import('./server-pages');
 const ServerPages = lazyPage(loadServerPages);
@@ -39,12 +39,15 @@ export const pages = Object.fromEntries(
 ) as Record<PathName, ComponentType>;
 
 /**
- * Loads the server pages' table once the browser is idle after the first page, so that the first tap
- * on another tab fetches that page's code at once rather than the table first.
+ * Starts loading the server pages' table at the reader's first touch or click anywhere, so that the
+ * tap that leaves the calendar finds the table (mostly) there and fetches the page's code at once.
+ * Not on idle: whatever the calendar route downloads untouched counts against its byte budget, and a
+ * reader who only looks at today's date needs none of it. Answers the clean-up.
  */
-export function prefetchServerPages(): void {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-  idle(() => void ServerPages.preload().catch(() => {}));
+export function prefetchServerPagesOnFirstTouch(): () => void {
+  const load = () => void ServerPages.preload().catch(() => {});
+  window.addEventListener('pointerdown', load, { once: true, passive: true });
+  return () => window.removeEventListener('pointerdown', load);
 }
 
 /**

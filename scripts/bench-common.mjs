@@ -3,8 +3,9 @@
 // Fastify and their medians, a customer's login through the SMS outbox, the births the bzdata figures
 // are measured over, and a PostgreSQL server to make throw-away bench databases on.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -233,4 +234,65 @@ export async function stop(child) {
   const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await gone;
   clearTimeout(force);
+}
+
+/**
+ * The throw-away places a database benchmark named `name` works in: a fresh data folder per server
+ * (`dataDir()`), on the PostgreSQL server of {@link postgresServer} a database of its own
+ * (`postgresUrl()`, null with the reason in `postgres.reason` when there is none), and the child
+ * processes it started (`track`). `close()` stops the processes, drops the database and removes the
+ * folders, whatever happened before.
+ */
+export function benchPlaces(name) {
+  const postgres = postgresServer();
+  const database = `xuanli_bench_${name}_${process.pid}`;
+  const dirs = [];
+  const children = [];
+  let created = false;
+  return {
+    postgres,
+    dataDir() {
+      const dir = mkdtempSync(join(tmpdir(), `xuanli-bench-${name}-`));
+      dirs.push(dir);
+      return dir;
+    },
+    async postgresUrl() {
+      if (!postgres.url) return null;
+      await withServer(postgres.url, (client) => client.query(`create database ${database}`));
+      created = true;
+      return databaseUrl(postgres.url, database);
+    },
+    track(child) {
+      children.push(child);
+      return child;
+    },
+    async close() {
+      await Promise.all(children.map(stop));
+      if (created) {
+        await withServer(postgres.url, (client) =>
+          client.query(`drop database if exists ${database} with (force)`),
+        ).catch((error) => console.error(`could not drop ${database}: ${error.message}`));
+      }
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs benchmark `run(missed)` (`what` names it in a failure): prints `BENCH FAILED: …` for an error
+ * that kept it from measuring and `BUDGET MISSED: …` for each line `run` pushed to `missed`, and sets
+ * the exit code 1 when there is any — the lines `npm run bench` and its readers look for.
+ */
+export async function runBench(what, run) {
+  const missed = [];
+  const failures = [];
+  try {
+    await run(missed);
+  } catch (error) {
+    console.error(error);
+    failures.push(`${what}: ${error.message.split('\n')[0]}`);
+  }
+  for (const line of failures) console.log(`BENCH FAILED: ${line}`);
+  for (const line of missed) console.log(`BUDGET MISSED: ${line}`);
+  if (missed.length > 0 || failures.length > 0) process.exitCode = 1;
 }

@@ -10,22 +10,11 @@
 // PostgreSQL: as in bench-shop.mjs (BENCH_DATABASE_URL, else the test server). No targets; a failed
 // request is a miss (`BUDGET MISSED`, exit 1).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  databaseUrl,
-  freePort,
-  measureInterleaved,
-  postgresServer,
-  startProcess,
-  stop,
-  withServer,
-} from './bench-common.mjs';
+import { loadavg } from 'node:os';
+import { benchPlaces, freePort, measureInterleaved, runBench, startProcess } from './bench-common.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const MISSED_PREFIX = 'BUDGET MISSED: ';
 const COURSES = 10_000;
 // The words the latency is measured over: common words of the generated catalogue, two words at once,
 // a title number and the phrase only three courses have (RARE_PHRASE of test/course-catalogue.ts).
@@ -33,9 +22,6 @@ const KEYWORDS = ['八字', '风水 入门', '择日', '姓名学', '第7777期'
 const LATENCY_ROUNDS = 60;
 const LIST = '/api/crm/ketang/list?page=1&size=20';
 const search = (keyword) => `/api/crm/ketang/list?keyword=${encodeURIComponent(keyword)}&page=1&size=20`;
-
-const missed = [];
-const failures = [];
 
 /** Fills the database `env` names with the demo data and the generated catalogue, then serves it. */
 async function startClassroom(label, env) {
@@ -94,35 +80,30 @@ async function searchLatency(base) {
   }
 }
 
-async function ketangBench() {
-  const dirs = [];
-  const children = [];
+async function ketangBench(missed) {
+  const places = benchPlaces('ketang');
+  const { postgres } = places;
   const classrooms = [];
-  const postgres = postgresServer();
-  const benchDatabase = `xuanli_bench_ketang_${process.pid}`;
-  let createdDatabase = false;
   try {
     const barePort = await freePort();
-    const bare = await startProcess(
-      ['scripts/bare-fastify.mjs'],
-      { PORT: String(barePort) },
-      `http://127.0.0.1:${barePort}/`,
+    const bare = places.track(
+      await startProcess(
+        ['scripts/bare-fastify.mjs'],
+        { PORT: String(barePort) },
+        `http://127.0.0.1:${barePort}/`,
+      ),
     );
-    children.push(bare);
-    const pgliteDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-ketang-'));
-    dirs.push(pgliteDir);
     // An empty DATABASE_URL means PGlite, whatever the shell running the bench has set.
-    classrooms.push(await startClassroom('PGlite', { DATA_DIR: pgliteDir, DATABASE_URL: '' }));
-    children.push(classrooms[0].server);
-    if (postgres.url) {
-      await withServer(postgres.url, (client) => client.query(`create database ${benchDatabase}`));
-      createdDatabase = true;
-      const postgresDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-ketang-'));
-      dirs.push(postgresDir);
-      const env = { DATA_DIR: postgresDir, DATABASE_URL: databaseUrl(postgres.url, benchDatabase) };
-      const classroom = await startClassroom('PostgreSQL', env);
+    classrooms.push(await startClassroom('PGlite', { DATA_DIR: places.dataDir(), DATABASE_URL: '' }));
+    places.track(classrooms[0].server);
+    const postgresUrl = await places.postgresUrl();
+    if (postgresUrl) {
+      const classroom = await startClassroom('PostgreSQL', {
+        DATA_DIR: places.dataDir(),
+        DATABASE_URL: postgresUrl,
+      });
       classrooms.push(classroom);
-      children.push(classroom.server);
+      places.track(classroom.server);
     }
 
     const targets = { bare: { url: `http://127.0.0.1:${barePort}/`, server: bare } };
@@ -155,22 +136,8 @@ async function ketangBench() {
     if (!postgres.url) console.log(`  PostgreSQL: not measured (${postgres.reason})`);
     else console.log('  (server CPU counts the API process only, not PostgreSQL’s own processes)');
   } finally {
-    await Promise.all(children.map(stop));
-    if (createdDatabase) {
-      await withServer(postgres.url, (client) =>
-        client.query(`drop database if exists ${benchDatabase} with (force)`),
-      ).catch((error) => console.error(`could not drop ${benchDatabase}: ${error.message}`));
-    }
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await places.close();
   }
 }
 
-try {
-  await ketangBench();
-} catch (error) {
-  console.error(error);
-  failures.push(`classroom benchmark: ${error.message.split('\n')[0]}`);
-}
-for (const line of failures) console.log(`BENCH FAILED: ${line}`);
-for (const line of missed) console.log(`${MISSED_PREFIX}${line}`);
-if (missed.length > 0 || failures.length > 0) process.exitCode = 1;
+await runBench('classroom benchmark', ketangBench);

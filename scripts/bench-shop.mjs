@@ -13,23 +13,18 @@
 // Nothing pays them, so the orders pile up pending for the whole run; the databases are thrown away.
 // There are no targets for these figures; a request that fails is a miss (`BUDGET MISSED`, exit 1).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import {
   api,
-  databaseUrl,
+  benchPlaces,
   freePort,
   measureInterleaved,
-  postgresServer,
+  runBench,
   smsLogin,
   startProcess,
-  stop,
-  withServer,
 } from './bench-common.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const MISSED_PREFIX = 'BUDGET MISSED: ';
 // The most an operator may set (apps/api/src/modules/shop/order-admin.ts MAX_STOCK): far more pieces
 // than the runs order, so that no order is refused for want of stock.
 const STOCK = 100_000;
@@ -44,10 +39,6 @@ const ADDRESS = {
   isDefault: true,
 };
 const LIST_PATH = '/api/shop/products?page=1&size=20';
-
-/** Figures that missed (failed requests) and failures that kept a figure from being measured. */
-const missed = [];
-const failures = [];
 
 /**
  * Starts the API on the PostgreSQL database at `postgresUrl`, or on PGlite in `dataDir` when that is
@@ -84,33 +75,26 @@ async function startShop(label, dataDir, postgresUrl) {
   }
 }
 
-async function shopBench() {
-  const dirs = [];
-  const children = [];
+async function shopBench(missed) {
+  const places = benchPlaces('shop');
+  const { postgres } = places;
   const shops = [];
-  const postgres = postgresServer();
-  const benchDatabase = `xuanli_bench_${process.pid}`;
-  let createdDatabase = false;
   try {
     const barePort = await freePort();
-    const bare = await startProcess(
-      ['scripts/bare-fastify.mjs'],
-      { PORT: String(barePort) },
-      `http://127.0.0.1:${barePort}/`,
+    const bare = places.track(
+      await startProcess(
+        ['scripts/bare-fastify.mjs'],
+        { PORT: String(barePort) },
+        `http://127.0.0.1:${barePort}/`,
+      ),
     );
-    children.push(bare);
-    const pgliteDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-shop-'));
-    dirs.push(pgliteDir);
-    shops.push(await startShop('PGlite', pgliteDir, ''));
-    children.push(shops[0].server);
-    if (postgres.url) {
-      await withServer(postgres.url, (client) => client.query(`create database ${benchDatabase}`));
-      createdDatabase = true;
-      const postgresDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-shop-'));
-      dirs.push(postgresDir);
-      const shop = await startShop('PostgreSQL', postgresDir, databaseUrl(postgres.url, benchDatabase));
+    shops.push(await startShop('PGlite', places.dataDir(), ''));
+    places.track(shops[0].server);
+    const postgresUrl = await places.postgresUrl();
+    if (postgresUrl) {
+      const shop = await startShop('PostgreSQL', places.dataDir(), postgresUrl);
       shops.push(shop);
-      children.push(shop.server);
+      places.track(shop.server);
     }
 
     const targets = { bare: { url: `http://127.0.0.1:${barePort}/`, server: bare } };
@@ -146,22 +130,8 @@ async function shopBench() {
     if (!postgres.url) console.log(`  PostgreSQL: not measured (${postgres.reason})`);
     else console.log('  (server CPU counts the API process only, not PostgreSQL’s own processes)');
   } finally {
-    await Promise.all(children.map(stop));
-    if (createdDatabase) {
-      await withServer(postgres.url, (client) =>
-        client.query(`drop database if exists ${benchDatabase} with (force)`),
-      ).catch((error) => console.error(`could not drop ${benchDatabase}: ${error.message}`));
-    }
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await places.close();
   }
 }
 
-try {
-  await shopBench();
-} catch (error) {
-  console.error(error);
-  failures.push(`shop benchmark: ${error.message.split('\n')[0]}`);
-}
-for (const line of failures) console.log(`BENCH FAILED: ${line}`);
-for (const line of missed) console.log(`${MISSED_PREFIX}${line}`);
-if (missed.length > 0 || failures.length > 0) process.exitCode = 1;
+await runBench('shop benchmark', shopBench);

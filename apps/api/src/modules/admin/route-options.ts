@@ -1,6 +1,8 @@
 /**
  * What every console route plugin is built from, and how its routes are documented.
  */
+import type { FileStorage } from '../../shared/storage.ts';
+import type { PayService } from '../pay/index.ts';
 import type { ConsoleDeps } from './deps.ts';
 import type { RequireOperator } from './guard.ts';
 
@@ -8,6 +10,10 @@ import type { RequireOperator } from './guard.ts';
 export interface ConsoleRoutesOptions {
   deps: ConsoleDeps;
   requireOperator: RequireOperator;
+  /** Where uploads go: article images, avatars and QR codes, product images, lesson videos, courseware. */
+  storage: FileStorage;
+  /** Refunds go back through the channel that took the payment. */
+  pay: PayService;
 }
 
 /** The OpenAPI security of console routes: the bearer token of `admin/login`. */

@@ -3,27 +3,25 @@
  * dependencies and role guard.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../shared/clock.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { authRoutes } from './auth.routes.ts';
+import type { ConsoleDeps } from './deps.ts';
 import { createRequireOperator } from './guard.ts';
 import { holidayRoutes } from './holidays.routes.ts';
 import { operatorRoutes } from './operators.routes.ts';
+import type { ConsoleRoutesOptions } from './route-options.ts';
 import { userRoutes } from './users.routes.ts';
 
-/** What the console's API is built from. */
-export interface AdminRoutesOptions {
-  db: Db;
-  clock: Clock;
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'rateBudgets'>;
-}
+/** What the console's API is built from: the services' deps, where uploads go, and the pay service. */
+export type AdminRoutesOptions = ConsoleDeps & Pick<ConsoleRoutesOptions, 'storage' | 'pay'>;
 
 /** Every `/api/admin/…` route. */
-export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { db, clock, config }) => {
-  const deps = { db, clock, config };
-  const options = { deps, requireOperator: createRequireOperator(deps) };
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
+  app,
+  { db, clock, config, storage, pay },
+) => {
+  const deps: ConsoleDeps = { db, clock, config };
+  const options: ConsoleRoutesOptions = { deps, requireOperator: createRequireOperator(deps), storage, pay };
   await app.register(authRoutes, options);
   await app.register(userRoutes, options);
   await app.register(operatorRoutes, options);

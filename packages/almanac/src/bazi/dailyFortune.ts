@@ -236,10 +236,11 @@ const HOUR_LABELS: readonly string[] = BRANCHES.map((_, branch) => {
   return `${hour.name} ${hour.start}–${hour.end}`;
 });
 
-function luckyHours(dayPillar: number, personBranch: number, column: 0 | 1): string[] {
+/** The two or three best 黄道 hours of a day for a person, before {@link LUCKY_HOURS} keeps them. */
+function rankLuckyHours(dayBranch: number, personBranch: number, column: 0 | 1): readonly string[] {
   const all: { branch: number; score: number; avoided: boolean }[] = [];
   for (let b = 0; b < 12; b++) {
-    if (hourGod(dayPillar % 12, b).luck !== '吉') continue;
+    if (hourGod(dayBranch, b).luck !== '吉') continue;
     const relation = RELATIONS[personBranch][b];
     all.push({ branch: b, score: RELATION_SCORES[relation][column], avoided: AVOIDED_HOURS.has(relation) });
   }
@@ -252,26 +253,79 @@ function luckyHours(dayPillar: number, personBranch: number, column: 0 | 1): str
     .map((h) => HOUR_LABELS[h.branch]);
 }
 
+/**
+ * The lucky hours depend on the day's branch, the person's day branch and the score column only: 288
+ * answers, each ranked once when first asked for (a 定制 request asks for seven, a week view for more).
+ */
+const LUCKY_HOURS: (readonly string[] | undefined)[] = [];
+
+function luckyHours(dayBranch: number, personBranch: number, column: 0 | 1): string[] {
+  const key = (dayBranch * 12 + personBranch) * 2 + column;
+  let hours = LUCKY_HOURS[key];
+  if (hours === undefined) {
+    hours = rankLuckyHours(dayBranch, personBranch, column);
+    LUCKY_HOURS[key] = hours;
+  }
+  // A copy: the answer is the caller's to keep or change.
+  return hours.slice();
+}
+
+/** '财神 东北' …: the direction god of a fortune type on a day stem, 5 × 10 texts built once each. */
+const DIRECTIONS: Partial<Record<YunType, string[]>> = {};
+
 function directionOf(yunType: YunType, dayStem: number): string {
-  const god = DIRECTION_GODS[yunType];
-  const at = god === '财神' ? caiShen(dayStem) : god === '喜神' ? xiShen(dayStem) : fuShen(dayStem);
-  return `${god} ${at.direction}`;
+  let texts = DIRECTIONS[yunType];
+  if (texts === undefined) {
+    texts = [];
+    DIRECTIONS[yunType] = texts;
+  }
+  if (texts[dayStem] === undefined) {
+    const god = DIRECTION_GODS[yunType];
+    const at = god === '财神' ? caiShen(dayStem) : god === '喜神' ? xiShen(dayStem) : fuShen(dayStem);
+    texts[dayStem] = `${god} ${at.direction}`;
+  }
+  return texts[dayStem];
+}
+
+/** What a person's fortunes of one type share whatever the day: worked out once for a week. */
+interface FortuneBasis {
+  person: FortunePerson;
+  yunType: YunType;
+  /** The day master (the day pillar's stem) and the person's day branch. */
+  master: number;
+  personBranch: number;
+  /** RELATION_SCORES column: 感情 reads the second. */
+  column: 0 | 1;
+  focus: FortuneFocus;
+  /** The favoured element's index, from the day master and the month branch (luckyElement.ts). */
+  favoured: number;
+  starRule: (typeof STAR_POINTS)[YunType];
+}
+
+function fortuneBasis(person: FortunePerson, yunType: YunType): FortuneBasis {
+  const master = person.pillars.day % 10;
+  return {
+    person,
+    yunType,
+    master,
+    personBranch: person.pillars.day % 12,
+    column: yunType === 'ganqing' ? 1 : 0,
+    focus: focusOf(yunType, person),
+    favoured: favouredElement(master, person.pillars.month % 12),
+    starRule: STAR_POINTS[yunType],
+  };
 }
 
 /** The fortune of day number `n` (checked by the callers). */
-function fortuneOn(person: FortunePerson, n: number, yunType: YunType): FortuneDay {
+function fortuneOn(basis: FortuneBasis, n: number): FortuneDay {
+  const { person, yunType, master, personBranch, column, focus, starRule } = basis;
   const dayPillar = ganzhiOfDay(n).day;
   const dayStem = dayPillar % 10;
   const dayBranch = dayPillar % 12;
-  const master = person.pillars.day % 10;
-  const personBranch = person.pillars.day % 12;
-  const column = yunType === 'ganqing' ? 1 : 0;
 
   const relation = RELATIONS[personBranch][dayBranch];
-  const focus = focusOf(yunType, person);
   const god = tenGod(master, dayStem);
   const godPoints = TEN_GOD_POINTS[focus][god] ?? 0;
-  const starRule = STAR_POINTS[yunType];
   const star = starRule && starOnDay(person, dayPillar, starRule.star) ? starRule : null;
   const clash = yunType === 'jiankang' && stemsClash(master, dayStem);
   const raw =
@@ -281,27 +335,27 @@ function fortuneOn(person: FortunePerson, n: number, yunType: YunType): FortuneD
   const dayGanzhi = sexagenaryName(dayPillar);
 
   const word = relation === '刑' && personBranch === dayBranch ? '自刑' : RELATION_WORDS[relation];
-  const sentences = [
-    `今日${dayGanzhi}，流日${BRANCHES[dayBranch]}与你的日支${BRANCHES[personBranch]}${word}，${RELATION_TEXTS[relation][yunType]}`,
-  ];
-  if (godPoints !== 0) sentences.push(`流日天干${STEMS[dayStem]}是你的${god}，${TEN_GOD_TEXTS[focus][god]}`);
-  if (star) sentences.push(STAR_TEXTS[star.star]);
+  let desc = `今日${dayGanzhi}，流日${BRANCHES[dayBranch]}与你的日支${BRANCHES[personBranch]}${word}，${RELATION_TEXTS[relation][yunType]}。`;
+  if (godPoints !== 0) desc += `流日天干${STEMS[dayStem]}是你的${god}，${TEN_GOD_TEXTS[focus][god]}。`;
+  if (star) desc += `${STAR_TEXTS[star.star]}。`;
   if (clash)
-    sentences.push(STEM_CLASH_TEXT.replace('{stem}', STEMS[dayStem]).replace('{master}', STEMS[master]));
-  sentences.push(GRADE_ADVICE[yunType][jx]);
+    desc += `${STEM_CLASH_TEXT.replace('{stem}', STEMS[dayStem]).replace('{master}', STEMS[master])}。`;
+  desc += `${GRADE_ADVICE[yunType][jx]}。`;
+  const tokens = elementTokens(basis.favoured, dayStem);
 
   return {
     date: formatSolarDate(solarFromDayNumber(n)),
     yunType,
     fen,
     jx,
-    desc: sentences.map((s) => `${s}。`).join(''),
+    desc,
     dayGanzhi,
     relation,
     lucky: {
       directions: [directionOf(yunType, dayStem)],
-      hours: luckyHours(dayPillar, personBranch, column),
-      ...elementTokens(favouredElement(master, person.pillars.month % 12), dayStem),
+      hours: luckyHours(dayBranch, personBranch, column),
+      colour: tokens.colour,
+      number: tokens.number,
     },
   };
 }
@@ -327,7 +381,7 @@ function checkYunType(yunType: unknown): YunType {
  */
 export function dailyFortune(person: FortunePerson, date: string | SolarDate, yunType: YunType): FortuneDay {
   const type = checkYunType(yunType);
-  return fortuneOn(person, dayOf(date), type);
+  return fortuneOn(fortuneBasis(person, type), dayOf(date));
 }
 
 /**
@@ -338,5 +392,8 @@ export function weekFortune(person: FortunePerson, date: string | SolarDate, yun
   const type = checkYunType(yunType);
   const n = dayOf(date);
   const monday = n - ((weekday(n) + 6) % 7);
-  return Array.from({ length: 7 }, (_, i) => fortuneOn(person, monday + i, type));
+  const basis = fortuneBasis(person, type);
+  const week: FortuneDay[] = [];
+  for (let day = monday; day < monday + 7; day++) week.push(fortuneOn(basis, day));
+  return week;
 }

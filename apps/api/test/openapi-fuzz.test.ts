@@ -13,6 +13,7 @@ import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabaseKind } from './build.ts';
+import { signInOperator } from './operators.ts';
 
 const SEED = Number(process.env.OPENAPI_FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.OPENAPI_FUZZ_RUNS ?? 500);
@@ -119,6 +120,8 @@ interface Operation {
   parameters: { name: string; in: string; required?: boolean; schema?: Schema }[];
   body?: Schema;
   secured: boolean;
+  /** A console route (`adminBearer`): its caller sends `Authorization: Bearer`, not `token`. */
+  console: boolean;
 }
 
 /**
@@ -504,7 +507,7 @@ function badTokens(valid: string, forged: readonly string[]): string[] {
 /** encodeURIComponent, except that lone surrogates become U+FFFD as UTF-8 would write them. */
 function percentEncode(text: string): string {
   try {
-    return percentEncode(text);
+    return encodeURIComponent(text);
   } catch {
     return [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
   }
@@ -560,11 +563,26 @@ function pathOf(op: Operation, g: Generator, r: Random): string {
  */
 const FRESH_TOKEN = '<fresh token>';
 
+/**
+ * Stands for the bearer token of a logged-in `admin` operator, so that most requests to a console
+ * route get past the role check into validation and the services (a console route answers 401 to
+ * anything else first).
+ */
+const OPERATOR_TOKEN = '<operator token>';
+
 function requestFor(op: Operation, g: Generator, r: Random, tokens: { bad: string[] }): FuzzRequest {
   const headers: Record<string, string> = {};
-  const tokenChance = op.secured ? 0.95 : 0.3;
-  if (r.chance(tokenChance))
-    headers.token = r.chance(op.secured ? 0.6 : 0.3) ? FRESH_TOKEN : r.pick(tokens.bad);
+  if (op.console) {
+    if (r.chance(0.95))
+      headers.authorization = r.chance(0.75)
+        ? `Bearer ${OPERATOR_TOKEN}`
+        : r.pick([`Bearer ${r.pick(tokens.bad)}`, r.pick(tokens.bad), 'Bearer', 'Basic YWRtaW46YWRtaW4=']);
+    if (r.chance(0.2)) headers.token = r.pick([FRESH_TOKEN, ...tokens.bad]);
+  } else {
+    const tokenChance = op.secured ? 0.95 : 0.3;
+    if (r.chance(tokenChance))
+      headers.token = r.chance(op.secured ? 0.6 : 0.3) ? FRESH_TOKEN : r.pick(tokens.bad);
+  }
   for (const parameter of op.parameters.filter((p) => p.in === 'header' && p.name !== 'token')) {
     if (r.chance(parameter.required ? 0.93 : 0.5))
       headers[parameter.name] = String(g.value(parameter.schema, parameter.name));
@@ -676,6 +694,9 @@ for (const [path, methods] of Object.entries(documented.paths ?? {})) {
       parameters: (spec.parameters as Operation['parameters'] | undefined) ?? [],
       body: content?.['application/json']?.schema,
       secured: Array.isArray(spec.security) && spec.security.length > 0,
+      console:
+        Array.isArray(spec.security) &&
+        (spec.security as Record<string, unknown>[]).some((scheme) => 'adminBearer' in scheme),
     });
   }
 }
@@ -716,9 +737,15 @@ describe(`OpenAPI fuzz on ${database}: no operation answers 5xx (${RUNS} request
       const statuses = new Map<number, number>();
       const failures: string[] = [];
       const known = new Map<string, number>();
+      let operatorJwt: string | undefined;
       for (let i = 0; i < RUNS; i++) {
         const request = requestFor(op, generator, random, tokenSet);
         if (request.headers.token === FRESH_TOKEN) request.headers.token = await freshToken();
+        if (request.headers.authorization === `Bearer ${OPERATOR_TOKEN}`) {
+          // One operator per operation; a new one when a request ended its session (logout, disable).
+          operatorJwt ??= (await signInOperator(t, 'admin')).jwt;
+          request.headers.authorization = `Bearer ${operatorJwt}`;
+        }
         errorLines.length = 0;
         let res: Awaited<ReturnType<typeof t.app.inject>>;
         try {
@@ -730,6 +757,12 @@ describe(`OpenAPI fuzz on ${database}: no operation answers 5xx (${RUNS} request
           continue;
         }
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (
+          res.statusCode === 401 &&
+          operatorJwt &&
+          request.headers.authorization === `Bearer ${operatorJwt}`
+        )
+          operatorJwt = undefined;
         if (res.statusCode < 500) continue;
         const fault = KNOWN_5XX_PENDING_FIX.find(
           (f) =>

@@ -29,7 +29,8 @@ export type ShenshaByPillar = Record<PillarKey, ShenshaHit[]>;
 
 type Base = '年干' | '日干' | '年支' | '日支' | '月支' | '年柱' | '日柱';
 
-const SAN_MING = '《三命通会》';
+// Each rule's `source` is one string literal (《三命通会》·论…), not built per call: a chart answer
+// carries a dozen of them, and literals are flat, shared strings that JSON.stringify copies as they are.
 
 /** 天乙贵人 branches by stem: 甲戊庚牛羊，乙己鼠猴乡，丙丁猪鸡位，壬癸兔蛇藏，六辛逢马虎 (《三命通会·论天乙贵人》). */
 const TIAN_YI: readonly (readonly number[])[] = [
@@ -125,14 +126,14 @@ const FRAME_STARS: readonly { name: string; offset: number; source: string }[] =
   {
     name: '驿马',
     offset: 6,
-    source: `${SAN_MING}·论驿马：申子辰马在寅，寅午戌马在申，巳酉丑马在亥，亥卯未马在巳`,
+    source: '《三命通会》·论驿马：申子辰马在寅，寅午戌马在申，巳酉丑马在亥，亥卯未马在巳',
   },
-  { name: '桃花', offset: 1, source: `${SAN_MING}·论咸池：申子辰在酉，寅午戌在卯，巳酉丑在午，亥卯未在子` },
-  { name: '华盖', offset: 8, source: `${SAN_MING}·论华盖：三合之墓库（辰戌丑未）` },
-  { name: '将星', offset: 4, source: `${SAN_MING}·论将星：三合之中神（子午卯酉）` },
-  { name: '劫煞', offset: 9, source: `${SAN_MING}·论劫煞：申子辰在巳，寅午戌在亥，巳酉丑在寅，亥卯未在申` },
-  { name: '亡神', offset: 3, source: `${SAN_MING}·论亡神：申子辰在亥，寅午戌在巳，巳酉丑在申，亥卯未在寅` },
-  { name: '灾煞', offset: 10, source: `${SAN_MING}·论灾煞：劫煞之后一位，冲将星` },
+  { name: '桃花', offset: 1, source: '《三命通会》·论咸池：申子辰在酉，寅午戌在卯，巳酉丑在午，亥卯未在子' },
+  { name: '华盖', offset: 8, source: '《三命通会》·论华盖：三合之墓库（辰戌丑未）' },
+  { name: '将星', offset: 4, source: '《三命通会》·论将星：三合之中神（子午卯酉）' },
+  { name: '劫煞', offset: 9, source: '《三命通会》·论劫煞：申子辰在巳，寅午戌在亥，巳酉丑在寅，亥卯未在申' },
+  { name: '亡神', offset: 3, source: '《三命通会》·论亡神：申子辰在亥，寅午戌在巳，巳酉丑在申，亥卯未在寅' },
+  { name: '灾煞', offset: 10, source: '《三命通会》·论灾煞：劫煞之后一位，冲将星' },
 ];
 
 /** Options that change which stars apply. */
@@ -169,50 +170,50 @@ export function shensha(pillars: readonly number[], options: ShenshaOptions = {}
           i,
           '天乙贵人',
           by,
-          `${SAN_MING}·论天乙贵人：甲戊庚牛羊，乙己鼠猴乡，丙丁猪鸡位，壬癸兔蛇藏，六辛逢马虎`,
+          '《三命通会》·论天乙贵人：甲戊庚牛羊，乙己鼠猴乡，丙丁猪鸡位，壬癸兔蛇藏，六辛逢马虎',
         );
       if (TAI_JI[s].includes(branches[i]))
         add(
           i,
           '太极贵人',
           by,
-          `${SAN_MING}·论太极贵人：甲乙子午，丙丁卯酉，戊己辰戌丑未，庚辛寅亥，壬癸巳申`,
+          '《三命通会》·论太极贵人：甲乙子午，丙丁卯酉，戊己辰戌丑未，庚辛寅亥，壬癸巳申',
         );
       if (byBranch(i, WEN_CHANG[s]))
         add(
           i,
           '文昌贵人',
           by,
-          `${SAN_MING}·论文昌：甲乙巳午报君知，丙戊申宫丁己鸡，庚猪辛鼠壬逢虎，癸人见卯入云梯`,
+          '《三命通会》·论文昌：甲乙巳午报君知，丙戊申宫丁己鸡，庚猪辛鼠壬逢虎，癸人见卯入云梯',
         );
       if (byBranch(i, GUO_YIN[s]))
         add(
           i,
           '国印贵人',
           by,
-          `${SAN_MING}·论国印：甲见戌，乙见亥，丙见丑，丁见寅，戊见丑，己见寅，庚见辰，辛见巳，壬见未，癸见申`,
+          '《三命通会》·论国印：甲见戌，乙见亥，丙见丑，丁见寅，戊见丑，己见寅，庚见辰，辛见巳，壬见未，癸见申',
         );
     }
     const d = stems[2];
     if (byBranch(i, branchOfStage(d, 0)))
-      add(i, '学堂', '日干', `${SAN_MING}·论学堂词馆：日干长生之位为学堂`);
+      add(i, '学堂', '日干', '《三命通会》·论学堂词馆：日干长生之位为学堂');
     const lu = branchOfStage(d, 3);
     if (byBranch(i, lu))
       add(
         i,
         '禄神',
         '日干',
-        `${SAN_MING}·论建禄：甲禄在寅，乙禄在卯，丙戊禄在巳，丁己禄在午，庚禄在申，辛禄在酉，壬禄在亥，癸禄在子`,
+        '《三命通会》·论建禄：甲禄在寅，乙禄在卯，丙戊禄在巳，丁己禄在午，庚禄在申，辛禄在酉，壬禄在亥，癸禄在子',
       );
     if (byBranch(i, (lu + 1) % 12))
-      add(i, '羊刃', '日干', `${SAN_MING}·论羊刃：禄前一位为刃（阴干亦取禄前一位，从今日排盘通例）`);
-    if (byBranch(i, (lu + 2) % 12)) add(i, '金舆', '日干', `${SAN_MING}·论金舆：禄前二位`);
+      add(i, '羊刃', '日干', '《三命通会》·论羊刃：禄前一位为刃（阴干亦取禄前一位，从今日排盘通例）');
+    if (byBranch(i, (lu + 2) % 12)) add(i, '金舆', '日干', '《三命通会》·论金舆：禄前二位');
     if (byBranch(i, HONG_YAN[d]))
       add(
         i,
         '红艳煞',
         '日干',
-        `${SAN_MING}·红艳歌：多情多欲少人知，六丙逢寅辛见鸡，癸临申上丁见未，甲乙午申庚见戌`,
+        '《三命通会》·红艳歌：多情多欲少人知，六丙逢寅辛见鸡，癸临申上丁见未，甲乙午申庚见戌',
       );
     for (const [by, base] of [
       ['年支', 0],
@@ -228,7 +229,7 @@ export function shensha(pillars: readonly number[], options: ShenshaOptions = {}
           i,
           '空亡',
           base === 0 ? '年柱' : '日柱',
-          `${SAN_MING}·论空亡：甲子旬中戌亥空……以日柱、年柱之旬查余柱地支`,
+          '《三命通会》·论空亡：甲子旬中戌亥空……以日柱、年柱之旬查余柱地支',
         );
       }
     }
@@ -242,20 +243,20 @@ export function shensha(pillars: readonly number[], options: ShenshaOptions = {}
         i,
         '孤辰',
         '年支',
-        `${SAN_MING}·论孤辰寡宿：亥子丑人见寅为孤见戌为寡，寅卯辰人见巳丑，巳午未人见申辰，申酉戌人见亥未`,
+        '《三命通会》·论孤辰寡宿：亥子丑人见寅为孤见戌为寡，寅卯辰人见巳丑，巳午未人见申辰，申酉戌人见亥未',
       );
     if (i !== 0 && byBranch(i, [10, 1, 4, 7][season]))
       add(
         i,
         '寡宿',
         '年支',
-        `${SAN_MING}·论孤辰寡宿：亥子丑人见寅为孤见戌为寡，寅卯辰人见巳丑，巳午未人见申辰，申酉戌人见亥未`,
+        '《三命通会》·论孤辰寡宿：亥子丑人见寅为孤见戌为寡，寅卯辰人见巳丑，巳午未人见申辰，申酉戌人见亥未',
       );
     if (options.sex && i !== 0) {
       const yangYear = stems[0] % 2 === 0;
       const forward = yangYear === (options.sex === '男');
       if (byBranch(i, (y + (forward ? 7 : 5)) % 12))
-        add(i, '元辰', '年支', `${SAN_MING}·论元辰：阳男阴女冲前一位，阴男阳女冲后一位`);
+        add(i, '元辰', '年支', '《三命通会》·论元辰：阳男阴女冲前一位，阴男阳女冲后一位');
     }
     const m = branches[1];
     const stemChar = STEMS[stems[i]];
@@ -266,30 +267,30 @@ export function shensha(pillars: readonly number[], options: ShenshaOptions = {}
         i,
         '天德贵人',
         '月支',
-        `${SAN_MING}·论天月德：正丁二申宫，三壬四辛同，五亥六甲上，七癸八艮逢，九丙十居乙，子巳丑庚中`,
+        '《三命通会》·论天月德：正丁二申宫，三壬四辛同，五亥六甲上，七癸八艮逢，九丙十居乙，子巳丑庚中',
       );
     const tianDeHe = TIAN_DE_HE[m];
     if (stemChar === tianDeHe || (i !== 1 && branchChar === tianDeHe))
-      add(i, '天德合', '月支', `${SAN_MING}·论天月德：天德之五合、六合`);
+      add(i, '天德合', '月支', '《三命通会》·论天月德：天德之五合、六合');
     if (stemChar === YUE_DE[m])
       add(
         i,
         '月德贵人',
         '月支',
-        `${SAN_MING}·论天月德：寅午戌月在丙，申子辰月在壬，亥卯未月在甲，巳酉丑月在庚`,
+        '《三命通会》·论天月德：寅午戌月在丙，申子辰月在壬，亥卯未月在甲，巳酉丑月在庚',
       );
-    if (stemChar === YUE_DE_HE[m]) add(i, '月德合', '月支', `${SAN_MING}·论天月德：月德之五合`);
+    if (stemChar === YUE_DE_HE[m]) add(i, '月德合', '月支', '《三命通会》·论天月德：月德之五合');
     if (i !== 1 && byBranch(i, (m + 11) % 12))
       add(i, '天医', '月支', '《星平会海》天医：月支前一位（正月见丑）');
   }
   const day = names[2];
-  if (KUI_GANG.has(day)) add(2, '魁罡', '日柱', `${SAN_MING}·论魁罡：庚辰、庚戌、壬辰、戊戌`);
+  if (KUI_GANG.has(day)) add(2, '魁罡', '日柱', '《三命通会》·论魁罡：庚辰、庚戌、壬辰、戊戌');
   if (YIN_CHA_YANG_CUO.has(day))
-    add(2, '阴差阳错', '日柱', `${SAN_MING}·论阴差阳错：丙子丁丑戊寅辛卯壬辰癸巳丙午丁未戊申辛酉壬戌癸亥`);
+    add(2, '阴差阳错', '日柱', '《三命通会》·论阴差阳错：丙子丁丑戊寅辛卯壬辰癸巳丙午丁未戊申辛酉壬戌癸亥');
   if (SHI_E_DA_BAI.has(day))
-    add(2, '十恶大败', '日柱', `${SAN_MING}·论十恶大败：甲辰乙巳丙申丁亥戊戌己丑庚辰辛巳壬申癸亥`);
+    add(2, '十恶大败', '日柱', '《三命通会》·论十恶大败：甲辰乙巳丙申丁亥戊戌己丑庚辰辛巳壬申癸亥');
   if (GU_LUAN.has(day)) add(2, '孤鸾煞', '日柱', '《星平会海》孤鸾：乙巳丁巳辛亥戊申甲寅壬子丙午戊午');
   if (TIAN_SHE[branches[1]] === day)
-    add(2, '天赦', '日柱', `${SAN_MING}·论天赦：春戊寅，夏甲午，秋戊申，冬甲子`);
+    add(2, '天赦', '日柱', '《三命通会》·论天赦：春戊寅，夏甲午，秋戊申，冬甲子');
   return out;
 }

@@ -62,6 +62,22 @@ function jieOfMonth(year: number, month: number): { year: number; index: number 
   return month === 12 ? { year: year + 1, index: 0 } : { year, index: 2 * month };
 }
 
+/**
+ * 'YYYY-MM-DD HH:mm:ss' of a 节, kept once formatted: every chart asks for the twelve of the current
+ * year's 流月, the same twelve texts for a whole year of requests. Bounded by the term table's years.
+ */
+const TERM_DATES = new Map<number, string>();
+
+function termDate(year: number, index: number): string {
+  const key = year * 24 + index;
+  let date = TERM_DATES.get(key);
+  if (date === undefined) {
+    date = formatWall(termTime(year, index), true);
+    TERM_DATES.set(key, date);
+  }
+  return date;
+}
+
 /** The twelve 流月 of the 干支 year that begins at `year`'s 立春. */
 export function liuyue(year: number, dayStem: number): LiuYue[] {
   const y = yearPillar(year);
@@ -74,7 +90,7 @@ export function liuyue(year: number, dayStem: number): LiuYue[] {
       month,
       ganzhi: sexagenaryName(p),
       shishen: tenGod(dayStem, p % 10),
-      term: { name: TERM_NAMES[jie.index], date: formatWall(termTime(jie.year, jie.index), true) },
+      term: { name: TERM_NAMES[jie.index], date: termDate(jie.year, jie.index) },
     });
   }
   return out;

@@ -10,7 +10,7 @@ import { type AdminChannel, holdsDataFolderLock, openAdminChannel } from './cli/
 import { runCommand } from './cli/commands.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
-import { adminRoutes } from './modules/admin/index.ts';
+import { adminRoutes, purgeStaleUploads } from './modules/admin/index.ts';
 import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
@@ -121,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new RequestLog(clock),
     // Router refusals (a URL with broken percent-encoding) get our envelope, headers and log line.
     frameworkErrors: replyToFrameworkError,
+    // Infinity and NaN are never a number or an integer ('1e999' coerced from a query string).
+    ajv: { customOptions: { strictNumbers: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // A POST with `content-type: application/json` and an empty body is how many clients send "no
@@ -237,6 +239,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         intervalMs: intervalMs > 0 ? Math.min(intervalMs, 60_000) : 0,
         log: app.log,
         run: () => cancelExpiredOrders({ db, clock }),
+      }),
+      // Console uploads left unfinished for a day give their stored parts back.
+      startJob({
+        name: 'purge-stale-uploads',
+        intervalMs,
+        log: app.log,
+        run: () => purgeStaleUploads({ db, clock, storage }),
       }),
       // Refunds a provider has not settled yet (not reachable, or still processing) are sent again.
       startJob({

@@ -6,13 +6,18 @@
  * request with a caller of its own, so only authorisation decides the status. A console route
  * missing from ROUTES fails the last test.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ADMIN_AREA_ROLES, type AdminArea, type AdminRole } from '@xuanli/contracts/admin-labels';
 import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../src/modules/admin/index.ts';
 import { signIn, testPhone } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
+import { multipartForm } from './multipart.ts';
 import { addTestOperator, OPERATOR_PASSWORD, signInOperator, testUsername } from './operators.ts';
+import { addAddress, addProduct } from './shop-fixtures.ts';
 
 const CALLERS = [
   'noToken',
@@ -54,11 +59,11 @@ interface Caller {
   jwt?: string;
 }
 
-type Request = Pick<InjectOptions, 'payload' | 'query'> & { url?: string };
+type Request = Pick<InjectOptions, 'payload' | 'query'> & { url?: string; headers?: Record<string, string> };
 type Send = (caller: Caller) => Request | Promise<Request>;
 
 interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   access: Access;
   send: Send;
@@ -93,6 +98,32 @@ async function enrolled(caller: Caller): Promise<string | undefined> {
 const codeOf = (secret: string | undefined, offset = 0) =>
   secret ? totpCode(secret, totpStep(t.clock.now()) + offset) : '123456';
 
+/** A master's fields, valid for adding or changing one. */
+const MASTER = { avatar: '', nickname: '矩阵师傅', intro: '', wx: '', qrcode: '', sort: 9, active: true };
+let sellids = 5000;
+/** A sellid of its own for each cell that adds a master. */
+const nextSellid = () => ++sellids;
+
+let articleCount = 0;
+/** A new article body of its own for each cell. */
+const articleBody = () => {
+  articleCount += 1;
+  return { label: '帮助', name: `矩阵测试${articleCount}`, title: '矩阵测试', html: '<p>正文</p>' };
+};
+
+/** A fresh draft article's id, made by an editor. */
+async function someArticle(): Promise<number> {
+  const maker = await signInOperator(t, 'editor');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/articles',
+    headers: maker.headers,
+    payload: articleBody(),
+  });
+  if (res.statusCode !== 200) throw new Error(`article create: ${res.body}`);
+  return res.json().resData.id as number;
+}
+
 let holidayDays = 0;
 /** A date of its own for each cell (2030, days 1…). */
 const nextHolidayDate = () => {
@@ -100,6 +131,125 @@ const nextHolidayDate = () => {
   const date = new Date(Date.UTC(2030, 0, holidayDays));
   return date.toISOString().slice(0, 10);
 };
+
+// Courses: what a cell acts on is made first by an editor of its own through the console's API.
+const SEED_MEDIA_DIR = join(import.meta.dirname, '../seed-media/ketang');
+const DEMO_VIDEO = readFileSync(join(SEED_MEDIA_DIR, 'bazi-ganzhi.mp4'));
+let matrixCourses = 0;
+/** `POST` as a fresh editor; throws unless 200. */
+async function asEditor(url: string, payload?: object, method: 'POST' | 'PUT' = 'POST', raw?: Buffer) {
+  const editor = await signInOperator(t, 'editor');
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: raw ? { ...editor.headers, 'content-type': 'application/octet-stream' } : editor.headers,
+    payload: raw ?? payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+  return res.json().resData;
+}
+/** An upload of the demo video: just started, all chunks sent, or completed (answers its key). */
+async function someUpload(state: 'started' | 'sent'): Promise<string> {
+  const { id } = await asEditor('/api/admin/uploads', {
+    filename: 'demo.mp4',
+    size: DEMO_VIDEO.length,
+    contentType: 'video/mp4',
+    purpose: 'video',
+  });
+  if (state === 'sent') await asEditor(`/api/admin/uploads/${id}/chunks/0`, undefined, 'PUT', DEMO_VIDEO);
+  return id;
+}
+async function someVideoKey(): Promise<string> {
+  return (await asEditor(`/api/admin/uploads/${await someUpload('sent')}/complete`)).key;
+}
+async function somePdfKey(): Promise<string> {
+  const pdf = readFileSync(join(SEED_MEDIA_DIR, 'jieqi-2027.pdf'));
+  const { id } = await asEditor('/api/admin/uploads', {
+    filename: 'a.pdf',
+    size: pdf.length,
+    contentType: 'application/pdf',
+    purpose: 'courseware',
+  });
+  await asEditor(`/api/admin/uploads/${id}/chunks/0`, undefined, 'PUT', pdf);
+  return (await asEditor(`/api/admin/uploads/${id}/complete`)).key;
+}
+const courseBody = () => ({ title: '矩阵课程', teacherSellid: 1, categoryId: 1, intro: '<p>测试</p>' });
+const nextCourseId = () => {
+  matrixCourses += 1;
+  return `matrix-${process.pid}-${matrixCourses}`;
+};
+async function someCourse(): Promise<string> {
+  const id = nextCourseId();
+  await asEditor('/api/admin/courses', { id, ...courseBody() });
+  return id;
+}
+async function someLesson(): Promise<{ courseId: string; lessonId: number }> {
+  const courseId = await someCourse();
+  const course = await asEditor(`/api/admin/courses/${courseId}/lessons`, {
+    title: '第一课',
+    video: await someVideoKey(),
+  });
+  return { courseId, lessonId: course.lessons[0].id };
+}
+
+/** A product form the catalogue routes accept, in the first category. */
+function productForm() {
+  return {
+    kind: 'goods',
+    categoryId: 1,
+    title: '矩阵测试商品',
+    subtitle: '',
+    cover: '/api/files/console/images/2026/matrix.webp',
+    images: [],
+    description: '<p>矩阵测试</p>',
+    originalPrice: null,
+    courseId: null,
+    sellid: null,
+    sort: 0,
+  };
+}
+
+let matrixOrders = 0;
+/** A goods order a fresh buyer made and paid through the sandbox; `refundAsked` leaves it refunding. */
+async function paidOrder(refundAsked = false): Promise<string> {
+  const { token, userId } = await signIn(t, 'user', testPhone());
+  const addressId = await addAddress(t.database.db, userId!);
+  const product = await addProduct(t.database.db, { skus: [{ price: 9_900, stock: 5 }] });
+  matrixOrders += 1;
+  const headers = { token };
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/shop/orders',
+    headers,
+    payload: {
+      items: [{ skuId: product.skuId, qty: 1 }],
+      addressId,
+      idempotencyKey: `matrix-${process.pid}-${matrixOrders}`,
+    },
+  });
+  const { orderNo } = made.json().resData as { orderNo: string };
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/shop/orders/${orderNo}/pay`,
+    headers,
+    payload: { channel: 'sandbox' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/pay/sandbox/${orderNo}/complete`,
+    headers,
+    payload: { outTradeNo: started.json().resData.outTradeNo, result: 'success' },
+  });
+  if (refundAsked) {
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/shop/orders/${orderNo}/refund`,
+      headers,
+      payload: { reason: '矩阵测试' },
+    });
+  }
+  return orderNo;
+}
 
 const ROUTES: Route[] = [
   route('POST', '/api/admin/logout', ANY_OPERATOR),
@@ -175,6 +325,160 @@ const ROUTES: Route[] = [
     return { query: { date } };
   }),
   route('GET', '/api/admin/audit', area('audit'), () => ({ query: { action: 'vip.grant' } })),
+  route('GET', '/api/admin/dashboard', area('dashboard')),
+  route('GET', '/api/admin/catalogue/categories', area('catalogue')),
+  route('GET', '/api/admin/catalogue/products', area('catalogue'), () => ({ query: { onShelf: 'true' } })),
+  route('POST', '/api/admin/catalogue/products', area('catalogue'), () => ({ payload: productForm() })),
+  route('GET', '/api/admin/catalogue/products/{id}', area('catalogue'), async () => ({
+    url: `/api/admin/catalogue/products/${(await addProduct(t.database.db)).productId}`,
+  })),
+  route('POST', '/api/admin/catalogue/products/{id}', area('catalogue'), async () => ({
+    url: `/api/admin/catalogue/products/${(await addProduct(t.database.db)).productId}`,
+    payload: productForm(),
+  })),
+  route('POST', '/api/admin/catalogue/products/{id}/shelf', area('catalogue'), async () => ({
+    url: `/api/admin/catalogue/products/${(await addProduct(t.database.db, { onShelf: false })).productId}/shelf`,
+    payload: { onShelf: true },
+  })),
+  route('POST', '/api/admin/catalogue/products/{id}/skus', area('catalogue'), async () => ({
+    url: `/api/admin/catalogue/products/${(await addProduct(t.database.db)).productId}/skus`,
+    payload: { title: '大号', spec: { 尺寸: '大号' }, image: '', price: 990, stock: 3, sort: 1 },
+  })),
+  route('POST', '/api/admin/catalogue/skus/{id}', area('catalogue'), async () => ({
+    url: `/api/admin/catalogue/skus/${(await addProduct(t.database.db)).skuId}`,
+    payload: { title: '默认', spec: {}, image: '', price: 1_200, sort: 0 },
+  })),
+  route('POST', '/api/admin/catalogue/skus/{id}/stock', area('catalogue'), async () => ({
+    url: `/api/admin/catalogue/skus/${(await addProduct(t.database.db)).skuId}/stock`,
+    payload: { stock: 20, reason: '矩阵测试' },
+  })),
+  route('GET', '/api/admin/orders', area('orders'), () => ({ query: { status: 'paid' } })),
+  route('GET', '/api/admin/orders/{orderNo}', area('orders'), async () => ({
+    url: `/api/admin/orders/${await paidOrder()}`,
+  })),
+  route('POST', '/api/admin/orders/{orderNo}/ship', area('orders'), async () => ({
+    url: `/api/admin/orders/${await paidOrder()}/ship`,
+    payload: { carrier: '顺丰速运', trackingNo: 'SF1234567890' },
+  })),
+  route('POST', '/api/admin/orders/{orderNo}/refund', area('orders'), async () => ({
+    url: `/api/admin/orders/${await paidOrder()}/refund`,
+    payload: { amount: 100, reason: '矩阵测试' },
+  })),
+  route('POST', '/api/admin/orders/{orderNo}/refund-reject', area('orders'), async () => ({
+    url: `/api/admin/orders/${await paidOrder(true)}/refund-reject`,
+    payload: { reason: '矩阵测试' },
+  })),
+  route('GET', '/api/admin/articles', area('content'), () => ({ query: { label: '协议' } })),
+  route('GET', '/api/admin/articles/labels', area('content')),
+  route('POST', '/api/admin/articles/preview', area('content'), () => ({ payload: { html: '<p>预览</p>' } })),
+  route('GET', '/api/admin/articles/{id}', area('content'), async () => ({
+    url: `/api/admin/articles/${await someArticle()}`,
+  })),
+  route('POST', '/api/admin/articles', area('content'), () => ({ payload: articleBody() })),
+  route('POST', '/api/admin/articles/{id}', area('content'), async () => ({
+    url: `/api/admin/articles/${await someArticle()}`,
+    payload: articleBody(),
+  })),
+  route('POST', '/api/admin/articles/{id}/publish', area('content'), async () => ({
+    url: `/api/admin/articles/${await someArticle()}/publish`,
+  })),
+  route('POST', '/api/admin/articles/{id}/unpublish', area('content'), async () => ({
+    url: `/api/admin/articles/${await someArticle()}/unpublish`,
+  })),
+  route('DELETE', '/api/admin/articles/{id}', area('content'), async () => ({
+    url: `/api/admin/articles/${await someArticle()}`,
+  })),
+  route('GET', '/api/admin/readings', area('content'), () => ({ query: { group: 'daymaster' } })),
+  route('POST', '/api/admin/readings', area('content'), () => ({
+    payload: { key: 'shensha:天乙贵人', title: '天乙贵人', body: '矩阵测试改写的解读。' },
+  })),
+  route('GET', '/api/admin/masters', area('content')),
+  route('POST', '/api/admin/masters', area('content'), () => ({
+    payload: { sellid: nextSellid(), ...MASTER },
+  })),
+  route('POST', '/api/admin/masters/{sellid}', area('content'), () => ({
+    url: '/api/admin/masters/1',
+    payload: MASTER,
+  })),
+  route('GET', '/api/admin/customer-service', area('content')),
+  route('POST', '/api/admin/customer-service', area('content'), () => ({
+    payload: { avatar: '', nickname: '玄历客服', intro: '矩阵测试', wx: '', qrcode: '', body: '矩阵测试' },
+  })),
+  // Uploaders: the roles of the content, courses and catalogue areas (admin and editor).
+  route('POST', '/api/admin/images', area('content'), async () =>
+    multipartForm([
+      {
+        name: 'file',
+        filename: 'a.png',
+        type: 'image/png',
+        data: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      },
+    ]),
+  ),
+  route('POST', '/api/admin/uploads', area('courses'), () => ({
+    payload: { filename: 'a.mp4', size: 1000, contentType: 'video/mp4', purpose: 'video' },
+  })),
+  route('GET', '/api/admin/uploads/{id}', area('courses'), async () => ({
+    url: `/api/admin/uploads/${await someUpload('started')}`,
+  })),
+  route('PUT', '/api/admin/uploads/{id}/chunks/{index}', area('courses'), async () => ({
+    url: `/api/admin/uploads/${await someUpload('started')}/chunks/0`,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: DEMO_VIDEO,
+  })),
+  route('POST', '/api/admin/uploads/{id}/complete', area('courses'), async () => ({
+    url: `/api/admin/uploads/${await someUpload('sent')}/complete`,
+  })),
+  route('GET', '/api/admin/courses', area('courses'), () => ({ query: { q: '八字' } })),
+  route('GET', '/api/admin/course-options', area('courses')),
+  route('GET', '/api/admin/courses/{id}', area('courses'), () => ({ url: '/api/admin/courses/bazi-rumen' })),
+  route('POST', '/api/admin/courses', area('courses'), () => ({
+    payload: { id: nextCourseId(), ...courseBody() },
+  })),
+  route('POST', '/api/admin/courses/{id}', area('courses'), async () => ({
+    url: `/api/admin/courses/${await someCourse()}`,
+    payload: courseBody(),
+  })),
+  route('POST', '/api/admin/courses/{id}/publish', area('courses'), async () => ({
+    url: `/api/admin/courses/${(await someLesson()).courseId}/publish`,
+    payload: { published: true },
+  })),
+  route('POST', '/api/admin/courses/{id}/lessons', area('courses'), async () => ({
+    url: `/api/admin/courses/${await someCourse()}/lessons`,
+    payload: { title: '新课时', video: await someVideoKey(), free: true },
+  })),
+  route('POST', '/api/admin/courses/{id}/lessons/order', area('courses'), async () => {
+    const { courseId, lessonId } = await someLesson();
+    return { url: `/api/admin/courses/${courseId}/lessons/order`, payload: { lessonIds: [lessonId] } };
+  }),
+  route('POST', '/api/admin/lessons/{lessonId}', area('courses'), async () => {
+    const { lessonId } = await someLesson();
+    // A video a lesson already plays may be reused without uploading it again.
+    const video = (
+      await asEditor(`/api/admin/courses/${(await someLesson()).courseId}/lessons`, {
+        title: '第二课',
+        video: await someVideoKey(),
+      })
+    ).lessons[1].video;
+    return { url: `/api/admin/lessons/${lessonId}`, payload: { title: '改名', video } };
+  }),
+  route('DELETE', '/api/admin/lessons/{lessonId}', area('courses'), async () => ({
+    url: `/api/admin/lessons/${(await someLesson()).lessonId}`,
+  })),
+  route('POST', '/api/admin/courses/{id}/courseware', area('courses'), async () => ({
+    url: `/api/admin/courses/${await someCourse()}/courseware`,
+    payload: { title: '矩阵课件', file: await somePdfKey() },
+  })),
+  route('DELETE', '/api/admin/courseware/{coursewareId}', area('courses'), async () => {
+    const courseId = await someCourse();
+    const course = await asEditor(`/api/admin/courses/${courseId}/courseware`, {
+      title: '矩阵课件',
+      file: await somePdfKey(),
+    });
+    return { url: `/api/admin/courseware/${course.courseware[0].id}` };
+  }),
 ];
 
 /** A fresh caller of this kind. */
@@ -228,11 +532,11 @@ afterAll(async () => {
 describe('console authorisation matrix: caller × route → status', () => {
   it.each(CASES)('$caller × $name → $status', async ({ caller, row, status }) => {
     const who = await callerOf(caller);
-    const { url, ...request } = await row.send(who);
+    const { url, headers, ...request } = await row.send(who);
     const res = await t.app.inject({
       method: row.method,
       url: url ?? row.path,
-      headers: who.headers,
+      headers: { ...headers, ...who.headers },
       ...request,
     });
     expect({ status: res.statusCode, code: res.json().code }, res.body.slice(0, 300)).toEqual({

@@ -156,8 +156,13 @@ const HINTS: Record<string, readonly unknown[]> = {
   ta: ['午', '丑', '子'],
   device_id: [1, 123456789, 0, Number.MAX_SAFE_INTEGER],
   // The classroom: seeded course ids and lesson ids (previews among them).
-  id: ['bazi-rumen', 'ganzhi-rumen', 'zeri-shiwu'],
+  id: ['bazi-rumen', 'ganzhi-rumen', 'zeri-shiwu', 1, 2, 3],
   lesson: [1, 2, 3, 21, 30],
+  // The console's content: seeded article ids, reading keys and master sellids.
+  key: ['daymaster:甲', 'shensha:天乙贵人'],
+  sellid: [1, 2],
+  avatar: ['', '/api/files/console/images/2026/a.webp'],
+  qrcode: ['', '/api/files/console/images/2026/b.webp'],
 };
 
 /** Strings that have broken parsers, encoders and databases somewhere. */

@@ -27,6 +27,7 @@ export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = {
  * entry only to them. Areas of later work are listed so that the menu and the guard grow together.
  */
 export const ADMIN_AREA_ROLES = {
+  dashboard: ['admin', 'editor', 'support'],
   users: ['admin', 'support'],
   orders: ['admin', 'support'],
   content: ['admin', 'editor'],
@@ -42,6 +43,7 @@ export type AdminArea = keyof typeof ADMIN_AREA_ROLES;
 
 /** Chinese names of the areas (menu entries and page titles). */
 export const ADMIN_AREA_LABELS: Record<AdminArea, string> = {
+  dashboard: '概览',
   users: '用户与会员',
   orders: '订单',
   content: '文章与标签',
@@ -76,9 +78,28 @@ export const AUDIT_ACTION_LABELS = {
   'user.sessions.revoke': '强制用户下线',
   'holiday.save': '保存节假日',
   'holiday.delete': '删除节假日',
+  'course.create': '新建课程',
+  'course.update': '修改课程',
+  'course.publish': '发布/下架课程',
+  'lesson.save': '保存课时',
+  'lesson.reorder': '调整课时顺序',
+  'lesson.delete': '删除课时',
+  'courseware.save': '添加课件',
+  'courseware.delete': '删除课件',
+  'article.create': '新建文章',
+  'article.update': '修改文章',
+  'article.publish': '发布文章',
+  'article.unpublish': '下架文章',
+  'article.delete': '删除文章',
+  'reading.update': '修改命书解读',
+  'master.save': '保存大师',
+  'label.save': '保存客服名片',
   'sku.stock': '修改库存',
+  'sku.save': '保存商品规格',
+  'product.save': '保存商品',
+  'product.shelf': '商品上架/下架',
   'order.ship': '订单发货',
-  'order.refund': '同意退款',
+  'order.refund': '订单退款',
   'order.refund-reject': '拒绝退款',
 } as const;
 

@@ -107,6 +107,8 @@ for (const [name, target] of targets) {
           'shop_categories',
           'skus',
           'sms_codes',
+          'upload_chunks',
+          'uploads',
           'users',
         ]);
 

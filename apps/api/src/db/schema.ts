@@ -5,7 +5,7 @@
  * `schema.ts`; only portable column types are used.
  */
 
-export { operatorSessions, operators } from '../modules/admin/schema.ts';
+export { operatorSessions, operators, uploadChunks, uploads } from '../modules/admin/schema.ts';
 export { holidayDays, holidayVersion } from '../modules/calendar/schema.ts';
 export { articles, content, masters } from '../modules/content/schema.ts';
 export {

@@ -16,6 +16,7 @@ export {
 } from './operators.ts';
 export { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
 export { type AdminRoutesOptions, adminRoutes } from './routes.ts';
-export { operatorSessions, operators } from './schema.ts';
+export { operatorSessions, operators, uploadChunks, uploads } from './schema.ts';
 // What an authenticator app computes: tests and the end-to-end runs log in with it.
 export { totpCode, totpStep } from './totp.ts';
+export { purgeStaleUploads } from './uploads.ts';

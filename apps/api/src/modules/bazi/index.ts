@@ -2,5 +2,10 @@
  * The bazi module's public entry: bzdata, miji and jxfen, the VIP 定制 fortune, and the reading texts it seeds.
  */
 export { dingzhiRoutes } from './dingzhi.routes.ts';
+export {
+  listReadingsForEditing,
+  type ReadingChange,
+  updateReading,
+} from './reading-editing.ts';
 export { baziRoutes } from './routes.ts';
 export { READING_SEED, seedReadings } from './seed-readings.ts';

@@ -2,6 +2,24 @@
  * The content module's public entry: label blocks, articles and masters, and the `content` table
  * other modules keep their editable texts in (the bazi readings).
  */
+export {
+  type ArticleChange,
+  articleForEditing,
+  articleLabelsInUse,
+  createArticle,
+  deleteArticle,
+  listArticlesForEditing,
+  setArticlePublished,
+  updateArticle,
+} from './article-editing.ts';
+export {
+  createMaster,
+  customerServiceCard,
+  listMastersForEditing,
+  type RecordChange,
+  saveCustomerServiceCard,
+  updateMaster,
+} from './master-editing.ts';
 export { contentRoutes, crmContentRoutes } from './routes.ts';
 export { sanitizeArticleHtml } from './sanitize.ts';
 export { articles, content, masters } from './schema.ts';

@@ -21,6 +21,20 @@ describe('content routes (crm/article/*, crm/dashi)', () => {
   const read = (body: unknown) => post('/api/crm/article/read', body);
   const seeds = articleSeeds();
 
+  it('refuses an id or sellid that a string coerces to Infinity (400, not a database error)', async () => {
+    const article = await t.app.inject({
+      method: 'POST',
+      url: '/api/crm/article/read',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id":"1e999"}',
+    });
+    expect(article.statusCode).toBe(400);
+    expect(article.json().code).toBe('ValidationError');
+    const master = await t.app.inject({ method: 'GET', url: '/api/crm/dashi?sellid=Infinity' });
+    expect(master.statusCode).toBe(400);
+    expect(master.json().code).toBe('ValidationError');
+  });
+
   describe('POST crm/article/search', () => {
     it('lists a label in its order with the total, answered to visitors without a token', async () => {
       const res = await search({ label: '节气', size: 50 });

@@ -96,6 +96,9 @@ export async function searchArticles(db: Db, query: ArticleSearchBody): Promise<
 
 /** The published article `{id}` or `{label, name}`, its HTML sanitised again; 404 when there is none. */
 export async function readArticle(db: Db, which: ArticleReadBody): Promise<Article> {
+  // The validator's anyOf coerces a string such as '1e999' to Infinity and lets it through.
+  if ('id' in which && !Number.isSafeInteger(which.id))
+    throw new AppError('ValidationError', 'body/id must be an integer');
   const match =
     'id' in which
       ? eq(articles.id, which.id)
@@ -183,6 +186,9 @@ function withDefaults(master: Master): Master {
  * sellid); 404 when there is none.
  */
 export async function readMaster(db: Db, sellid?: number): Promise<Master> {
+  // As in readArticle: '?sellid=Infinity' passes the query's anyOf.
+  if (sellid !== undefined && !Number.isSafeInteger(sellid))
+    throw new AppError('ValidationError', 'querystring/sellid must be an integer');
   const rows = await db
     .select(masterColumns)
     .from(masters)

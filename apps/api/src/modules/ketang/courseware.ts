@@ -9,6 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { contentTypeOf } from '../../shared/storage.ts';
 import { courseware } from './schema.ts';
 
+/** Where courseware files are stored (public: served by the file route). */
+export const COURSEWARE_FOLDER = 'ketang/kejian/';
+
 /** The courseware in display order, optionally only that of one course. */
 export async function listCourseware(db: Db, query: CoursewareQuery): Promise<CoursewareList> {
   const rows = await db

@@ -2,7 +2,27 @@
  * The classroom module's public entry: the course routes and signed lesson media, the learners'
  * progress that 我的课程 shows, the tables, and the demo courses every fresh install starts with.
  */
+export {
+  addCourseware,
+  addLesson,
+  type Change,
+  type CourseFields,
+  type CoursewareFields,
+  courseForConsole,
+  courseFormOptions,
+  createCourse,
+  deleteLesson,
+  type LessonFields,
+  listCoursesForConsole,
+  removeCourseware,
+  reorderLessons,
+  setCoursePublished,
+  updateCourse,
+  updateLesson,
+} from './course-editing.ts';
 export { type CourseInput, courseRow } from './course-row.ts';
+export { COURSEWARE_FOLDER } from './courseware.ts';
+export { isLessonMediaKey, LESSON_VIDEO_FOLDER } from './media-url.ts';
 export { type CourseProgress, progressOfCourses } from './progress.ts';
 export { type KetangRoutesOptions, ketangRoutes } from './routes.ts';
 export {

@@ -12,6 +12,9 @@ import { PRIVATE_FILES_PREFIX } from '../media/index.ts';
 /** Where lesson videos are stored: `private/ketang/<file>`. */
 export const LESSON_MEDIA_PREFIX = `${PRIVATE_FILES_PREFIX}ketang/`;
 
+/** Where the lesson videos operators upload are stored (the seeded ones are under `videos/`). */
+export const LESSON_VIDEO_FOLDER = `${LESSON_MEDIA_PREFIX}lessons/`;
+
 /** The route that serves them (mounted under /api). */
 export const MEDIA_PATH = '/api/ketang/media/';
 

@@ -7,6 +7,7 @@ export type { PaymentChannel } from './channel.ts';
 export type { PayLog } from './channel-deps.ts';
 export { fenToYuan, yuanToFen } from './money.ts';
 export {
+  type RefundOptions,
   type RefundReport,
   refundOrder,
   rejectBuyerRefund,

@@ -95,16 +95,42 @@ export async function sendRefund(deps: PayDeps, refundId: number): Promise<Refun
   return reportOf(deps, refundId);
 }
 
+/** How an operator's refund goes beyond the command line's full refund of a buyer's request. */
+export interface RefundOptions {
+  /** The console operator's id, for the audit row. */
+  operatorId?: number | null;
+  /** The operator's reason, kept in the audit row. */
+  reason?: string;
+  /** What goes back, in 分: 1 … the payment's amount; the payment in full when absent. */
+  amount?: number;
+  /**
+   * Lets an operator refund a paid order no buyer asked about: called in the refund's transaction
+   * (the order row locked) when the order is `paid`, it must move it to `refunding` and answer true.
+   */
+  open?: (tx: Tx) => Promise<boolean>;
+}
+
 /**
- * The operator's approval of a buyer's refund: refunds the payment that paid `orderNo` (which must be
- * `refunding`), in full, recording `actor` as the approver (on the refund and in the audit trail). Run
- * again while the refund is pending, it sends the same refund again.
+ * The operator's refund: refunds the payment that paid `orderNo` (which must be `refunding` — or
+ * `paid`, when `options.open` moves it there), in full or by `options.amount`, recording `actor` as the
+ * approver (on the refund and in the audit trail). Run again while the refund is pending, it sends the
+ * same refund again.
  */
-export async function refundOrder(deps: PayDeps, orderNo: string, actor: string): Promise<RefundReport> {
+export async function refundOrder(
+  deps: PayDeps,
+  orderNo: string,
+  actor: string,
+  options: RefundOptions = {},
+): Promise<RefundReport> {
   const refundId = await deps.db.transaction(async (tx) => {
     const order = await deps.ledger.findForPayment(tx, orderNo);
     if (!order) throw new AppError('NotFound', `order ${orderNo} not found`);
-    if (order.status !== 'refunding') throw new AppError('OrderStateConflict', `order is ${order.status}`);
+    const before = order.status;
+    if (order.status === 'paid' && options.open) {
+      if (!(await options.open(tx))) throw new AppError('OrderStateConflict', `order is ${order.status}`);
+    } else if (order.status !== 'refunding') {
+      throw new AppError('OrderStateConflict', `order is ${order.status}`);
+    }
     const [pending] = await tx
       .select({ id: refunds.id })
       .from(refunds)
@@ -127,13 +153,17 @@ export async function refundOrder(deps: PayDeps, orderNo: string, actor: string)
       .limit(1)
       .for('update');
     if (!payment) throw new AppError('OrderStateConflict', `order ${orderNo} has no payment to refund`);
+    const amount = options.amount ?? payment.amount;
+    if (!Number.isInteger(amount) || amount < 1 || amount > payment.amount) {
+      throw new AppError('ValidationError', `refund must be 1–${payment.amount} 分`);
+    }
     const [refund] = await tx
       .insert(refunds)
       .values({
         outRefundNo: newOutRefundNo(orderNo),
         orderNo,
         paymentId: payment.id,
-        amount: payment.amount,
+        amount,
         status: 'pending',
         reason: 'buyer',
         requestedBy: actor,
@@ -143,10 +173,12 @@ export async function refundOrder(deps: PayDeps, orderNo: string, actor: string)
     await writeAudit(tx, {
       at: new Date(deps.clock.now()),
       actor,
+      operatorId: options.operatorId,
       action: 'order.refund',
       target: `order:${orderNo}`,
-      before: { status: order.status },
-      after: { refund: refund.outRefundNo, amount: payment.amount, channel: payment.channel },
+      before: { status: before },
+      after: { refund: refund.outRefundNo, amount, channel: payment.channel },
+      reason: options.reason,
     });
     return refund.id;
   });

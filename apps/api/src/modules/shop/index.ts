@@ -13,7 +13,14 @@ export {
   rejectRefund,
   type ShopOrderLedger,
 } from './ledger.ts';
-export { MAX_STOCK, type StockChange, setSkuStock, shipOrder, showOrder } from './order-admin.ts';
+export {
+  MAX_STOCK,
+  openShopRefund,
+  type StockChange,
+  setSkuStock,
+  shipOrder,
+  showOrder,
+} from './order-admin.ts';
 export { canTransition, ORDER_TRANSITIONS } from './order-state.ts';
 export { type OrderRoutesOptions, orderRoutes } from './orders.routes.ts';
 export {

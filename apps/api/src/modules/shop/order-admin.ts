@@ -7,6 +7,7 @@ import { ORDER_STATUS_LABELS } from '@xuanli/contracts/shop';
 import { asc, eq } from 'drizzle-orm';
 import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { Tx } from '../../shared/orders.ts';
 import type { AdminDeps } from '../member/index.ts';
 import { moveOrder } from './order-state.ts';
 import { isRowId } from './row-id.ts';
@@ -145,4 +146,26 @@ export async function showOrder(deps: Pick<AdminDeps, 'db'>, orderNo: string): P
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * paid → refunding for a refund the shop makes itself (the buyer did not ask): inside the refund's
+ * transaction, so the order only shows 退款中 when the refund row exists too. The reason is shown to
+ * the buyer on the order. False when the order was not paid.
+ */
+export async function openShopRefund(
+  tx: Tx,
+  orderNo: string,
+  refund: { at: Date; actor: string; reason: string },
+): Promise<boolean> {
+  const moved = await moveOrder(tx, {
+    orderNo,
+    from: 'paid',
+    to: 'refunding',
+    at: refund.at,
+    actor: refund.actor,
+    note: `商家发起退款：${refund.reason}`,
+    fields: { refundReason: refund.reason },
+  });
+  return moved !== null;
 }

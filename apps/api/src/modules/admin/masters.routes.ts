@@ -1,0 +1,169 @@
+/**
+ * Masters (dashi) and the customer-service card in the console (area content: admin and editor):
+ * every master with its order and whether the app shows it, adding and changing one, and the card of
+ * the app's 在线客服 dialog. Avatars and QR codes are uploaded first (`POST admin/images`) and saved
+ * here by their URL. The content module owns the rows (its functions run in this route's
+ * transaction); each write adds its audit row ('master.save', 'label.save') to the same transaction.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminMasterBodySchema,
+  AdminMasterCreateBodySchema,
+  AdminMasterListSchema,
+  AdminMasterParamsSchema,
+  AdminMasterSchema,
+  AdminServiceCardBodySchema,
+  AdminServiceCardSchema,
+} from '@xuanli/contracts/admin-content';
+import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../shared/audit.ts';
+import { ok } from '../../shared/envelope.ts';
+import type { Tx } from '../../shared/orders.ts';
+import {
+  createMaster,
+  customerServiceCard,
+  listMastersForEditing,
+  type RecordChange,
+  saveCustomerServiceCard,
+  updateMaster,
+} from '../content/index.ts';
+import { auditorOf } from './account.ts';
+import { operatorOf } from './guard.ts';
+import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+
+const tags = ['admin'];
+const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
+
+/** `admin/masters…` and `admin/customer-service`. */
+export const masterRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+  app,
+  { deps, requireOperator },
+) => {
+  const editors = requireOperator(...ADMIN_AREA_ROLES.content);
+
+  /** Runs `change` with its audit row in one transaction; answers the record after. */
+  async function audited<T>(
+    request: FastifyRequest,
+    action: AuditAction,
+    target: (after: T) => string,
+    change: (tx: Tx, at: Date) => Promise<RecordChange<T>>,
+  ): Promise<T> {
+    const session = operatorOf(request);
+    const at = new Date(deps.clock.now());
+    return deps.db.transaction(async (tx) => {
+      const result = await change(tx, at);
+      await writeAudit(tx, {
+        ...auditorOf(session),
+        at,
+        action,
+        target: target(result.after),
+        before: result.before,
+        after: result.after,
+      });
+      return result.after;
+    });
+  }
+
+  app.get(
+    '/masters',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Every master (dashi), active or not, in the app’s order',
+        security: CONSOLE_SECURITY,
+        response: { 200: okEnvelopeSchema(AdminMasterListSchema), ...refusals },
+      },
+    },
+    async () => ok({ list: await listMastersForEditing(deps.db) }),
+  );
+
+  app.post(
+    '/masters',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Add a master with the sellid courses and products refer to',
+        description: 'Conflict when the sellid is taken. Audit row master.save.',
+        security: CONSOLE_SECURITY,
+        body: AdminMasterCreateBodySchema,
+        response: { 200: okEnvelopeSchema(AdminMasterSchema), ...refusals },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          request,
+          'master.save',
+          (after) => `master:${after.sellid}`,
+          (tx, at) => createMaster(tx, request.body, at),
+        ),
+      ),
+  );
+
+  app.post(
+    '/masters/:sellid',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Change a master: picture, name, intro, WeChat ID and QR code, order, shown or hidden',
+        description: 'The app’s dashi answers show it at once. Audit row master.save.',
+        security: CONSOLE_SECURITY,
+        params: AdminMasterParamsSchema,
+        body: AdminMasterBodySchema,
+        response: { 200: okEnvelopeSchema(AdminMasterSchema), ...refusals },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          request,
+          'master.save',
+          (after) => `master:${after.sellid}`,
+          (tx, at) => updateMaster(tx, request.params.sellid, request.body, at),
+        ),
+      ),
+  );
+
+  app.get(
+    '/customer-service',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'The customer-service card of the app’s 在线客服 dialog (label crm/在线客服)',
+        security: CONSOLE_SECURITY,
+        response: { 200: okEnvelopeSchema(AdminServiceCardSchema), ...refusals },
+      },
+    },
+    async () => ok(await customerServiceCard(deps.db)),
+  );
+
+  app.post(
+    '/customer-service',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Save the customer-service card: avatar, nickname, intro, WeChat ID, QR code, notice',
+        description: 'base/sysapi/label answers it at once. Audit row label.save.',
+        security: CONSOLE_SECURITY,
+        body: AdminServiceCardBodySchema,
+        response: { 200: okEnvelopeSchema(AdminServiceCardSchema), ...refusals },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          request,
+          'label.save',
+          () => 'label:crm/label/在线客服',
+          (tx, at) => saveCustomerServiceCard(tx, request.body, at),
+        ),
+      ),
+  );
+};

@@ -1,0 +1,141 @@
+/**
+ * The orders area of the console (roles admin and support): search, one order in full, ship, refund
+ * through the paying channel, and turning down a buyer's refund request.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
+import {
+  AdminOrderDetailSchema,
+  AdminOrderListSchema,
+  AdminOrderParamsSchema,
+  AdminOrderQuerySchema,
+  AdminRefundBodySchema,
+  AdminRefundRejectBodySchema,
+  AdminShipBodySchema,
+} from '@xuanli/contracts/admin-shop';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { ok } from '../../shared/envelope.ts';
+import { auditorOf } from './account.ts';
+import { operatorOf } from './guard.ts';
+import {
+  orderDetail,
+  refundFromConsole,
+  rejectRefundFromConsole,
+  searchOrders,
+  shipFromConsole,
+} from './orders.ts';
+import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+
+const tags = ['admin'];
+const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
+const detail = { 200: okEnvelopeSchema(AdminOrderDetailSchema), ...refusals };
+
+/** `admin/orders…`. */
+export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+  app,
+  { deps, requireOperator, pay },
+) => {
+  const support = requireOperator(...ADMIN_AREA_ROLES.orders);
+
+  app.get(
+    '/orders',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Search orders by status, order number, buyer phone and Beijing days, newest first',
+        security: CONSOLE_SECURITY,
+        querystring: AdminOrderQuerySchema,
+        response: { 200: okEnvelopeSchema(AdminOrderListSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await searchOrders(deps, request.query)),
+  );
+
+  app.get(
+    '/orders/:orderNo',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'An order in full: lines, money, address, payment attempts, refunds and timeline',
+        security: CONSOLE_SECURITY,
+        params: AdminOrderParamsSchema,
+        response: detail,
+      },
+    },
+    async (request) => ok(await orderDetail(deps, request.params.orderNo)),
+  );
+
+  app.post(
+    '/orders/:orderNo/ship',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Ship a paid goods order with carrier and tracking number (the buyer sees 已发货)',
+        description: 'OrderStateConflict when the order is not paid or ships nothing.',
+        security: CONSOLE_SECURITY,
+        params: AdminOrderParamsSchema,
+        body: AdminShipBodySchema,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(await shipFromConsole(deps, request.params.orderNo, request.body, auditorOf(operatorOf(request)))),
+  );
+
+  app.post(
+    '/orders/:orderNo/refund',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Refund a paid or refunding order through the channel that took the payment, with a reason',
+        description:
+          "Approves the buyer's request of a refunding order, or refunds a paid one on the shop's decision. " +
+          'The amount is at most what the payment took; the order becomes refunded once the provider confirms.',
+        security: CONSOLE_SECURITY,
+        params: AdminOrderParamsSchema,
+        body: AdminRefundBodySchema,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await refundFromConsole(
+          deps,
+          pay,
+          request.params.orderNo,
+          request.body,
+          auditorOf(operatorOf(request)),
+        ),
+      ),
+  );
+
+  app.post(
+    '/orders/:orderNo/refund-reject',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: "Turn down a buyer's refund request with a reason (refunding → paid)",
+        description: 'Conflict while a refund of the order is already under way.',
+        security: CONSOLE_SECURITY,
+        params: AdminOrderParamsSchema,
+        body: AdminRefundRejectBodySchema,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(
+        await rejectRefundFromConsole(
+          deps,
+          pay,
+          request.params.orderNo,
+          request.body,
+          auditorOf(operatorOf(request)),
+        ),
+      ),
+  );
+};

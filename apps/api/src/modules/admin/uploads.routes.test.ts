@@ -1,0 +1,391 @@
+/**
+ * The console's chunked uploads (courses area): a file sent in chunks is stored whole with the
+ * source's SHA-256; a chunk whose connection drops mid-body is missing from the upload's status and
+ * sending it again completes the file; wrong lengths, wrong kinds and files over the limit are refused
+ * with 4xx; a video's length is read from the file itself, wherever its `moov` box sits.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_MAX_BYTES } from '@xuanli/contracts/admin-courses-labels';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { createFileStorage } from '../../shared/storage.ts';
+
+/** The committed demo media (apps/api/seed-media/ketang). */
+const SEED_MEDIA_DIR = join(import.meta.dirname, '../../../seed-media/ketang');
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** An ISO-BMFF box of `type` around `payload`. */
+function box(type: string, ...payload: Buffer[]): Buffer {
+  const body = Buffer.concat(payload);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + body.length, 0);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+}
+
+/** A version-0 movie header stating `duration` units of `timescale` per second. */
+function mvhd(timescale: number, duration: number): Buffer {
+  const payload = Buffer.alloc(100);
+  payload.writeUInt32BE(timescale, 12);
+  payload.writeUInt32BE(duration, 16);
+  return box('mvhd', payload);
+}
+
+/**
+ * An mp4 as a camera or an editor without "fast start" writes it: `ftyp`, a large `mdat` of
+ * `mediaBytes` random bytes, then `moov` at the very end — the duration is behind all the media.
+ */
+function mp4WithMoovAtEnd(mediaBytes: number, timescale: number, duration: number): Buffer {
+  const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1'));
+  return Buffer.concat([
+    ftyp,
+    box('mdat', randomBytes(mediaBytes)),
+    box('moov', mvhd(timescale, duration), box('trak', box('tkhd', Buffer.alloc(84)))),
+  ]);
+}
+
+/** A version-1 movie header (64-bit times and duration). */
+function mvhdV1(timescale: number, duration: bigint): Buffer {
+  const payload = Buffer.alloc(112);
+  payload[0] = 1;
+  payload.writeUInt32BE(timescale, 20);
+  payload.writeBigUInt64BE(duration, 24);
+  return box('mvhd', payload);
+}
+
+/** A box written with a 64-bit size (header size field 1), as large `mdat`s are. */
+function largeBox(type: string, payload: Buffer): Buffer {
+  const header = Buffer.alloc(16);
+  header.writeUInt32BE(1, 0);
+  header.write(type, 4, 'latin1');
+  header.writeBigUInt64BE(BigInt(16 + payload.length), 8);
+  return Buffer.concat([header, payload]);
+}
+
+/** An EBML element: id bytes, an 8-byte size (or unknown), payload. */
+function ebml(id: number[], payload: Buffer | null): Buffer {
+  const size = Buffer.alloc(8);
+  if (payload === null) size.fill(0xff, 1).writeUInt8(0x01, 0);
+  else {
+    size.writeUInt8(0x01, 0);
+    size.writeUIntBE(payload.length, 2, 6);
+  }
+  return Buffer.concat([Buffer.from(id), size, payload ?? Buffer.alloc(0)]);
+}
+
+/** A webm whose Segment › Info states `milliseconds` (TimecodeScale 1 ms), followed by media bytes. */
+function webm(milliseconds: number): Buffer {
+  const duration = Buffer.alloc(8);
+  duration.writeDoubleBE(milliseconds);
+  const scale = Buffer.from([0x0f, 0x42, 0x40]);
+  const info = ebml(
+    [0x15, 0x49, 0xa9, 0x66],
+    Buffer.concat([ebml([0x2a, 0xd7, 0xb1], scale), ebml([0x44, 0x89], duration)]),
+  );
+  return Buffer.concat([
+    ebml([0x1a, 0x45, 0xdf, 0xa3], ebml([0x42, 0x82], Buffer.from('webm'))),
+    ebml([0x18, 0x53, 0x80, 0x67], null),
+    info,
+    ebml([0x1f, 0x43, 0xb6, 0x75], randomBytes(5000)),
+  ]);
+}
+
+describe('console chunked uploads', () => {
+  let t: TestApp;
+  let editor: TestOperator;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    editor = await signInOperator(t, 'editor');
+  });
+  afterAll(() => t?.close());
+
+  const create = (body: object) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/uploads', headers: editor.headers, payload: body });
+  const putChunk = (id: string, index: number, payload: Buffer | Readable) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/uploads/${id}/chunks/${index}`,
+      headers: { ...editor.headers, 'content-type': 'application/octet-stream' },
+      payload,
+    });
+  const status = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/admin/uploads/${id}`, headers: editor.headers })).json()
+      .resData;
+  const complete = (id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/uploads/${id}/complete`, headers: editor.headers });
+
+  /** Starts an upload of `file` and answers its id and chunk plan. */
+  async function start(file: Buffer, purpose: 'video' | 'courseware', contentType: string, filename = 'f') {
+    const res = await create({ filename, size: file.length, contentType, purpose });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().resData as { id: string; chunkSize: number; chunks: number };
+  }
+
+  const chunkOf = (file: Buffer, index: number) =>
+    file.subarray(index * UPLOAD_CHUNK_BYTES, (index + 1) * UPLOAD_CHUNK_BYTES);
+
+  /** The stored file's bytes. */
+  async function stored(key: string): Promise<Buffer> {
+    const storage = createFileStorage(t.config.storage);
+    const stream = await storage.read(key);
+    expect(stream, key).not.toBeNull();
+    const parts: Buffer[] = [];
+    for await (const part of stream!) parts.push(part as Buffer);
+    return Buffer.concat(parts);
+  }
+
+  it('stores a video sent in chunks (in any order) with the source’s SHA-256 and reads its length at the end of the file', async () => {
+    // 9 MiB and a bit: three chunks, the last one short; moov after the media.
+    const file = mp4WithMoovAtEnd(2 * UPLOAD_CHUNK_BYTES + 777_777, 90_000, 90_000 * 754 + 45_000);
+    const upload = await start(file, 'video', 'video/mp4', '第一课.mp4');
+    expect(upload).toMatchObject({ chunkSize: UPLOAD_CHUNK_BYTES, chunks: 3 });
+    for (const index of [2, 0, 1]) {
+      const res = await putChunk(upload.id, index, chunkOf(file, index));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().resData).toEqual({ index, bytes: chunkOf(file, index).length });
+    }
+    expect((await status(upload.id)).received).toEqual([0, 1, 2]);
+    const res = await complete(upload.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().resData;
+    expect(result).toEqual({
+      key: expect.stringMatching(/^private\/ketang\/lessons\/[0-9a-f]{24}\.mp4$/),
+      size: file.length,
+      sha256: sha256(file),
+      contentType: 'video/mp4',
+      durationSeconds: 754.5,
+    });
+    expect(sha256(await stored(result.key))).toBe(sha256(file));
+    // The parts are gone; completing again answers the same file.
+    const storage = createFileStorage(t.config.storage);
+    expect(await storage.stat(`private/uploads/${upload.id}-0`)).toBeNull();
+    expect((await complete(upload.id)).json().resData).toEqual(result);
+    expect((await status(upload.id)).status).toBe('done');
+    // A done upload takes no more chunks.
+    expect((await putChunk(upload.id, 0, chunkOf(file, 0))).statusCode).toBe(409);
+  });
+
+  it('resumes after a connection dropped mid-chunk: the status lists the missing chunk, sending it again completes the file', async () => {
+    const file = mp4WithMoovAtEnd(2 * UPLOAD_CHUNK_BYTES - 1000, 600, 600 * 61);
+    const upload = await start(file, 'video', 'video/mp4');
+    expect(upload.chunks).toBe(2);
+    expect(chunkOf(file, 1).length).toBeGreaterThan(1_000_000);
+    expect((await putChunk(upload.id, 0, chunkOf(file, 0))).statusCode).toBe(200);
+
+    // Chunk 1 over a real socket: half the body, then the connection is cut.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const chunk = chunkOf(file, 1);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: `/api/admin/uploads/${upload.id}/chunks/1`,
+        headers: {
+          ...editor.headers,
+          'content-type': 'application/octet-stream',
+          'content-length': String(chunk.length),
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(chunk.subarray(0, 100_000), () => setTimeout(() => req.destroy(), 50));
+      req.on('close', () => resolve());
+    });
+    // Give the server a moment to notice the drop; nothing of chunk 1 is recorded either way.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await status(upload.id)).toMatchObject({ status: 'open', received: [0], chunks: 2 });
+    const early = await complete(upload.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ code: 'Conflict', msg: expect.stringContaining('1') });
+
+    // A body that ends short (no length declared) is refused and records nothing.
+    const short = await putChunk(upload.id, 1, Readable.from([chunk.subarray(0, 10)]));
+    expect(short.statusCode, short.body).toBe(400);
+    expect((await status(upload.id)).received).toEqual([0]);
+
+    // Resumed: the missing chunk is sent again and the file completes with the source's hash.
+    expect((await putChunk(upload.id, 1, chunk)).statusCode).toBe(200);
+    const res = await complete(upload.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().resData).toMatchObject({
+      sha256: sha256(file),
+      size: file.length,
+      durationSeconds: 61,
+    });
+    expect(sha256(await stored(res.json().resData.key))).toBe(sha256(file));
+  });
+
+  it('reads the length of the seeded demo videos from their files', async () => {
+    // ffprobe -show_entries format=duration reports 35.000000 and 37.000000 for these two files.
+    for (const [name, seconds] of [
+      ['bazi-ganzhi.mp4', 35],
+      ['bazi-wuxing.mp4', 37],
+    ] as const) {
+      const file = readFileSync(join(SEED_MEDIA_DIR, name));
+      const upload = await start(file, 'video', 'video/mp4', name);
+      expect((await putChunk(upload.id, 0, file)).statusCode).toBe(200);
+      const res = await complete(upload.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().resData).toMatchObject({ durationSeconds: seconds, sha256: sha256(file) });
+    }
+  });
+
+  it('reads the length of a version-1 movie header behind a 64-bit mdat, and of a webm', async () => {
+    const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isom', 'latin1'));
+    const mp4 = Buffer.concat([
+      ftyp,
+      largeBox('mdat', randomBytes(20_000)),
+      box('moov', mvhdV1(44_100, 44_100n * 5400n)),
+    ]);
+    const first = await start(mp4, 'video', 'video/mp4');
+    expect((await putChunk(first.id, 0, mp4)).statusCode).toBe(200);
+    expect((await complete(first.id)).json().resData).toMatchObject({
+      durationSeconds: 5400,
+      sha256: sha256(mp4),
+    });
+
+    const file = webm(61_234);
+    const second = await start(file, 'video', 'video/webm', '第二课.webm');
+    expect((await putChunk(second.id, 0, file)).statusCode).toBe(200);
+    const res = await complete(second.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().resData).toMatchObject({
+      key: expect.stringMatching(/^private\/ketang\/lessons\/[0-9a-f]{24}\.webm$/),
+      contentType: 'video/webm',
+      durationSeconds: 61.234,
+    });
+  });
+
+  it('joins an upload once when two completions race', async () => {
+    const file = mp4WithMoovAtEnd(UPLOAD_CHUNK_BYTES + 10, 1000, 9000);
+    const upload = await start(file, 'video', 'video/mp4');
+    for (const index of [0, 1])
+      expect((await putChunk(upload.id, index, chunkOf(file, index))).statusCode).toBe(200);
+    const answers = await Promise.all([complete(upload.id), complete(upload.id)]);
+    const joined = answers.filter((res) => res.statusCode === 200).map((res) => res.json().resData.key);
+    // One request joins; the other is told it is being joined (409) or, if it came later, gets the same file.
+    expect(joined.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(joined).size).toBe(1);
+    for (const res of answers) expect([200, 409]).toContain(res.statusCode);
+    expect((await complete(upload.id)).json().resData.key).toBe(joined[0]);
+    expect((await status(upload.id)).status).toBe('done');
+  });
+
+  it('stores a PDF as public courseware', async () => {
+    const file = readFileSync(join(SEED_MEDIA_DIR, 'ganzhi-wuxing.pdf'));
+    const upload = await start(file, 'courseware', 'application/pdf', '干支.pdf');
+    expect((await putChunk(upload.id, 0, file)).statusCode).toBe(200);
+    const res = await complete(upload.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().resData;
+    expect(result.key).toMatch(/^ketang\/kejian\/[0-9a-f]{24}\.pdf$/);
+    expect(result.durationSeconds).toBeUndefined();
+    const served = await t.app.inject({ method: 'GET', url: `/api/files/${result.key}` });
+    expect(served.statusCode).toBe(200);
+    expect(sha256(served.rawPayload)).toBe(sha256(file));
+  });
+
+  it('refuses wrong lengths, wrong kinds and files over the limit with 4xx', async () => {
+    // Over the purpose's limit, or a type the purpose does not take.
+    const big = await create({
+      filename: 'big.mp4',
+      size: UPLOAD_MAX_BYTES.video + 1,
+      contentType: 'video/mp4',
+      purpose: 'video',
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('PayloadTooLarge');
+    const bigPdf = await create({
+      filename: 'big.pdf',
+      size: UPLOAD_MAX_BYTES.courseware + 1,
+      contentType: 'application/pdf',
+      purpose: 'courseware',
+    });
+    expect(bigPdf.statusCode).toBe(413);
+    const exe = await create({
+      filename: 'a.exe',
+      size: 10,
+      contentType: 'application/x-msdownload',
+      purpose: 'video',
+    });
+    expect(exe.statusCode).toBe(415);
+    const zero = await create({ filename: 'a.mp4', size: 0, contentType: 'video/mp4', purpose: 'video' });
+    expect(zero.statusCode).toBe(400);
+
+    // A chunk of the wrong length (declared or streamed), a chunk past the end, an unknown upload.
+    const file = mp4WithMoovAtEnd(UPLOAD_CHUNK_BYTES, 1000, 5000);
+    const upload = await start(file, 'video', 'video/mp4');
+    const declared = await putChunk(upload.id, 0, chunkOf(file, 0).subarray(1));
+    expect(declared.statusCode).toBe(400);
+    expect(declared.json().code).toBe('ValidationError');
+    const tooLong = await putChunk(upload.id, 1, Readable.from([chunkOf(file, 1), Buffer.alloc(10)]));
+    expect(tooLong.statusCode).toBe(400);
+    expect((await putChunk(upload.id, 2, Buffer.alloc(10))).statusCode).toBe(400);
+    expect((await status(upload.id)).received).toEqual([]);
+    const unknown = await putChunk('0'.repeat(32), 0, Buffer.alloc(10));
+    expect(unknown.statusCode).toBe(404);
+    const notBytes = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/uploads/${upload.id}/chunks/0`,
+      headers: editor.headers,
+      payload: { a: 1 },
+    });
+    expect(notBytes.statusCode).toBe(415);
+
+    // Declared a video, but the bytes are a PDF: refused when joined, and the upload is dropped.
+    const pdf = readFileSync(join(SEED_MEDIA_DIR, 'jieqi-2027.pdf'));
+    const disguised = await start(pdf, 'video', 'video/mp4', 'video.mp4');
+    expect((await putChunk(disguised.id, 0, pdf)).statusCode).toBe(200);
+    const refused = await complete(disguised.id);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().code).toBe('UnsupportedMediaType');
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/uploads/${disguised.id}`,
+      headers: editor.headers,
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('removes unfinished uploads a day after their last chunk', async () => {
+    const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(UPLOAD_CHUNK_BYTES)]);
+    const upload = await start(file, 'courseware', 'application/pdf');
+    expect((await putChunk(upload.id, 0, chunkOf(file, 0))).statusCode).toBe(200);
+    const storage = createFileStorage(t.config.storage);
+    expect(await storage.stat(`private/uploads/${upload.id}-0`)).not.toBeNull();
+    t.clock.advanceSeconds(23 * 3600);
+    editor = await signInOperator(t, 'editor');
+    await start(Buffer.alloc(5), 'courseware', 'application/pdf');
+    expect((await status(upload.id)).received).toEqual([0]);
+    t.clock.advanceSeconds(2 * 3600);
+    // Starting another upload clears the stale ones (the clean-up job does it too).
+    editor = await signInOperator(t, 'editor');
+    await start(Buffer.alloc(5), 'courseware', 'application/pdf');
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/uploads/${upload.id}`,
+      headers: editor.headers,
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(await storage.stat(`private/uploads/${upload.id}-0`)).toBeNull();
+  });
+
+  it('is for the courses area’s roles only', async () => {
+    const support = await signInOperator(t, 'support');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: support.headers,
+      payload: { filename: 'a.mp4', size: 10, contentType: 'video/mp4', purpose: 'video' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminUserList, AuditList, OperatorList } from '@xuanli/contracts/admin';
 import type { AdminRole } from '@xuanli/contracts/admin-labels';
+import type { Dashboard } from '@xuanli/contracts/admin-shop';
 import type { AdminHolidayList } from '@xuanli/contracts/holidays';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '@/lib/session';
@@ -11,11 +12,20 @@ import { meAnswer, renderConsole } from '@/testing/render-console';
 const emptyUsers: AdminUserList = { list: [], total: 0 };
 const emptyAudit: AuditList = { list: [], total: 0 };
 const operators: OperatorList = { list: [anOperator('admin')] };
+const quietPeriod = { paidOrders: 0, paidAmount: 0, refundedAmount: 0, revenue: 0, newUsers: 0 };
+const quietDashboard: Dashboard = {
+  today: quietPeriod,
+  month: quietPeriod,
+  activeVips: 0,
+  topCourses: [],
+  asOf: new Date().toISOString(),
+};
 const noHolidays: AdminHolidayList = { version: 0, builtInYears: { from: 2004, to: 2026 }, years: [] };
 
 function fakeConsole(role: AdminRole) {
   return installFakeApi((call) => {
     if (call.path === '/users') return okAnswer(emptyUsers);
+    if (call.path === '/dashboard') return okAnswer(quietDashboard);
     if (call.path === '/audit') return okAnswer(emptyAudit);
     if (call.path === '/operators') return okAnswer(operators);
     if (call.path === '/holidays') return okAnswer(noHolidays);
@@ -34,9 +44,30 @@ async function menuEntries(): Promise<string[]> {
 
 describe('menu by role', () => {
   it.each([
-    ['admin', '#/users', ['用户与会员', '节假日', '操作日志', '后台账号', '我的账号']],
-    ['editor', '#/holidays', ['节假日', '我的账号']],
-    ['support', '#/users', ['用户与会员', '我的账号']],
+    [
+      'admin',
+      '#/dashboard',
+      [
+        '概览',
+        '用户与会员',
+        '订单',
+        '商品',
+        '文章与标签',
+        '命书解读',
+        '大师与客服',
+        '课程',
+        '节假日',
+        '操作日志',
+        '后台账号',
+        '我的账号',
+      ],
+    ],
+    [
+      'editor',
+      '#/dashboard',
+      ['概览', '商品', '文章与标签', '命书解读', '大师与客服', '课程', '节假日', '我的账号'],
+    ],
+    ['support', '#/dashboard', ['概览', '用户与会员', '订单', '我的账号']],
   ] as const)('%s sees only the pages of its role and lands on the first', async (role, home, entries) => {
     fakeConsole(role);
     renderConsole({ path: '/', role });

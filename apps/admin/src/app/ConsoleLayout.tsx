@@ -5,9 +5,16 @@
  */
 import {
   AuditOutlined,
+  BookOutlined,
   CalendarOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
   LogoutOutlined,
+  PlayCircleOutlined,
   SafetyCertificateOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -27,8 +34,15 @@ import {
 import { type ConsolePage, homePathFor, pagesFor } from './console-pages';
 
 const ICONS: Record<ConsolePage['key'], ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  orders: <ShoppingCartOutlined />,
+  catalogue: <ShopOutlined />,
   users: <TeamOutlined />,
   holidays: <CalendarOutlined />,
+  content: <FileTextOutlined />,
+  readings: <BookOutlined />,
+  masters: <CustomerServiceOutlined />,
+  courses: <PlayCircleOutlined />,
   audit: <AuditOutlined />,
   operators: <SafetyCertificateOutlined />,
   me: <UserOutlined />,

@@ -13,7 +13,19 @@ import {
 
 /** A page of the console: its route, menu label and area (null = every operator). */
 export interface ConsolePage {
-  key: 'users' | 'holidays' | 'audit' | 'operators' | 'me';
+  key:
+    | 'dashboard'
+    | 'orders'
+    | 'catalogue'
+    | 'users'
+    | 'holidays'
+    | 'audit'
+    | 'operators'
+    | 'me'
+    | 'content'
+    | 'readings'
+    | 'masters'
+    | 'courses';
   path: string;
   name: string;
   area: AdminArea | null;
@@ -21,7 +33,14 @@ export interface ConsolePage {
 
 /** Every page, in menu order. */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { key: 'dashboard', path: '/dashboard', name: ADMIN_AREA_LABELS.dashboard, area: 'dashboard' },
   { key: 'users', path: '/users', name: ADMIN_AREA_LABELS.users, area: 'users' },
+  { key: 'orders', path: '/orders', name: ADMIN_AREA_LABELS.orders, area: 'orders' },
+  { key: 'catalogue', path: '/catalogue', name: ADMIN_AREA_LABELS.catalogue, area: 'catalogue' },
+  { key: 'content', path: '/content', name: ADMIN_AREA_LABELS.content, area: 'content' },
+  { key: 'readings', path: '/readings', name: '命书解读', area: 'content' },
+  { key: 'masters', path: '/masters', name: '大师与客服', area: 'content' },
+  { key: 'courses', path: '/courses', name: ADMIN_AREA_LABELS.courses, area: 'courses' },
   { key: 'holidays', path: '/holidays', name: ADMIN_AREA_LABELS.holidays, area: 'holidays' },
   { key: 'audit', path: '/audit', name: ADMIN_AREA_LABELS.audit, area: 'audit' },
   { key: 'operators', path: '/operators', name: ADMIN_AREA_LABELS.operators, area: 'operators' },

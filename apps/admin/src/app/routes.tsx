@@ -16,7 +16,15 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType
 }
 
 const UsersPage = lazyNamed(() => import('@/features/users/UsersPage'), 'UsersPage');
+const DashboardPage = lazyNamed(() => import('@/features/dashboard/DashboardPage'), 'DashboardPage');
+const CataloguePage = lazyNamed(() => import('@/features/catalogue/CataloguePage'), 'CataloguePage');
+const OrdersPage = lazyNamed(() => import('@/features/orders/OrdersPage'), 'OrdersPage');
 const HolidaysPage = lazyNamed(() => import('@/features/holidays/HolidaysPage'), 'HolidaysPage');
+const CoursesPage = lazyNamed(() => import('@/features/courses/CoursesPage'), 'CoursesPage');
+const CoursePage = lazyNamed(() => import('@/features/courses/CoursePage'), 'CoursePage');
+const ArticlesPage = lazyNamed(() => import('@/features/content/ArticlesPage'), 'ArticlesPage');
+const ReadingsPage = lazyNamed(() => import('@/features/content/ReadingsPage'), 'ReadingsPage');
+const MastersPage = lazyNamed(() => import('@/features/masters/MastersPage'), 'MastersPage');
 const AuditPage = lazyNamed(() => import('@/features/audit/AuditPage'), 'AuditPage');
 const OperatorsPage = lazyNamed(() => import('@/features/operators/OperatorsPage'), 'OperatorsPage');
 const MePage = lazyNamed(() => import('@/features/me/MePage'), 'MePage');
@@ -87,6 +95,86 @@ export const consoleRoutes: RouteObject[] = [
               <AreaPage area="users">
                 <Page>
                   <UsersPage />
+                </Page>
+              </AreaPage>
+            ),
+          },
+          {
+            path: 'dashboard',
+            element: (
+              <AreaPage area="dashboard">
+                <Page>
+                  <DashboardPage />
+                </Page>
+              </AreaPage>
+            ),
+          },
+          {
+            path: 'orders',
+            element: (
+              <AreaPage area="orders">
+                <Page>
+                  <OrdersPage />
+                </Page>
+              </AreaPage>
+            ),
+          },
+          {
+            path: 'readings',
+            element: (
+              <AreaPage area="content">
+                <Page>
+                  <ReadingsPage />
+                </Page>
+              </AreaPage>
+            ),
+          },
+          {
+            path: 'masters',
+            element: (
+              <AreaPage area="content">
+                <Page>
+                  <MastersPage />
+                </Page>
+              </AreaPage>
+            ),
+          },
+          {
+            path: 'content',
+            element: (
+              <AreaPage area="content">
+                <Page>
+                  <ArticlesPage />
+                </Page>
+              </AreaPage>
+            ),
+          },
+          {
+            path: 'courses',
+            element: (
+              <AreaPage area="courses">
+                <Page>
+                  <CoursesPage />
+                </Page>
+              </AreaPage>
+            ),
+          },
+          {
+            path: 'courses/:id',
+            element: (
+              <AreaPage area="courses">
+                <Page>
+                  <CoursePage />
+                </Page>
+              </AreaPage>
+            ),
+          },
+          {
+            path: 'catalogue',
+            element: (
+              <AreaPage area="catalogue">
+                <Page>
+                  <CataloguePage />
                 </Page>
               </AreaPage>
             ),

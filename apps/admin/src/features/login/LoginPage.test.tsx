@@ -68,8 +68,8 @@ describe('login with two-step verification', () => {
     await user.clear(code);
     await user.type(code, '654321');
     await user.click(screen.getByRole('button', { name: '登录' }));
-    // An editor lands on 节假日, the first page of the role.
-    await waitFor(() => expect(window.location.hash).toBe('#/holidays'));
+    // An editor lands on 概览, the first page of the role.
+    await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
     expect(callsTo(calls, 'POST', '/login').map((call) => call.body)).toEqual([
       { username: 'wenbian', password: 'a long passphrase' },
       { username: 'wenbian', password: 'a long passphrase', totp: '111111' },
@@ -118,7 +118,7 @@ describe('login with two-step verification', () => {
     await user.type(await screen.findByPlaceholderText('用户名'), 'wenbian');
     await user.type(screen.getByPlaceholderText('密码'), 'a long passphrase');
     await user.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(window.location.hash).toBe('#/holidays'));
+    await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
     expect(screen.queryByText('无权访问')).toBeNull();
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * Chunked, resumable uploads of lesson videos and courseware (`/api/admin/uploads…`;
+ * packages/contracts/src/admin-courses.ts). A file is declared, sent chunk by chunk as raw bytes, then
+ * joined on the server. What was already sent survives a dropped connection or a closed tab: the
+ * upload's id is remembered in localStorage under the file's name, size and modification time, and
+ * the next attempt asks the server which chunks it holds and sends only the others.
+ */
+import type { Upload, UploadPurpose, UploadResult } from '@xuanli/contracts/admin-courses';
+import type { ErrorEnvelope } from '@xuanli/contracts/envelope';
+import { ApiError, adminUrl, api, CLIENT_ERROR, failureMessage } from '@/lib/api';
+import { endSession, getSession, isExpired } from '@/lib/session';
+
+/** A chunk (4 MiB) may take this long on a slow line. */
+const CHUNK_TIMEOUT_MS = 120_000;
+
+/** The localStorage key of an unfinished upload of `file`. */
+export function resumeKey(file: File, purpose: UploadPurpose): string {
+  return `xuanli.upload.${purpose}.${file.name}.${file.size}.${file.lastModified}`;
+}
+
+/** `PUT /api/admin/uploads/:id/chunks/:index` with the raw bytes of `blob`. */
+async function putChunk(id: string, index: number, blob: Blob, signal?: AbortSignal): Promise<void> {
+  const session = getSession();
+  if (!session || isExpired(session)) {
+    endSession('expired');
+    throw new ApiError(failureMessage('Unauthorized', undefined, 401), 'Unauthorized', 401);
+  }
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  signal?.addEventListener('abort', abort);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, CHUNK_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(adminUrl(`uploads/${id}/chunks/${index}`), {
+      method: 'PUT',
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${session.jwt}`,
+        'Content-Type': 'application/octet-stream',
+      },
+      body: blob,
+      signal: controller.signal,
+    });
+  } catch {
+    const code = timedOut ? CLIENT_ERROR.timeout : CLIENT_ERROR.network;
+    throw new ApiError(failureMessage(code, undefined), code);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+  if (response.ok) return;
+  const body = (await response.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
+  const code = typeof body?.code === 'string' ? body.code : `Http${response.status}`;
+  if (response.status === 401) endSession('expired');
+  throw new ApiError(failureMessage(code, body?.msg, response.status), code, response.status, {
+    ...(body ?? {}),
+  });
+}
+
+/** How far an upload is: bytes the server holds of the whole. */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+/** Options of {@link uploadInChunks}. */
+export interface ChunkedUploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  /** Where the unfinished upload's id is remembered; the browser's localStorage by default. */
+  store?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+}
+
+/** The upload of `file` remembered from an earlier attempt, if the server still has it open. */
+async function resumable(key: string, store: ChunkedUploadOptions['store']): Promise<Upload | null> {
+  const id = store?.getItem(key);
+  if (!id) return null;
+  try {
+    const upload = await api.get<Upload>(`uploads/${id}`);
+    if (upload.status === 'open') return upload;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+  }
+  store?.removeItem(key);
+  return null;
+}
+
+/**
+ * Uploads `file` for `purpose` in chunks and resolves with the stored file's key (and a video's
+ * length). Resumes an earlier attempt at the same file: only the chunks the server lacks are sent.
+ * A failed chunk fails the call; calling again resumes from there.
+ */
+export async function uploadInChunks(
+  file: File,
+  purpose: UploadPurpose,
+  options: ChunkedUploadOptions = {},
+): Promise<UploadResult> {
+  const store = options.store ?? globalThis.localStorage;
+  const key = resumeKey(file, purpose);
+  let upload = await resumable(key, store);
+  if (!upload) {
+    upload = await api.post<Upload>('uploads', {
+      filename: file.name,
+      size: file.size,
+      contentType: file.type || (purpose === 'video' ? 'video/mp4' : 'application/pdf'),
+      purpose,
+    });
+    store?.setItem(key, upload.id);
+  }
+  const { id, chunkSize, chunks } = upload;
+  const held = new Set(upload.received);
+  const bytesOf = (index: number) => Math.min(chunkSize, file.size - index * chunkSize);
+  let sent = [...held].reduce((sum, index) => sum + bytesOf(index), 0);
+  options.onProgress?.({ sent, total: file.size });
+  for (let index = 0; index < chunks; index++) {
+    if (held.has(index)) continue;
+    options.signal?.throwIfAborted();
+    await putChunk(
+      id,
+      index,
+      file.slice(index * chunkSize, index * chunkSize + bytesOf(index)),
+      options.signal,
+    );
+    sent += bytesOf(index);
+    options.onProgress?.({ sent, total: file.size });
+  }
+  const result = await api.post<UploadResult>(`uploads/${id}/complete`);
+  store?.removeItem(key);
+  return result;
+}

@@ -1,0 +1,85 @@
+/**
+ * 修改库存: the pieces of a SKU for sale from now on (pieces held by unpaid orders are not in it),
+ * with an optional note such as 到货 20 件, kept in the audit log.
+ */
+import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components';
+import { ADMIN_REASON_MAX } from '@xuanli/contracts/admin-labels';
+import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop';
+import { SKU_STOCK_MAX } from '@xuanli/contracts/admin-shop-labels';
+import { Typography } from 'antd';
+import { setStock } from '@/api/catalogue';
+import { useFeedback } from '@/lib/feedback';
+
+/** The message for `value` as a stock, or null when it is acceptable. */
+export function stockProblem(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return '请输入库存';
+  const stock = Number(value);
+  if (!Number.isInteger(stock) || stock < 0 || stock > SKU_STOCK_MAX)
+    return `库存须为 0 到 ${SKU_STOCK_MAX} 之间的整数`;
+  return null;
+}
+
+/** The stock dialog of `sku`. */
+export function StockForm({
+  sku,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  sku: AdminSku;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (product: AdminProductDetail) => void;
+}) {
+  const { message, showError } = useFeedback();
+  return (
+    <ModalForm<{ stock: number; reason?: string }>
+      title="修改库存"
+      open={open}
+      onOpenChange={onOpenChange}
+      width={440}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      initialValues={{ stock: sku.stock }}
+      submitter={{ searchConfig: { submitText: '保存库存', resetText: '取消' } }}
+      onFinish={async (values) => {
+        try {
+          const saved = await setStock(sku.id, {
+            stock: Number(values.stock),
+            reason: values.reason?.trim() || undefined,
+          });
+          void message.success(`「${sku.title}」库存已改为 ${values.stock}`);
+          onSaved(saved);
+          return true;
+        } catch (error) {
+          showError(error);
+          return false;
+        }
+      }}
+    >
+      <Typography.Paragraph type="secondary">
+        规格「{sku.title}」当前可售 {sku.stock} 件；待支付订单占用的件数不在其中。
+      </Typography.Paragraph>
+      <ProFormDigit
+        name="stock"
+        label="库存"
+        required
+        min={0}
+        fieldProps={{ precision: 0, addonAfter: '件' }}
+        rules={[
+          {
+            validator: (_rule: unknown, value: unknown) => {
+              const problem = stockProblem(value);
+              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+            },
+          },
+        ]}
+      />
+      <ProFormText
+        name="reason"
+        label="备注"
+        placeholder="例如：到货 20 件"
+        fieldProps={{ maxLength: ADMIN_REASON_MAX }}
+      />
+    </ModalForm>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * 命书解读: the texts of the app's 八字 readings (miji) — day masters, strength, five elements, ten
+ * gods, 神煞 — listed by group and edited one at a time. A saved text shows in the app's next reading;
+ * an edited text is marked, and the start-up seed never overwrites it. Roles admin and editor.
+ */
+
+import type { ActionType } from '@ant-design/pro-components';
+import {
+  ModalForm,
+  PageContainer,
+  type ProColumns,
+  ProFormText,
+  ProFormTextArea,
+  ProTable,
+} from '@ant-design/pro-components';
+import type { AdminReading } from '@xuanli/contracts/admin-content';
+import {
+  READING_GROUP_LABELS,
+  READING_LIMITS,
+  type ReadingGroup,
+} from '@xuanli/contracts/admin-content-labels';
+import { Button, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { listReadings, saveReading } from '@/api/content';
+import { formatDateTime } from '@/lib/dates';
+import { errorText, useFeedback } from '@/lib/feedback';
+
+/** The search form's values. */
+interface ReadingSearch {
+  group?: ReadingGroup;
+  q?: string;
+}
+
+const groupName = (group: string) => READING_GROUP_LABELS[group as ReadingGroup] ?? group;
+
+/** The reading texts page. */
+export function ReadingsPage() {
+  const { message, showError } = useFeedback();
+  const table = useRef<ActionType>(undefined);
+  const [editing, setEditing] = useState<AdminReading | null>(null);
+
+  const columns: ProColumns<AdminReading>[] = [
+    {
+      title: '分组',
+      dataIndex: 'group',
+      valueType: 'select',
+      width: 110,
+      fieldProps: { placeholder: '全部分组' },
+      valueEnum: Object.fromEntries(
+        Object.entries(READING_GROUP_LABELS).map(([group, text]) => [group, { text }]),
+      ),
+      render: (_, reading) => <Tag>{groupName(reading.group)}</Tag>,
+    },
+    {
+      title: '标题/正文',
+      dataIndex: 'q',
+      hideInTable: true,
+      fieldProps: { placeholder: '标题或正文中的字词', allowClear: true },
+    },
+    { title: '标题', dataIndex: 'title', search: false, width: 200 },
+    {
+      title: '解读正文',
+      dataIndex: 'body',
+      search: false,
+      ellipsis: true,
+    },
+    {
+      title: '状态',
+      dataIndex: 'edited',
+      search: false,
+      width: 90,
+      render: (_, reading) => (reading.edited ? <Tag color="orange">已修改</Tag> : <Tag>原文</Tag>),
+    },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      search: false,
+      width: 170,
+      render: (_, reading) => formatDateTime(reading.updatedAt),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 80,
+      render: (_, reading) => [
+        <Button key="edit" type="link" size="small" onClick={() => setEditing(reading)}>
+          编辑
+        </Button>,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer title="命书解读" subTitle="八字命书中各条解读的文字；保存后用户下次查看命书即为新内容">
+      <ProTable<AdminReading, ReadingSearch>
+        rowKey="key"
+        actionRef={table}
+        columns={columns}
+        headerTitle="解读列表"
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 20, pageSizeOptions: [10, 20, 50, 100] }}
+        options={{ density: false, setting: false, reload: true }}
+        request={async (params) => {
+          try {
+            const { list } = await listReadings(params.group);
+            const q = params.q?.trim() ?? '';
+            // About seventy texts: the search runs here, over the whole list.
+            const data = q ? list.filter((r) => r.title.includes(q) || r.body.includes(q)) : list;
+            return { data, total: data.length, success: true };
+          } catch (error) {
+            showError(error);
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <ModalForm<{ title: string; body: string }>
+        key={editing?.key ?? 'closed'}
+        title={editing ? `编辑解读：${editing.title}` : '编辑解读'}
+        open={editing !== null}
+        width={720}
+        initialValues={editing ? { title: editing.title, body: editing.body } : undefined}
+        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
+        submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
+        onFinish={async (values) => {
+          if (!editing) return false;
+          try {
+            await saveReading({ key: editing.key, title: values.title.trim(), body: values.body.trim() });
+            void message.success('解读已保存，App 中立即生效');
+            setEditing(null);
+            void table.current?.reload();
+            return true;
+          } catch (error) {
+            void message.error(errorText(error));
+            return false;
+          }
+        }}
+      >
+        {editing ? (
+          <Typography.Paragraph type="secondary">
+            {groupName(editing.group)} · 键 {editing.key}
+          </Typography.Paragraph>
+        ) : null}
+        <ProFormText
+          name="title"
+          label="标题"
+          rules={[
+            { required: true, whitespace: true, message: '请填写标题' },
+            { max: READING_LIMITS.title, message: `标题最多 ${READING_LIMITS.title} 个字` },
+          ]}
+        />
+        <ProFormTextArea
+          name="body"
+          label="解读正文"
+          fieldProps={{ rows: 8, showCount: true, maxLength: READING_LIMITS.body }}
+          rules={[{ required: true, whitespace: true, message: '请填写解读正文' }]}
+        />
+      </ModalForm>
+    </PageContainer>
+  );
+}

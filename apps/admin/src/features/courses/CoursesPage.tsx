@@ -1,0 +1,209 @@
+/**
+ * 课程: every course, published or not, searchable by title or id, filtered by category and state;
+ * 新建课程 opens a form for the essentials and then the course's own page (lessons, courseware,
+ * 发布). Roles admin and editor (admin-labels.ts `ADMIN_AREA_ROLES.courses`).
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  type ActionType,
+  ModalForm,
+  PageContainer,
+  type ProColumns,
+  ProFormSelect,
+  ProFormText,
+  ProTable,
+} from '@ant-design/pro-components';
+import type { AdminCourseOptions, AdminCourseRow } from '@xuanli/contracts/admin-courses';
+import { COURSE_ID_PATTERN, COURSE_TITLE_MAX } from '@xuanli/contracts/admin-courses-labels';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
+import { Button, Tag } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { courseOptions, createCourse, listCourses } from '@/api/courses';
+import { formatDateTime } from '@/lib/dates';
+import { useFeedback } from '@/lib/feedback';
+
+/** The search form's values. */
+interface CourseSearch {
+  q?: string;
+  category?: number;
+  published?: 'true' | 'false';
+  current?: number;
+  pageSize?: number;
+}
+
+/** The 新建课程 form. */
+interface NewCourse {
+  id: string;
+  title: string;
+  teacherSellid: number;
+  categoryId: number;
+}
+
+/** The courses page. */
+export function CoursesPage() {
+  const { message, showError } = useFeedback();
+  const navigate = useNavigate();
+  const table = useRef<ActionType>(undefined);
+  const [options, setOptions] = useState<AdminCourseOptions>({ categories: [], teachers: [] });
+
+  useEffect(() => {
+    courseOptions().then(setOptions, showError);
+  }, []);
+
+  const categoryOptions = options.categories.map((c) => ({ label: c.name, value: c.id }));
+  const teacherOptions = options.teachers.map((t) => ({
+    label: t.nickname || `老师 ${t.sellid}`,
+    value: t.sellid,
+  }));
+
+  const columns: ProColumns<AdminCourseRow>[] = [
+    {
+      title: '课程名称/编号',
+      dataIndex: 'q',
+      hideInTable: true,
+      fieldProps: { placeholder: '标题或编号中的字', allowClear: true },
+    },
+    {
+      title: '课程',
+      dataIndex: 'title',
+      search: false,
+      render: (_, course) => (
+        <Button type="link" size="small" onClick={() => navigate(`/courses/${course.id}`)}>
+          {course.title}
+        </Button>
+      ),
+    },
+    { title: '编号', dataIndex: 'id', search: false },
+    {
+      title: '分类',
+      dataIndex: 'category',
+      valueType: 'select',
+      fieldProps: { options: categoryOptions, allowClear: true },
+      render: (_, course) => course.categoryName,
+    },
+    { title: '老师', dataIndex: 'teacherNickname', search: false },
+    { title: '课时', dataIndex: 'lessonCount', search: false, width: 70 },
+    {
+      title: '状态',
+      dataIndex: 'published',
+      valueType: 'select',
+      fieldProps: {
+        options: [
+          { label: '已发布', value: 'true' },
+          { label: '未发布', value: 'false' },
+        ],
+        allowClear: true,
+      },
+      render: (_, course) => (course.published ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
+    },
+    {
+      title: '免费',
+      dataIndex: 'free',
+      search: false,
+      width: 70,
+      render: (_, course) => (course.free ? '免费' : '付费'),
+    },
+    {
+      title: '更新时间',
+      dataIndex: 'updatedAt',
+      search: false,
+      render: (_, course) => formatDateTime(course.updatedAt),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, course) => [
+        <Button key="edit" type="link" size="small" onClick={() => navigate(`/courses/${course.id}`)}>
+          编辑
+        </Button>,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer title="课程" subTitle="课程、课时视频与课件；发布后立即在 App 的课堂中可见">
+      <ProTable<AdminCourseRow, CourseSearch>
+        rowKey="id"
+        actionRef={table}
+        columns={columns}
+        headerTitle="课程列表"
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
+        options={{ density: false, setting: false, reload: true }}
+        toolBarRender={() => [
+          <ModalForm<NewCourse>
+            key="new"
+            title="新建课程"
+            trigger={
+              <Button type="primary" icon={<PlusOutlined />}>
+                新建课程
+              </Button>
+            }
+            modalProps={{ destroyOnHidden: true }}
+            onFinish={async (values) => {
+              try {
+                const course = await createCourse({ ...values, intro: '' });
+                message.success('课程已创建，请添加课时后发布');
+                navigate(`/courses/${course.id}`);
+                return true;
+              } catch (error) {
+                showError(error);
+                return false;
+              }
+            }}
+          >
+            <ProFormText
+              name="id"
+              label="课程编号"
+              placeholder="如 bazi-jinjie"
+              tooltip="小写字母、数字和短横线，创建后不能修改"
+              rules={[
+                { required: true, message: '请填写课程编号' },
+                {
+                  pattern: new RegExp(COURSE_ID_PATTERN),
+                  message: '只能用小写字母、数字和短横线，以字母或数字开头',
+                },
+              ]}
+            />
+            <ProFormText
+              name="title"
+              label="课程名称"
+              rules={[
+                { required: true, whitespace: true, message: '请填写课程名称' },
+                { max: COURSE_TITLE_MAX, message: `不超过 ${COURSE_TITLE_MAX} 个字` },
+              ]}
+            />
+            <ProFormSelect
+              name="teacherSellid"
+              label="老师"
+              options={teacherOptions}
+              rules={[{ required: true, message: '请选择老师' }]}
+            />
+            <ProFormSelect
+              name="categoryId"
+              label="分类"
+              options={categoryOptions}
+              rules={[{ required: true, message: '请选择分类' }]}
+            />
+          </ModalForm>,
+        ]}
+        request={async (params) => {
+          try {
+            const page = await listCourses({
+              q: params.q?.trim() || undefined,
+              category: params.category,
+              published: params.published === undefined ? undefined : params.published === 'true',
+              page: params.current,
+              size: params.pageSize,
+            });
+            return { data: page.list, total: page.total, success: true };
+          } catch (error) {
+            showError(error);
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,276 @@
+/**
+ * An order in a drawer: buyer, lines, money, 收货地址, the payment record (channel, transaction id,
+ * amount, time), refunds and the timeline — and the actions its state allows: 发货, 退款, 拒绝退款.
+ */
+import type { AdminOrderDetail, AdminPayment, AdminRefund } from '@xuanli/contracts/admin-shop';
+import { ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS, PRODUCT_KIND_LABELS } from '@xuanli/contracts/shop-labels';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { getOrder, rejectRefund } from '@/api/orders';
+import { ReasonDialog } from '@/components/ReasonDialog';
+import { formatDateTime } from '@/lib/dates';
+import { errorText, useFeedback } from '@/lib/feedback';
+import { formatYuan } from '@/lib/money';
+import {
+  actorLabel,
+  PAYMENT_STATUS_LABELS,
+  REFUND_REASON_LABELS,
+  REFUND_STATUS_LABELS,
+} from './order-labels';
+import { RefundForm } from './RefundForm';
+import { ShipForm } from './ShipForm';
+
+const LINE_COLUMNS = [
+  { title: '商品', dataIndex: 'title' },
+  { title: '规格', dataIndex: 'skuTitle' },
+  { title: '单价', dataIndex: 'price', render: formatYuan },
+  { title: '数量', dataIndex: 'qty' },
+];
+
+const PAYMENT_COLUMNS = [
+  {
+    title: '支付方式',
+    dataIndex: 'channel',
+    render: (channel: AdminPayment['channel']) => PAY_CHANNEL_LABELS[channel],
+  },
+  { title: '交易号', dataIndex: 'transactionId', render: (id: string | null) => id ?? '—' },
+  { title: '商户单号', dataIndex: 'outTradeNo' },
+  { title: '金额', dataIndex: 'amount', render: formatYuan },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    render: (status: AdminPayment['status']) => <Tag>{PAYMENT_STATUS_LABELS[status]}</Tag>,
+  },
+  { title: '支付时间', dataIndex: 'succeededAt', render: formatDateTime },
+];
+
+const REFUND_COLUMNS = [
+  { title: '退款单号', dataIndex: 'outRefundNo' },
+  { title: '金额', dataIndex: 'amount', render: formatYuan },
+  {
+    title: '类型',
+    dataIndex: 'reason',
+    render: (reason: AdminRefund['reason']) => REFUND_REASON_LABELS[reason],
+  },
+  {
+    title: '状态',
+    key: 'status',
+    render: (_: unknown, refund: AdminRefund) => (
+      <>
+        <Tag color={refund.status === 'failed' ? 'red' : undefined}>
+          {REFUND_STATUS_LABELS[refund.status]}
+        </Tag>
+        {refund.failure ? <Typography.Text type="danger">{refund.failure}</Typography.Text> : null}
+      </>
+    ),
+  },
+  { title: '操作人', dataIndex: 'requestedBy', render: actorLabel },
+  { title: '完成时间', dataIndex: 'completedAt', render: formatDateTime },
+];
+
+/** The drawer of order `orderNo` (closed when null); `onChanged` after a ship, refund or refusal. */
+export function OrderDrawer({
+  orderNo,
+  onClose,
+  onChanged,
+}: {
+  orderNo: string | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { message } = useFeedback();
+  const [order, setOrder] = useState<AdminOrderDetail | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'ship' | 'refund' | 'reject' | null>(null);
+
+  const load = useCallback(async (no: string) => {
+    setFailure(null);
+    try {
+      setOrder(await getOrder(no));
+    } catch (error) {
+      setOrder(null);
+      setFailure(errorText(error));
+    }
+  }, []);
+
+  useEffect(() => {
+    setOrder(null);
+    setDialog(null);
+    if (orderNo !== null) void load(orderNo);
+  }, [orderNo, load]);
+
+  const changed = (after: AdminOrderDetail) => {
+    setOrder(after);
+    onChanged();
+  };
+
+  const canShip = order?.status === 'paid' && order.kind === 'goods';
+  const canRefund = (order?.refundable ?? 0) > 0;
+  const canReject = order?.status === 'refunding' && canRefund;
+  const address = order?.address;
+
+  return (
+    <Drawer
+      title={orderNo ? `订单 ${orderNo}` : '订单详情'}
+      open={orderNo !== null}
+      onClose={onClose}
+      width={900}
+      destroyOnHidden
+      extra={
+        order ? (
+          <Space>
+            {canShip ? (
+              <Button type="primary" onClick={() => setDialog('ship')}>
+                发货
+              </Button>
+            ) : null}
+            {canRefund ? (
+              <Button danger onClick={() => setDialog('refund')}>
+                {order.status === 'refunding' ? '同意退款' : '退款'}
+              </Button>
+            ) : null}
+            {canReject ? <Button onClick={() => setDialog('reject')}>拒绝退款</Button> : null}
+          </Space>
+        ) : null
+      }
+    >
+      {failure ? <Alert type="error" showIcon message={failure} /> : null}
+      {!order && !failure ? <Spin /> : null}
+      {order ? (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          {order.status === 'refunding' ? (
+            <Alert type="warning" showIcon message={`买家申请退款：${order.refundReason ?? '—'}`} />
+          ) : null}
+          <Descriptions column={2} bordered size="small">
+            <Descriptions.Item label="状态">
+              <Tag color="blue">{ORDER_STATUS_LABELS[order.status]}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="类型">{PRODUCT_KIND_LABELS[order.kind]}</Descriptions.Item>
+            <Descriptions.Item label="买家">
+              {order.buyer.nickname || '—'}（{order.buyer.phone ?? '已注销'}，ID {order.buyer.userId}）
+            </Descriptions.Item>
+            <Descriptions.Item label="下单时间">{formatDateTime(order.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="商品金额">{formatYuan(order.goodsTotal)}</Descriptions.Item>
+            <Descriptions.Item label="运费">{formatYuan(order.shipping)}</Descriptions.Item>
+            <Descriptions.Item label="实付">
+              <Typography.Text strong>{formatYuan(order.total)}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label="支付时间">{formatDateTime(order.paidAt)}</Descriptions.Item>
+            <Descriptions.Item label="收货地址" span={2}>
+              {address
+                ? `${address.name} ${address.phone}，${address.province}${address.city}${address.district}${address.detail}`
+                : '无需发货'}
+            </Descriptions.Item>
+            <Descriptions.Item label="物流" span={2}>
+              {order.tracking ? `${order.tracking}（${formatDateTime(order.shippedAt)} 发货）` : '—'}
+            </Descriptions.Item>
+            {order.remark ? (
+              <Descriptions.Item label="买家留言" span={2}>
+                {order.remark}
+              </Descriptions.Item>
+            ) : null}
+          </Descriptions>
+
+          <div>
+            <Typography.Title level={5}>商品</Typography.Title>
+            <Table
+              rowKey="line"
+              size="small"
+              pagination={false}
+              columns={LINE_COLUMNS}
+              dataSource={order.items}
+            />
+          </div>
+
+          <div>
+            <Typography.Title level={5}>支付记录</Typography.Title>
+            <Table<AdminPayment>
+              rowKey="outTradeNo"
+              size="small"
+              pagination={false}
+              columns={PAYMENT_COLUMNS}
+              dataSource={order.payments}
+              locale={{ emptyText: <Empty description="没有支付记录" /> }}
+            />
+          </div>
+
+          {order.refunds.length > 0 ? (
+            <div>
+              <Typography.Title level={5}>退款记录</Typography.Title>
+              <Table<AdminRefund>
+                rowKey="outRefundNo"
+                size="small"
+                pagination={false}
+                columns={REFUND_COLUMNS}
+                dataSource={order.refunds}
+              />
+            </div>
+          ) : null}
+
+          <div>
+            <Typography.Title level={5}>订单进度</Typography.Title>
+            <Timeline
+              items={order.timeline.map((event, index) => ({
+                key: index,
+                children: (
+                  <>
+                    <Typography.Text strong>
+                      {ORDER_STATUS_LABELS[event.status as AdminOrderDetail['status']] ?? event.status}
+                    </Typography.Text>{' '}
+                    <Typography.Text type="secondary">
+                      {formatDateTime(event.at)} · {actorLabel(event.actor)}
+                    </Typography.Text>
+                    {event.note ? <div>{event.note}</div> : null}
+                  </>
+                ),
+              }))}
+            />
+          </div>
+        </Space>
+      ) : null}
+
+      {order && canShip ? (
+        <ShipForm
+          orderNo={order.orderNo}
+          open={dialog === 'ship'}
+          onOpenChange={(open) => setDialog(open ? 'ship' : null)}
+          onShipped={changed}
+        />
+      ) : null}
+      {order && canRefund ? (
+        <RefundForm
+          order={order}
+          open={dialog === 'refund'}
+          onOpenChange={(open) => setDialog(open ? 'refund' : null)}
+          onRefunded={changed}
+        />
+      ) : null}
+      {order && canReject ? (
+        <ReasonDialog
+          title="拒绝退款"
+          description="订单回到已支付状态，买家会看到拒绝的原因。"
+          submitText="确认拒绝"
+          open={dialog === 'reject'}
+          onOpenChange={(open) => setDialog(open ? 'reject' : null)}
+          onConfirm={async (reason) => {
+            const after = await rejectRefund(order.orderNo, { reason: reason ?? '' });
+            void message.success('已拒绝退款申请');
+            changed(after);
+          }}
+        />
+      ) : null}
+    </Drawer>
+  );
+}

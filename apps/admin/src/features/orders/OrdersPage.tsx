@@ -1,0 +1,172 @@
+/**
+ * 订单: orders newest first, filtered by state, 订单号, the buyer's 手机号 and the Beijing days they
+ * were made; each opens in a drawer with its payment record and timeline, where it is shipped or
+ * refunded. Roles admin and support (admin-labels.ts `ADMIN_AREA_ROLES.orders`).
+ */
+import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
+import type { AdminOrderSummary } from '@xuanli/contracts/admin-shop';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAY_CHANNEL_LABELS,
+  PRODUCT_KIND_LABELS,
+} from '@xuanli/contracts/shop-labels';
+import { Button, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { listOrders } from '@/api/orders';
+import { formatDateTime } from '@/lib/dates';
+import { useFeedback } from '@/lib/feedback';
+import { formatYuan } from '@/lib/money';
+import { OrderDrawer } from './OrderDrawer';
+
+/** The search form's values (ProTable passes them with `current` and `pageSize`). */
+interface OrderSearch {
+  status?: OrderStatus;
+  orderNo?: string;
+  phone?: string;
+  /** Beijing days 'YYYY-MM-DD', first and last. */
+  createdDays?: [string, string];
+  current?: number;
+  pageSize?: number;
+}
+
+/** Colours of the states that ask for an operator (待发货, 退款中). */
+const STATUS_COLORS: Partial<Record<OrderStatus, string>> = {
+  paid: 'orange',
+  refunding: 'red',
+  shipped: 'blue',
+  done: 'green',
+};
+
+/** The orders page. */
+export function OrdersPage() {
+  const { showError } = useFeedback();
+  const table = useRef<ActionType>(undefined);
+  const [openOrderNo, setOpenOrderNo] = useState<string | null>(null);
+
+  const columns: ProColumns<AdminOrderSummary>[] = [
+    {
+      title: '订单号',
+      dataIndex: 'orderNo',
+      copyable: true,
+      fieldProps: { placeholder: '订单号或前几位', allowClear: true },
+    },
+    {
+      title: '手机号',
+      dataIndex: 'phone',
+      hideInTable: true,
+      fieldProps: { placeholder: '买家手机号的任意几位', allowClear: true },
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(
+        ORDER_STATUSES.map((status) => [status, { text: ORDER_STATUS_LABELS[status] }]),
+      ),
+      render: (_, order) => (
+        <Tag color={STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Tag>
+      ),
+    },
+    {
+      title: '下单日期',
+      dataIndex: 'createdDays',
+      valueType: 'dateRange',
+      hideInTable: true,
+      fieldProps: { placeholder: ['开始日期', '结束日期'] },
+    },
+    {
+      title: '商品',
+      dataIndex: 'title',
+      search: false,
+      render: (_, order) => `${order.title}${order.itemCount > 1 ? ` 等 ${order.itemCount} 件` : ''}`,
+    },
+    {
+      title: '类型',
+      dataIndex: 'kind',
+      search: false,
+      width: 70,
+      render: (_, order) => PRODUCT_KIND_LABELS[order.kind],
+    },
+    { title: '金额', dataIndex: 'total', search: false, render: (_, order) => formatYuan(order.total) },
+    {
+      title: '买家',
+      dataIndex: 'buyer',
+      search: false,
+      render: (_, order) => (
+        <>
+          {order.buyer.phone ?? <Typography.Text type="secondary">已注销</Typography.Text>}
+          <div>
+            <Typography.Text type="secondary">{order.buyer.nickname}</Typography.Text>
+          </div>
+        </>
+      ),
+    },
+    {
+      title: '支付方式',
+      dataIndex: 'payChannel',
+      search: false,
+      render: (_, order) => (order.payChannel ? PAY_CHANNEL_LABELS[order.payChannel] : '—'),
+    },
+    {
+      title: '下单时间',
+      dataIndex: 'createdAt',
+      search: false,
+      render: (_, order) => formatDateTime(order.createdAt),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 90,
+      render: (_, order) => [
+        <Button key="detail" type="link" size="small" onClick={() => setOpenOrderNo(order.orderNo)}>
+          {order.status === 'paid' && order.kind === 'goods'
+            ? '去发货'
+            : order.status === 'refunding'
+              ? '处理退款'
+              : '详情'}
+        </Button>,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer title="订单" subTitle="按状态、订单号、买家手机号和下单日期查找订单，发货与退款">
+      <ProTable<AdminOrderSummary, OrderSearch>
+        rowKey="orderNo"
+        actionRef={table}
+        columns={columns}
+        headerTitle="订单列表"
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
+        options={{ density: false, setting: false, reload: true }}
+        request={async (params) => {
+          try {
+            const [from, to] = params.createdDays ?? [];
+            const page = await listOrders({
+              status: params.status || undefined,
+              orderNo: params.orderNo?.trim() || undefined,
+              phone: params.phone?.trim() || undefined,
+              from: from || undefined,
+              to: to || undefined,
+              page: params.current,
+              size: params.pageSize,
+            });
+            return { data: page.list, total: page.total, success: true };
+          } catch (error) {
+            showError(error);
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+
+      <OrderDrawer
+        orderNo={openOrderNo}
+        onClose={() => setOpenOrderNo(null)}
+        onChanged={() => void table.current?.reload()}
+      />
+    </PageContainer>
+  );
+}

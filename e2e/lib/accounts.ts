@@ -57,10 +57,16 @@ export async function loginBySms(t: TestContext, phone: string): Promise<void> {
 
 /** `npm run admin -- …args` against the running server's data, as an operator would type it. */
 export function admin(t: TestContext, ...args: string[]): string {
+  return adminWithInput(t, undefined, ...args);
+}
+
+/** The same, with `input` piped to the command (a `--password-stdin` password). */
+export function adminWithInput(t: TestContext, input: string | undefined, ...args: string[]): string {
   const result = spawnSync(process.execPath, ['apps/api/src/cli/admin.ts', ...args], {
     cwd: REPO_ROOT,
     env: t.server.env,
     encoding: 'utf8',
+    input,
     timeout: 30_000,
   });
   assert(

@@ -1,7 +1,7 @@
 /**
  * The official shop as a buyer meets it: goods chosen by SKU, put in the cart and checked out with a
- * new 收货地址 (省/市/区 picker), paid at the sandbox cashier, shipped by an operator with
- * `npm run admin -- order ship` and received; a course bought straight away that lands in 我的课程;
+ * new 收货地址 (省/市/区 picker), paid at the sandbox cashier, shipped by an operator in
+ * the operators' console and received; a course bought straight away that lands in 我的课程;
  * and a visitor sent to login from a product page and brought back. Every new page is photographed at
  * 375×812 (the shop tab, product, cart and checkout at 320×568 too) and checked for overflow, broken
  * words and small tap targets.
@@ -11,8 +11,9 @@
  * minutes the server gives, as it must on a buyer's phone whose clock is wrong.
  */
 import type { Locator, Page } from 'playwright-core';
-import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
+import { loginBySms, newPhone } from '../lib/accounts.ts';
 import { payInSandbox, shoot, shootNarrow } from '../lib/buyer.ts';
+import { openConsole, shipInConsole } from '../lib/console.ts';
 import {
   assert,
   eventually,
@@ -193,8 +194,8 @@ export async function buyGoodsFromTheCartShipAndReceive(t: TestContext): Promise
   await page.waitForLoadState('networkidle');
   await shoot(t, '11-order-paid', '订单详情 (paid)');
 
-  // An operator ships it; the buyer sees the tracking number after a reload.
-  admin(t, 'order', 'ship', orderNo, '顺丰', 'SF1234567890');
+  // An operator ships it from the console (1440×900); the buyer sees the tracking number after a reload.
+  await shipInConsole(await openConsole(t, 'support'), orderNo, '顺丰速运', 'SF1234567890');
   await page.reload();
   await expectText(banner(page).getByRole('heading'), '已发货', 'the shipped banner');
   await expectVisible(banner(page).getByText('SF1234567890'), 'the tracking number');

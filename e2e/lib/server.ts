@@ -81,6 +81,8 @@ export async function startServer({
     RATE_LIMIT_MAX: '1000000',
     // Every browser context opens a visitor session from 127.0.0.1; the per-IP session budget is for the internet.
     RATE_LIMIT_SESSION_CREATE_MAX: '1000000',
+    // Pictures and lesson videos have their own budget (3,000 a minute per IP); the suite is one IP.
+    RATE_LIMIT_MEDIA_MAX: '1000000',
     // A DATABASE_URL from the developer's shell must not point the tests at a real database.
     DATABASE_URL: '',
     JWT_SECRET: '',

@@ -27,8 +27,21 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       rateLimitMax: 300,
+      // OWASP's minimum for argon2id.
+      passwordHashing: { memoryKiB: 19_456, passes: 2 },
     });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('takes the cost of operator password hashes from ARGON2_MEMORY_KIB and ARGON2_PASSES', () => {
+    expect(
+      loadConfig({ DATA_DIR: dir, ARGON2_MEMORY_KIB: '65536', ARGON2_PASSES: '3' }).passwordHashing,
+    ).toEqual({
+      memoryKiB: 65_536,
+      passes: 3,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, ARGON2_MEMORY_KIB: '8' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, ARGON2_PASSES: '0' })).toThrow(ConfigError);
   });
 
   it('generates the JWT secret once, keeps it private in DATA_DIR and reuses it', () => {

@@ -27,6 +27,11 @@ export interface Config {
   /** Tighter per-IP budgets for routes an attacker would hammer (plugins/rate-limit.ts). */
   rateBudgets: Record<RateBudgetName, RateBudget>;
   /**
+   * Cost of new operator password hashes (argon2id): memory in KiB and passes. Default OWASP's
+   * minimum (19 MiB, 2); raise it where the host allows. Each login costs one hash of this size.
+   */
+  passwordHashing: { memoryKiB: number; passes: number };
+  /**
    * Where rate-limit counters live: `database` (one table) so that several processes on one
    * PostgreSQL share one budget; `memory` counts per process (PGlite is one process anyway).
    */
@@ -145,10 +150,11 @@ const API_ROOT = new URL('..', import.meta.url).pathname;
 const REPO_ROOT = resolve(API_ROOT, '../..');
 
 /**
- * The named per-IP budgets beside the general one: session creation, the login/SMS routes, and the
- * operators' console login (counted per IP and, separately, per username).
+ * The named per-IP budgets beside the general one: session creation, the login/SMS routes, the
+ * operators' console login (counted per IP and, separately, per username), and stored files and
+ * lesson videos (`media`, instead of the general budget).
  */
-export type RateBudgetName = 'sessionCreate' | 'login' | 'sms' | 'adminLogin';
+export type RateBudgetName = 'sessionCreate' | 'login' | 'sms' | 'adminLogin' | 'media';
 
 /** A budget: at most `max` requests per client IP in each window of `windowSeconds`. */
 export interface RateBudget {
@@ -168,6 +174,9 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
   sms: { max: 10, windowSeconds: 3600 },
   // Operators are few and log in twice a day; a password guesser is stopped after ten tries.
   adminLogin: { max: 10, windowSeconds: 900 },
+  // Stored files and lesson videos: a shop page shows dozens of pictures and a player asks for a video
+  // in many ranges, so they have a budget of their own rather than eating the API's general one.
+  media: { max: 3000, windowSeconds: 60 },
 };
 
 /**
@@ -265,6 +274,7 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     login: budget('login', 'RATE_LIMIT_LOGIN'),
     sms: budget('sms', 'RATE_LIMIT_SMS'),
     adminLogin: budget('adminLogin', 'RATE_LIMIT_ADMIN_LOGIN'),
+    media: budget('media', 'RATE_LIMIT_MEDIA'),
   };
 }
 
@@ -605,6 +615,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: absolute(env.WEB_DIST || '../web/dist', API_ROOT),
     adminDist: absolute(env.ADMIN_DIST || '../admin/dist', API_ROOT),
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 300, 1, 1_000_000),
+    passwordHashing: {
+      memoryKiB: integer(env, 'ARGON2_MEMORY_KIB', 19_456, 64, 1_048_576),
+      passes: integer(env, 'ARGON2_PASSES', 2, 1, 10),
+    },
     rateBudgets: rateBudgets(env),
     rateLimitStore: rateLimitStore(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

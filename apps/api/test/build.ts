@@ -64,6 +64,10 @@ const TEST_ENV: NodeJS.ProcessEnv = {
   WEB_DIST: '/nonexistent/xuanli-web-dist',
   ADMIN_DIST: '/nonexistent/xuanli-admin-dist',
   RATE_LIMIT_MAX: '100000',
+  // Operator passwords hashed at argon2's smallest cost: hundreds of test operators log in, and the
+  // hashing itself is tested at the production cost in password.test.ts.
+  ARGON2_MEMORY_KIB: '64',
+  ARGON2_PASSES: '1',
   CLEANUP_INTERVAL_SECONDS: '0',
   // Tests change rows behind the app's back (a VIP that lapses, a revoked session) and expect the next
   // request to see it: no reuse of verified sessions here, except in the cache's own tests.

@@ -24,7 +24,7 @@ export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = {
 /**
  * The console's areas and the roles that may use each; every `/api/admin/…` route of an area admits
  * exactly these roles (the server's guard reads this table), and the console shows an area's menu
- * entry only to them. Areas of later work are listed so that the menu and the guard grow together.
+ * entry only to them: the menu and the guard read the same table.
  */
 export const ADMIN_AREA_ROLES = {
   dashboard: ['admin', 'editor', 'support'],

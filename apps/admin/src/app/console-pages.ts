@@ -2,7 +2,7 @@
  * The console's pages and who may open them. Each page belongs to an area of
  * packages/contracts/src/admin-labels.ts `ADMIN_AREA_ROLES` — the same table the server's guard reads —
  * so the menu offers an operator exactly the pages whose API would answer them; 我的账号 is everyone's.
- * Areas of later work (content, courses, catalogue, orders) get their page here when they are built.
+ * An area may have several pages (content: 文章与标签, 命书解读, 大师与客服).
  */
 import {
   ADMIN_AREA_LABELS,

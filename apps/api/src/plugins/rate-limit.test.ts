@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { type Config, DEFAULT_RATE_BUDGETS } from '../config.ts';
 import { isStaticPath, routeRateLimit } from './rate-limit.ts';
 
 /** What varies between the requests {@link statuses} sends. */
@@ -104,6 +104,30 @@ describe('429 answers', () => {
     // The next window, by the injected clock, has a fresh budget.
     t.clock.advanceSeconds(40);
     expect(await statuses(t.app, 1)).toEqual([200]);
+  });
+});
+
+describe('stored files and lesson videos', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: {
+        rateLimitMax: 2,
+        rateBudgets: { ...DEFAULT_RATE_BUDGETS, media: { max: 4, windowSeconds: 60 } },
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('count in the media budget, not in the general one', async () => {
+    const file = () => t.app.inject({ method: 'GET', url: '/api/files/console/images/2026/none.webp' });
+    const video = () => t.app.inject({ method: 'GET', url: '/api/ketang/media/private/none.mp4' });
+    const media = [await file(), await video(), await file(), await video()].map((r) => r.statusCode);
+    expect(media).not.toContain(429);
+    // The general budget is untouched by them…
+    expect(await statuses(t.app, 2)).toEqual([200, 200]);
+    // …and the media budget has its own end.
+    expect((await file()).statusCode).toBe(429);
   });
 });
 

@@ -10,7 +10,7 @@ import type { operators } from './schema.ts';
 export interface ConsoleDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'rateBudgets'>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'rateBudgets' | 'passwordHashing'>;
 }
 
 /** An operator row. */

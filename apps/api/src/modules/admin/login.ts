@@ -59,7 +59,7 @@ export async function login(deps: ConsoleDeps, body: AdminLoginBody, ip: string)
   const passwordOk =
     row && row.disabledAt === null
       ? await verifyPassword(body.password, row.passwordHash)
-      : await verifyNothing(body.password);
+      : await verifyNothing(body.password, deps.config.passwordHashing);
   if (!row || !passwordOk) throw new AppError('OperatorLoginFailed', 'wrong username or password');
   if (row.totpSecret !== null && !body.totp) {
     throw new AppError('TotpRequired', 'two-step verification is on: a TOTP code is required');

@@ -121,7 +121,7 @@ export async function addOperator(deps: ConsoleDeps, input: NewOperator, by: Aud
     );
   }
   const role = checkRole(input.role);
-  const passwordHash = await hashPassword(checkNewPassword(input.password));
+  const passwordHash = await hashPassword(checkNewPassword(input.password), deps.config.passwordHashing);
   const now = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -234,7 +234,7 @@ export async function setOperatorPassword(
   by: Auditor,
   keepSessionId?: string,
 ): Promise<Operator> {
-  const passwordHash = await hashPassword(checkNewPassword(password));
+  const passwordHash = await hashPassword(checkNewPassword(password), deps.config.passwordHashing);
   const now = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const row = await lockedOperator(tx, ref);

@@ -16,6 +16,14 @@ describe('operator passwords', () => {
     expect(stored).not.toContain('=$');
   });
 
+  it('hashes at the configured cost, which the stored string carries and verification follows', async () => {
+    const stored = await hashPassword('configured-cost-1', { memoryKiB: 1024, passes: 3 });
+    expect(stored.split('$')[3]).toBe('m=1024,t=3,p=1');
+    expect(await verifyPassword('configured-cost-1', stored)).toBe(true);
+    expect(await verifyPassword('configured-cost-2', stored)).toBe(false);
+    expect(await otherArgon2Verify(stored, 'configured-cost-1')).toBe(true);
+  });
+
   it('salts every hash afresh, and verifies the right password only', async () => {
     const [a, b] = await Promise.all([hashPassword('same-password-1'), hashPassword('same-password-1')]);
     expect(a).not.toBe(b);

@@ -1,9 +1,10 @@
 /**
  * Operator passwords: argon2id through Node's own `crypto.argon2` (no native dependency), stored as
  * the PHC string every argon2 library reads: `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` with the
- * salt and hash in unpadded standard base64. The cost (19 MiB, 2 passes, 1 lane) is OWASP's
- * recommended minimum for argon2id; a stored hash carries its own parameters, so raising them later
- * leaves old hashes verifiable.
+ * salt and hash in unpadded standard base64. The default cost (19 MiB, 2 passes, 1 lane) is OWASP's
+ * recommended minimum for argon2id; config (`ARGON2_MEMORY_KIB`, `ARGON2_PASSES`) may raise it for a
+ * stronger host. A stored hash carries its own parameters, so changing them leaves old hashes
+ * verifiable.
  */
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -39,9 +40,19 @@ function derive(
 
 const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
-/** The PHC string of `password` under a fresh random 16-byte salt. */
-export async function hashPassword(password: string): Promise<string> {
-  const { memory, passes, parallelism, saltLength, hashLength } = ARGON2_PARAMETERS;
+/** The cost of a new hash that config may set: memory in KiB and passes. */
+export interface Argon2Cost {
+  memoryKiB: number;
+  passes: number;
+}
+
+/** The PHC string of `password` under a fresh random 16-byte salt, at `cost` (default: OWASP's). */
+export async function hashPassword(
+  password: string,
+  cost: Argon2Cost = { memoryKiB: ARGON2_PARAMETERS.memory, passes: ARGON2_PARAMETERS.passes },
+): Promise<string> {
+  const { parallelism, saltLength, hashLength } = ARGON2_PARAMETERS;
+  const { memoryKiB: memory, passes } = cost;
   const salt = randomBytes(saltLength);
   const hash = await derive(password, salt, { memory, passes, parallelism }, hashLength);
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(hash)}`;
@@ -71,14 +82,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-let dummy: Promise<string> | undefined;
+/** One unknowable hash per cost, made when first needed. */
+const dummies = new Map<string, Promise<string>>();
 
 /**
- * Spends the work of one verification against a hash nobody knows the password of: a login for an
- * unknown or disabled username then takes as long as one with a wrong password.
+ * Spends the work of one verification against a hash nobody knows the password of, at the cost new
+ * hashes get: a login for an unknown or disabled username then takes as long as one with a wrong
+ * password.
  */
-export async function verifyNothing(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(18).toString('base64'));
+export async function verifyNothing(password: string, cost?: Argon2Cost): Promise<false> {
+  const key = cost ? `${cost.memoryKiB}/${cost.passes}` : 'default';
+  let dummy = dummies.get(key);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(18).toString('base64'), cost);
+    dummies.set(key, dummy);
+  }
   await verifyPassword(password, await dummy);
   return false;
 }

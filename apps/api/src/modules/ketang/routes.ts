@@ -25,7 +25,9 @@ import {
   ReviewResultSchema,
 } from '@xuanli/contracts/ketang';
 import { Type } from 'typebox';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -43,7 +45,7 @@ import { createRequireLearner, learnerOf, registerLearnerSlot, viewerOf } from '
 /** What the classroom routes are built from. */
 export interface KetangRoutesOptions {
   db: Db;
-  config: SessionDeps['config'];
+  config: SessionDeps['config'] & Pick<Config, 'rateBudgets'>;
   clock: Clock;
   storage: FileStorage;
 }
@@ -201,6 +203,8 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
   app.route({
     method: ['GET', 'HEAD'],
     url: '/ketang/media/*',
+    // A player asks for a video in many ranges: the media budget, not the API's general one.
+    config: routeRateLimit(deps.config, 'media'),
     schema: {
       tags: ['ketang'],
       summary: 'A lesson video behind a signed URL from crm/ketang/play, with HTTP Range',

@@ -15,6 +15,8 @@ import {
 } from '@xuanli/contracts/upload';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Config } from '../../config.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import { assertStorageKey } from '../../shared/storage.ts';
@@ -31,7 +33,7 @@ import { type MediaDeps, type SpooledUpload, spoolUpload, storeImage, submitFeed
 
 /** What the media routes are built from. */
 export interface MediaRoutesOptions extends MediaDeps {
-  config: SessionDeps['config'];
+  config: SessionDeps['config'] & Pick<Config, 'rateBudgets'>;
 }
 
 /**
@@ -198,6 +200,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/*',
+    // Pictures and courseware count in the media budget, not in the API's general one.
+    config: routeRateLimit(deps.config, 'media'),
     schema: {
       tags: ['media'],
       summary: 'A stored file (uploads, courseware), with HTTP Range',

@@ -10,35 +10,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { type FormPart, multipartForm } from '../../../test/multipart.ts';
 import { localFileStorage, Secret, type StorageSettings } from '../../shared/storage.ts';
 import { feedback } from './schema.ts';
 import { deleteFeedbackOf } from './service.ts';
-
-// ---------------------------------------------------------------------------------------------------
-// Multipart bodies, built by hand as a phone's uploader sends them.
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----xuanli${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'value' in part
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`;
-    chunks.push(
-      Buffer.from(head),
-      'value' in part ? Buffer.from(part.value) : part.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A photo with the EXIF a phone writes: camera, serial, GPS position, and "rotate 90° to view". */
 function phonePhoto(width = 1200, height = 900) {
@@ -113,8 +88,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function upload(parts: Part[], token?: string) {
-  const { payload, headers } = multipart(parts);
+async function upload(parts: FormPart[], token?: string) {
+  const { payload, headers } = multipartForm(parts);
   return t.app.inject({
     method: 'POST',
     url: '/api/base/upload',
@@ -123,7 +98,7 @@ async function upload(parts: Part[], token?: string) {
   });
 }
 
-const fileOf = (data: Buffer, filename = 'photo.jpg', type = 'image/jpeg'): Part => ({
+const fileOf = (data: Buffer, filename = 'photo.jpg', type = 'image/jpeg'): FormPart => ({
   name: 'file',
   filename,
   type,
@@ -279,7 +254,7 @@ describe('POST /api/base/upload', () => {
     });
     expect(noBoundary.statusCode).toBe(400);
 
-    const { payload, headers } = multipart([fileOf(png)]);
+    const { payload, headers } = multipartForm([fileOf(png)]);
     const cut = await t.app.inject({
       method: 'POST',
       url: '/api/base/upload',
@@ -291,7 +266,7 @@ describe('POST /api/base/upload', () => {
   });
 
   it('keeps multipart to this route: others still refuse it', async () => {
-    const { payload, headers } = multipart([{ name: 'content', value: 'x' }]);
+    const { payload, headers } = multipartForm([{ name: 'content', value: 'x' }]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/crm/feedback',
@@ -571,7 +546,7 @@ describe('the same routes on S3-compatible storage', () => {
 
   it('uploads into the bucket and streams the file back, ranges included', async () => {
     const s3User = await signIn(s3App, 'user');
-    const { payload, headers } = multipart([fileOf(await phonePhoto(600, 400))]);
+    const { payload, headers } = multipartForm([fileOf(await phonePhoto(600, 400))]);
     const res = await s3App.app.inject({
       method: 'POST',
       url: '/api/base/upload',

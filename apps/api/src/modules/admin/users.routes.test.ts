@@ -306,7 +306,7 @@ describe('console users', () => {
 
     const again = await post('/api/admin/users/ban', { userId, reason: '再封一次' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('Conflict');
+    expect(again.json()).toEqual({ code: 'Conflict', msg: '该账号已在封禁中' });
 
     t.clock.advanceSeconds(60);
     const lifted = await post('/api/admin/users/unban', { userId, reason: '用户申诉通过' });
@@ -316,7 +316,10 @@ describe('console users', () => {
       bannedAt: null,
       banReason: null,
     });
-    expect((await post('/api/admin/users/unban', { userId, reason: '再解一次' })).statusCode).toBe(409);
+    expect((await post('/api/admin/users/unban', { userId, reason: '再解一次' })).json()).toEqual({
+      code: 'Conflict',
+      msg: '该账号没有被封禁',
+    });
 
     const rows = (await auditOf(userId!)).filter((row) => row.action.startsWith('user.'));
     expect(
@@ -363,12 +366,12 @@ describe('console users', () => {
       }
       const unknown = await post(url, { userId: 999_999, reason: '不存在的用户' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().code).toBe('NotFound');
+      expect(unknown.json()).toEqual({ code: 'NotFound', msg: '没有 ID 为 999999 的用户' });
     }
     expect(await auditOf(userId!)).toEqual([]);
     await t.app.inject({ method: 'POST', url: '/api/crm/member/delete', headers: { token }, payload: {} });
     const deleted = await post('/api/admin/users/ban', { userId, reason: '已注销的账号' });
-    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toEqual({ code: 'Conflict', msg: '该账号已注销' });
     expect(await auditOf(userId!)).toEqual([]);
   });
 });

@@ -300,7 +300,7 @@ export async function banAppUser(
   input: UserBanBody,
   by: Required<Auditor>,
 ): Promise<UserBanState> {
-  if (!isRowId(input.userId)) throw new AppError('NotFound', `no user ${input.userId}`);
+  if (!isRowId(input.userId)) throw new AppError('NotFound', `没有 ID 为 ${input.userId} 的用户`);
   return banUser({ db: deps.db, clock: deps.clock, ...by }, input.userId, reasonOf(input.reason));
 }
 
@@ -310,6 +310,6 @@ export async function unbanAppUser(
   input: UserBanBody,
   by: Required<Auditor>,
 ): Promise<UserBanState> {
-  if (!isRowId(input.userId)) throw new AppError('NotFound', `no user ${input.userId}`);
+  if (!isRowId(input.userId)) throw new AppError('NotFound', `没有 ID 为 ${input.userId} 的用户`);
   return unbanUser({ db: deps.db, clock: deps.clock, ...by }, input.userId, reasonOf(input.reason));
 }

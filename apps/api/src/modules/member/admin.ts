@@ -144,8 +144,8 @@ export interface BanState {
 /** The account `userId`, locked for this transaction; NotFound when there is none, Conflict once deleted. */
 async function lockedAccount(tx: Tx, userId: number): Promise<User> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
-  if (!user) throw new AppError('NotFound', `no user ${userId}`);
-  if (user.deletedAt) throw new AppError('Conflict', 'the account was deleted');
+  if (!user) throw new AppError('NotFound', `没有 ID 为 ${userId} 的用户`);
+  if (user.deletedAt) throw new AppError('Conflict', '该账号已注销');
   return user;
 }
 
@@ -160,7 +160,7 @@ export async function banUser(deps: AdminDeps, userId: number, reason: string): 
   const at = new Date(deps.clock.now());
   const state = await deps.db.transaction(async (tx) => {
     const user = await lockedAccount(tx, userId);
-    if (user.bannedAt) throw new AppError('Conflict', 'the account is banned already');
+    if (user.bannedAt) throw new AppError('Conflict', '该账号已在封禁中');
     await tx
       .update(users)
       .set({ bannedAt: at, banReason: reason })
@@ -191,7 +191,7 @@ export async function unbanUser(deps: AdminDeps, userId: number, reason: string)
   const at = new Date(deps.clock.now());
   const state = await deps.db.transaction(async (tx) => {
     const user = await lockedAccount(tx, userId);
-    if (!user.bannedAt) throw new AppError('Conflict', 'the account is not banned');
+    if (!user.bannedAt) throw new AppError('Conflict', '该账号没有被封禁');
     await tx.update(users).set({ bannedAt: null, banReason: null }).where(eq(users.id, userId));
     await writeAudit(tx, {
       at,

@@ -14,8 +14,8 @@ import { adminRoutes, purgeStaleUploads } from './modules/admin/index.ts';
 import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
-import { ketangRoutes, progressOfCourses } from './modules/ketang/index.ts';
-import { deleteFeedbackOf, mediaRoutes } from './modules/media/index.ts';
+import { eraseLearner, ketangRoutes, progressOfCourses } from './modules/ketang/index.ts';
+import { eraseMediaOf, mediaRoutes, removeStoredFiles } from './modules/media/index.ts';
 import {
   configureUserCache,
   createSmsSender,
@@ -37,6 +37,7 @@ import {
   cartRoutes,
   catalogueRoutes,
   createOrderLedger,
+  eraseBuyer,
   orderRoutes,
 } from './modules/shop/index.ts';
 import { registerAdminConsole } from './plugins/admin-console.ts';
@@ -167,11 +168,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     sms,
     log: app.log,
-    // PIPL deletion reaches what the user uploaded: feedback and the avatar file.
-    async onAccountDeleted(user) {
-      await deleteFeedbackOf({ db, storage }, user.id);
-      const avatarKey = /^\/api\/files\/(avatars\/[\w.-]+)$/.exec(user.avatar)?.[1];
-      if (avatarKey && !avatarKey.includes('..')) await storage.remove(avatarKey);
+    // PIPL deletion: each module erases its own rows in the deletion's transaction (member/erasure.ts
+    // lists what every table keeps); the files they named go once it committed.
+    erasure: {
+      async eraseRows(tx, account) {
+        await eraseBuyer(tx, account.id);
+        await eraseLearner(tx, account.id);
+        return eraseMediaOf(tx, account);
+      },
+      removeFiles: (keys) => removeStoredFiles(storage, keys),
     },
   });
   await app.register(memberRoutes, {

@@ -9,6 +9,7 @@ import { users } from '../src/modules/member/index.ts';
 import { sessions } from '../src/modules/sessions/index.ts';
 import { signIn } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
+import { signInOperator } from './operators.ts';
 
 describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
   let t: TestApp;
@@ -43,6 +44,38 @@ describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
     });
     expect((await profile(b.token)).statusCode).toBe(401);
     expect((await fortune(b.token)).statusCode).toBe(401);
+  });
+
+  it("ends a banned user's sessions at once when the ban goes through this process", async () => {
+    const a = await signIn(t, 'vip');
+    expect((await fortune(a.token)).statusCode).toBe(200);
+    expect((await profile(a.token)).statusCode).toBe(200);
+    const operator = await signInOperator(t, 'support');
+    const ban = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/ban',
+      headers: operator.headers,
+      payload: { userId: a.userId, reason: '账号被盗用' },
+    });
+    expect(ban.statusCode).toBe(200);
+    expect((await fortune(a.token)).statusCode).toBe(401);
+    expect((await profile(a.token)).statusCode).toBe(401);
+  });
+
+  it('honours a ban made by another process for at most the configured seconds', async () => {
+    const a = await signIn(t, 'vip');
+    expect((await fortune(a.token)).statusCode).toBe(200);
+    // What a ban in another process writes, done behind this process's caches.
+    const at = new Date(t.clock.now());
+    await t.database.db
+      .update(users)
+      .set({ bannedAt: at, banReason: '账号被盗用' })
+      .where(eq(users.id, a.userId!));
+    await t.database.db.update(sessions).set({ revokedAt: at }).where(eq(sessions.userId, a.userId!));
+    expect((await fortune(a.token)).statusCode).toBe(200);
+    t.clock.advanceSeconds(2);
+    expect((await fortune(a.token)).statusCode).toBe(401);
+    expect((await profile(a.token)).statusCode).toBe(401);
   });
 
   it('shows a profile edit on the next read', async () => {

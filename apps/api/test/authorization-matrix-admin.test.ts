@@ -9,10 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_AREA_ROLES, type AdminArea, type AdminRole } from '@xuanli/contracts/admin-labels';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../src/modules/admin/index.ts';
+import { users } from '../src/modules/member/index.ts';
 import { signIn, testPhone } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
 import { multipartForm } from './multipart.ts';
@@ -80,6 +82,16 @@ const route = (method: Route['method'], path: string, access: Access, send: Send
 
 /** A fresh app user with a phone, for the cells that change a user. */
 const someUser = () => signIn(t, 'user', testPhone());
+
+/** A fresh app user whose account is banned (written as a ban leaves it), for the cells that lift a ban. */
+async function someBannedUser(): Promise<number> {
+  const { userId } = await someUser();
+  await t.database.db
+    .update(users)
+    .set({ bannedAt: new Date(t.clock.now()), banReason: '矩阵测试' })
+    .where(eq(users.id, userId!));
+  return userId!;
+}
 
 /** A fresh operator to act on (disable, change the role of). */
 const someOperator = () => addTestOperator(t, 'support');
@@ -290,6 +302,12 @@ const ROUTES: Route[] = [
   }),
   route('POST', '/api/admin/users/sessions/revoke', area('users'), async () => ({
     payload: { userId: (await someUser()).userId, reason: '矩阵测试' },
+  })),
+  route('POST', '/api/admin/users/ban', area('users'), async () => ({
+    payload: { userId: (await someUser()).userId, reason: '矩阵测试' },
+  })),
+  route('POST', '/api/admin/users/unban', area('users'), async () => ({
+    payload: { userId: await someBannedUser(), reason: '矩阵测试' },
   })),
   route('GET', '/api/admin/operators', area('operators')),
   route('POST', '/api/admin/operators', area('operators'), () => ({

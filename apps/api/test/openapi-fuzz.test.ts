@@ -161,6 +161,8 @@ const HINTS: Record<string, readonly unknown[]> = {
   // The console's content: seeded article ids, reading keys and master sellids.
   key: ['daymaster:甲', 'shensha:天乙贵人'],
   sellid: [1, 2],
+  // The console's users: the seeded demo account is the first user.
+  userId: [1, 2],
   avatar: ['', '/api/files/console/images/2026/a.webp'],
   qrcode: ['', '/api/files/console/images/2026/b.webp'],
 };

@@ -76,6 +76,8 @@ export const AUDIT_ACTION_LABELS = {
   'vip.grant': '开通/延长 VIP',
   'vip.revoke': '取消 VIP',
   'user.sessions.revoke': '强制用户下线',
+  'user.ban': '封禁用户',
+  'user.unban': '解除封禁',
   'holiday.save': '保存节假日',
   'holiday.delete': '删除节假日',
   'course.create': '新建课程',
@@ -126,7 +128,7 @@ export const TOTP_ISSUER = '玄历后台';
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 
-/** Shortest and longest reason an operator gives for a change to a user (VIP, sessions). */
+/** Shortest and longest reason an operator gives for a change to a user (VIP, sessions, bans). */
 export const ADMIN_REASON_MIN = 2;
 export const ADMIN_REASON_MAX = 200;
 

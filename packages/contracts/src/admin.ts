@@ -285,6 +285,8 @@ export const AdminUserSummarySchema = Type.Object({
   isVip: Type.Boolean({ description: 'VIP now by the server clock' }),
   createdAt: DateTime('When the account was made (first login)'),
   deletedAt: NullableDateTime('When the user deleted the account'),
+  bannedAt: NullableDateTime('Since when an operator has banned the account; null when not banned'),
+  banReason: Type.Union([Type.String(), Type.Null()], { description: "The banning operator's reason" }),
   orderCount: Type.Integer({ minimum: 0, description: 'Orders of the user, any status' }),
   activeSessionCount: Type.Integer({ minimum: 0, description: 'Logins not ended and not expired' }),
 });
@@ -408,6 +410,31 @@ export const UserSessionsRevokeResultSchema = Type.Object({
 
 /** A session revocation answer. */
 export type UserSessionsRevokeResult = Static<typeof UserSessionsRevokeResultSchema>;
+
+/**
+ * Body of `POST /api/admin/users/ban` and `…/unban` (roles admin, support). A ban ends every app
+ * session of the user at once (other API processes within their session cache time, seconds) and
+ * refuses every login and SMS code for the phone until the ban is lifted. Conflict when the account is
+ * already in the asked state or was deleted; NotFound when there is no such user.
+ */
+export const UserBanBodySchema = Type.Object(
+  { userId: RowId(), reason: ReasonField },
+  { additionalProperties: false },
+);
+
+/** A ban or its lifting. */
+export type UserBanBody = Static<typeof UserBanBodySchema>;
+
+/** `resData` of the ban routes: the user's ban afterwards. */
+export const UserBanStateSchema = Type.Object({
+  userId: Type.Integer(),
+  bannedAt: NullableDateTime('Since when the account is banned; null once lifted'),
+  banReason: Type.Union([Type.String(), Type.Null()]),
+  sessionsEnded: Type.Integer({ minimum: 0, description: 'App sessions the ban ended (0 when lifting)' }),
+});
+
+/** A user's ban state. */
+export type UserBanState = Static<typeof UserBanStateSchema>;
 
 // ——— Operator accounts (role admin) ———
 

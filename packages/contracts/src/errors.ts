@@ -27,6 +27,9 @@ export const API_ERROR_STATUS = {
   InvalidPhone: 400,
   InvalidCode: 400,
   LoginFailed: 400,
+  // An operator banned the account of this phone: its login (every method) and its SMS codes are
+  // refused until it is unbanned. Only a banned phone is told so; others never learn about accounts.
+  AccountBanned: 403,
   // Shop: a SKU has fewer pieces left than asked for (stock is reserved when an order is created).
   OutOfStock: 409,
   // Shop: the order is not in a state that allows the action (paying a cancelled order, refunding a
@@ -106,6 +109,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   InvalidPhone: '请输入正确的 11 位手机号',
   InvalidCode: '验证码不对或已过期，请重新获取',
   LoginFailed: '手机号或密码不对，也可以用短信验证码登录',
+  AccountBanned: '该账号已被停用，如有疑问请联系客服',
   OutOfStock: '库存不足，请减少数量或选择其他规格',
   OrderStateConflict: '订单状态已变化，请刷新订单后再试',
   OperatorLoginFailed: '用户名或密码不对',

@@ -120,7 +120,7 @@ export type TooManyRequestsEnvelope = Static<typeof TooManyRequestsEnvelopeSchem
 
 /**
  * `resData` of `POST /api/crm/member/login`: the new token object (SPEC §3 `jw-token`) plus the user.
- * The answered jwt replaces the caller's old one (the session is rotated).
+ * The answered jwt is a new session's; the caller's old one is refused from then on, at once.
  */
 export const LoginResultSchema = Type.Object({
   jwt: Type.String({ description: 'The new session token; send it as header `token` from now on' }),

@@ -3,6 +3,8 @@ import type {
   AdminUserDetail,
   AdminUserList,
   AdminUserQuery,
+  UserBanBody,
+  UserBanState,
   UserSessionsRevokeBody,
   UserSessionsRevokeResult,
   VipGrantBody,
@@ -34,4 +36,14 @@ export function revokeVip(body: VipRevokeBody): Promise<VipState> {
 /** `POST /api/admin/users/sessions/revoke`: ends every app login of the user. */
 export function revokeUserSessions(body: UserSessionsRevokeBody): Promise<UserSessionsRevokeResult> {
   return api.post<UserSessionsRevokeResult>('users/sessions/revoke', body);
+}
+
+/** `POST /api/admin/users/ban`: bans the account (its logins end, its phone cannot log in) with a reason. */
+export function banUser(body: UserBanBody): Promise<UserBanState> {
+  return api.post<UserBanState>('users/ban', body);
+}
+
+/** `POST /api/admin/users/unban`: lifts the account's ban with a reason. */
+export function unbanUser(body: UserBanBody): Promise<UserBanState> {
+  return api.post<UserBanState>('users/unban', body);
 }

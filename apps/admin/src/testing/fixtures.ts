@@ -43,6 +43,8 @@ export function aUser(overrides: Partial<AdminUserSummary> = {}): AdminUserSumma
     isVip: false,
     createdAt: '2025-11-02T03:04:05.000Z',
     deletedAt: null,
+    bannedAt: null,
+    banReason: null,
     orderCount: 1,
     activeSessionCount: 1,
     ...overrides,

@@ -57,6 +57,18 @@ export async function withdrawCourse(tx: Tx, orderNo: string, revokedAt: Date): 
 }
 
 /**
+ * Deletes every grant of `userId` (account deletion, inside its transaction): the right to watch
+ * belongs to no one once the account is gone, and the order lines keep what was sold. Answers how many.
+ */
+export async function eraseCourseGrantsOf(tx: Tx, userId: number): Promise<number> {
+  const gone = await tx
+    .delete(courseGrants)
+    .where(eq(courseGrants.userId, userId))
+    .returning({ courseId: courseGrants.courseId });
+  return gone.length;
+}
+
+/**
  * The courses `userId` may watch now, most recently bought first, each course once (bought twice, it
  * is listed with its first live grant: refunding either order leaves it watchable through the other).
  */

@@ -138,6 +138,31 @@ describe('api client: session token', () => {
     expect(calls.map((c) => c.headers.token)).toEqual(['tampered', undefined]);
   });
 
+  it('keeps a login that answered while a refresh was on its way, refused or not', async () => {
+    const login = { user: { id: 9 } };
+    // The login ended the session the refresh continued: the server refuses it.
+    storeToken('visitor', NOW_S - TOKEN_MAX_AGE_S);
+    const refused = fakeFetch(() => {
+      storeToken('member', NOW_S, login);
+      return failureAnswer('Unauthorized', 'session ended');
+    });
+    await expect(createApiClient({ fetch: refused.fetch, now: () => NOW_MS }).getToken()).resolves.toBe(
+      'member',
+    );
+    expect(refused.calls).toHaveLength(1);
+    expect(storedToken()).toEqual({ jwt: 'member', iat: NOW_S, ...login });
+    // The refresh got through just before the login did: its visitor token does not replace the login's.
+    storeToken('visitor', NOW_S - TOKEN_MAX_AGE_S);
+    const overtaken = fakeFetch(() => {
+      storeToken('member', NOW_S, login);
+      return tokenAnswer('visitor-2', NOW_S);
+    });
+    await expect(createApiClient({ fetch: overtaken.fetch, now: () => NOW_MS }).getToken()).resolves.toBe(
+      'member',
+    );
+    expect(storedToken()).toEqual({ jwt: 'member', iat: NOW_S, ...login });
+  });
+
   it('treats a missing record, an old one and one from the future as stale', () => {
     expect(isTokenStale(null, NOW_MS)).toBe(true);
     expect(isTokenStale({ jwt: 'x', iat: NOW_S - 7199 }, NOW_MS)).toBe(false);
@@ -202,6 +227,27 @@ describe('api client: errors (SPEC §8)', () => {
     await expect(createApiClient({ fetch, now: () => NOW_MS }).get('/x')).resolves.toBe(42);
     expect(tokenCalls).toBe(1);
     expect(calls.map((c) => c.headers.token)).toEqual(['fresh', undefined, 'renewed']);
+  });
+});
+
+describe('api client: a login while requests are on their way', () => {
+  it('retries a request refused because a login ended its token with the login’s token, keeping the login', async () => {
+    storeToken('visitor', NOW_S);
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.headers.token === 'visitor') {
+        // The login answers (and is stored) while this request is on its way; the server then refuses
+        // the visitor token the request carries.
+        storeToken('member', NOW_S, { user: { id: 9 } });
+        return failureAnswer('Unauthorized', 'session ended');
+      }
+      return call.headers.token === 'member' ? okAnswer(7) : failureAnswer('Unauthorized', 'invalid token');
+    });
+    await expect(createApiClient({ fetch, now: () => NOW_MS }).get('/crm/dashi')).resolves.toBe(7);
+    expect(calls.map((c) => `${c.url} ${c.headers.token}`)).toEqual([
+      '/api/crm/dashi visitor',
+      '/api/crm/dashi member',
+    ]);
+    expect(storedToken()).toEqual({ jwt: 'member', iat: NOW_S, user: { id: 9 } });
   });
 });
 

@@ -227,6 +227,9 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     const record = pickTokenRecord(body);
     if (!record) throw toApiError(body, { errorText: '登录凭证获取失败' });
     const stored = readToken();
+    // A login answered while this refresh was on its way: its record is newer (the server ended the
+    // session this refresh continued), so it stays.
+    if (stored && stored.jwt !== previous) return stored.jwt;
     // Keep the logged-in user on the record (SPEC §4: logged in = the record holds a user).
     writeStorage(TOKEN_STORAGE_KEY, stored?.user === undefined ? record : { ...record, user: stored.user });
     return record.jwt;
@@ -237,8 +240,11 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     try {
       return await fetchToken(previous);
     } catch (error) {
-      // An expired or tampered previous token is refused (401); start a fresh visitor session instead.
+      // An expired or tampered previous token is refused (401); start a fresh visitor session instead —
+      // unless a login replaced the token meanwhile (which is why it was refused): keep the login.
       if (previous && error instanceof ApiError && error.status === 401) {
+        const current = readToken();
+        if (current && current.jwt !== previous) return current.jwt;
         writeStorage(TOKEN_STORAGE_KEY, undefined);
         return fetchToken(undefined);
       }
@@ -262,8 +268,10 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
       return pickResData<T>(await send(method, path, options, token));
     } catch (error) {
       // The server no longer accepts a token we thought valid (e.g. its secret changed): renew once.
+      // A login ends the session its caller had, so a request sent before it answers 401 after it: the
+      // stored record is then the login's, and only the retry is needed, not a new visitor session.
       if (error instanceof ApiError && error.status === 401) {
-        writeStorage(TOKEN_STORAGE_KEY, undefined);
+        if (readToken()?.jwt === token) writeStorage(TOKEN_STORAGE_KEY, undefined);
         return pickResData<T>(await send(method, path, options, await getToken()));
       }
       throw error;

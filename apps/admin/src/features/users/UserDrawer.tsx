@@ -1,6 +1,7 @@
 /**
  * A user's page in a drawer: the account, VIP, its app logins (with 强制下线, which ends them all) and
- * its newest orders — what customer service looks at during a chat.
+ * its newest orders — what customer service looks at during a chat — and 封禁/解除封禁 of the account,
+ * each with a reason for the audit log.
  */
 import type { AdminUserDetail, AdminUserOrder, AdminUserSession } from '@xuanli/contracts/admin';
 import { ORDER_STATUS_LABELS, PRODUCT_KIND_LABELS } from '@xuanli/contracts/shop-labels';
@@ -11,6 +12,8 @@ import { ReasonDialog } from '@/components/ReasonDialog';
 import { formatDateTime } from '@/lib/dates';
 import { errorText, useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
+import { AccountStateTag } from './AccountStateTag';
+import { BanDialog, type BanTarget } from './BanDialog';
 import { VipTag } from './VipTag';
 
 const SESSION_COLUMNS = [
@@ -66,6 +69,7 @@ export function UserDrawer({
   const [detail, setDetail] = useState<AdminUserDetail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [revoking, setRevoking] = useState(false);
+  const [banning, setBanning] = useState<BanTarget | null>(null);
 
   const load = useCallback(async (id: number) => {
     setFailure(null);
@@ -93,6 +97,17 @@ export function UserDrawer({
       onClose={onClose}
       width={860}
       destroyOnHidden
+      extra={
+        user && !user.deletedAt ? (
+          user.bannedAt ? (
+            <Button onClick={() => setBanning({ ...user, action: 'unban' })}>解除封禁</Button>
+          ) : (
+            <Button danger onClick={() => setBanning({ ...user, action: 'ban' })}>
+              封禁
+            </Button>
+          )
+        ) : null
+      }
     >
       {failure ? <Alert type="error" showIcon message={failure} /> : null}
       {!detail && !failure ? <Spin /> : null}
@@ -109,6 +124,14 @@ export function UserDrawer({
               <VipTag isVip={user.isVip} vipExpire={user.vipExpire} />
             </Descriptions.Item>
             <Descriptions.Item label="注册时间">{formatDateTime(user.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="账号状态" span={2}>
+              <AccountStateTag user={user} />
+              {user.bannedAt ? (
+                <Typography.Text type="secondary">
+                  {formatDateTime(user.bannedAt)} 起，原因：{user.banReason ?? '—'}
+                </Typography.Text>
+              ) : null}
+            </Descriptions.Item>
             {user.deletedAt ? (
               <Descriptions.Item label="注销时间" span={2}>
                 <Typography.Text type="danger">{formatDateTime(user.deletedAt)}</Typography.Text>
@@ -161,6 +184,17 @@ export function UserDrawer({
             const { revoked } = await revokeUserSessions({ userId: user.id, reason: reason ?? '' });
             void message.success(`已结束 ${revoked} 个登录会话`);
             await load(user.id);
+            onChanged();
+          }}
+        />
+      ) : null}
+
+      {banning ? (
+        <BanDialog
+          target={banning}
+          onClose={() => setBanning(null)}
+          onDone={async () => {
+            await load(banning.id);
             onChanged();
           }}
         />

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type {
+  AdminUserDetail,
   AdminUserList,
+  UserBanBody,
+  UserBanState,
   UserSessionsRevokeResult,
   VipGrantBody,
   VipState,
@@ -158,5 +161,114 @@ describe('users', () => {
     expect(callsTo(calls, 'POST', '/users/vip/revoke').map((call) => call.body)).toEqual([
       { phone: '13800138000', reason: '用户申请退款' },
     ]);
+  });
+
+  it('shows each account’s state in the list, with the reason of a ban', async () => {
+    installFakeApi((call) => {
+      if (call.method === 'GET' && call.path === '/users') {
+        const list: AdminUserList = {
+          list: [
+            aUser({
+              id: 43,
+              phone: '13800138001',
+              bannedAt: '2026-01-15T04:00:00.000Z',
+              banReason: '发布违规广告',
+            }),
+            aUser(),
+            aUser({ id: 41, phone: null, nickname: '已注销用户', deletedAt: '2026-01-01T00:00:00.000Z' }),
+          ],
+          total: 3,
+        };
+        return okAnswer(list);
+      }
+      return meAnswer(call, 'support');
+    });
+    const { user } = renderConsole({ path: '/users', role: 'support' });
+    const banned = (await screen.findByText('13800138001')).closest('tr') as HTMLElement;
+    await user.hover(within(banned).getByText('已封禁', { selector: '.ant-tag' }));
+    await screen.findByText('原因：发布违规广告');
+    within(screen.getByText('13800138000').closest('tr') as HTMLElement).getByText('正常', {
+      selector: '.ant-tag',
+    });
+    within(screen.getByText('已注销用户').closest('tr') as HTMLElement).getByText('已注销', {
+      selector: '.ant-tag',
+    });
+  });
+
+  it('bans a user from the drawer with a required reason, then lifts the ban', async () => {
+    let detail: AdminUserDetail = aUserDetail();
+    const calls = fakeUsersApi((call) => {
+      if (call.path === '/users/42') return okAnswer(detail);
+      const body = call.body as unknown as UserBanBody;
+      if (call.path === '/users/ban') {
+        const state: UserBanState = {
+          userId: body.userId,
+          bannedAt: '2026-01-15T04:00:00.000Z',
+          banReason: body.reason,
+          sessionsEnded: 1,
+        };
+        detail = aUserDetail({ bannedAt: state.bannedAt, banReason: state.banReason, activeSessionCount: 0 });
+        return okAnswer(state);
+      }
+      if (call.path === '/users/unban') {
+        detail = aUserDetail();
+        const state: UserBanState = {
+          userId: body.userId,
+          bannedAt: null,
+          banReason: null,
+          sessionsEnded: 0,
+        };
+        return okAnswer(state);
+      }
+      return undefined;
+    });
+    const { user } = renderConsole({ path: '/users', role: 'support' });
+    await user.click(await screen.findByRole('button', { name: '详情' }));
+    const drawer = await findDialog('用户 玄历用户8000');
+    await within(drawer).findByText('正常');
+
+    await user.click(within(drawer).getByRole('button', { name: '封禁' }));
+    const confirm = await findDialog('封禁用户');
+    within(confirm).getByText(/该手机号无法再获取验证码或登录/);
+    await user.click(within(confirm).getByRole('button', { name: '确认封禁' }));
+    await within(confirm).findByText('请填写原因');
+    expect(callsTo(calls, 'POST', '/users/ban')).toEqual([]);
+    await user.type(within(confirm).getByLabelText('原因'), ' 发布违规广告 ');
+    await user.click(within(confirm).getByRole('button', { name: '确认封禁' }));
+    await screen.findByText('已封禁 玄历用户8000，结束了 1 个登录会话');
+    expect(callsTo(calls, 'POST', '/users/ban').map((call) => call.body)).toEqual([
+      { userId: 42, reason: '发布违规广告' },
+    ]);
+    // The drawer reads the user again and shows the ban, and the list is read again too.
+    await within(drawer).findByText('已封禁');
+    within(drawer).getByText('2026-01-15 12:00 起，原因：发布违规广告');
+    await waitFor(() => expect(callsTo(calls, 'GET', '/users').length).toBeGreaterThan(1));
+
+    await user.click(within(drawer).getByRole('button', { name: '解除封禁' }));
+    const lift = await findDialog('解除封禁');
+    await user.type(within(lift).getByLabelText('原因'), '用户申诉通过');
+    await user.click(within(lift).getByRole('button', { name: '确认解除' }));
+    await screen.findByText('已解除 玄历用户8000 的封禁');
+    expect(callsTo(calls, 'POST', '/users/unban').map((call) => call.body)).toEqual([
+      { userId: 42, reason: '用户申诉通过' },
+    ]);
+    await within(drawer).findByRole('button', { name: '封禁' });
+  });
+
+  it('shows the server’s refusal of a ban in the dialog and keeps it open', async () => {
+    fakeUsersApi((call) => {
+      if (call.path === '/users/42') return okAnswer(aUserDetail());
+      if (call.path === '/users/ban') return failureAnswer('Conflict', '该账号已在封禁中');
+      return undefined;
+    });
+    const { user } = renderConsole({ path: '/users', role: 'support' });
+    await user.click(await screen.findByRole('button', { name: '详情' }));
+    const drawer = await findDialog('用户 玄历用户8000');
+    await user.click(await within(drawer).findByRole('button', { name: '封禁' }));
+    const confirm = await findDialog('封禁用户');
+    await user.type(within(confirm).getByLabelText('原因'), '重复提交');
+    await user.click(within(confirm).getByRole('button', { name: '确认封禁' }));
+    await screen.findByText('该账号已在封禁中');
+    await findDialog('封禁用户');
   });
 });

@@ -1,17 +1,19 @@
 /**
- * 用户与会员: find a user by phone digits or nickname, open their page (sessions, orders), grant,
- * extend or end VIP. Roles admin and support (admin-labels.ts `ADMIN_AREA_ROLES.users`).
+ * 用户与会员: find a user by phone digits or nickname (each with its state: 正常, 已封禁, 已注销), open
+ * their page (sessions, orders, 封禁/解除封禁), grant, extend or end VIP. Roles admin and support
+ * (admin-labels.ts `ADMIN_AREA_ROLES.users`).
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { AdminUserSummary } from '@xuanli/contracts/admin';
 import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listUsers, revokeVip } from '@/api/users';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
+import { AccountStateTag } from './AccountStateTag';
 import { UserDrawer } from './UserDrawer';
 import { VipGrantForm, type VipTarget } from './VipGrantForm';
 import { VipTag } from './VipTag';
@@ -56,20 +58,22 @@ export function UsersPage() {
           <Typography.Text type="secondary">{user.deletedAt ? '已注销' : '无手机号'}</Typography.Text>
         ),
     },
+    { title: '昵称', dataIndex: 'nickname', search: false },
     {
-      title: '昵称',
-      dataIndex: 'nickname',
+      title: '账号状态',
+      dataIndex: 'bannedAt',
       search: false,
-      render: (_, user) => (
-        <>
-          {user.nickname}
-          {user.deletedAt ? (
-            <Tag color="red" style={{ marginLeft: 8 }}>
-              已注销
-            </Tag>
-          ) : null}
-        </>
-      ),
+      width: 100,
+      render: (_, user) =>
+        user.bannedAt && !user.deletedAt ? (
+          <Tooltip title={`原因：${user.banReason ?? '—'}`}>
+            <span>
+              <AccountStateTag user={user} />
+            </span>
+          </Tooltip>
+        ) : (
+          <AccountStateTag user={user} />
+        ),
     },
     {
       title: 'VIP 到期',

@@ -1,8 +1,8 @@
 /**
  * The console's users area through the API: search by phone digits or nickname with VIP and counts,
  * a user's sessions and orders, VIP granted, extended and revoked with a reason (seen by the user's
- * own `crm/member/profile` at once), every app login of a user ended — each write audited with the
- * operator, before and after, and the reason.
+ * own `crm/member/profile` at once), every app login of a user ended, an account banned and its ban
+ * lifted — each write audited with the operator, before and after, and the reason.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,8 @@ describe('console users', () => {
           isVip: true,
           createdAt: expect.any(String),
           deletedAt: null,
+          bannedAt: null,
+          banReason: null,
           orderCount: 0,
           activeSessionCount: 1,
         },
@@ -277,5 +279,99 @@ describe('console users', () => {
       },
       { before: { openSessions: 0 }, after: { openSessions: 0 }, detail: '再来一次', operatorId: support.id },
     ]);
+  });
+
+  it('bans a user with a reason: sessions end at once, the list and page show it, both writes audited', async () => {
+    const phone = testPhone();
+    const { userId, token } = await signIn(t, 'user', phone);
+    const second = await signIn(t, 'visitor');
+    await bindSessionToUser(t.database.db, sessionIdOf(second.token), userId!);
+    const res = await post('/api/admin/users/ban', { userId, reason: ' 发布违规广告 ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const bannedAt = new Date(t.clock.now()).toISOString();
+    expect(res.json().resData).toEqual({ userId, bannedAt, banReason: '发布违规广告', sessionsEnded: 2 });
+    for (const jwt of [token, second.token]) {
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/crm/member/profile',
+        headers: { token: jwt },
+      });
+      expect(after.statusCode).toBe(401);
+    }
+    const listed = (await get('/api/admin/users', { q: phone })).json().resData.list[0];
+    expect(listed).toMatchObject({ id: userId, bannedAt, banReason: '发布违规广告', activeSessionCount: 0 });
+    const page = (await get(`/api/admin/users/${userId}`)).json().resData;
+    expect(page.user).toMatchObject({ bannedAt, banReason: '发布违规广告' });
+    expect(page.sessions.every((session: { active: boolean }) => !session.active)).toBe(true);
+
+    const again = await post('/api/admin/users/ban', { userId, reason: '再封一次' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'Conflict', msg: '该账号已在封禁中' });
+
+    t.clock.advanceSeconds(60);
+    const lifted = await post('/api/admin/users/unban', { userId, reason: '用户申诉通过' });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json().resData).toEqual({ userId, bannedAt: null, banReason: null, sessionsEnded: 0 });
+    expect((await get(`/api/admin/users/${userId}`)).json().resData.user).toMatchObject({
+      bannedAt: null,
+      banReason: null,
+    });
+    expect((await post('/api/admin/users/unban', { userId, reason: '再解一次' })).json()).toEqual({
+      code: 'Conflict',
+      msg: '该账号没有被封禁',
+    });
+
+    const rows = (await auditOf(userId!)).filter((row) => row.action.startsWith('user.'));
+    expect(
+      rows.map(({ action, before, after, detail, operatorId, at }) => ({
+        action,
+        before,
+        after,
+        detail,
+        operatorId,
+        at: at.toISOString(),
+      })),
+    ).toEqual([
+      {
+        action: 'user.ban',
+        before: { bannedAt: null },
+        after: { bannedAt, sessionsEnded: 2 },
+        detail: '发布违规广告',
+        operatorId: support.id,
+        at: bannedAt,
+      },
+      {
+        action: 'user.unban',
+        before: { bannedAt, banReason: '发布违规广告' },
+        after: { bannedAt: null },
+        detail: '用户申诉通过',
+        operatorId: support.id,
+        at: new Date(t.clock.now()).toISOString(),
+      },
+    ]);
+  });
+
+  it('needs a reason to ban or unban, a user that exists and an account not deleted', async () => {
+    const { userId, token } = await signIn(t, 'user');
+    for (const url of ['/api/admin/users/ban', '/api/admin/users/unban']) {
+      for (const body of [
+        { userId },
+        { userId, reason: '' },
+        { userId, reason: '   ' },
+        { userId, reason: '封' },
+      ]) {
+        const res = await post(url, body);
+        expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+        expect(res.json().code).toBe('ValidationError');
+      }
+      const unknown = await post(url, { userId: 999_999, reason: '不存在的用户' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ code: 'NotFound', msg: '没有 ID 为 999999 的用户' });
+    }
+    expect(await auditOf(userId!)).toEqual([]);
+    await t.app.inject({ method: 'POST', url: '/api/crm/member/delete', headers: { token }, payload: {} });
+    const deleted = await post('/api/admin/users/ban', { userId, reason: '已注销的账号' });
+    expect(deleted.json()).toEqual({ code: 'Conflict', msg: '该账号已注销' });
+    expect(await auditOf(userId!)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The users area of the console (roles admin and support): search, a user's page, VIP and sessions.
+ * The users area of the console (roles admin and support): search, a user's page, VIP, sessions and bans.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -7,6 +7,8 @@ import {
   AdminUserListSchema,
   AdminUserParamsSchema,
   AdminUserQuerySchema,
+  UserBanBodySchema,
+  UserBanStateSchema,
   UserSessionsRevokeBodySchema,
   UserSessionsRevokeResultSchema,
   VipGrantBodySchema,
@@ -19,7 +21,15 @@ import { ok } from '../../shared/envelope.ts';
 import { auditorOf } from './account.ts';
 import { operatorOf } from './guard.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
-import { grantUserVip, revokeAppSessions, revokeUserVip, searchUsers, userDetail } from './users.ts';
+import {
+  banAppUser,
+  grantUserVip,
+  revokeAppSessions,
+  revokeUserVip,
+  searchUsers,
+  unbanAppUser,
+  userDetail,
+} from './users.ts';
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
@@ -109,5 +119,41 @@ export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       },
     },
     async (request) => ok(await revokeAppSessions(deps, request.body, auditorOf(operatorOf(request)))),
+  );
+
+  app.post(
+    '/users/ban',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Ban an app user, with a reason: every session ends, every login and SMS code is refused',
+        description:
+          'The refusal is 403 AccountBanned until the ban is lifted. Other API processes stop accepting the ' +
+          'ended sessions once their auth cache lapses (AUTH_CACHE_SECONDS). Conflict when already banned or ' +
+          'deleted; NotFound when there is no such user.',
+        security: CONSOLE_SECURITY,
+        body: UserBanBodySchema,
+        response: { 200: okEnvelopeSchema(UserBanStateSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await banAppUser(deps, request.body, auditorOf(operatorOf(request)))),
+  );
+
+  app.post(
+    '/users/unban',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: "Lift an app user's ban, with a reason: the phone may log in again",
+        description:
+          'Conflict when the account is not banned or was deleted; NotFound when there is no such user.',
+        security: CONSOLE_SECURITY,
+        body: UserBanBodySchema,
+        response: { 200: okEnvelopeSchema(UserBanStateSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await unbanAppUser(deps, request.body, auditorOf(operatorOf(request)))),
   );
 };

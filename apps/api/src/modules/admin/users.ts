@@ -1,8 +1,8 @@
 /**
  * App users as customer service sees them: search by phone or nickname, one user's sessions and recent
  * orders, VIP granted, extended or revoked with a reason (the member module's own VIP functions, so
- * the console and `npm run admin -- vip …` change VIP the same way), and every app login of a user
- * ended at once.
+ * the console and `npm run admin -- vip …` change VIP the same way), every app login of a user ended
+ * at once, and an account banned or its ban lifted (the member module's ban functions).
  */
 import type {
   AdminUserDetail,
@@ -11,6 +11,8 @@ import type {
   AdminUserQuery,
   AdminUserSession,
   AdminUserSummary,
+  UserBanBody,
+  UserBanState,
   UserSessionsRevokeResult,
   VipState,
 } from '@xuanli/contracts/admin';
@@ -19,7 +21,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, or, type S
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
-import { grantVip, revokeVip, users, type VipStatus } from '../member/index.ts';
+import { banUser, grantVip, revokeVip, unbanUser, users, type VipStatus } from '../member/index.ts';
 import { forgetUserSessions, sessions } from '../sessions/index.ts';
 import { orderItems, orders } from '../shop/index.ts';
 import type { ConsoleDeps } from './deps.ts';
@@ -69,6 +71,8 @@ function summaryOf(
     isVip: isVipActive(user, deps.clock),
     createdAt: user.createdAt.toISOString(),
     deletedAt: user.deletedAt?.toISOString() ?? null,
+    bannedAt: user.bannedAt?.toISOString() ?? null,
+    banReason: user.banReason,
     orderCount,
     activeSessionCount,
   };
@@ -288,4 +292,24 @@ export async function revokeAppSessions(
   });
   forgetUserSessions(deps.db, input.userId);
   return { revoked };
+}
+
+/** `POST admin/users/ban`: the account is banned and its sessions end (audit row `user.ban`). */
+export async function banAppUser(
+  deps: ConsoleDeps,
+  input: UserBanBody,
+  by: Required<Auditor>,
+): Promise<UserBanState> {
+  if (!isRowId(input.userId)) throw new AppError('NotFound', `没有 ID 为 ${input.userId} 的用户`);
+  return banUser({ db: deps.db, clock: deps.clock, ...by }, input.userId, reasonOf(input.reason));
+}
+
+/** `POST admin/users/unban`: the ban is lifted (audit row `user.unban`). */
+export async function unbanAppUser(
+  deps: ConsoleDeps,
+  input: UserBanBody,
+  by: Required<Auditor>,
+): Promise<UserBanState> {
+  if (!isRowId(input.userId)) throw new AppError('NotFound', `没有 ID 为 ${input.userId} 的用户`);
+  return unbanUser({ db: deps.db, clock: deps.clock, ...by }, input.userId, reasonOf(input.reason));
 }

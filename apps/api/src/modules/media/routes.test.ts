@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { type FormPart, multipartForm } from '../../../test/multipart.ts';
 import { localFileStorage, Secret, type StorageSettings } from '../../shared/storage.ts';
 import { feedback } from './schema.ts';
-import { deleteFeedbackOf } from './service.ts';
+import { eraseMediaOf, removeStoredFiles } from './service.ts';
 
 /** A photo with the EXIF a phone writes: camera, serial, GPS position, and "rotate 90° to view". */
 function phonePhoto(width = 1200, height = 900) {
@@ -504,8 +504,11 @@ describe('POST /api/crm/feedback', () => {
     expect((await send({ content: '删除测试', rating: 2, images: [url] }, someone.token)).statusCode).toBe(
       200,
     );
-    const deps = { db: t.database.db, storage: localFileStorage(filesRoot) };
-    expect(await deleteFeedbackOf(deps, someone.userId!)).toBe(1);
+    const keys = await t.database.db.transaction((tx) =>
+      eraseMediaOf(tx, { id: someone.userId!, avatar: '' }),
+    );
+    expect(keys).toEqual([url.slice('/api/files/'.length)]);
+    await removeStoredFiles(localFileStorage(filesRoot), keys);
     expect(await t.database.db.select().from(feedback).where(eq(feedback.userId, someone.userId!))).toEqual(
       [],
     );

@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { type ImageShape, reencodeImage, SNIFF_BYTES, sniffImage } from '../../shared/image.ts';
+import type { Tx } from '../../shared/orders.ts';
 import type { ByteRange, FileStorage } from '../../shared/storage.ts';
 import { feedback } from './schema.ts';
 
@@ -129,10 +130,18 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start: first, end: Math.min(last ?? size - 1, size - 1) };
 }
 
+/** The URL of an image base/upload stored in `folder`, capturing its storage key; nothing else matches. */
+function uploadedImage(folder: string): RegExp {
+  const prefix = FILE_URL_PREFIX.replace(/\//g, '\\/');
+  const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+  return new RegExp(`^${prefix}(${folder}\\/\\d{4}\\/${uuid}\\.webp)$`);
+}
+
 // What base/upload answers for feedback images: nothing else may be attached to a feedback.
-const FEEDBACK_IMAGE = new RegExp(
-  `^${FILE_URL_PREFIX.replace(/\//g, '\\/')}(feedback\\/\\d{4}\\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.webp)$`,
-);
+const FEEDBACK_IMAGE = uploadedImage('feedback');
+// What base/upload answers for avatars: the only profile picture an account deletion removes (a
+// profile may also name another stored file, e.g. a demo picture, which is not the user's to remove).
+const AVATAR_IMAGE = uploadedImage('avatars');
 
 /**
  * Stores a 意见反馈 of `userId` for the operators. The content must not be blank; every image must
@@ -169,20 +178,24 @@ export async function submitFeedback(
 }
 
 /**
- * Deletes everything a user sent as feedback, rows and images (account deletion: the text and the
- * contact are personal data). Returns how many rows went.
+ * Account deletion, the media module's share, run inside the deletion's transaction: deletes the
+ * user's feedback rows (their text, contact and pictures are personal data) and answers the storage
+ * keys of the files they named and of the uploaded avatar `user.avatar`, to be removed with
+ * {@link removeStoredFiles} once the deletion committed (a rolled-back deletion keeps its files).
  */
-export async function deleteFeedbackOf(
-  deps: Pick<MediaDeps, 'db' | 'storage'>,
-  userId: number,
-): Promise<number> {
-  const rows = await deps.db
+export async function eraseMediaOf(tx: Tx, user: { id: number; avatar: string }): Promise<string[]> {
+  const rows = await tx
     .delete(feedback)
-    .where(eq(feedback.userId, userId))
+    .where(eq(feedback.userId, user.id))
     .returning({ images: feedback.images });
-  for (const url of rows.flatMap((row) => row.images)) {
-    const key = FEEDBACK_IMAGE.exec(url)?.[1];
-    if (key) await deps.storage.remove(key);
-  }
-  return rows.length;
+  const urls = [...rows.flatMap((row) => row.images), user.avatar];
+  return urls.flatMap((url) => {
+    const key = (FEEDBACK_IMAGE.exec(url) ?? AVATAR_IMAGE.exec(url))?.[1];
+    return key ? [key] : [];
+  });
+}
+
+/** Removes stored files by key; a file already gone is fine, so a retry repeats nothing harmful. */
+export async function removeStoredFiles(storage: FileStorage, keys: readonly string[]): Promise<void> {
+  for (const key of new Set(keys)) await storage.remove(key);
 }

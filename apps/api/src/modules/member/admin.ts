@@ -3,12 +3,13 @@
  * `npm run admin` (src/cli). Each change writes an audit row — who, what, to whom, when — in the same
  * transaction, so there is never a change without its row.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
+import { forgetUserSessions, revokeUserSessions } from '../sessions/index.ts';
 import { isPhone, maskPhone } from './phone.ts';
 import { users } from './schema.ts';
 import { forgetUser } from './user-cache.ts';
@@ -129,4 +130,81 @@ export async function showVip(deps: Pick<AdminDeps, 'db' | 'clock'>, phone: stri
   const [user] = await deps.db.select().from(users).where(eq(users.phone, phone)).limit(1);
   if (!user) throw new AppError('NotFound', `no account with phone ${maskPhone(phone)}`);
   return statusOf(user, deps.clock);
+}
+
+/** A user's ban as the console shows it after a ban or unban. */
+export interface BanState {
+  userId: number;
+  bannedAt: string | null;
+  banReason: string | null;
+  /** Sessions the ban ended (0 for an unban). */
+  sessionsEnded: number;
+}
+
+/** The account `userId`, locked for this transaction; NotFound when there is none, Conflict once deleted. */
+async function lockedAccount(tx: Tx, userId: number): Promise<User> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+  if (!user) throw new AppError('NotFound', `没有 ID 为 ${userId} 的用户`);
+  if (user.deletedAt) throw new AppError('Conflict', '该账号已注销');
+  return user;
+}
+
+/**
+ * Bans the account `userId` for `reason`: in one transaction with its audit row `user.ban`, the ban is
+ * set and every live session of the account ended. This process forgets the account and its sessions
+ * at once; other API processes stop accepting them when their auth-cache entries lapse
+ * (AUTH_CACHE_SECONDS). Until unbanned, every login and SMS code for its phone is refused. Conflict
+ * when it is banned already.
+ */
+export async function banUser(deps: AdminDeps, userId: number, reason: string): Promise<BanState> {
+  const at = new Date(deps.clock.now());
+  const state = await deps.db.transaction(async (tx) => {
+    const user = await lockedAccount(tx, userId);
+    if (user.bannedAt) throw new AppError('Conflict', '该账号已在封禁中');
+    await tx
+      .update(users)
+      .set({ bannedAt: at, banReason: reason })
+      .where(and(eq(users.id, userId), isNull(users.bannedAt)));
+    const sessionsEnded = await revokeUserSessions(tx, userId, at);
+    await writeAudit(tx, {
+      at,
+      actor: deps.actor,
+      operatorId: deps.operatorId,
+      action: 'user.ban',
+      target: `user:${userId}`,
+      before: { bannedAt: null },
+      after: { bannedAt: at.toISOString(), sessionsEnded },
+      reason,
+    });
+    return { userId, bannedAt: at.toISOString(), banReason: reason, sessionsEnded };
+  });
+  forgetUser(deps.db, userId);
+  forgetUserSessions(deps.db, userId);
+  return state;
+}
+
+/**
+ * Lifts the ban of the account `userId` (audit row `user.unban` in the same transaction): its phone
+ * may ask for codes and log in again. Conflict when it is not banned.
+ */
+export async function unbanUser(deps: AdminDeps, userId: number, reason: string): Promise<BanState> {
+  const at = new Date(deps.clock.now());
+  const state = await deps.db.transaction(async (tx) => {
+    const user = await lockedAccount(tx, userId);
+    if (!user.bannedAt) throw new AppError('Conflict', '该账号没有被封禁');
+    await tx.update(users).set({ bannedAt: null, banReason: null }).where(eq(users.id, userId));
+    await writeAudit(tx, {
+      at,
+      actor: deps.actor,
+      operatorId: deps.operatorId,
+      action: 'user.unban',
+      target: `user:${userId}`,
+      before: { bannedAt: user.bannedAt.toISOString(), banReason: user.banReason },
+      after: { bannedAt: null },
+      reason,
+    });
+    return { userId, bannedAt: null, banReason: null, sessionsEnded: 0 };
+  });
+  forgetUser(deps.db, userId);
+  return state;
 }

@@ -1,16 +1,21 @@
 /**
- * The member module's public entry: accounts (the `users` table), SMS login, profiles, VIP status and
- * the operators' VIP commands with their audit trail.
+ * The member module's public entry: accounts (the `users` table), SMS login and the one function every
+ * login method ends in, profiles, VIP status, account deletion with what it erases in each table, and
+ * the operators' VIP and ban actions with their audit trail.
  */
 export {
   type AdminDeps,
+  type BanState,
+  banUser,
   grantVip,
   MAX_VIP_DAYS,
   revokeVip,
   showVip,
+  unbanUser,
   type VipStatus,
 } from './admin.ts';
 export { purgeMemberLeftovers } from './cleanup.ts';
+export { ACCOUNT_DATA_TABLES, type AccountErasure, type ErasedAccount, type Erasure } from './erasure.ts';
 export {
   type CourseProgressFields,
   type CourseProgressReader,
@@ -19,7 +24,7 @@ export {
 } from './routes.ts';
 export { memberQuotas, smsCodes, users } from './schema.ts';
 export { DEMO_ACCOUNT, seedMembers } from './seed.ts';
-export { findUser, type MemberDeps, memberDeps, profileOf } from './service.ts';
+export { findUser, type MemberDeps, memberDeps, profileOf, signInUser } from './service.ts';
 export { OUTBOX_FILE } from './sms/outbox.ts';
 export { createSmsSender, type SmsMessage, type SmsSender } from './sms/sender.ts';
 export { configureUserCache } from './user-cache.ts';

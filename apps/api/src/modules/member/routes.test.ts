@@ -1,6 +1,6 @@
 /**
  * The member routes through HTTP: login by SMS code (the code read from the outbox) and by password,
- * session binding and rotation, logout, the profile, the password, account deletion, and the
+ * the new session every login opens, logout, the profile, the password, account deletion, and the
  * authorisation of every route.
  */
 import { eq } from 'drizzle-orm';
@@ -82,17 +82,75 @@ describe('login by SMS code', () => {
     expect(again.user.id).toBe(first.user.id);
   });
 
-  it("binds the caller's session and rotates it: the old token works for the grace period only", async () => {
-    const { visitor, jwt } = await smsLogin(t);
-    expect(sessionIdOf(jwt)).toBe(sessionIdOf(visitor));
-    expect(jwt).not.toBe(visitor);
-    // Within the grace period the old token is the same session (now the user's).
-    expect((await call(t, 'GET', 'member/profile', visitor)).statusCode).toBe(200);
-    t.clock.advanceSeconds(t.config.tokenGraceSeconds);
-    const late = await call(t, 'GET', 'member/profile', visitor);
-    expect(late.statusCode).toBe(401);
-    expect(late.json().msg).toBe('token replaced by a newer one');
+  it("ends the caller's session at once and answers the token of a new session for the user", async () => {
+    const device = 1_700_000_000_123;
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/api/base/token',
+      payload: { device_id: device },
+    });
+    const visitor: string = issued.json().data.jwt;
+    const phone = testPhone();
+    const code = await codeFor(t, phone, visitor);
+    const res = await call(t, 'POST', 'member/login', visitor, { phone, code });
+    expect(res.statusCode).toBe(200);
+    const { jwt, user } = res.json().resData;
+    expect(sessionIdOf(jwt)).not.toBe(sessionIdOf(visitor));
+    expect(claimsOf(jwt)).toMatchObject({ uid: user.id, jti: '0', sub: expect.stringMatching(/^user:/) });
+    expect(claimsOf(jwt).sub).not.toBe(claimsOf(visitor).sub);
+
+    // No grace period: the token from before the login is dead on the very next request …
+    const stale = await call(t, 'GET', 'member/profile', visitor);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ code: 'Unauthorized', msg: 'session ended' });
+    // … and refreshing it gives nothing, least of all the user's token.
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/base/token',
+      headers: { token: visitor },
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.json().code).toBe('Unauthorized');
+
+    const profile = await call(t, 'GET', 'member/profile', jwt);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().resData.id).toBe(user.id);
+    const rows = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(visitor)));
+    expect(rows[0]).toMatchObject({ userId: null, revokedAt: new Date(t.clock.now()) });
+    const [opened] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(jwt)));
+    expect(opened).toMatchObject({ userId: user.id, deviceId: device, generation: 0, revokedAt: null });
+  });
+
+  it("ends a logged-in caller's session too when they log in again, as another account or the same", async () => {
+    const first = await smsLogin(t);
+    t.clock.advanceSeconds(60);
+    const code = await codeFor(t, first.phone, first.jwt);
+    const again = await call(t, 'POST', 'member/login', first.jwt, { phone: first.phone, code });
+    expect(again.statusCode).toBe(200);
+    const second: string = again.json().resData.jwt;
+    expect(sessionIdOf(second)).not.toBe(sessionIdOf(first.jwt));
+    expect((await call(t, 'GET', 'member/profile', first.jwt)).statusCode).toBe(401);
+    expect((await call(t, 'GET', 'member/profile', second)).statusCode).toBe(200);
+  });
+
+  it('gives the new session the usual grace on its own refreshes: parallel ones get the same token', async () => {
+    const { jwt } = await smsLogin(t);
+    t.clock.advanceSeconds(7200);
+    const refresh = () => t.app.inject({ method: 'POST', url: '/api/base/token', headers: { token: jwt } });
+    const [a, b] = await Promise.all([refresh(), refresh()]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().data.jwt).toBe(b.json().data.jwt);
+    // The token it replaced still works for the grace period (requests in flight), then not.
     expect((await call(t, 'GET', 'member/profile', jwt)).statusCode).toBe(200);
+    t.clock.advanceSeconds(t.config.tokenGraceSeconds);
+    expect((await call(t, 'GET', 'member/profile', jwt)).statusCode).toBe(401);
+    expect((await call(t, 'GET', 'member/profile', a.json().data.jwt)).statusCode).toBe(200);
   });
 
   it('keeps the user through a token refresh', async () => {
@@ -264,6 +322,24 @@ describe('passwords', () => {
   const passwordLogin = async (phone: string, password: string) =>
     call(t, 'POST', 'member/login', await visitorToken(t), { phone, password });
 
+  it("ends the caller's session at once on a password login too: a new session, no grace", async () => {
+    const { jwt, phone } = await smsLogin(t);
+    await call(t, 'POST', 'member/password', jwt, { password: 'lunar2026' });
+    const visitor = await visitorToken(t);
+    const res = await call(t, 'POST', 'member/login', visitor, { phone, password: 'lunar2026' });
+    expect(res.statusCode).toBe(200);
+    const next: string = res.json().resData.jwt;
+    expect(sessionIdOf(next)).not.toBe(sessionIdOf(visitor));
+    expect((await call(t, 'GET', 'member/profile', visitor)).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/base/token',
+      headers: { token: visitor },
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect((await call(t, 'GET', 'member/profile', next)).statusCode).toBe(200);
+  });
+
   it('sets a password after an SMS login; then phone + password logs in', async () => {
     const { jwt, phone, user } = await smsLogin(t);
     const set = await call(t, 'POST', 'member/password', jwt, { password: 'lunar2026' });
@@ -272,6 +348,7 @@ describe('passwords', () => {
     const res = await passwordLogin(phone, 'lunar2026');
     expect(res.statusCode).toBe(200);
     expect(res.json().resData.user).toMatchObject({ id: user.id, hasPassword: true });
+    expect((await call(t, 'GET', 'member/profile', res.json().resData.jwt)).statusCode).toBe(200);
     const [row] = await t.database.db
       .select()
       .from(users)
@@ -550,7 +627,7 @@ describe('authorisation of every member route', () => {
       .where(eq(users.id, userId!));
     const res = await call(t, 'GET', 'member/profile', token);
     expect(res.statusCode).toBe(401);
-    expect(res.json().msg).toBe('account deleted');
+    expect(res.json().msg).toBe('account deleted or banned');
   });
 
   it('documents every member route with the token requirement', async () => {

@@ -91,7 +91,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
     const { userId } = sessionOf(request);
     if (userId === null) throw new AppError('Unauthorized', 'login required');
     const user = await findUser(deps.db, userId);
-    if (!user) throw new AppError('Unauthorized', 'account deleted');
+    if (!user) throw new AppError('Unauthorized', 'account deleted or banned');
     request.setDecorator<User>(USER, user);
   };
   const secured = [{ token: [] }];
@@ -108,8 +108,9 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
         tags: ['member'],
         summary: 'Send a 6-digit login code by SMS (the same answer whether or not the phone has an account)',
         description:
-          'Errors: InvalidPhone; TooManyRequests within 60 s of the last code to the phone or past the daily ' +
-          'caps (10 per phone, 30 per IP), with `retryAfter` seconds; Unavailable when the SMS provider fails.',
+          'Errors: InvalidPhone; AccountBanned (403) when an operator banned the account of the phone; ' +
+          'TooManyRequests within 60 s of the last code to the phone or past the daily caps (10 per phone, ' +
+          '30 per IP), with `retryAfter` seconds; Unavailable when the SMS provider fails.',
         security: secured,
         body: SmsBodySchema,
         response: {
@@ -135,11 +136,11 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
       preHandler: requireSession,
       schema: {
         tags: ['member'],
-        summary: "Log in by {phone, code} or {phone, password}; binds and rotates the caller's session",
+        summary: "Log in by {phone, code} or {phone, password}; a new session replaces the caller's",
         description:
-          'The answered jwt replaces the token in header `token` (which keeps working for the grace period ' +
-          'only). The first SMS login creates the account. Errors: InvalidPhone, InvalidCode, LoginFailed, ' +
-          'TooManyRequests (per phone and per IP).',
+          'The answered jwt is the token of a new session; the token in header `token` is refused from then ' +
+          'on (no grace period). The first SMS login creates the account. Errors: InvalidPhone, InvalidCode, ' +
+          'LoginFailed, AccountBanned (403), TooManyRequests (per phone and per IP).',
         security: secured,
         body: LoginBodySchema,
         response: {

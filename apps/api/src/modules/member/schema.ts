@@ -23,6 +23,10 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // Set when the user deleted the account: the row stays (orders refer to it) but holds nothing personal.
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  // Set while an operator has banned the account: no login by any method, no SMS code for its phone,
+  // and every session ended. The reason is the operator's, shown in the console (the audit trail has it too).
+  bannedAt: timestamp('banned_at', { withTimezone: true }),
+  banReason: text('ban_reason'),
 });
 
 /**

@@ -5,22 +5,27 @@
  * No answer tells whether a phone has an account: sending a code answers the same either way, a
  * first code login simply creates the account, and a password login fails with one `LoginFailed` for
  * "no such account", "no password set" and "wrong password" — after the same argon2 work in each case.
+ * The one exception is an account an operator banned: its phone is told so (AccountBanned), by every
+ * login method and by the SMS code request alike.
  */
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import type { LoginBody, LoginResult, Profile, ProfileUpdate } from '@xuanli/contracts/member';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
 import {
+  deleteUserSessions,
   forgetUserSessions,
+  type IssuedToken,
   revokeSession,
   revokeUserSessions,
-  rotateSessionToUser,
+  startUserSession,
 } from '../sessions/index.ts';
 import { type CodeHasher, codeHasher, consumeCode, issueCode, phoneKey, RetryLaterError } from './codes.ts';
+import type { AccountErasure } from './erasure.ts';
 import { isPhone, maskPhone } from './phone.ts';
 import { fixedWindow, takeQuota } from './quota.ts';
 import { smsCodes, users } from './schema.ts';
@@ -39,12 +44,8 @@ export interface MemberDeps {
   hashCode: CodeHasher;
   /** Where failures of the SMS provider are reported (their text never reaches the client). */
   log: { error(object: object, message: string): void };
-  /**
-   * Erases what other modules hold of a user who deletes the account (feedback, uploaded avatar);
-   * app.ts wires it. Must be idempotent: it runs before the account is anonymised, and again if the
-   * user retries after a failure.
-   */
-  onAccountDeleted?: (user: { id: number; avatar: string }) => Promise<void>;
+  /** What other modules erase of a deleted account (app.ts wires each module's function). */
+  erasure: AccountErasure;
 }
 
 /** Builds {@link MemberDeps} from the app's parts. */
@@ -85,14 +86,17 @@ export function profileOf(user: User, clock: Clock): Profile {
   };
 }
 
-/** The live (not deleted) user with `id`. */
+/**
+ * The live user with `id`: not deleted and not banned, so that every module's logged-in routes refuse
+ * a banned account even in the moment before its sessions' cache entries lapse in another process.
+ */
 export async function findUser(db: Db, id: number): Promise<User | undefined> {
   const hit = cachedUser(db, id);
   if (hit) return hit;
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.bannedAt)))
     .limit(1);
   if (user) rememberUser(db, user);
   return user;
@@ -108,6 +112,25 @@ function checkPhone(phone: string): void {
   if (!isPhone(phone)) throw new AppError('InvalidPhone', 'phone must be 11 digits matching ^1[3-9]\\d{9}$');
 }
 
+/** The refusal of a banned account, the same for every login method and for SMS codes. */
+function accountBanned(): AppError {
+  return new AppError('AccountBanned', '该账号已被停用，如有疑问请联系客服');
+}
+
+/**
+ * Refuses a phone whose account an operator banned, before any code is sent or checked. This tells
+ * whoever asks that the phone's account is banned — deliberately: its owner must learn why they cannot
+ * log in; phones of accounts in good standing stay indistinguishable from phones without one.
+ */
+async function refuseBannedPhone(db: Db, phone: string): Promise<void> {
+  const [user] = await db
+    .select({ bannedAt: users.bannedAt })
+    .from(users)
+    .where(eq(users.phone, phone))
+    .limit(1);
+  if (user?.bannedAt) throw accountBanned();
+}
+
 /**
  * `POST crm/member/sms`: stores a new code for `phone` and sends it. The answer is the same whether or
  * not the phone has an account. 429 (with the wait) inside 60 s of the last code or past a daily cap;
@@ -119,6 +142,7 @@ export async function requestCode(
   ip: string,
 ): Promise<{ resendAfter: number }> {
   checkPhone(phone);
+  await refuseBannedPhone(deps.db, phone);
   const code = await issueCode(deps, phone, ip);
   try {
     await deps.sms.send({ phone, code });
@@ -158,9 +182,36 @@ async function userForCodeLogin(db: Db, phone: string): Promise<User> {
 }
 
 /**
- * `POST crm/member/login`: by `{phone, code}` or `{phone, password}`. On success the caller's session
- * (`sessionId`) is bound to the user and rotated: the answer's jwt replaces the old token, which
- * keeps working only for the grace period (like after any refresh).
+ * The end of every login method (SMS code, password, and any later one such as WeChat): the caller's
+ * session (`sessionId`) ends at once and a new one is opened for the account, whose token is answered
+ * (sessions module startUserSession). The account row is locked and re-read in that transaction, so a
+ * ban or deletion committed meanwhile refuses the login, and one committed after it ends the new session.
+ */
+export async function signInUser(
+  deps: Pick<MemberDeps, 'db' | 'clock' | 'config'>,
+  sessionId: string,
+  userId: number,
+): Promise<IssuedToken> {
+  return startUserSession(deps, {
+    previousSessionId: sessionId,
+    userId,
+    async admit(tx) {
+      const [account] = await tx
+        .select({ deletedAt: users.deletedAt, bannedAt: users.bannedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('share');
+      if (!account || account.deletedAt)
+        throw new AppError('Conflict', 'account changed meanwhile; try again');
+      if (account.bannedAt) throw accountBanned();
+    },
+  });
+}
+
+/**
+ * `POST crm/member/login`: by `{phone, code}` or `{phone, password}`; a banned account's phone is
+ * refused with AccountBanned before either is checked. On success the answer carries the token of a
+ * new session ({@link signInUser}); the caller's old token is refused from then on.
  */
 export async function login(deps: MemberDeps, sessionId: string, body: LoginBody): Promise<LoginResult> {
   const byCode = body.code !== undefined;
@@ -169,6 +220,7 @@ export async function login(deps: MemberDeps, sessionId: string, body: LoginBody
   }
   checkPhone(body.phone);
   await takeLoginAttempt(deps, body.phone);
+  await refuseBannedPhone(deps.db, body.phone);
   let user: User;
   if (byCode) {
     await consumeCode(deps, body.phone, body.code ?? '');
@@ -180,7 +232,7 @@ export async function login(deps: MemberDeps, sessionId: string, body: LoginBody
     if (!found?.passwordHash || !matches) throw new AppError('LoginFailed', 'wrong phone or password');
     user = found;
   }
-  const token = await rotateSessionToUser(deps, sessionId, user.id);
+  const token = await signInUser(deps, sessionId, user.id);
   return { ...token, user: profileOf(user, deps.clock) };
 }
 
@@ -266,19 +318,35 @@ export async function setPassword(
 }
 
 /**
- * `POST crm/member/delete` (PIPL art. 47): the account is anonymised — nickname, avatar, phone,
- * password and login handle erased — its pending SMS code dropped and all its sessions ended. The row
- * itself stays (orders will refer to it) and the phone may sign up afresh as a new account. What other
- * modules keep of the user (feedback, the avatar file) is erased first through `onAccountDeleted`.
+ * `POST crm/member/delete` (PIPL art. 47), in one transaction over the locked account row: every
+ * other module erases its rows (erasure.ts lists what each table keeps), the row is anonymised —
+ * nickname, avatar, phone, password, login handle and any ban erased — its pending SMS code and all
+ * its sessions deleted. The row itself stays (orders refer to it) and the phone may sign up afresh as a
+ * new account. Files the erased rows named (feedback pictures, the uploaded avatar) are removed once
+ * the transaction committed; a failure there is logged, not answered, as the account is gone already.
  */
 export async function deleteAccount(
-  deps: Pick<MemberDeps, 'db' | 'clock' | 'onAccountDeleted'>,
+  deps: Pick<MemberDeps, 'db' | 'clock' | 'erasure' | 'log'>,
   user: User,
 ): Promise<{ deletedAt: string }> {
-  await deps.onAccountDeleted?.({ id: user.id, avatar: user.avatar });
   const at = new Date(deps.clock.now());
   forgetUser(deps.db, user.id);
-  await deps.db.transaction(async (tx) => {
+  const files = await deps.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+      .for('update');
+    if (!account) throw new AppError('Unauthorized', 'account deleted');
+    // A picture another account also shows (a copied URL) is not this account's to remove.
+    const [sharer] = account.avatar
+      ? await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.avatar, account.avatar), ne(users.id, account.id)))
+          .limit(1)
+      : [];
+    const keys = await deps.erasure.eraseRows(tx, { id: account.id, avatar: sharer ? '' : account.avatar });
     await tx
       .update(users)
       .set({
@@ -287,14 +355,22 @@ export async function deleteAccount(
         phone: null,
         passwordHash: null,
         account: null,
+        bannedAt: null,
+        banReason: null,
         deletedAt: at,
       })
-      .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
-    if (user.phone) await tx.delete(smsCodes).where(eq(smsCodes.phone, user.phone));
-    // In the same transaction: a login racing the deletion cannot leave a live session behind.
-    await revokeUserSessions(tx, user.id, at);
+      .where(eq(users.id, account.id));
+    if (account.phone) await tx.delete(smsCodes).where(eq(smsCodes.phone, account.phone));
+    await deleteUserSessions(tx, account.id);
+    return keys;
   });
   forgetUser(deps.db, user.id);
   forgetUserSessions(deps.db, user.id);
+  try {
+    await deps.erasure.removeFiles(files);
+  } catch (error) {
+    // Keys are random names, nothing personal; an operator can remove what is listed.
+    deps.log.error({ err: error, files }, 'account deleted but its stored files were not all removed');
+  }
   return { deletedAt: at.toISOString() };
 }

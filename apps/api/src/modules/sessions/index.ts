@@ -8,13 +8,15 @@ export { sessions } from './schema.ts';
 export {
   bindSessionToUser,
   configureSessionCache,
+  deleteUserSessions,
   forgetUserSessions,
   type IssuedToken,
   purgeExpiredSessions,
   revokeSession,
   revokeUserSessions,
-  rotateSessionToUser,
   type Session,
   type SessionDeps,
+  startUserSession,
+  type UserSessionStart,
   verifySessionToken,
 } from './service.ts';

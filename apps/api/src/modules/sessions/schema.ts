@@ -9,9 +9,10 @@ import { users } from '../member/schema.ts';
 
 /**
  * One row per issued session token family: a visitor's device gets a session on its first
- * `POST /base/token`, refreshes keep the same row, and login later fills `user_id`. Each refresh
- * rotates the token: `generation` is the `jti` of the newest one, and only it (and, for the grace
- * period after `refreshed_at`, the one before it) is accepted.
+ * `POST /base/token` and refreshes keep the same row; a login ends that row and opens a new one with
+ * `user_id` filled (service.ts startUserSession), so no token from before a login works after it.
+ * Each refresh rotates the token: `generation` is the `jti` of the newest one, and only it (and, for
+ * the grace period after `refreshed_at`, the one before it) is accepted.
  */
 export const sessions = pgTable(
   'sessions',

@@ -10,14 +10,18 @@
  * token after that is a replayed token — stolen, or from a client that lost track — and ends the
  * whole session (token-reuse detection): whoever holds the newest token must start over too, which
  * for a visitor only means a fresh session. An ordinary request with such a token is just refused.
+ *
+ * Login never rotates: it ends the caller's session and opens a new one for the user
+ * ({@link startUserSession}), so the grace period only ever covers refreshes of one session.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { Tx } from '../../shared/orders.ts';
 import { type TtlCache, ttlCache } from '../../shared/ttl-cache.ts';
 import { sessions } from './schema.ts';
 
@@ -254,31 +258,60 @@ export async function issueToken(
   return sign(deps, row);
 }
 
-/** Binds a session to a logged-in user (the login issue calls this); its next token carries `uid`. */
+/**
+ * Binds a session to a user in place, keeping its tokens: a shortcut for tests that need a logged-in
+ * caller without the login routes. Login itself never keeps the caller's session ({@link startUserSession}).
+ */
 export async function bindSessionToUser(db: Db, sessionId: string, userId: number): Promise<void> {
   forgetSessions(db, (session) => session.id === sessionId);
   await db.update(sessions).set({ userId }).where(eq(sessions.id, sessionId));
 }
 
+/** What {@link startUserSession} is asked. */
+export interface UserSessionStart {
+  /** The session of the token the caller logged in with (a visitor's, or another login's). */
+  previousSessionId: string;
+  userId: number;
+  /**
+   * Runs first inside the login's transaction: locks the account row and throws to refuse (deleted,
+   * banned). Holding that lock until commit is what keeps a ban or a deletion that ends every session
+   * of the account from missing the one this login opens.
+   */
+  admit(tx: Tx): Promise<void>;
+}
+
 /**
- * Login: binds a live session to `userId` and rotates it to its next generation in one conditional
- * update, answering the new token. The token the caller logged in with stays valid for the grace
- * period, like any refresh (the client's requests already in flight), then answers 401. 401 when the
- * session was ended meanwhile.
+ * Login, by any method: the caller's session ends at once and a new session — new id, new subject,
+ * generation 0 — is opened for the user, in one transaction; answers its token. Nothing the caller
+ * held before the login works afterwards, not even for a grace period: a token picked up before the
+ * login (a shared phone, a copied visitor token) never becomes the user's. The device id carries over.
+ * 401 when the caller's session was ended meanwhile.
  */
-export async function rotateSessionToUser(
-  deps: SessionDeps,
-  sessionId: string,
-  userId: number,
-): Promise<IssuedToken> {
+export async function startUserSession(deps: SessionDeps, start: UserSessionStart): Promise<IssuedToken> {
   const at = new Date(Math.floor(deps.clock.now() / 1000) * 1000);
-  forgetSessions(deps.db, (session) => session.id === sessionId);
-  const [row] = await deps.db
-    .update(sessions)
-    .set({ userId, generation: sql`${sessions.generation} + 1`, refreshedAt: at })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning();
-  if (!row) throw new AppError('Unauthorized', 'session ended');
+  const row = await deps.db.transaction(async (tx) => {
+    await start.admit(tx);
+    const [ended] = await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.id, start.previousSessionId), isNull(sessions.revokedAt)))
+      .returning({ deviceId: sessions.deviceId });
+    if (!ended) throw new AppError('Unauthorized', 'session ended');
+    const [opened] = await tx
+      .insert(sessions)
+      .values({
+        id: randomUUID(),
+        subject: `user:${randomUUID()}`,
+        deviceId: ended.deviceId,
+        userId: start.userId,
+        createdAt: at,
+        refreshedAt: at,
+        generation: 0,
+      })
+      .returning();
+    return opened;
+  });
+  forgetSessions(deps.db, (session) => session.id === start.previousSessionId);
   return sign(deps, row);
 }
 
@@ -305,6 +338,16 @@ export async function revokeUserSessions(
     )
     .returning({ id: sessions.id });
   return ended.length;
+}
+
+/**
+ * Deletes every session row of a user, ended or not (account deletion: the rows name the account and
+ * its devices, and nothing needs them afterwards). Call it inside the deletion's transaction, then
+ * {@link forgetUserSessions} once it committed. Returns how many rows went.
+ */
+export async function deleteUserSessions(tx: Tx, userId: number): Promise<number> {
+  const gone = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return gone.length;
 }
 
 /** Rows deleted per statement by {@link purgeExpiredSessions}: bounds each statement's locks and time. */

@@ -157,6 +157,38 @@ describe('LoginPage', () => {
     });
   });
 
+  it('says beside the phone that a banned account cannot get a code or log in, by either method', async () => {
+    const calls = installFakeApi(({ path }) =>
+      path === '/crm/member/sms' || path === '/crm/member/login'
+        ? failureAnswer('AccountBanned', '该账号已被停用，如有疑问请联系客服')
+        : undefined,
+    );
+    renderLogin();
+    fireEvent.change(phoneInput(), { target: { value: '13800138000' } });
+    agree();
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() =>
+      expect(within(group('手机号')).getByRole('alert').textContent).toBe(ERROR_MESSAGES_ZH.AccountBanned),
+    );
+    expect(within(group('验证码')).queryByRole('alert')).toBeNull();
+
+    fill('验证码', '123456');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/crm/member/login')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(group('手机号')).getByRole('alert').textContent).toBe(ERROR_MESSAGES_ZH.AccountBanned),
+    );
+    fireEvent.click(screen.getByRole('radio', { name: '密码登录' }));
+    fill('密码', 'abc12345');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/crm/member/login')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(group('手机号')).getByRole('alert').textContent).toBe(ERROR_MESSAGES_ZH.AccountBanned),
+    );
+    expect(within(group('密码')).queryByRole('alert')).toBeNull();
+    expect(useSession.getState().isLogin).toBe(false);
+  });
+
   it('says in Chinese how long to wait when codes are asked for too often', async () => {
     installFakeApi(({ path }) => (path === '/crm/member/sms' ? tooManyAnswer(45) : undefined));
     renderLogin();

@@ -33,6 +33,8 @@ const MESSAGES = {
 /** Which field a failed login or SMS belongs beside. */
 const FIELD_OF_CODE: Record<string, Field> = {
   InvalidPhone: 'phone',
+  // The account of this phone is banned: nothing else the reader types can help.
+  AccountBanned: 'phone',
   InvalidCode: 'code',
   LoginFailed: 'password',
 };

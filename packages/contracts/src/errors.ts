@@ -115,7 +115,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   OutOfStock: '库存不足，请减少数量或选择其他规格',
   OrderStateConflict: '订单状态已变化，请刷新订单后再试',
   OrderTooLarge: '订单金额或数量超出上限，请减少数量或分开下单',
-  UnpaidLimit: '待支付的订单已达上限，请先支付或取消待支付的订单后再下单',
+  UnpaidLimit: '待支付的订单或件数已达上限，请先支付或取消待支付的订单后再下单',
   OperatorLoginFailed: '用户名或密码不对',
   TotpRequired: '请输入身份验证器上的 6 位动态码',
   TotpInvalid: '动态码不对或已用过，请等下一个码出现后再试',

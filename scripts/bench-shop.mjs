@@ -52,7 +52,16 @@ async function startShop(label, dataDir, postgresUrl) {
   const env = { DATA_DIR: dataDir, DATABASE_URL: postgresUrl };
   const server = await startProcess(
     ['apps/api/src/server.ts'],
-    { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' },
+    {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '1000000',
+      // One buyer orders thousands of times without paying: the unpaid limits would stop it at 5.
+      SHOP_MAX_UNPAID_ORDERS: '0',
+      SHOP_MAX_UNPAID_UNITS_PER_SKU: '0',
+    },
     `${base}${LIST_PATH}`,
     180_000,
   );

@@ -44,6 +44,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ARGON2_PASSES: '0' })).toThrow(ConfigError);
   });
 
+  it('limits what one buyer holds unpaid: 5 orders and 20 pieces of a SKU unless SHOP_MAX_UNPAID_* say otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir }).shop).toEqual({ maxUnpaidOrders: 5, maxUnpaidUnitsPerSku: 20 });
+    expect(
+      loadConfig({ DATA_DIR: dir, SHOP_MAX_UNPAID_ORDERS: '3', SHOP_MAX_UNPAID_UNITS_PER_SKU: '0' }).shop,
+    ).toEqual({ maxUnpaidOrders: 3, maxUnpaidUnitsPerSku: 0 });
+    expect(() => loadConfig({ DATA_DIR: dir, SHOP_MAX_UNPAID_ORDERS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, SHOP_MAX_UNPAID_UNITS_PER_SKU: 'many' })).toThrow(ConfigError);
+  });
+
   it('generates the JWT secret once, keeps it private in DATA_DIR and reuses it', () => {
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);

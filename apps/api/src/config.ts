@@ -63,6 +63,31 @@ export interface Config {
   sms: SmsConfig;
   /** The payment channels (modules/pay): WeChat Pay, Alipay and the development sandbox. */
   pay: PayConfig;
+  /** What one buyer may hold unpaid in the shop (modules/shop). */
+  shop: ShopConfig;
+}
+
+/**
+ * The shop's limits on unpaid orders, which hold stock for their 15 minutes: without them one buyer
+ * could hold all of a SKU with a few requests and buy none of it. Checked when an order is made; 0
+ * turns a limit off (the benchmarks' single buyer, who orders thousands of times).
+ */
+export interface ShopConfig {
+  /** SHOP_MAX_UNPAID_ORDERS: orders one buyer may have waiting for payment at once (default 5). */
+  maxUnpaidOrders: number;
+  /**
+   * SHOP_MAX_UNPAID_UNITS_PER_SKU: pieces of one SKU one buyer may hold across their unpaid orders
+   * (default 20).
+   */
+  maxUnpaidUnitsPerSku: number;
+}
+
+/** The shop's settings from the environment (see {@link ShopConfig}). */
+export function parseShopConfig(env: NodeJS.ProcessEnv): ShopConfig {
+  return {
+    maxUnpaidOrders: integer(env, 'SHOP_MAX_UNPAID_ORDERS', 5, 0, 1_000_000),
+    maxUnpaidUnitsPerSku: integer(env, 'SHOP_MAX_UNPAID_UNITS_PER_SKU', 20, 0, 100_000_000),
+  };
 }
 
 /**
@@ -629,6 +654,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: parseStorage(env, dataDir),
     sms: parseSmsConfig(env, dataDir),
     pay: parsePayConfig(env),
+    shop: parseShopConfig(env),
   };
 }
 

@@ -69,6 +69,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
       RATE_LIMIT_MAX: '1000000',
+      // The process tests' buyers order in bursts and leave orders unpaid; the limits have tests of their own.
+      SHOP_MAX_UNPAID_ORDERS: '0',
+      SHOP_MAX_UNPAID_UNITS_PER_SKU: '0',
       ...env,
       PORT: String(port),
     },

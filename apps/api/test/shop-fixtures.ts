@@ -146,6 +146,12 @@ export interface OrderRowFixture {
   createdAt?: Date;
   transactionId?: string;
   courseId?: string;
+  /** When it shipped (default: never). */
+  shippedAt?: Date;
+  /** When it was done (default: never). */
+  doneAt?: Date;
+  /** What refunds have given back so far, in 分 (default 0). */
+  refundedAmount?: number;
 }
 
 /**
@@ -174,6 +180,9 @@ export async function addOrderRow(db: Db, fixture: OrderRowFixture): Promise<str
     paidAt: paid ? createdAt : null,
     payChannel: paid ? 'sandbox' : null,
     transactionId: paid ? (fixture.transactionId ?? `tx-${orderNo}`) : null,
+    shippedAt: fixture.shippedAt ?? null,
+    doneAt: fixture.doneAt ?? null,
+    refundedAmount: fixture.refundedAmount ?? 0,
   });
   await db.insert(orderItems).values({
     orderNo,

@@ -3,6 +3,7 @@
  * import them from here (its bundle takes no schema module), and admin-shop.ts builds its schemas
  * from the same constants, so a form never accepts what the API would refuse.
  */
+import { ORDER_TOTAL_MAX } from './shop-labels.ts';
 
 /** Common carriers the console offers when shipping (the buyer reads the name beside the number). */
 export const SHIP_CARRIERS = [
@@ -32,8 +33,11 @@ export const SKU_TITLE_MAX = 40;
 /** Most gallery images of a product. */
 export const PRODUCT_IMAGES_MAX = 9;
 
-/** Highest price of one piece, in 分 (1,000,000 元: far above anything the shop sells). */
-export const SKU_PRICE_MAX = 100_000_000;
+/**
+ * Highest price of one piece, in 分: the most one order may cost (500,000 元, far above anything the
+ * shop sells), so a SKU the console accepts can always be bought once.
+ */
+export const SKU_PRICE_MAX = ORDER_TOTAL_MAX;
 
 /** Most pieces of one SKU in stock (the shop's `MAX_STOCK`). */
 export const SKU_STOCK_MAX = 100_000;

@@ -18,7 +18,13 @@ import {
   SKU_TITLE_MAX,
   TRACKING_NO_PATTERN,
 } from './admin-shop-labels.ts';
-import { ORDER_STATUSES, PAY_CHANNELS, PRODUCT_KINDS } from './shop-labels.ts';
+import {
+  MAX_ORDER_LINES,
+  ORDER_STATUSES,
+  ORDER_TOTAL_MAX,
+  PAY_CHANNELS,
+  PRODUCT_KINDS,
+} from './shop-labels.ts';
 
 export {
   PRODUCT_IMAGES_MAX,
@@ -156,6 +162,9 @@ export const AdminRefundSchema = Type.Object({
     description: "buyer: an operator's refund; not-payable: money that came after the order was closed",
   }),
   requestedBy: Type.String({ description: "The operator, or 'system'" }),
+  lines: Type.Array(Type.Integer({ minimum: 1 }), {
+    description: 'The order lines it gives back (goods returned, courses withdrawn); [] for money only',
+  }),
   providerRefundId: NullableString("The provider's number for the refund"),
   failure: NullableString('Why the provider refused'),
   createdAt: DateTime('When it was recorded'),
@@ -184,7 +193,14 @@ export const AdminOrderLineSchema = Type.Object({
   cover: Type.String(),
   price: Fen('Price of one piece when ordered'),
   qty: Type.Integer({ minimum: 1 }),
+  refund: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('refunded')], {
+    description:
+      'none: no refund covers the line; pending: a refund covering it awaits the provider; refunded: confirmed',
+  }),
 });
+
+/** A line of an order in the console. */
+export type AdminOrderLine = Static<typeof AdminOrderLineSchema>;
 
 /** `resData` of `GET /api/admin/orders/{orderNo}` and of every order action. */
 export const AdminOrderDetailSchema = Type.Object({
@@ -215,7 +231,11 @@ export const AdminOrderDetailSchema = Type.Object({
   timeline: Type.Array(AdminOrderEventSchema, { description: 'Oldest first' }),
   payments: Type.Array(AdminPaymentSchema, { description: 'Every attempt, oldest first' }),
   refunds: Type.Array(AdminRefundSchema, { description: 'Oldest first' }),
-  refundable: Fen('Most a refund of the order may give back now (0 when it cannot be refunded)'),
+  refundedAmount: Fen("What the providers have confirmed giving back of the order's payment"),
+  refundable: Fen(
+    'Most a new refund of the order may give back now: the payment less the refunds confirmed and ' +
+      'those awaiting the provider (0 when the order cannot be refunded)',
+  ),
 });
 
 /** An order in full. */
@@ -238,9 +258,20 @@ export const AdminRefundBodySchema = Type.Object(
   {
     amount: Type.Integer({
       minimum: 1,
-      maximum: 100_000_000,
-      description: 'What goes back, in 分: at most what the payment took',
+      maximum: ORDER_TOTAL_MAX,
+      description:
+        'What goes back, in 分: at most what is still refundable (the payment less the refunds confirmed ' +
+        'or awaiting the provider)',
     }),
+    lines: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ORDER_LINES }), {
+        maxItems: MAX_ORDER_LINES,
+        uniqueItems: true,
+        description:
+          'Order lines this refund gives back (goods returned, a course withdrawn once the refund is ' +
+          'confirmed), none covered by another refund; omitted or [] for money only',
+      }),
+    ),
     reason: ReasonField,
   },
   { additionalProperties: false },

@@ -35,6 +35,12 @@ export const API_ERROR_STATUS = {
   // Shop: the order is not in a state that allows the action (paying a cancelled order, refunding a
   // pending one); the answer names the order's current status in `msg`.
   OrderStateConflict: 409,
+  // Shop: an order above the shop's maxima (its total, a line's pieces, its number of lines); the
+  // answer's `msg` names the limit.
+  OrderTooLarge: 400,
+  // Shop: the buyer already holds as many unpaid orders, or unpaid pieces of one SKU, as one buyer
+  // may (stock held by orders nobody pays is stock nobody else can buy); `msg` says which.
+  UnpaidLimit: 409,
   // Operators' console (/api/admin): a wrong username or password (one code for both, so an answer
   // never tells whether a username exists), then a login or change that needs the operator's current
   // TOTP code without one, or with a wrong or already used one.
@@ -112,6 +118,8 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   AccountBanned: '该账号已被停用，如有疑问请联系客服',
   OutOfStock: '库存不足，请减少数量或选择其他规格',
   OrderStateConflict: '订单状态已变化，请刷新订单后再试',
+  OrderTooLarge: '订单金额或数量超出上限，请减少数量或分开下单',
+  UnpaidLimit: '待支付的订单或件数已达上限，请先支付或取消待支付的订单后再下单',
   OperatorLoginFailed: '用户名或密码不对',
   TotpRequired: '请输入身份验证器上的 6 位动态码',
   TotpInvalid: '动态码不对或已用过，请等下一个码出现后再试',

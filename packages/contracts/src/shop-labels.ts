@@ -19,8 +19,9 @@ export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
 
 /**
  * The order states. pending → paid → shipped → done for goods; pending → cancelled (by the buyer or
- * after {@link ORDER_PAY_MINUTES}); paid → refunding → refunded. Course and service orders skip
- * shipping: paid → done happens at payment.
+ * after {@link ORDER_PAY_MINUTES}). Course and service orders skip shipping: paid → done happens at
+ * payment. A paid order (shipped or done too) goes to refunding while money is on its way back, then to
+ * partially_refunded while part of the payment is still kept, or refunded once all of it went back.
  */
 export const ORDER_STATUSES = [
   'pending',
@@ -29,6 +30,7 @@ export const ORDER_STATUSES = [
   'done',
   'cancelled',
   'refunding',
+  'partially_refunded',
   'refunded',
 ] as const;
 
@@ -43,6 +45,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   done: '已完成',
   cancelled: '已取消',
   refunding: '退款中',
+  partially_refunded: '部分退款',
   refunded: '已退款',
 };
 
@@ -54,6 +57,13 @@ export const MAX_LINE_QTY = 99;
 
 /** Most lines in one order. */
 export const MAX_ORDER_LINES = 20;
+
+/**
+ * Most one order may cost, in 分 (500,000 元), shipping included. Far above anything the shop sells,
+ * and far below what the money columns hold (PostgreSQL integer, 2,147,483,647), so a total, a line and
+ * a refund always fit; the most expensive SKU may cost as much (`SKU_PRICE_MAX`), so it can be bought.
+ */
+export const ORDER_TOTAL_MAX = 50_000_000;
 
 /** The channels a payment can go through. */
 export const PAY_CHANNELS = ['wechat', 'alipay', 'sandbox'] as const;

@@ -9,7 +9,14 @@
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import { PHONE_PATTERN } from './member.ts';
-import { MAX_LINE_QTY, MAX_ORDER_LINES, ORDER_STATUSES, PAY_CHANNELS, PRODUCT_KINDS } from './shop-labels.ts';
+import {
+  MAX_LINE_QTY,
+  MAX_ORDER_LINES,
+  ORDER_STATUSES,
+  ORDER_TOTAL_MAX,
+  PAY_CHANNELS,
+  PRODUCT_KINDS,
+} from './shop-labels.ts';
 
 export {
   MAX_LINE_QTY,
@@ -17,6 +24,7 @@ export {
   ORDER_PAY_MINUTES,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  ORDER_TOTAL_MAX,
   type OrderStatus,
   PRODUCT_KIND_LABELS,
   PRODUCT_KINDS,
@@ -26,6 +34,14 @@ export {
 /** Money in 分 (integer, never negative). */
 const Fen = (description: string) =>
   Type.Integer({ minimum: 0, description: `${description}, in 分 (1/100 元)` });
+
+/** Money of one order in 分: at most {@link ORDER_TOTAL_MAX}. */
+const OrderFen = (description: string) =>
+  Type.Integer({
+    minimum: 0,
+    maximum: ORDER_TOTAL_MAX,
+    description: `${description}, in 分 (1/100 元; an order costs at most ${ORDER_TOTAL_MAX})`,
+  });
 
 /** `page` (from 1) and `size` (1–50, default 20) of a paged list query. */
 const PAGE_FIELDS = {
@@ -208,7 +224,7 @@ export const AddressListSchema = Type.Object({ list: Type.Array(AddressSchema) }
 /** The addresses. */
 export type AddressList = Static<typeof AddressListSchema>;
 
-/** A line of a new order. */
+/** A line of a new order: at most {@link MAX_LINE_QTY} pieces of one SKU. */
 export const OrderLineInputSchema = Type.Object({
   skuId: Type.Integer({ minimum: 1 }),
   qty: Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY }),
@@ -243,7 +259,7 @@ export type OrderCreate = Static<typeof OrderCreateSchema>;
 export const OrderCreatedSchema = Type.Object({
   orderNo: Type.String({ description: '20 digits: yyyyMMddHHmmss (Beijing time) + 6 random digits' }),
   status: Type.Enum([...ORDER_STATUSES]),
-  total: Fen('What the buyer pays'),
+  total: OrderFen('What the buyer pays'),
 });
 
 /** A created order. */
@@ -269,9 +285,9 @@ export type OrderLine = Static<typeof OrderLineSchema>;
 /** `resData` of `POST /api/shop/orders/preview`. */
 export const OrderPreviewSchema = Type.Object({
   items: Type.Array(OrderLineSchema),
-  goodsTotal: Fen('Sum of the lines'),
+  goodsTotal: OrderFen('Sum of the lines'),
   shipping: Fen('Shipping fee (0 for courses and services, and for goods from 99 元)'),
-  total: Fen('What the buyer pays'),
+  total: OrderFen('What the buyer pays'),
   needsAddress: Type.Boolean({ description: 'Some line is shipped goods' }),
 });
 
@@ -290,12 +306,24 @@ export type OrderEvent = Static<typeof OrderEventSchema>;
 
 export { PAY_CHANNEL_LABELS, PAY_CHANNELS, type PayChannel } from './shop-labels.ts';
 
+/** A line of a placed order, and whether a refund has given it back. */
+export const OrderItemSchema = Type.Object({
+  ...OrderLineSchema.properties,
+  refunded: Type.Boolean({
+    description: 'A confirmed refund covered this line (goods returned, a course withdrawn)',
+  }),
+});
+
+/** A line of a placed order. */
+export type OrderItem = Static<typeof OrderItemSchema>;
+
 /** An order in a list (我的订单). */
 export const OrderSummarySchema = Type.Object({
   orderNo: Type.String(),
   status: Type.Enum([...ORDER_STATUSES]),
-  items: Type.Array(OrderLineSchema),
-  total: Fen('What the buyer pays'),
+  items: Type.Array(OrderItemSchema),
+  total: OrderFen('What the buyer pays'),
+  refundedAmount: OrderFen('What confirmed refunds have given back so far (0 when none)'),
   createdAt: Type.String({ format: 'date-time' }),
   payDeadline: Type.String({ format: 'date-time', description: 'When a pending order is cancelled' }),
 });

@@ -159,7 +159,7 @@ export const COMMANDS: readonly Command[] = [
     name: ['order', 'refund'],
     usage: '<orderNo>',
     summary:
-      "approve a buyer's refund: the payment goes back through its channel, and the order becomes refunded once the provider confirms (run again to resend a pending one)",
+      "approve a buyer's refund: what is left of the payment goes back through its channel, and the order becomes refunded once the provider confirms (run again to resend a pending one)",
     options: [],
     async run(context, args) {
       const [orderNo, extra] = args.positional;
@@ -175,7 +175,8 @@ export const COMMANDS: readonly Command[] = [
   {
     name: ['order', 'refund-reject'],
     usage: '<orderNo> [--reason <text>]',
-    summary: "turn down a buyer's refund request (refunding → paid); refused while a refund is under way",
+    summary:
+      "turn down a buyer's refund request (refunding → where the order came from); refused while a refund is under way",
     options: ['reason'],
     async run(context, args) {
       const [orderNo, extra] = args.positional;
@@ -188,20 +189,22 @@ export const COMMANDS: readonly Command[] = [
         actor: context.actor,
         reason: args.options.reason,
       };
+      let back = '';
       await rejectBuyerRefund({ db: context.db, ledger }, orderNo, async (tx) => {
-        if (!(await ledger.rejectRefund(tx, orderNo, rejection))) return false;
+        back = (await ledger.rejectRefund(tx, orderNo, rejection)) ?? '';
+        if (!back) return false;
         await writeAudit(tx, {
           at: rejection.at,
           actor: context.actor,
           action: 'order.refund-reject',
           target: `order:${orderNo}`,
           before: { status: 'refunding' },
-          after: { status: 'paid' },
+          after: { status: back },
           reason: rejection.reason,
         });
         return true;
       });
-      return `order ${orderNo}: refund refused, the order is paid again`;
+      return `order ${orderNo}: refund refused, the order is ${back} again`;
     },
   },
   {

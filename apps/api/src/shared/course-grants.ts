@@ -1,10 +1,10 @@
 /**
  * Courses a user may watch. The shop grants one when a `course` order is paid and withdraws it when
- * that order is refunded; the classroom and `crm/ketang/myorder` (member module) read it. It lives in
+ * a refund gives its line back (or the whole order); the classroom and `crm/ketang/myorder` (member module) read it. It lives in
  * the shared layer because those modules meet only here.
  */
 import type { MyOrderList } from '@xuanli/contracts/member';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import type { Tx } from './orders.ts';
@@ -46,12 +46,28 @@ export async function grantCourse(tx: Tx, grant: CourseGrant): Promise<void> {
   await tx.insert(courseGrants).values(grant).onConflictDoNothing();
 }
 
-/** Withdraws every course order `orderNo` granted (it was refunded); answers how many were live. */
-export async function withdrawCourse(tx: Tx, orderNo: string, revokedAt: Date): Promise<number> {
+/**
+ * Withdraws the courses order `orderNo` granted (it was refunded): all of them, or only `courseIds`
+ * (the lines a partial refund gave back; the order's other courses stay watchable). Answers how many
+ * grants were live.
+ */
+export async function withdrawCourse(
+  tx: Tx,
+  orderNo: string,
+  revokedAt: Date,
+  courseIds?: readonly string[],
+): Promise<number> {
+  if (courseIds?.length === 0) return 0;
   const revoked = await tx
     .update(courseGrants)
     .set({ revokedAt })
-    .where(and(eq(courseGrants.orderNo, orderNo), isNull(courseGrants.revokedAt)))
+    .where(
+      and(
+        eq(courseGrants.orderNo, orderNo),
+        isNull(courseGrants.revokedAt),
+        courseIds ? inArray(courseGrants.courseId, [...courseIds]) : undefined,
+      ),
+    )
     .returning({ courseId: courseGrants.courseId });
   return revoked.length;
 }

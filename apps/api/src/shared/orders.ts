@@ -23,6 +23,20 @@ export interface PayableOrder {
   subject: string;
   /** The last moment to pay: a payment started for it expires then (the order is cancelled shortly after). */
   payDeadline: Date;
+  /** The numbers of its lines (1, 2 …), which a refund may name as the ones it gives back. */
+  lines: number[];
+}
+
+/** A refund the provider has confirmed, as the order records it. */
+export interface ConfirmedRefund {
+  /** When the provider paid it back. */
+  at: Date;
+  /** 分 this refund gave back. */
+  amount: number;
+  /** The order lines it gives back (goods returned, courses withdrawn); [] for money only. */
+  lines: readonly number[];
+  /** Another refund of the order still waits for its provider: the order stays refunding until it settles. */
+  othersPending: boolean;
 }
 
 /** What {@link OrderLedger.markPaid} did. */
@@ -47,6 +61,11 @@ export interface OrderLedger {
     orderNo: string,
     payment: { channel: PayChannel; amount: number; transactionId: string; paidAt: Date },
   ): Promise<MarkPaidOutcome>;
-  /** refunding → refunded once the provider has confirmed the refund (a granted course is withdrawn). */
-  markRefunded(tx: Tx, orderNo: string, refundedAt: Date): Promise<boolean>;
+  /**
+   * Records a refund the provider confirmed: its amount, the lines it gives back (their pieces leave the
+   * sales count, their courses are withdrawn) and, once no other refund of the order is pending,
+   * refunding → refunded when all of the payment went back (every line with it) or partially_refunded.
+   * False when the order is missing or was not refunding.
+   */
+  markRefunded(tx: Tx, orderNo: string, refund: ConfirmedRefund): Promise<boolean>;
 }

@@ -2,7 +2,12 @@
  * An order in a drawer: buyer, lines, money, 收货地址, the payment record (channel, transaction id,
  * amount, time), refunds and the timeline — and the actions its state allows: 发货, 退款, 拒绝退款.
  */
-import type { AdminOrderDetail, AdminPayment, AdminRefund } from '@xuanli/contracts/admin-shop';
+import type {
+  AdminOrderDetail,
+  AdminOrderLine,
+  AdminPayment,
+  AdminRefund,
+} from '@xuanli/contracts/admin-shop';
 import { ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS, PRODUCT_KIND_LABELS } from '@xuanli/contracts/shop-labels';
 import {
   Alert,
@@ -25,18 +30,31 @@ import { errorText, useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import {
   actorLabel,
+  LINE_REFUND_LABELS,
   PAYMENT_STATUS_LABELS,
   REFUND_REASON_LABELS,
   REFUND_STATUS_LABELS,
+  refundLinesLabel,
 } from './order-labels';
 import { RefundForm } from './RefundForm';
 import { ShipForm } from './ShipForm';
 
 const LINE_COLUMNS = [
+  { title: '行', dataIndex: 'line', width: 50 },
   { title: '商品', dataIndex: 'title' },
   { title: '规格', dataIndex: 'skuTitle' },
   { title: '单价', dataIndex: 'price', render: formatYuan },
   { title: '数量', dataIndex: 'qty' },
+  {
+    title: '退款',
+    dataIndex: 'refund',
+    render: (refund: AdminOrderLine['refund']) =>
+      refund === 'none' ? (
+        '—'
+      ) : (
+        <Tag color={refund === 'pending' ? 'orange' : undefined}>{LINE_REFUND_LABELS[refund]}</Tag>
+      ),
+  },
 ];
 
 const PAYMENT_COLUMNS = [
@@ -59,6 +77,7 @@ const PAYMENT_COLUMNS = [
 const REFUND_COLUMNS = [
   { title: '退款单号', dataIndex: 'outRefundNo' },
   { title: '金额', dataIndex: 'amount', render: formatYuan },
+  { title: '退回商品', dataIndex: 'lines', render: refundLinesLabel },
   {
     title: '类型',
     dataIndex: 'reason',
@@ -79,6 +98,20 @@ const REFUND_COLUMNS = [
   { title: '操作人', dataIndex: 'requestedBy', render: actorLabel },
   { title: '完成时间', dataIndex: 'completedAt', render: formatDateTime },
 ];
+
+/**
+ * Whether the order ships now: a paid goods order, or a partly refunded one that has not shipped and
+ * still has goods no refund gave back.
+ */
+function shippable(order: AdminOrderDetail): boolean {
+  if (order.kind !== 'goods') return false;
+  if (order.status === 'paid') return true;
+  return (
+    order.status === 'partially_refunded' &&
+    order.shippedAt === null &&
+    order.items.some((item) => item.kind === 'goods' && item.refund !== 'refunded')
+  );
+}
 
 /** The drawer of order `orderNo` (closed when null); `onChanged` after a ship, refund or refusal. */
 export function OrderDrawer({
@@ -116,9 +149,12 @@ export function OrderDrawer({
     onChanged();
   };
 
-  const canShip = order?.status === 'paid' && order.kind === 'goods';
+  const canShip = order ? shippable(order) : false;
   const canRefund = (order?.refundable ?? 0) > 0;
-  const canReject = order?.status === 'refunding' && canRefund;
+  // A refund request is turned down while no refund of the order is on its way back.
+  const canReject =
+    order?.status === 'refunding' &&
+    !order.refunds.some((refund) => refund.status === 'pending' && refund.reason === 'buyer');
   const address = order?.address;
 
   return (
@@ -138,7 +174,7 @@ export function OrderDrawer({
             ) : null}
             {canRefund ? (
               <Button danger onClick={() => setDialog('refund')}>
-                {order.status === 'refunding' ? '同意退款' : '退款'}
+                {order.status === 'refunding' && order.refundReason ? '同意退款' : '退款'}
               </Button>
             ) : null}
             {canReject ? <Button onClick={() => setDialog('reject')}>拒绝退款</Button> : null}
@@ -150,8 +186,8 @@ export function OrderDrawer({
       {!order && !failure ? <Spin /> : null}
       {order ? (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
-          {order.status === 'refunding' ? (
-            <Alert type="warning" showIcon message={`买家申请退款：${order.refundReason ?? '—'}`} />
+          {order.status === 'refunding' && order.refundReason ? (
+            <Alert type="warning" showIcon message={`买家申请退款：${order.refundReason}`} />
           ) : null}
           <Descriptions column={2} bordered size="small">
             <Descriptions.Item label="状态">
@@ -168,6 +204,12 @@ export function OrderDrawer({
               <Typography.Text strong>{formatYuan(order.total)}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label="支付时间">{formatDateTime(order.paidAt)}</Descriptions.Item>
+            {order.refundedAmount > 0 || order.refunds.length > 0 ? (
+              <>
+                <Descriptions.Item label="已退款">{formatYuan(order.refundedAmount)}</Descriptions.Item>
+                <Descriptions.Item label="可退">{formatYuan(order.refundable)}</Descriptions.Item>
+              </>
+            ) : null}
             <Descriptions.Item label="收货地址" span={2}>
               {address
                 ? `${address.name} ${address.phone}，${address.province}${address.city}${address.district}${address.detail}`

@@ -49,6 +49,7 @@ function anOrderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDet
         cover: '/covers/luopan.webp',
         price: 12_800,
         qty: 1,
+        refund: 'none',
       },
     ],
     transactionId: '2026011522001400001',
@@ -72,6 +73,7 @@ function anOrderDetail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDet
       },
     ],
     refunds: [],
+    refundedAmount: 0,
     refundable: 13_600,
     ...overrides,
   };
@@ -187,7 +189,7 @@ describe('orders', () => {
     await user.clear(amount);
     await user.type(amount, '136.01');
     await user.click(within(dialog).getByRole('button', { name: '确认退款' }));
-    await within(dialog).findByText('退款金额不能超过实付 ¥136.00');
+    await within(dialog).findByText('退款金额不能超过可退金额 ¥136.00');
     await within(dialog).findByText('请填写原因');
     expect(callsTo(calls, 'POST', `/orders/${ORDER_NO}/refund`)).toEqual([]);
 
@@ -197,7 +199,83 @@ describe('orders', () => {
     await user.click(within(dialog).getByRole('button', { name: '确认退款' }));
     await screen.findByText('退款已原路退回');
     expect(callsTo(calls, 'POST', `/orders/${ORDER_NO}/refund`).map((call) => call.body)).toEqual([
-      { amount: 5050, reason: '缺货，协商部分退款' },
+      { amount: 5050, lines: [], reason: '缺货，协商部分退款' },
+    ]);
+  });
+
+  it('refunds a part of a partly refunded order with the lines it gives back, showing what was refunded and what remains', async () => {
+    const partly = anOrderDetail({
+      status: 'partially_refunded',
+      total: 20_000,
+      goodsTotal: 20_000,
+      shipping: 0,
+      items: [
+        { ...anOrderDetail().items[0], refund: 'refunded' },
+        {
+          line: 2,
+          skuId: 8,
+          productId: 4,
+          kind: 'goods',
+          title: '五帝钱挂件',
+          skuTitle: '默认',
+          cover: '/covers/wudi.webp',
+          price: 3_600,
+          qty: 2,
+          refund: 'none',
+        },
+      ],
+      refunds: [
+        {
+          outRefundNo: `${ORDER_NO}R000001`,
+          amount: 12_800,
+          status: 'succeeded',
+          reason: 'buyer',
+          requestedBy: 'kefu01',
+          lines: [1],
+          providerRefundId: 'SBR1',
+          failure: null,
+          createdAt: FIXTURE_NOW,
+          completedAt: FIXTURE_NOW,
+        },
+      ],
+      refundedAmount: 12_800,
+      refundable: 7_200,
+    });
+    const after = anOrderDetail({ ...partly, status: 'refunded', refundedAmount: 20_000, refundable: 0 });
+    const calls = fakeOrdersApi(partly, (call) =>
+      call.path === `/orders/${ORDER_NO}/refund` ? okAnswer(after) : undefined,
+    );
+    const { user } = renderConsole({ path: '/orders', role: 'support' });
+    within((await screen.findByText('黄铜罗盘')).closest('tr') as HTMLElement).getByText('部分退款');
+    await user.click(screen.getByRole('button', { name: '详情' }));
+    const drawer = await findDialog(`订单 ${ORDER_NO}`);
+    await within(drawer).findByText('第 1 行');
+    const refundedRow = within(drawer).getByText('黄铜罗盘', { selector: 'td' }).closest('tr') as HTMLElement;
+    within(refundedRow).getByText('已退款');
+    // What ships is what the refund left: the pendant has not been sent yet.
+    within(drawer).getByRole('button', { name: '发货' });
+
+    await user.click(within(drawer).getByRole('button', { name: '退款' }));
+    const dialog = await findDialog('退款');
+    within(dialog).getByText(/实付 ¥200\.00，已退款 ¥128\.00，\s*可退 ¥72\.00/);
+    const amount = within(dialog).getByLabelText('退款金额') as HTMLInputElement;
+    expect(amount.value).toBe('72.00');
+    const given = within(dialog).getByRole('checkbox', { name: '黄铜罗盘 ×1（已退款）' });
+    expect(given).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('checkbox', { name: '五帝钱挂件 ×2（¥72.00）' }));
+    await within(dialog).findByText('所选商品合计 ¥72.00');
+    await user.clear(amount);
+    await user.type(amount, '72.01');
+    await user.type(within(dialog).getByLabelText('原因'), '买家退回挂件');
+    await user.click(within(dialog).getByRole('button', { name: '确认退款' }));
+    await within(dialog).findByText('退款金额不能超过可退金额 ¥72.00');
+    expect(callsTo(calls, 'POST', `/orders/${ORDER_NO}/refund`)).toEqual([]);
+    await user.clear(amount);
+    await user.type(amount, '72');
+    await user.click(within(dialog).getByRole('button', { name: '确认退款' }));
+    await screen.findByText('退款已原路退回');
+    expect(callsTo(calls, 'POST', `/orders/${ORDER_NO}/refund`).map((call) => call.body)).toEqual([
+      { amount: 7200, lines: [2], reason: '买家退回挂件' },
     ]);
   });
 

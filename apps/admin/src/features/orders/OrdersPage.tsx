@@ -36,6 +36,7 @@ interface OrderSearch {
 const STATUS_COLORS: Partial<Record<OrderStatus, string>> = {
   paid: 'orange',
   refunding: 'red',
+  partially_refunded: 'gold',
   shipped: 'blue',
   done: 'green',
 };

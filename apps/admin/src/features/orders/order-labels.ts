@@ -1,5 +1,5 @@
 /** Chinese words of the order page: payment and refund states, and who made a step of the timeline. */
-import type { AdminPayment, AdminRefund } from '@xuanli/contracts/admin-shop';
+import type { AdminOrderLine, AdminPayment, AdminRefund } from '@xuanli/contracts/admin-shop';
 import { PAY_CHANNEL_LABELS, type PayChannel } from '@xuanli/contracts/shop-labels';
 
 /** A payment attempt's state. */
@@ -16,6 +16,18 @@ export const REFUND_STATUS_LABELS: Record<AdminRefund['status'], string> = {
   succeeded: '退款成功',
   failed: '退款失败',
 };
+
+/** Whether a refund gave an order line back. */
+export const LINE_REFUND_LABELS: Record<AdminOrderLine['refund'], string> = {
+  none: '未退',
+  pending: '退款中',
+  refunded: '已退款',
+};
+
+/** The lines a refund gives back, as the refunds table says it: 第 1、2 行, or 仅退款 for money only. */
+export function refundLinesLabel(lines: readonly number[]): string {
+  return lines.length ? `第 ${lines.join('、')} 行` : '仅退款';
+}
 
 /** Why a refund was made. */
 export const REFUND_REASON_LABELS: Record<AdminRefund['reason'], string> = {

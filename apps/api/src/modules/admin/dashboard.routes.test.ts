@@ -12,6 +12,7 @@ import { addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
 import { courses } from '../ketang/index.ts';
 import { users } from '../member/index.ts';
 import { payments, refunds } from '../pay/index.ts';
+import { orderItems } from '../shop/index.ts';
 
 const HOUR = 3_600_000;
 /** 2026-01-15 00:00 Beijing. */
@@ -168,5 +169,32 @@ describe('console dashboard', () => {
     });
     expect(rumenTitle.title).not.toBe('测试商品');
     expect(after.asOf).toBe(new Date(FIXED_NOW).toISOString());
+  });
+
+  it('leaves out of the top courses a course line a partial refund gave back', async () => {
+    const { userId } = await signIn(t, 'user');
+    const course = await addProduct(t.database.db, { kind: 'course', courseId: 'course-dash-partial' });
+    const enrolment = {
+      userId: userId!,
+      kind: 'course' as const,
+      product: course,
+      courseId: 'course-dash-partial',
+    };
+    await addOrderRow(t.database.db, { ...enrolment, status: 'done', createdAt: new Date(TODAY + HOUR) });
+    const partly = await addOrderRow(t.database.db, {
+      ...enrolment,
+      status: 'partially_refunded',
+      refundedAmount: 1000,
+      createdAt: new Date(TODAY + 2 * HOUR),
+    });
+    await t.database.db
+      .update(orderItems)
+      .set({ refundedAt: new Date(TODAY + 3 * HOUR) })
+      .where(eq(orderItems.orderNo, partly));
+    expect((await figures()).topCourses).toContainEqual({
+      courseId: 'course-dash-partial',
+      title: '测试商品',
+      count: 1,
+    });
   });
 });

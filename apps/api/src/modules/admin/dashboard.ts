@@ -63,7 +63,7 @@ export async function dashboard(deps: ConsoleDeps): Promise<Dashboard> {
       .select({ n: count() })
       .from(users)
       .where(and(gt(users.vipExpire, new Date(now)), isNull(users.deletedAt))),
-    // Enrolments bought this month, an order refunded since left out.
+    // Enrolments bought this month, an order or a line refunded since left out.
     deps.db
       .select({
         courseId: sql<string>`${orderItems.courseId}`,
@@ -81,6 +81,8 @@ export async function dashboard(deps: ConsoleDeps): Promise<Dashboard> {
           gte(orders.paidAt, thisMonth.start),
           lt(orders.paidAt, thisMonth.end),
           ne(orders.status, 'refunded'),
+          // A course line a partial refund gave back is no enrolment either.
+          isNull(orderItems.refundedAt),
         ),
       )
       .groupBy(orderItems.courseId)

@@ -91,10 +91,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
       preHandler: support,
       schema: {
         tags,
-        summary: 'Refund a paid or refunding order through the channel that took the payment, with a reason',
+        summary:
+          'Refund all or part of an order through the channel that took the payment, with the lines it gives back',
         description:
-          "Approves the buyer's request of a refunding order, or refunds a paid one on the shop's decision. " +
-          'The amount is at most what the payment took; the order becomes refunded once the provider confirms.',
+          "Approves the buyer's request of a refunding order, or refunds a paid, shipped, done or partially " +
+          "refunded one on the shop's decision. The amount is at most what is still refundable (the payment " +
+          'less the refunds pending or succeeded); a line may be given back once. Once the provider confirms ' +
+          'and no other refund is pending, the order is partially_refunded, or refunded when all of the payment ' +
+          'went back. Errors: ValidationError (amount, unknown line), Conflict (a line another refund covers), ' +
+          'OrderStateConflict (not refundable, or nothing left to refund).',
         security: CONSOLE_SECURITY,
         params: AdminOrderParamsSchema,
         body: AdminRefundBodySchema,
@@ -119,7 +124,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
       preHandler: support,
       schema: {
         tags,
-        summary: "Turn down a buyer's refund request with a reason (refunding → paid)",
+        summary: "Turn down a buyer's refund request with a reason (refunding → where the order came from)",
         description: 'Conflict while a refund of the order is already under way.',
         security: CONSOLE_SECURITY,
         params: AdminOrderParamsSchema,

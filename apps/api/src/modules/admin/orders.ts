@@ -8,6 +8,7 @@
  */
 import type {
   AdminOrderDetail,
+  AdminOrderLine,
   AdminOrderList,
   AdminOrderQuery,
   AdminOrderSummary,
@@ -16,6 +17,7 @@ import type {
   AdminRefundBody,
   AdminShipBody,
 } from '@xuanli/contracts/admin-shop';
+import { ORDER_TOTAL_MAX } from '@xuanli/contracts/shop';
 import { and, asc, count, desc, eq, gte, inArray, like, lt, type SQL } from 'drizzle-orm';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -113,23 +115,49 @@ export async function searchOrders(deps: ConsoleDeps, query: AdminOrderQuery): P
   };
 }
 
+/** Statuses from which an operator may refund (or approve a refund of) an order. */
+const REFUNDABLE_STATUSES: ReadonlySet<OrderRow['status']> = new Set([
+  'paid',
+  'shipped',
+  'done',
+  'partially_refunded',
+  'refunding',
+]);
+
+type PaymentRow = typeof payments.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
 /**
- * What a refund may give back now: while the order is paid or refunding with no refund under way, the
- * amount of the payment `refundOrder` would refund (the first confirmed one not already refunded).
+ * What a new refund may give back now, as `refundOrder` would count it: of the payment that paid the
+ * order (the first confirmed one that is not itself money given back as not payable), what its
+ * refunds pending or succeeded have not taken yet; 0 when the order's status allows no refund.
  */
-function refundableOf(
-  order: OrderRow,
-  paymentRows: (typeof payments.$inferSelect)[],
-  refundRows: (typeof refunds.$inferSelect)[],
-): number {
-  if (order.status !== 'paid' && order.status !== 'refunding') return 0;
+function refundableOf(order: OrderRow, paymentRows: PaymentRow[], refundRows: RefundRow[]): number {
+  if (!REFUNDABLE_STATUSES.has(order.status)) return 0;
   const live = refundRows.filter((refund) => refund.status !== 'failed');
-  if (live.some((refund) => refund.reason === 'buyer')) return 0;
   const paying = paymentRows
-    .filter((payment) => payment.status === 'succeeded')
-    .filter((payment) => !live.some((refund) => refund.paymentId === payment.id))
+    .filter((payment) => payment.status === 'succeeded' || payment.status === 'refunded')
+    .filter(
+      (payment) => !live.some((refund) => refund.paymentId === payment.id && refund.reason === 'not-payable'),
+    )
     .sort((a, b) => (a.succeededAt?.getTime() ?? 0) - (b.succeededAt?.getTime() ?? 0) || a.id - b.id)[0];
-  return paying?.amount ?? 0;
+  if (!paying) return 0;
+  const taken = live
+    .filter((refund) => refund.paymentId === paying.id)
+    .reduce((sum, refund) => sum + refund.amount, 0);
+  return Math.max(0, paying.amount - taken);
+}
+
+/** Whether a line was given back by a confirmed refund, is in one still pending, or in none. */
+function lineRefundOf(
+  item: typeof orderItems.$inferSelect,
+  refundRows: RefundRow[],
+): AdminOrderLine['refund'] {
+  if (item.refundedAt) return 'refunded';
+  const pending = refundRows.some(
+    (refund) => refund.status === 'pending' && refund.reason === 'buyer' && refund.lines.includes(item.line),
+  );
+  return pending ? 'pending' : 'none';
 }
 
 /** `GET admin/orders/{orderNo}`: the order with its lines, address, payments, refunds and timeline. */
@@ -163,6 +191,7 @@ export async function orderDetail(deps: ConsoleDeps, orderNo: string): Promise<A
     status: refund.status,
     reason: refund.reason,
     requestedBy: refund.requestedBy,
+    lines: refund.lines,
     providerRefundId: refund.providerRefundId,
     failure: refund.failure,
     createdAt: refund.createdAt.toISOString(),
@@ -195,6 +224,7 @@ export async function orderDetail(deps: ConsoleDeps, orderNo: string): Promise<A
       cover: item.cover,
       price: item.price,
       qty: item.qty,
+      refund: lineRefundOf(item, refundRows),
     })),
     transactionId: order.transactionId,
     tracking: order.tracking,
@@ -209,6 +239,7 @@ export async function orderDetail(deps: ConsoleDeps, orderNo: string): Promise<A
     })),
     payments: paymentList,
     refunds: refundList,
+    refundedAmount: order.refundedAmount,
     refundable: refundableOf(order, paymentRows, refundRows),
   };
 }
@@ -228,11 +259,12 @@ export async function shipFromConsole(
 }
 
 /**
- * `POST admin/orders/{orderNo}/refund`: approves the buyer's request of a refunding order, or refunds a
- * paid order on the shop's own decision (paid → refunding in the same transaction), sending `amount`
- * back through the channel that took the payment. The order becomes 已退款 once the provider confirms
- * (at once for the sandbox and Alipay; through WeChat's refund notice). Audit row `order.refund` with
- * the reason.
+ * `POST admin/orders/{orderNo}/refund`: a refund of `amount` 分 and the lines it gives back, sent
+ * through the channel that took the payment — approving the buyer's request of a refunding order, or on
+ * the shop's own decision for a paid, shipped, done or partly refunded one (→ refunding in the same
+ * transaction). Several refunds of one order add up to at most its payment. Once the provider confirms
+ * (at once for the sandbox and Alipay; through WeChat's refund notice) the order is 部分退款 or, when all
+ * of the payment went back, 已退款. Audit row `order.refund` with the reason.
  */
 export async function refundFromConsole(
   deps: ConsoleDeps,
@@ -243,18 +275,21 @@ export async function refundFromConsole(
 ): Promise<AdminOrderDetail> {
   const reason = reasonOf(body.reason);
   // JSON's 1e400 arrives as Infinity, past the schema's maximum.
-  integerIn('amount', body.amount, 1, 100_000_000);
+  integerIn('amount', body.amount, 1, ORDER_TOTAL_MAX);
+  const at = new Date(deps.clock.now());
   await refundOrder(pay.deps, orderNo, by.actor, {
     operatorId: by.operatorId,
     reason,
     amount: body.amount,
-    open: (tx) => openShopRefund(tx, orderNo, { at: new Date(deps.clock.now()), actor: by.actor, reason }),
+    lines: body.lines ?? [],
+    open: (tx, from) => openShopRefund(tx, orderNo, { from, at, actor: by.actor, reason }),
   });
   return orderDetail(deps, orderNo);
 }
 
 /**
- * `POST admin/orders/{orderNo}/refund-reject`: refunding → paid with the reason, which the buyer reads
+ * `POST admin/orders/{orderNo}/refund-reject`: refunding → where the order came from (paid, shipped,
+ * done, or partially_refunded when part of it was refunded before) with the reason, which the buyer reads
  * after 退款申请未通过; refused while a refund of the order is under way (audit row
  * `order.refund-reject`).
  */
@@ -268,14 +303,15 @@ export async function rejectRefundFromConsole(
   const reason = reasonOf(body.reason);
   const at = new Date(deps.clock.now());
   await rejectBuyerRefund({ db: deps.db, ledger: pay.deps.ledger }, orderNo, async (tx) => {
-    if (!(await rejectRefund(tx, orderNo, { at, actor: by.actor, reason }))) return false;
+    const back = await rejectRefund(tx, orderNo, { at, actor: by.actor, reason });
+    if (!back) return false;
     await writeAudit(tx, {
       ...by,
       at,
       action: 'order.refund-reject',
       target: `order:${orderNo}`,
       before: { status: 'refunding' },
-      after: { status: 'paid' },
+      after: { status: back },
       reason,
     });
     return true;

@@ -49,7 +49,10 @@ export type PayNotice =
       outRefundNo: string;
       providerRefundId: string;
       status: 'succeeded' | 'failed';
+      /** 分: this refund's own amount, or with `cumulative` all the payment has had refunded so far. */
       amount: number;
+      /** The amount is the payment's refunded total (Alipay's refund_fee), not this refund's. */
+      cumulative?: boolean;
       at: Date;
       failure?: string;
     }
@@ -66,12 +69,12 @@ export interface NotifyAnswer {
   body: string | undefined;
 }
 
-/** Refunding one payment in full. */
+/** Refunding one payment, in full or in part (each part its own `outRefundNo`). */
 export interface ChannelRefundRequest {
   outTradeNo: string;
   transactionId: string;
   outRefundNo: string;
-  /** 分 to give back (the whole payment). */
+  /** 分 to give back with this refund (all or part of the payment). */
   amount: number;
   /** 分 the payment took. */
   total: number;

@@ -140,11 +140,15 @@ async function applyRefund(
     .where(eq(refunds.outRefundNo, notice.outRefundNo))
     .for('update');
   const [payment] = await tx
-    .select({ channel: payments.channel })
+    .select({ channel: payments.channel, amount: payments.amount })
     .from(payments)
     .where(eq(payments.id, refund.paymentId));
   if (payment.channel !== channel.name) return refused('channel mismatch');
-  if (notice.amount !== refund.amount) return refused('amount mismatch');
+  // A refunded total (one of several partial refunds) covers this refund and at most the payment.
+  const amountFits = notice.cumulative
+    ? notice.amount >= refund.amount && notice.amount <= payment.amount
+    : notice.amount === refund.amount;
+  if (!amountFits) return refused('amount mismatch');
   const done = await settleRefund(
     deps,
     tx,

@@ -1,21 +1,27 @@
 /**
- * Refunds. Two causes: a buyer's request an operator approves (`npm run admin -- order refund
- * <orderNo>`: the order is `refunding`; once the provider confirms, the ledger marks it refunded), and
- * money that arrived for an order that could no longer be paid (late, cancelled or already paid;
- * notify.ts records the refund; it
- * is sent from here). A refund row is recorded first (pending; at most one live per payment), then
- * sent; the provider's answer is settled at once (Alipay), through its refund notice (WeChat), or
- * through the notice it hands back at once (the sandbox), which goes the same `handleNotify` path.
- * Pending refunds are sent again by a job until the provider settles them: providers refund each
- * out_refund_no once, however often it is sent.
+ * Refunds. Two causes: an operator's refund (`npm run admin -- order refund <orderNo>` approving a
+ * buyer's request in full, or the console's 退款 naming an amount and the lines it gives back, on a
+ * buyer's request or the shop's own decision), and money that arrived for an order that could no longer
+ * be paid (late, cancelled or already paid; notify.ts records the refund; it is sent from here).
+ *
+ * A payment may be refunded in several parts, each its own refund with its own number (WeChat's
+ * out_refund_no, Alipay's out_request_no), as long as the parts pending or succeeded add up to no more
+ * than the payment: the order's row and then the payment's are locked and the parts summed again inside
+ * the transaction that records a new one, so two operators at once cannot exceed it (a trigger on
+ * `refunds` refuses it too). A refund row is recorded first (pending), then sent; the provider's answer
+ * is settled at once (Alipay), through its refund notice (WeChat), or through the notice it hands back
+ * at once (the sandbox), which goes the same `handleNotify` path. Pending refunds are sent again by a job
+ * until the provider settles them: providers refund each number once, however often it is sent.
  */
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@xuanli/contracts/shop';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import type { PayDeps } from './deps.ts';
 import { notifyUrl } from './deps.ts';
 import { newOutRefundNo } from './ids.ts';
+import { fenToYuan } from './money.ts';
 import { handleNotify } from './notify.ts';
 import { payments, refunds } from './schema.ts';
 import { type RefundRow, settleRefund } from './settle-refund.ts';
@@ -101,20 +107,75 @@ export interface RefundOptions {
   operatorId?: number | null;
   /** The operator's reason, kept in the audit row. */
   reason?: string;
-  /** What goes back, in 分: 1 … the payment's amount; the payment in full when absent. */
-  amount?: number;
   /**
-   * Lets an operator refund a paid order no buyer asked about: called in the refund's transaction
-   * (the order row locked) when the order is `paid`, it must move it to `refunding` and answer true.
+   * What goes back, in 分: 1 … what is still refundable (the payment less its refunds pending or
+   * succeeded). When absent, a refund of the order still pending is sent again, or else all that is
+   * still refundable goes back.
    */
-  open?: (tx: Tx) => Promise<boolean>;
+  amount?: number;
+  /** The order's lines this refund gives back (none already covered by another refund); [] for money only. */
+  lines?: readonly number[];
+  /**
+   * Lets an operator refund an order no buyer asked about: called in the refund's transaction (the
+   * order row locked) when the order is not `refunding`, with its status; it must move the order to
+   * `refunding` and answer true, or answer false when that status cannot be refunded.
+   */
+  open?: (tx: Tx, from: OrderStatus) => Promise<boolean>;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The payment that paid `orderNo`, locked until `tx` ends: the first confirmed one that is not itself
+ * being given back as money the order could not take (a second payment of the same order).
+ */
+async function payingPayment(tx: Tx, orderNo: string): Promise<PaymentRow | undefined> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderNo, orderNo),
+        inArray(payments.status, ['succeeded', 'refunded']),
+        sql`not exists (select 1 from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.reason} = 'not-payable' and ${refunds.status} <> 'failed')`,
+      ),
+    )
+    .orderBy(asc(payments.succeededAt), asc(payments.id))
+    .limit(1)
+    .for('update');
+  return payment;
+}
+
+/** The refunds of `paymentId` pending or succeeded, read under its row lock. */
+function liveRefundsOf(tx: Tx, paymentId: number) {
+  return tx
+    .select({ amount: refunds.amount, lines: refunds.lines })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), ne(refunds.status, 'failed')));
+}
+
+/** Refuses `amount` unless it is a whole number of 分 from 1 to `remaining`. */
+function checkAmount(amount: number, remaining: number): void {
+  if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
+    throw new AppError('ValidationError', `退款金额须在 ¥0.01 到可退金额 ¥${fenToYuan(remaining)} 之间`);
+  }
+}
+
+/** Refuses lines the order does not have, or that another refund already gives back. */
+function checkLines(lines: readonly number[], orderLines: readonly number[], covered: Set<number>): void {
+  if (new Set(lines).size !== lines.length) throw new AppError('ValidationError', '退款商品行重复');
+  for (const line of lines) {
+    if (!orderLines.includes(line)) throw new AppError('ValidationError', `订单没有第 ${line} 行商品`);
+    if (covered.has(line)) throw new AppError('Conflict', `第 ${line} 行商品已在其他退款中`);
+  }
 }
 
 /**
- * The operator's refund: refunds the payment that paid `orderNo` (which must be `refunding` — or
- * `paid`, when `options.open` moves it there), in full or by `options.amount`, recording `actor` as the
- * approver (on the refund and in the audit trail). Run again while the refund is pending, it sends the
- * same refund again.
+ * The operator's refund of `orderNo`: a new refund of the payment that paid it, of `options.amount`
+ * (or all that is still refundable) and the lines it gives back, recorded with `actor` as the approver
+ * (on the refund and in the audit trail), then sent. The order must be `refunding` (a buyer's request)
+ * or be moved there by `options.open`. Without an amount, a refund of the order still pending is sent
+ * again instead (the command line run twice).
  */
 export async function refundOrder(
   deps: PayDeps,
@@ -123,40 +184,32 @@ export async function refundOrder(
   options: RefundOptions = {},
 ): Promise<RefundReport> {
   const refundId = await deps.db.transaction(async (tx) => {
+    // Locks, always in this order: the order's row, then the payment's (as every writer takes them).
     const order = await deps.ledger.findForPayment(tx, orderNo);
     if (!order) throw new AppError('NotFound', `order ${orderNo} not found`);
+    if (options.amount === undefined) {
+      const [pending] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.orderNo, orderNo), eq(refunds.reason, 'buyer'), eq(refunds.status, 'pending')))
+        .orderBy(asc(refunds.id))
+        .limit(1);
+      if (pending) return pending.id;
+    }
     const before = order.status;
-    if (order.status === 'paid' && options.open) {
-      if (!(await options.open(tx))) throw new AppError('OrderStateConflict', `order is ${order.status}`);
-    } else if (order.status !== 'refunding') {
+    if (order.status !== 'refunding' && !(await options.open?.(tx, order.status))) {
       throw new AppError('OrderStateConflict', `order is ${order.status}`);
     }
-    const [pending] = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(and(eq(refunds.orderNo, orderNo), eq(refunds.reason, 'buyer'), eq(refunds.status, 'pending')))
-      .limit(1);
-    if (pending) return pending.id;
-    // The payment that paid the order: the first confirmed one not already being refunded (a second
-    // payment of the same order was refunded automatically).
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderNo, orderNo),
-          eq(payments.status, 'succeeded'),
-          sql`not exists (select 1 from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} <> 'failed')`,
-        ),
-      )
-      .orderBy(asc(payments.succeededAt), asc(payments.id))
-      .limit(1)
-      .for('update');
+    const payment = await payingPayment(tx, orderNo);
     if (!payment) throw new AppError('OrderStateConflict', `order ${orderNo} has no payment to refund`);
-    const amount = options.amount ?? payment.amount;
-    if (!Number.isInteger(amount) || amount < 1 || amount > payment.amount) {
-      throw new AppError('ValidationError', `refund must be 1–${payment.amount} 分`);
-    }
+    const live = await liveRefundsOf(tx, payment.id);
+    const remaining = payment.amount - live.reduce((sum, refund) => sum + refund.amount, 0);
+    if (remaining <= 0) throw new AppError('OrderStateConflict', '订单已没有可退的金额');
+    const amount = options.amount ?? remaining;
+    checkAmount(amount, remaining);
+    const lines = [...(options.lines ?? [])].sort((a, b) => a - b);
+    checkLines(lines, order.lines, new Set(live.flatMap((refund) => refund.lines)));
+    const now = new Date(deps.clock.now());
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -164,20 +217,26 @@ export async function refundOrder(
         orderNo,
         paymentId: payment.id,
         amount,
+        lines,
         status: 'pending',
         reason: 'buyer',
         requestedBy: actor,
-        createdAt: new Date(deps.clock.now()),
+        createdAt: now,
       })
       .returning({ id: refunds.id, outRefundNo: refunds.outRefundNo });
     await writeAudit(tx, {
-      at: new Date(deps.clock.now()),
+      at: now,
       actor,
       operatorId: options.operatorId,
       action: 'order.refund',
       target: `order:${orderNo}`,
       before: { status: before },
-      after: { refund: refund.outRefundNo, amount, channel: payment.channel },
+      after: {
+        refund: refund.outRefundNo,
+        amount,
+        channel: payment.channel,
+        ...(lines.length ? { lines } : {}),
+      },
       reason: options.reason,
     });
     return refund.id;
@@ -186,9 +245,10 @@ export async function refundOrder(
 }
 
 /**
- * The operator's refusal of a buyer's refund: `reject` (the shop's refunding → paid) runs in the same
- * transaction as the check that no refund of the order is pending or done, under the order's row lock
- * (which `refundOrder` takes too), so money already on its way back is never "refused" afterwards.
+ * The operator's refusal of a buyer's refund: `reject` (the shop's refunding → where the order came
+ * from) runs in the same transaction as the check that no refund of the order is pending, under the
+ * order's row lock (which `refundOrder` takes too), so money already on its way back is never "refused"
+ * afterwards. Refunds an earlier part of the order already received stay as they are.
  */
 export async function rejectBuyerRefund(
   deps: Pick<PayDeps, 'db' | 'ledger'>,
@@ -199,14 +259,13 @@ export async function rejectBuyerRefund(
     const order = await deps.ledger.findForPayment(tx, orderNo);
     if (!order) throw new AppError('NotFound', `order ${orderNo} not found`);
     if (order.status !== 'refunding') throw new AppError('OrderStateConflict', `order is ${order.status}`);
-    const [live] = await tx
-      .select({ status: refunds.status })
+    const [pending] = await tx
+      .select({ outRefundNo: refunds.outRefundNo })
       .from(refunds)
-      .where(
-        and(eq(refunds.orderNo, orderNo), eq(refunds.reason, 'buyer'), sql`${refunds.status} <> 'failed'`),
-      )
+      .where(and(eq(refunds.orderNo, orderNo), eq(refunds.reason, 'buyer'), eq(refunds.status, 'pending')))
       .limit(1);
-    if (live) throw new AppError('Conflict', `a refund of order ${orderNo} is already ${live.status}`);
+    if (pending)
+      throw new AppError('Conflict', `refund ${pending.outRefundNo} of order ${orderNo} is under way`);
     if (!(await reject(tx))) throw new AppError('OrderStateConflict', 'order is no longer refunding');
   });
 }

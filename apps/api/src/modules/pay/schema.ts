@@ -5,17 +5,7 @@
  * not share foreign keys). Money columns are integer 分.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A payment attempt: each "去支付" makes one, with its own `out_trade_no` (the number the provider
@@ -67,11 +57,14 @@ export const payNotifications = pgTable(
 );
 
 /**
- * A refund of one payment, in full. `reason` says who asked: the buyer (approved by an operator with
- * `order refund`, which then marks the order refunded) or the shop itself, for money that arrived after
- * the order had been cancelled (`not-payable`: the order stays cancelled). At most one refund of a
- * payment is pending or succeeded at a time (partial unique index), so two operators or processes can
- * never send the same money back twice; a failed one may be followed by a new one.
+ * A refund of part or all of one payment. `reason` says who asked: an operator (`buyer`: a buyer's
+ * request approved, or the shop's own decision; the ledger then records it on the order) or the shop
+ * itself, for money that arrived after the order had been cancelled (`not-payable`: the whole payment,
+ * the order stays cancelled). A payment may have several refunds, each with its own `out_refund_no`
+ * (WeChat's out_refund_no, Alipay's out_request_no), as long as those pending or succeeded add up to
+ * no more than the payment: refund.ts checks it under the order's and the payment's row locks, and a
+ * trigger (migration `…_partial_refunds`) refuses any row that would break it. `lines` are the order
+ * lines a refund gives back (goods returned, courses withdrawn); [] for money only.
  */
 export const refunds = pgTable(
   'refunds',
@@ -85,6 +78,8 @@ export const refunds = pgTable(
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     reason: text('reason', { enum: ['buyer', 'not-payable'] }).notNull(),
+    // Line numbers of the order this refund gives back (order_items.line).
+    lines: jsonb('lines').$type<number[]>().notNull().default([]),
     // The operator who approved a buyer's refund (`order refund`), or 'system' for an automatic one.
     requestedBy: text('requested_by').notNull(),
     // The provider's number for the refund (WeChat refund_id, Alipay trade_no of the refund).
@@ -99,7 +94,7 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderNo),
-    uniqueIndex('refunds_one_live_per_payment_idx').on(t.paymentId).where(sql`${t.status} <> 'failed'`),
+    index('refunds_payment_idx').on(t.paymentId),
     check('refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );

@@ -35,6 +35,7 @@ class MemoryLedger implements OrderLedger {
       total: 12_800,
       subject: '玄历商城-测试商品',
       payDeadline: new Date(Date.UTC(2026, 0, 15, 4, 15)),
+      lines: [1],
       transactionId: null,
       ...order,
     };

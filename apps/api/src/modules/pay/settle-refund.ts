@@ -1,9 +1,11 @@
 /**
  * Recording a provider's final word on a refund, inside the caller's transaction (a refund notice, or
- * a refund answered at once): the refund row, its payment and, for a buyer's refund, the order
- * (refunding → refunded through the shop's ledger). The refund row must already be locked.
+ * a refund answered at once): the refund row, its payment (refunded once its refunds add up to all of
+ * it) and, for an operator's refund, the order through the shop's ledger (the amount and lines given
+ * back; refunded or partially_refunded once no other refund of it is pending). The order's row and then
+ * the refund row must already be locked.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../shared/orders.ts';
 import type { PayDeps } from './deps.ts';
 import { payments, refunds } from './schema.ts';
@@ -48,12 +50,38 @@ export async function settleRefund(
     .update(refunds)
     .set({ status: 'succeeded', providerRefundId: outcome.providerRefundId, completedAt: outcome.at })
     .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+  // The payment is refunded once its confirmed refunds add up to all of it.
   await tx
     .update(payments)
     .set({ status: 'refunded' })
-    .where(and(eq(payments.id, refund.paymentId), eq(payments.status, 'succeeded')));
-  // A buyer's refund ends the order; money that came in for a cancelled order leaves it cancelled.
-  if (refund.reason === 'buyer' && !(await deps.ledger.markRefunded(tx, refund.orderNo, outcome.at))) {
+    .where(
+      and(
+        eq(payments.id, refund.paymentId),
+        eq(payments.status, 'succeeded'),
+        sql`${payments.amount} <= (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'succeeded')`,
+      ),
+    );
+  // Money that came in for a cancelled order leaves it cancelled; an operator's refund is the order's.
+  if (refund.reason !== 'buyer') return 'refunded';
+  const [otherPending] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderNo, refund.orderNo),
+        eq(refunds.reason, 'buyer'),
+        eq(refunds.status, 'pending'),
+        ne(refunds.id, refund.id),
+      ),
+    )
+    .limit(1);
+  const recorded = await deps.ledger.markRefunded(tx, refund.orderNo, {
+    at: outcome.at,
+    amount: refund.amount,
+    lines: refund.lines,
+    othersPending: otherPending !== undefined,
+  });
+  if (!recorded) {
     deps.log.error(
       { orderNo: refund.orderNo, outRefundNo: refund.outRefundNo },
       'refund confirmed but the order was not refunding',

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock.ts';
 import type { RawNotification } from './channel.ts';
+import { fenToYuan, yuanToFen } from './money.ts';
 import { encryptResource } from './wechat/resource.ts';
 import { WECHATPAY_AUTH_SCHEME, wechatRequestMessage } from './wechat/signing.ts';
 
@@ -157,6 +158,8 @@ export class FakeWechatPay {
   readonly requests: (ReceivedRequest & { signatureValid: boolean })[] = [];
   /** The answer to the next requests by path; default: a plausible success. */
   readonly replies = new Map<string, () => ProviderReply>();
+  /** out_trade_no → out_refund_no → 分 refunded (each number refunds once). */
+  private readonly refunded = new Map<string, Map<string, number>>();
   private readonly clock: Clock;
 
   constructor(clock: Clock) {
@@ -252,12 +255,13 @@ export class FakeWechatPay {
     };
   }
 
-  /** A refund callback for refund `outRefundNo`. */
+  /** A refund callback for refund `outRefundNo` of `amount` 分 (of a payment of `total`, default the same). */
   refundCallback(
     outTradeNo: string,
     outRefundNo: string,
     amount: number,
     status = 'SUCCESS',
+    total = amount,
   ): RawNotification {
     const body = this.callbackBody(`REFUND.${status === 'SUCCESS' ? 'SUCCESS' : 'ABNORMAL'}`, {
       mchid: this.mchId,
@@ -268,7 +272,7 @@ export class FakeWechatPay {
       refund_status: status,
       success_time: new Date(this.clock.now()).toISOString(),
       user_received_account: '招商银行信用卡0403',
-      amount: { total: amount, refund: amount, payer_total: amount, payer_refund: amount },
+      amount: { total, refund: amount, payer_total: total, payer_refund: amount },
     });
     return {
       headers: { 'content-type': 'application/json', ...this.signHeaders(body) },
@@ -314,6 +318,19 @@ export class FakeWechatPay {
       return this.signed({ status: 200, body: JSON.stringify({ prepay_id: `wx${body.out_trade_no}` }) });
     }
     if (path === '/v3/refund/domestic/refunds') {
+      // As WeChat does: each out_refund_no refunds once, and the refunds of a payment never exceed it.
+      const earlier = this.refunded.get(body.out_trade_no) ?? new Map<string, number>();
+      if (!earlier.has(body.out_refund_no)) {
+        const given = [...earlier.values()].reduce((sum, amount) => sum + amount, 0);
+        if (given + body.amount.refund > body.amount.total) {
+          return this.signed({
+            status: 403,
+            body: JSON.stringify({ code: 'NOT_ENOUGH', message: '申请退款金额超过订单可退金额' }),
+          });
+        }
+        earlier.set(body.out_refund_no, body.amount.refund);
+        this.refunded.set(body.out_trade_no, earlier);
+      }
       return this.signed({
         status: 200,
         body: JSON.stringify({
@@ -390,6 +407,8 @@ export class FakeAlipay {
   readonly replies = new Map<string, () => ProviderReply>();
   /** out_request_no → refund already made (a second request moves no money). */
   private readonly refunded = new Map<string, string>();
+  /** out_trade_no → 分 refunded in all (refund_fee of the answers). */
+  private readonly refundedOfTrade = new Map<string, number>();
   private readonly clock: Clock;
 
   constructor(clock: Clock) {
@@ -491,13 +510,19 @@ export class FakeAlipay {
     if (path === '/v3/alipay/trade/refund') {
       const first = !this.refunded.has(body.out_request_no);
       this.refunded.set(body.out_request_no, body.refund_amount);
+      if (first) {
+        const total =
+          (this.refundedOfTrade.get(body.out_trade_no) ?? 0) + (yuanToFen(body.refund_amount) ?? 0);
+        this.refundedOfTrade.set(body.out_trade_no, total);
+      }
       return this.signed({
         status: 200,
         body: JSON.stringify({
           trade_no: `2026011522001${String(body.out_trade_no).slice(-10)}`,
           out_trade_no: body.out_trade_no,
           buyer_logon_id: '159****5620',
-          refund_fee: body.refund_amount,
+          // As Alipay answers it: what the trade has had refunded in all so far.
+          refund_fee: fenToYuan(this.refundedOfTrade.get(body.out_trade_no) ?? 0),
           fund_change: first ? 'Y' : 'N',
         }),
       });

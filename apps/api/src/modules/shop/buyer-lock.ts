@@ -1,6 +1,7 @@
 /**
  * A per-buyer lock for the few rules that span several rows of one buyer — at most 50 cart lines, at
- * most 20 addresses, exactly one default address — which no single conditional statement can keep
+ * most 20 addresses, exactly one default address, at most so many unpaid orders and unpaid pieces of a
+ * SKU (config SHOP_MAX_UNPAID_*) — which no single conditional statement can keep
  * when two requests of the same buyer arrive at once (in one API process or in several). It is a
  * PostgreSQL transaction-level advisory lock: held until the transaction ends, released by a crash.
  */
@@ -11,7 +12,7 @@ import type { Tx } from '../../shared/orders.ts';
  * The first key of each lock (the buyer's id is the second), one per rule set. The two-key form of
  * the advisory locks is a key space of its own, apart from the migrations' one-key lock.
  */
-const LOCK_CLASSES = { cart: 0x58_4c_01, addresses: 0x58_4c_02 } as const;
+const LOCK_CLASSES = { cart: 0x58_4c_01, addresses: 0x58_4c_02, orders: 0x58_4c_03 } as const;
 
 /** Waits for and takes the `what` lock of `userId` until `tx` ends. */
 export async function lockBuyer(tx: Tx, what: keyof typeof LOCK_CLASSES, userId: number): Promise<void> {

@@ -3,12 +3,12 @@
  * order, and the order changes a confirmed payment or refund makes — each inside the pay module's
  * transaction, so that its payment row and the order change together or not at all.
  */
-import { PAY_CHANNEL_LABELS } from '@xuanli/contracts/shop';
-import { asc, eq, sql } from 'drizzle-orm';
+import { type OrderStatus, PAY_CHANNEL_LABELS } from '@xuanli/contracts/shop';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { grantCourse, withdrawCourse } from '../../shared/course-grants.ts';
-import type { MarkPaidOutcome, OrderLedger, PayableOrder, Tx } from '../../shared/orders.ts';
+import type { ConfirmedRefund, MarkPaidOutcome, OrderLedger, PayableOrder, Tx } from '../../shared/orders.ts';
 import { moveOrder } from './order-state.ts';
 import { orderItems, orders, products } from './schema.ts';
 import { cancelOverdueOrders, cancelPendingOrders, TIMEOUT_NOTE } from './sweeper.ts';
@@ -32,12 +32,14 @@ export interface RefundRejection {
 
 /** {@link OrderLedger} plus the refusal of a refund, which the operators' refund flow needs. */
 export interface ShopOrderLedger extends OrderLedger {
-  /** refunding → paid: see {@link rejectRefund}. */
-  rejectRefund(tx: Tx, orderNo: string, rejection: RefundRejection): Promise<boolean>;
+  /** refunding → where the order came from: see {@link rejectRefund}. */
+  rejectRefund(tx: Tx, orderNo: string, rejection: RefundRejection): Promise<OrderStatus | null>;
 }
 
-/** Statuses an order can be in once paid by a payment that has not been refunded in full yet. */
-const PAID_STATUSES = new Set(['paid', 'shipped', 'done', 'refunding', 'refunded']);
+/** Statuses an order can be in once paid. */
+const PAID_STATUSES = new Set(['paid', 'shipped', 'done', 'refunding', 'partially_refunded', 'refunded']);
+
+type OrderRow = typeof orders.$inferSelect;
 
 /** The cashier line, e.g. '玄历商城-紫檀手串 等2件' (providers cap it: WeChat at 127 characters). */
 function subjectOf(lines: readonly { title: string; qty: number }[]): string {
@@ -47,21 +49,74 @@ function subjectOf(lines: readonly { title: string; qty: number }[]): string {
   return `玄历商城-${title}${pieces > 1 ? ` 等${pieces}件` : ''}`;
 }
 
-/** Adds `sign` × each line's pieces to its product's sales, in product id order (no lock cycles). */
-async function addSales(tx: Tx, orderNo: string, sign: 1 | -1): Promise<void> {
-  const sold = await tx
-    .select({ productId: orderItems.productId, qty: sql<number>`sum(${orderItems.qty})::int` })
-    .from(orderItems)
-    .where(eq(orderItems.orderNo, orderNo))
-    .groupBy(orderItems.productId)
-    .orderBy(asc(orderItems.productId));
-  for (const { productId, qty } of sold) {
+/** Adds `sign` × the pieces of `lines` to their products' sales, in product id order (no lock cycles). */
+async function addSales(
+  tx: Tx,
+  lines: readonly { productId: number; qty: number }[],
+  sign: 1 | -1,
+): Promise<void> {
+  const pieces = new Map<number, number>();
+  for (const line of lines) pieces.set(line.productId, (pieces.get(line.productId) ?? 0) + line.qty);
+  for (const productId of [...pieces.keys()].sort((a, b) => a - b)) {
     await tx
       .update(products)
-      .set({ sales: sql`${products.sales} + ${sign * qty}` })
+      .set({ sales: sql`${products.sales} + ${sign * (pieces.get(productId) ?? 0)}` })
       .where(eq(products.id, productId));
   }
 }
+
+/**
+ * Marks `lines` of `orderNo` (every line when null) given back at `at`, each once: their pieces leave
+ * the sales count and the courses they bought are withdrawn — unless a line of the order that was not
+ * given back grants the same course, which then stays watchable.
+ */
+async function giveLinesBack(tx: Tx, orderNo: string, lines: readonly number[] | null, at: Date) {
+  if (lines?.length === 0) return;
+  const given = await tx
+    .update(orderItems)
+    .set({ refundedAt: at })
+    .where(
+      and(
+        eq(orderItems.orderNo, orderNo),
+        isNull(orderItems.refundedAt),
+        lines ? inArray(orderItems.line, [...lines]) : undefined,
+      ),
+    )
+    .returning({ productId: orderItems.productId, qty: orderItems.qty, courseId: orderItems.courseId });
+  await addSales(tx, given, -1);
+  const courses = [...new Set(given.flatMap((line) => (line.courseId ? [line.courseId] : [])))];
+  if (courses.length === 0) return;
+  const kept = await tx
+    .select({ courseId: orderItems.courseId })
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.orderNo, orderNo),
+        isNull(orderItems.refundedAt),
+        inArray(orderItems.courseId, courses),
+      ),
+    );
+  const stillGranted = new Set(kept.map((line) => line.courseId));
+  await withdrawCourse(
+    tx,
+    orderNo,
+    at,
+    courses.filter((courseId) => !stillGranted.has(courseId)),
+  );
+}
+
+/**
+ * Where a refunding order goes when its refund is refused: partially_refunded once some money went
+ * back (it stays so until all of it has), else where it stood before — done, shipped or paid.
+ */
+function statusBeforeRefund(order: OrderRow): OrderStatus {
+  if (order.refundedAmount > 0) return 'partially_refunded';
+  if (order.doneAt) return 'done';
+  if (order.shippedAt) return 'shipped';
+  return 'paid';
+}
+
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 /** The order row `orderNo`, locked until `tx` ends. */
 async function lockOrder(tx: Tx, orderNo: string) {
@@ -70,20 +125,54 @@ async function lockOrder(tx: Tx, orderNo: string) {
 }
 
 /**
- * refunding → paid: the refund was refused (by the operator, or the provider would not pay it back).
- * The buyer's reason stays in the timeline; the order no longer shows one. False when the order was
- * not refunding.
+ * refunding → where the order came from (see {@link statusBeforeRefund}): the refund was refused (by
+ * the operator, or the provider would not pay it back). The buyer's reason stays in the timeline; the
+ * order no longer shows one. Answers the status it went back to, or null when it was not refunding.
  */
-export async function rejectRefund(tx: Tx, orderNo: string, rejection: RefundRejection): Promise<boolean> {
+export async function rejectRefund(
+  tx: Tx,
+  orderNo: string,
+  rejection: RefundRejection,
+): Promise<OrderStatus | null> {
+  const order = await lockOrder(tx, orderNo);
+  if (order?.status !== 'refunding') return null;
+  const back = statusBeforeRefund(order);
   const reason = rejection.reason?.trim();
   const moved = await moveOrder(tx, {
     orderNo,
     from: 'refunding',
-    to: 'paid',
+    to: back,
     at: rejection.at,
     actor: rejection.actor,
     note: reason ? `退款申请未通过：${reason}` : '退款申请未通过',
     fields: { refundReason: null },
+  });
+  return moved ? back : null;
+}
+
+/**
+ * Records the confirmed `refund` of `orderNo` (see {@link OrderLedger.markRefunded}): the amount on the
+ * order, its lines given back — every line once the whole payment went back — and the status once no
+ * other refund is pending.
+ */
+async function recordRefund(tx: Tx, orderNo: string, refund: ConfirmedRefund): Promise<boolean> {
+  const order = await lockOrder(tx, orderNo);
+  // Only an order refunding has a refund of it pending (refund.ts creates them so, and it stays so).
+  if (order?.status !== 'refunding') return false;
+  // The refunds of a payment never add up to more than it (refund.ts, and a trigger on refunds).
+  const refunded = Math.min(order.total, order.refundedAmount + refund.amount);
+  const whole = refunded === order.total;
+  await tx.update(orders).set({ refundedAmount: refunded }).where(eq(orders.orderNo, orderNo));
+  await giveLinesBack(tx, orderNo, whole ? null : refund.lines, refund.at);
+  if (refund.othersPending) return true;
+  const moved = await moveOrder(tx, {
+    orderNo,
+    from: 'refunding',
+    to: whole ? 'refunded' : 'partially_refunded',
+    at: refund.at,
+    actor: order.payChannel ? `pay:${order.payChannel}` : 'system',
+    note: whole ? '退款已原路退回' : `已退款 ${yuan(refunded)}，原路退回`,
+    fields: whole ? { refundedAt: refund.at } : {},
   });
   return moved !== null;
 }
@@ -101,7 +190,7 @@ export function createOrderLedger(deps: LedgerDeps): ShopOrderLedger {
         const order = await lockOrder(tx, orderNo);
         if (!order || (userId !== undefined && order.userId !== userId)) return null;
         const lines = await tx
-          .select({ title: orderItems.title, qty: orderItems.qty })
+          .select({ line: orderItems.line, title: orderItems.title, qty: orderItems.qty })
           .from(orderItems)
           .where(eq(orderItems.orderNo, orderNo))
           .orderBy(asc(orderItems.line));
@@ -112,6 +201,7 @@ export function createOrderLedger(deps: LedgerDeps): ShopOrderLedger {
           total: order.total,
           subject: subjectOf(lines),
           payDeadline: order.payDeadline,
+          lines: lines.map((line) => line.line),
         };
       });
     },
@@ -144,12 +234,12 @@ export function createOrderLedger(deps: LedgerDeps): ShopOrderLedger {
         note: PAY_CHANNEL_LABELS[payment.channel],
         fields: { paidAt: payment.paidAt, payChannel: payment.channel, transactionId: payment.transactionId },
       });
-      await addSales(tx, orderNo, 1);
       const lines = await tx
         .select()
         .from(orderItems)
         .where(eq(orderItems.orderNo, orderNo))
         .orderBy(asc(orderItems.line));
+      await addSales(tx, lines, 1);
       for (const line of lines) {
         if (line.kind !== 'course' || !line.courseId) continue;
         await grantCourse(tx, {
@@ -176,23 +266,7 @@ export function createOrderLedger(deps: LedgerDeps): ShopOrderLedger {
       return 'paid';
     },
 
-    async markRefunded(tx, orderNo, refundedAt) {
-      const order = await lockOrder(tx, orderNo);
-      if (!order) return false;
-      const moved = await moveOrder(tx, {
-        orderNo,
-        from: 'refunding',
-        to: 'refunded',
-        at: refundedAt,
-        actor: order.payChannel ? `pay:${order.payChannel}` : 'system',
-        note: '退款已原路退回',
-        fields: { refundedAt },
-      });
-      if (!moved) return false;
-      await addSales(tx, orderNo, -1);
-      await withdrawCourse(tx, orderNo, refundedAt);
-      return true;
-    },
+    markRefunded: recordRefund,
 
     rejectRefund,
   };

@@ -3,8 +3,8 @@
  * setting a SKU's stock after a delivery or a count, shipping a paid goods order with its tracking
  * number, and reading an order in full. Each change writes its audit row in the same transaction.
  */
-import { ORDER_STATUS_LABELS } from '@xuanli/contracts/shop';
-import { asc, eq } from 'drizzle-orm';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@xuanli/contracts/shop';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
@@ -66,8 +66,11 @@ export async function setSkuStock(
 
 /**
  * Ships the paid goods order `orderNo`: paid → shipped with `tracking` (carrier and number, e.g.
- * '顺丰 SF1234567890'), shown on the buyer's order page. Audit row `order.ship`. An order that is
- * not paid is refused with OrderStateConflict naming its status; a course or service order ships nothing.
+ * '顺丰 SF1234567890'), shown on the buyer's order page. A partly refunded order that has not shipped
+ * yet ships what was not given back: it stays partially_refunded (until the rest of the money goes
+ * back, that is what the buyer reads), with the tracking and a 已发货 step in its timeline. Audit row
+ * `order.ship`. Any other order is refused with OrderStateConflict naming its status; a course or
+ * service order ships nothing, nor does one whose goods were all given back.
  */
 export async function shipOrder(deps: AdminDeps, orderNo: string, tracking: string): Promise<string> {
   const text = tracking.trim().replace(/\s+/g, ' ');
@@ -78,15 +81,18 @@ export async function shipOrder(deps: AdminDeps, orderNo: string, tracking: stri
     if (!order) throw new AppError('NotFound', `no order ${orderNo}`);
     if (order.kind !== 'goods')
       throw new AppError('OrderStateConflict', `order is a ${order.kind} order: nothing ships`);
-    const shipped = await moveOrder(tx, {
-      orderNo,
-      from: 'paid',
-      to: 'shipped',
-      at: now,
-      actor: deps.actor,
-      note: text,
-      fields: { shippedAt: now, tracking: text },
-    });
+    const shipped =
+      order.status === 'partially_refunded'
+        ? await shipRestOf(tx, order, { at: now, actor: deps.actor, tracking: text })
+        : await moveOrder(tx, {
+            orderNo,
+            from: 'paid',
+            to: 'shipped',
+            at: now,
+            actor: deps.actor,
+            note: text,
+            fields: { shippedAt: now, tracking: text },
+          });
     if (!shipped) throw new AppError('OrderStateConflict', `order is ${order.status}`);
     await writeAudit(tx, {
       at: now,
@@ -95,10 +101,50 @@ export async function shipOrder(deps: AdminDeps, orderNo: string, tracking: stri
       action: 'order.ship',
       target: `order:${orderNo}`,
       before: { status: order.status },
-      after: { status: 'shipped', tracking: text },
+      after: { status: shipped.status, tracking: text },
     });
     return text;
   });
+}
+
+/**
+ * Ships the goods a partial refund did not give back, when nothing has shipped yet: tracking and time
+ * on the order (a conditional update, so a second shipment finds nothing) and a 已发货 step in the
+ * timeline. Null when the order has shipped already or has no goods line left to ship.
+ */
+async function shipRestOf(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  shipment: { at: Date; actor: string; tracking: string },
+) {
+  const [left] = await tx
+    .select({ line: orderItems.line })
+    .from(orderItems)
+    .where(
+      and(eq(orderItems.orderNo, order.orderNo), eq(orderItems.kind, 'goods'), isNull(orderItems.refundedAt)),
+    )
+    .limit(1);
+  if (!left) return null;
+  const [row] = await tx
+    .update(orders)
+    .set({ shippedAt: shipment.at, tracking: shipment.tracking })
+    .where(
+      and(
+        eq(orders.orderNo, order.orderNo),
+        eq(orders.status, 'partially_refunded'),
+        isNull(orders.shippedAt),
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  await tx.insert(orderEvents).values({
+    orderNo: order.orderNo,
+    status: 'shipped',
+    at: shipment.at,
+    note: shipment.tracking,
+    actor: shipment.actor,
+  });
+  return row;
 }
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
@@ -139,6 +185,10 @@ export async function showOrder(deps: Pick<AdminDeps, 'db'>, orderNo: string): P
     );
   if (order.tracking) lines.push(`tracking: ${order.tracking}`);
   if (order.refundReason) lines.push(`refund reason: ${order.refundReason}`);
+  if (order.refundedAmount > 0) {
+    const given = items.filter((item) => item.refundedAt).map((item) => `#${item.line}`);
+    lines.push(`refunded ${yuan(order.refundedAmount)}${given.length ? ` (lines ${given.join(', ')})` : ''}`);
+  }
   lines.push('timeline:');
   for (const event of events) {
     lines.push(
@@ -148,19 +198,25 @@ export async function showOrder(deps: Pick<AdminDeps, 'db'>, orderNo: string): P
   return lines.join('\n');
 }
 
+/** Statuses an operator may refund from without a buyer's request (money kept, nothing pending). */
+const OPERATOR_REFUNDABLE: readonly OrderStatus[] = ['paid', 'shipped', 'done', 'partially_refunded'];
+
 /**
- * paid → refunding for a refund the shop makes itself (the buyer did not ask): inside the refund's
- * transaction, so the order only shows 退款中 when the refund row exists too. The reason is shown to
- * the buyer on the order. False when the order was not paid.
+ * → refunding for a refund the shop makes itself (the buyer did not ask): from `from`, which must be
+ * paid, shipped (goods sent back), done (a course or service refunded, or goods returned after
+ * receipt) or partially_refunded (more of the money goes back). Inside the refund's transaction, so the
+ * order only shows 退款中 when the refund row exists too. The reason is shown to the buyer on the
+ * order. False when the order was not in `from`, or `from` is none of those.
  */
 export async function openShopRefund(
   tx: Tx,
   orderNo: string,
-  refund: { at: Date; actor: string; reason: string },
+  refund: { from: OrderStatus; at: Date; actor: string; reason: string },
 ): Promise<boolean> {
+  if (!OPERATOR_REFUNDABLE.includes(refund.from)) return false;
   const moved = await moveOrder(tx, {
     orderNo,
-    from: 'paid',
+    from: refund.from,
     to: 'refunding',
     at: refund.at,
     actor: refund.actor,

@@ -1,6 +1,6 @@
 /**
- * The order state machine: the table of order-state.ts and the database trigger its migration installs
- * (drizzle/0004_order_state_machine.sql) agree on every pair of the seven statuses (on PGlite, and on
+ * The order state machine: the table of order-state.ts and the database trigger its migrations install
+ * (drizzle/0004_order_state_machine.sql, 0010_partial_refunds.sql) agree on every pair of the eight statuses (on PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set), `moveOrder` is a conditional update, and every
  * operation that changes a status (buyer routes, payments, refunds, the time-out, shipping) moves an
  * order from its own status only, leaving an order in any other status as it was.
@@ -9,11 +9,17 @@ import { ORDER_STATUSES, type OrderStatus } from '@xuanli/contracts/shop';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { type AddedProduct, addOrderRow, addProduct, statusOf } from '../../../test/shop-fixtures.ts';
+import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import {
+  type AddedProduct,
+  addOrderRow,
+  addProduct,
+  type OrderRowFixture,
+  statusOf,
+} from '../../../test/shop-fixtures.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { createOrderLedger, rejectRefund } from './ledger.ts';
-import { shipOrder } from './order-admin.ts';
+import { openShopRefund, shipOrder } from './order-admin.ts';
 import { canTransition, moveOrder, ORDER_TRANSITIONS } from './order-state.ts';
 import { orderEvents, orders } from './schema.ts';
 import { cancelExpiredOrders } from './sweeper.ts';
@@ -26,8 +32,14 @@ const DESIGN = new Set([
   'paid>done',
   'shipped>done',
   'paid>refunding',
+  'shipped>refunding',
+  'done>refunding',
+  'partially_refunded>refunding',
   'refunding>refunded',
+  'refunding>partially_refunded',
   'refunding>paid',
+  'refunding>shipped',
+  'refunding>done',
 ]);
 
 /** SQLSTATE of a failed query, whether the driver's error arrives bare or wrapped by Drizzle. */
@@ -48,8 +60,8 @@ describe('the order state machine', () => {
   });
   afterAll(() => t.close());
 
-  it('allows exactly the eight transitions of the design, and staying put is none', () => {
-    expect(ORDER_TRANSITIONS).toHaveLength(8);
+  it('allows exactly the fourteen transitions of the design, and staying put is none', () => {
+    expect(ORDER_TRANSITIONS).toHaveLength(14);
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         expect(canTransition(from, to), `${from} → ${to}`).toBe(DESIGN.has(`${from}>${to}`));
@@ -79,7 +91,7 @@ describe('the order state machine', () => {
         }
       }
     }
-    expect(refused).toBe(49 - 8);
+    expect(refused).toBe(64 - 14);
   });
 
   it('leaves updates of other columns alone', async () => {
@@ -157,12 +169,17 @@ describe('every operation that changes a status', () => {
     return false;
   }
 
-  /** An operation and the statuses it moves an order through, starting from the only one it accepts. */
+  /**
+   * An operation: each status it accepts with the statuses it moves an order through from there, and
+   * the statuses it accepts without moving the order (with the timeline step it adds).
+   */
   interface Operation {
     name: string;
-    path: [OrderStatus, ...OrderStatus[]];
+    paths: [OrderStatus, ...OrderStatus[]][];
+    steps?: Partial<Record<OrderStatus, OrderStatus>>;
     kind?: 'goods' | 'course';
     overdue?: boolean;
+    fixture?: Partial<OrderRowFixture>;
     run(orderNo: string): Promise<boolean>;
   }
 
@@ -177,19 +194,36 @@ describe('every operation that changes a status', () => {
       });
       return outcome === 'paid';
     });
+  // The fixture's order is one line of 1000 分.
+  const refundConfirmed = (orderNo: string, amount: number) =>
+    t.database.db.transaction((tx) =>
+      ledger().markRefunded(tx, orderNo, {
+        at: new Date(t.clock.now()),
+        amount,
+        lines: [],
+        othersPending: false,
+      }),
+    );
+  const refused = async (orderNo: string) =>
+    (await t.database.db.transaction((tx) =>
+      rejectRefund(tx, orderNo, { at: new Date(t.clock.now()), actor: 'ops@host' }),
+    )) !== null;
+  const earlier = () => new Date(FIXED_NOW - 3600_000);
   const operations: Operation[] = [
-    { name: 'payment of goods', path: ['pending', 'paid'], run: pay },
-    { name: 'payment of a course', path: ['pending', 'paid', 'done'], kind: 'course', run: pay },
-    { name: 'buyer cancels', path: ['pending', 'cancelled'], run: (orderNo) => route(orderNo, 'cancel') },
+    { name: 'payment of goods', paths: [['pending', 'paid']], run: pay },
+    { name: 'payment of a course', paths: [['pending', 'paid', 'done']], kind: 'course', run: pay },
+    { name: 'buyer cancels', paths: [['pending', 'cancelled']], run: (orderNo) => route(orderNo, 'cancel') },
     {
       name: 'time-out',
-      path: ['pending', 'cancelled'],
+      paths: [['pending', 'cancelled']],
       overdue: true,
       run: async () => (await cancelExpiredOrders({ db: t.database.db, clock: t.clock })) === 1,
     },
     {
       name: 'operator ships',
-      path: ['paid', 'shipped'],
+      paths: [['paid', 'shipped']],
+      // What a partial refund left of a goods order ships; the order stays 部分退款.
+      steps: { partially_refunded: 'shipped' },
       async run(orderNo) {
         try {
           await shipOrder({ db: t.database.db, clock: t.clock, actor: 'ops@host' }, orderNo, '顺丰 SF1');
@@ -200,39 +234,75 @@ describe('every operation that changes a status', () => {
         }
       },
     },
-    { name: 'buyer confirms', path: ['shipped', 'done'], run: (orderNo) => route(orderNo, 'confirm') },
+    { name: 'buyer confirms', paths: [['shipped', 'done']], run: (orderNo) => route(orderNo, 'confirm') },
     {
       name: 'buyer asks for a refund',
-      path: ['paid', 'refunding'],
+      paths: [['paid', 'refunding']],
       run: (orderNo) => route(orderNo, 'refund', { reason: '不想要了' }),
     },
     {
-      name: 'refund confirmed',
-      path: ['refunding', 'refunded'],
-      run: (orderNo) =>
-        t.database.db.transaction((tx) => ledger().markRefunded(tx, orderNo, new Date(t.clock.now()))),
+      name: 'operator refunds without a request',
+      paths: [
+        ['paid', 'refunding'],
+        ['shipped', 'refunding'],
+        ['done', 'refunding'],
+        ['partially_refunded', 'refunding'],
+      ],
+      run: async (orderNo) => {
+        const from = (await statusOf(t.database.db, orderNo)) as OrderStatus;
+        const at = new Date(t.clock.now());
+        return t.database.db.transaction((tx) =>
+          openShopRefund(tx, orderNo, { from, at, actor: 'ops@host', reason: '协商退款' }),
+        );
+      },
     },
     {
-      name: 'refund refused',
-      path: ['refunding', 'paid'],
-      run: (orderNo) =>
-        t.database.db.transaction((tx) =>
-          rejectRefund(tx, orderNo, { at: new Date(t.clock.now()), actor: 'ops@host' }),
-        ),
+      name: 'refund of all of it confirmed',
+      paths: [['refunding', 'refunded']],
+      run: (orderNo) => refundConfirmed(orderNo, 1000),
+    },
+    {
+      name: 'refund of a part confirmed',
+      paths: [['refunding', 'partially_refunded']],
+      run: (orderNo) => refundConfirmed(orderNo, 400),
+    },
+    { name: 'refund refused', paths: [['refunding', 'paid']], run: refused },
+    {
+      name: 'refund of a shipped order refused',
+      paths: [['refunding', 'shipped']],
+      fixture: { shippedAt: earlier() },
+      run: refused,
+    },
+    {
+      name: 'refund of a done order refused',
+      paths: [['refunding', 'done']],
+      fixture: { shippedAt: earlier(), doneAt: earlier() },
+      run: refused,
+    },
+    {
+      name: 'refund refused after a part went back',
+      paths: [['refunding', 'partially_refunded']],
+      fixture: { refundedAmount: 300 },
+      run: refused,
     },
   ];
 
   it('covers every transition of the table', () => {
     const covered = new Set(
-      operations.flatMap((op) => op.path.slice(1).map((to, i) => `${op.path[i]}>${to}`)),
+      operations.flatMap((op) =>
+        op.paths.flatMap((path) => path.slice(1).map((to, i) => `${path[i]}>${to}`)),
+      ),
     );
     expect([...covered].sort()).toEqual(ORDER_TRANSITIONS.map(([from, to]) => `${from}>${to}`).sort());
   });
 
   for (const op of operations) {
-    it(`${op.name}: ${op.path.join(' → ')}, and from no other status`, async () => {
+    const accepted = [
+      ...op.paths.map((path) => path.join(' → ')),
+      ...Object.entries(op.steps ?? {}).map(([from, step]) => `${from} (+${step})`),
+    ];
+    it(`${op.name}: ${accepted.join('; ')}, and from no other status`, async () => {
       const db = t.database.db;
-      const [from] = op.path;
       for (const status of ORDER_STATUSES) {
         const orderNo = await addOrderRow(db, {
           userId: buyer.userId,
@@ -240,18 +310,24 @@ describe('every operation that changes a status', () => {
           product,
           kind: op.kind,
           createdAt: new Date(t.clock.now() - (op.overdue ? 20 * 60_000 : 0)),
+          ...op.fixture,
         });
         const before = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
         const applied = await op.run(orderNo);
-        expect(applied, `${op.name} from ${status}`).toBe(status === from);
+        const path = op.paths.find(([from]) => from === status);
+        const step = op.steps?.[status];
+        expect(applied, `${op.name} from ${status}`).toBe(path !== undefined || step !== undefined);
         const events = await db
           .select({ status: orderEvents.status })
           .from(orderEvents)
           .where(eq(orderEvents.orderNo, orderNo))
           .orderBy(orderEvents.id);
-        if (status === from) {
-          expect(await statusOf(db, orderNo)).toBe(op.path.at(-1));
-          expect(events.map((event) => event.status)).toEqual(op.path);
+        if (path) {
+          expect(await statusOf(db, orderNo)).toBe(path.at(-1));
+          expect(events.map((event) => event.status)).toEqual(path);
+        } else if (step) {
+          expect(await statusOf(db, orderNo)).toBe(status);
+          expect(events.map((event) => event.status)).toEqual([status, step]);
         } else {
           expect(await db.select().from(orders).where(eq(orders.orderNo, orderNo))).toEqual(before);
           expect(events).toHaveLength(1);

@@ -1,8 +1,8 @@
 /**
  * The order state machine: the one table of allowed status changes, and the one way to make one.
- * The migration drizzle/0004_order_state_machine.sql installs the database trigger that refuses every
- * change outside this table, so even a hand-written UPDATE cannot skip a step; a test checks the two
- * pair by pair.
+ * The migrations drizzle/0004_order_state_machine.sql and 0010_partial_refunds.sql install the
+ * database trigger that refuses every change outside this table, so even a hand-written UPDATE cannot
+ * skip a step; a test checks the two pair by pair.
  */
 import type { OrderStatus } from '@xuanli/contracts/shop';
 import { and, eq } from 'drizzle-orm';
@@ -11,8 +11,13 @@ import { orderEvents, orders } from './schema.ts';
 
 /**
  * Every allowed `[from, to]`: goods go pending → paid → shipped → done; courses and services go paid →
- * done at payment; an unpaid order is cancelled by its buyer or its time-out; a paid one may be
- * refunded through refunding, which goes back to paid when the refund is refused.
+ * done at payment; an unpaid order is cancelled by its buyer or its time-out.
+ *
+ * Refunds: while money is on its way back (a buyer asked, or an operator refunds a paid, shipped, done
+ * or partly refunded order) the order is refunding. When no refund of it is pending any more it is
+ * refunded (all of the payment went back) or partially_refunded (some of it, and it stays so until the
+ * rest goes back too: shipping what is left of a partly refunded goods order is recorded on the order
+ * and in its timeline without leaving that status). A refused request goes back where it came from.
  */
 export const ORDER_TRANSITIONS = [
   ['pending', 'paid'],
@@ -21,8 +26,14 @@ export const ORDER_TRANSITIONS = [
   ['paid', 'done'],
   ['shipped', 'done'],
   ['paid', 'refunding'],
+  ['shipped', 'refunding'],
+  ['done', 'refunding'],
+  ['partially_refunded', 'refunding'],
   ['refunding', 'refunded'],
+  ['refunding', 'partially_refunded'],
   ['refunding', 'paid'],
+  ['refunding', 'shipped'],
+  ['refunding', 'done'],
 ] as const satisfies readonly (readonly [OrderStatus, OrderStatus])[];
 
 const ALLOWED = new Set<string>(ORDER_TRANSITIONS.map(([from, to]) => `${from}>${to}`));

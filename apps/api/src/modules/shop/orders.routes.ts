@@ -7,6 +7,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import {
+  MAX_LINE_QTY,
+  MAX_ORDER_LINES,
   OrderCreatedSchema,
   OrderCreateSchema,
   OrderDetailSchema,
@@ -16,7 +18,9 @@ import {
   OrderQuerySchema,
   RefundRequestSchema,
 } from '@xuanli/contracts/shop';
+import type { FastifySchemaValidationError } from 'fastify';
 import { Type } from 'typebox';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
@@ -36,13 +40,29 @@ import {
 /** What the order routes are built from. */
 export interface OrderRoutesOptions {
   db: Db;
-  config: SessionDeps['config'];
+  config: SessionDeps['config'] & Pick<Config, 'shop'>;
   clock: Clock;
 }
 
 const OrderNoParams = Type.Object({
   orderNo: Type.String({ pattern: ORDER_NO_PATTERN, description: 'The 20-digit order number' }),
 });
+
+/**
+ * The checkout bodies' refusals: the shop's maxima (pieces of a line, lines of an order) said in
+ * Chinese, since a buyer reads them; anything else in Fastify's own words.
+ */
+function checkoutBodyError(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  for (const error of errors) {
+    if (error.keyword === 'maximum' && /^\/items\/\d+\/qty$/.test(error.instancePath)) {
+      return new Error(`每种商品一次最多购买 ${MAX_LINE_QTY} 件`);
+    }
+    if (error.keyword === 'maxItems' && error.instancePath === '/items') {
+      return new Error(`一笔订单最多 ${MAX_ORDER_LINES} 种商品，请分开下单`);
+    }
+  }
+  return new Error(errors.map((error) => `${dataVar}${error.instancePath} ${error.message}`).join(', '));
+}
 
 /** The order routes; dependencies arrive as plugin options. */
 export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (
@@ -51,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
 ) => {
   registerBuyerSlot(app);
   const requireBuyer = createRequireBuyer({ db, config, clock });
-  const deps = { db, clock };
+  const deps = { db, clock, limits: config.shop };
   const secured = [{ token: [] }];
   const failures = { 401: ErrorEnvelopeSchema, ...errorResponses };
 
@@ -59,13 +79,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
     '/orders/preview',
     {
       onRequest: requireBuyer,
+      schemaErrorFormatter: checkoutBodyError,
       schema: {
         tags: ['shop'],
         summary:
           'Checkout preview: the lines at current prices, shipping and the total (nothing is reserved)',
         description:
           'Shipping: 0 for courses and services; 800 分 for goods under 9900 分, else 0. Errors: NotFound ' +
-          '(unknown SKU or address), OutOfStock (off shelf, or fewer pieces left than asked).',
+          '(unknown SKU or address), OutOfStock (off shelf, or fewer pieces left than asked), ' +
+          'OrderTooLarge (a total above ORDER_TOTAL_MAX), ValidationError (more pieces or lines than allowed).',
         security: secured,
         body: OrderPreviewBodySchema,
         response: { 200: okEnvelopeSchema(OrderPreviewSchema), ...failures },
@@ -78,13 +100,17 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
     '/orders',
     {
       onRequest: requireBuyer,
+      schemaErrorFormatter: checkoutBodyError,
       schema: {
         tags: ['shop'],
         summary: 'Create a pending order: totals from the server, stock reserved for 15 minutes',
         description:
           'The same idempotencyKey from the same buyer answers the first order again. Prices sent by the ' +
-          'client are ignored. Errors: ValidationError (address required for goods), NotFound (unknown SKU ' +
-          'or address), OutOfStock (off shelf or not enough left; nothing is reserved).',
+          'client are ignored. Errors: ValidationError (address required for goods; more pieces or lines ' +
+          'than allowed), OrderTooLarge (a total above ORDER_TOTAL_MAX), NotFound (unknown SKU or address), ' +
+          'OutOfStock (off shelf or not enough left; nothing is reserved), UnpaidLimit (the buyer already ' +
+          'holds SHOP_MAX_UNPAID_ORDERS unpaid orders, or would hold more than SHOP_MAX_UNPAID_UNITS_PER_SKU ' +
+          'unpaid pieces of a SKU).',
         security: secured,
         body: OrderCreateSchema,
         response: { 200: okEnvelopeSchema(OrderCreatedSchema), ...failures },

@@ -9,6 +9,7 @@ import {
   type OrderCreate,
   type OrderCreated,
   type OrderDetail,
+  type OrderItem,
   type OrderLine,
   type OrderList,
   type OrderPreview,
@@ -19,10 +20,13 @@ import {
   type ProductKind,
 } from '@xuanli/contracts/shop';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { ShopConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { lockBuyer } from './buyer-lock.ts';
+import { checkOrderSize, checkUnpaidOrders, checkUnpaidPieces, limitsUnpaid } from './order-limits.ts';
 import { newOrderNo } from './order-no.ts';
 import { moveOrder } from './order-state.ts';
 import { isRowId } from './row-id.ts';
@@ -33,6 +37,8 @@ import { cancelOverdueOrders, cancelPendingOrders } from './sweeper.ts';
 export interface OrderDeps {
   db: Db;
   clock: Clock;
+  /** What one buyer may hold unpaid (checked when an order is made). */
+  limits: ShopConfig;
 }
 
 /** Shipping of a goods order whose lines total less than {@link FREE_SHIPPING_FROM}: 8 元. */
@@ -59,8 +65,9 @@ interface PricedOrder {
 
 /**
  * Prices `items` from the SKUs and products as they are now. Unknown SKU → 404; a SKU listed twice
- * → 400; an off-shelf product → 409 OutOfStock 'off shelf'. With `checkStock`, a SKU with fewer
- * pieces than asked → 409 OutOfStock (creation leaves that to its conditional update instead).
+ * → 400; an off-shelf product → 409 OutOfStock 'off shelf'; more than the shop's maxima (pieces of a
+ * line, lines, the total) → 400 OrderTooLarge, for preview and creation alike. With `checkStock`, a
+ * SKU with fewer pieces than asked → 409 OutOfStock (creation leaves that to its conditional update).
  */
 async function priceOrder(
   db: Db | Tx,
@@ -120,6 +127,7 @@ async function priceOrder(
       : 'service';
   // Courses and services ship nothing; goods ship free from 99 元 (the whole order's lines count).
   const shipping = needsAddress && goodsTotal < FREE_SHIPPING_FROM ? SHIPPING_FEE : 0;
+  checkOrderSize(lines, goodsTotal + shipping);
   return { lines, kind, goodsTotal, shipping, total: goodsTotal + shipping, needsAddress };
 }
 
@@ -169,16 +177,87 @@ async function orderByKey(
   return { orderNo: order.orderNo, status: order.status, total: order.total };
 }
 
+/** Whether `userId` has made an order with `idempotencyKey` (read inside the creating transaction). */
+async function keyTaken(tx: Tx, userId: number, idempotencyKey: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Tries a few fresh numbers: two orders made in the same second collide once in a million. */
 const ORDER_NO_ATTEMPTS = 4;
 
+/** What {@link placeOrder} writes: a priced basket for a buyer, at a moment. */
+interface Placement extends OrderDeps {
+  userId: number;
+  body: OrderCreate;
+  priced: PricedOrder;
+  address: AddressSnapshot | null;
+  now: Date;
+}
+
 /**
- * `POST shop/orders`: makes a pending order, in one transaction — the order row (its totals from the
- * database's prices), the stock of every line taken by a conditional UPDATE in SKU id order (one
- * line short → everything rolls back, 409 OutOfStock), the lines, the first timeline event and, with
+ * The creating transaction of {@link createOrder}: the buyer's lock and unpaid limits, the order row,
+ * the stock, the lines, the first event and the cart. Null when the idempotency key (or, rarely, the
+ * order number) is taken.
+ */
+async function placeOrder(tx: Tx, placement: Placement): Promise<OrderCreated | null> {
+  const { userId, body, priced, address, now } = placement;
+  if (limitsUnpaid(placement.limits)) {
+    await lockBuyer(tx, 'orders', userId);
+    if (await keyTaken(tx, userId, body.idempotencyKey)) return null;
+    await checkUnpaidOrders(tx, userId, placement.limits);
+  }
+  const [inserted] = await tx
+    .insert(orders)
+    .values({
+      orderNo: newOrderNo(placement.clock),
+      userId,
+      idempotencyKey: body.idempotencyKey,
+      status: 'pending',
+      kind: priced.kind,
+      goodsTotal: priced.goodsTotal,
+      shipping: priced.shipping,
+      total: priced.total,
+      remark: body.remark?.trim() ?? '',
+      address,
+      createdAt: now,
+      payDeadline: new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000),
+    })
+    .onConflictDoNothing()
+    .returning({ orderNo: orders.orderNo });
+  // The key is taken (by a request that ran at the same time) or, rarely, the number is.
+  if (!inserted) return null;
+  const { orderNo } = inserted;
+  for (const line of [...priced.lines].sort((a, b) => a.skuId - b.skuId)) {
+    const [taken] = await tx
+      .update(skus)
+      .set({ stock: sql`${skus.stock} - ${line.qty}` })
+      .where(and(eq(skus.id, line.skuId), gte(skus.stock, line.qty)))
+      .returning({ id: skus.id });
+    if (!taken) throw new AppError('OutOfStock', `sku ${line.skuId}: not enough left`);
+  }
+  await tx.insert(orderItems).values(priced.lines.map((line, i) => ({ ...line, orderNo, line: i + 1 })));
+  await checkUnpaidPieces(tx, userId, priced.lines, placement.limits);
+  await tx.insert(orderEvents).values({ orderNo, status: 'pending', at: now, note: '', actor: 'buyer' });
+  if (body.fromCart) {
+    const ordered = priced.lines.map((line) => line.skuId);
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.skuId, ordered)));
+  }
+  return { orderNo, status: 'pending', total: priced.total };
+}
+
+/**
+ * `POST shop/orders`: makes a pending order, in one transaction — under the buyer's `orders` lock, the
+ * limits on what one buyer may hold unpaid (409 UnpaidLimit), then the order row (its totals from the
+ * database's prices), the stock of every line taken by a conditional UPDATE in SKU id order (one line
+ * short → everything rolls back, 409 OutOfStock), the lines, the first timeline event and, with
  * `fromCart`, the ordered SKUs' cart lines. The same idempotency key from the same buyer answers the
- * order it made first, also when both requests run at once: the order row is inserted first with ON
- * CONFLICT DO NOTHING, so the second waits for the first and then only reads.
+ * order it made first, also when both requests run at once: the second waits for the buyer's lock,
+ * then finds the key taken and only reads (the unique key and ON CONFLICT DO NOTHING stay the last line).
  */
 export async function createOrder(deps: OrderDeps, userId: number, body: OrderCreate): Promise<OrderCreated> {
   const earlier = await orderByKey(deps, userId, body.idempotencyKey);
@@ -189,48 +268,14 @@ export async function createOrder(deps: OrderDeps, userId: number, body: OrderCr
     if (body.addressId === undefined) throw new AppError('ValidationError', 'address required');
     address = await addressSnapshot(deps.db, userId, body.addressId);
   }
+  // Orders past their deadline and grace hold nothing any more: cancelled first, so they are not
+  // counted as unpaid (in a transaction of their own: their stock goes back before any is taken).
+  await deps.db.transaction((tx) => cancelOverdueOrders(tx, new Date(deps.clock.now()), { userId }));
   for (let attempt = 1; ; attempt++) {
     const now = new Date(deps.clock.now());
-    const created = await deps.db.transaction(async (tx): Promise<OrderCreated | null> => {
-      const [inserted] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(deps.clock),
-          userId,
-          idempotencyKey: body.idempotencyKey,
-          status: 'pending',
-          kind: priced.kind,
-          goodsTotal: priced.goodsTotal,
-          shipping: priced.shipping,
-          total: priced.total,
-          remark: body.remark?.trim() ?? '',
-          address,
-          createdAt: now,
-          payDeadline: new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000),
-        })
-        .onConflictDoNothing()
-        .returning({ orderNo: orders.orderNo });
-      // The key is taken (by a request that ran at the same time) or, rarely, the number is.
-      if (!inserted) return null;
-      const { orderNo } = inserted;
-      for (const line of [...priced.lines].sort((a, b) => a.skuId - b.skuId)) {
-        const [taken] = await tx
-          .update(skus)
-          .set({ stock: sql`${skus.stock} - ${line.qty}` })
-          .where(and(eq(skus.id, line.skuId), gte(skus.stock, line.qty)))
-          .returning({ id: skus.id });
-        if (!taken) throw new AppError('OutOfStock', `sku ${line.skuId}: not enough left`);
-      }
-      await tx.insert(orderItems).values(priced.lines.map((line, i) => ({ ...line, orderNo, line: i + 1 })));
-      await tx.insert(orderEvents).values({ orderNo, status: 'pending', at: now, note: '', actor: 'buyer' });
-      if (body.fromCart) {
-        const ordered = priced.lines.map((line) => line.skuId);
-        await tx
-          .delete(cartItems)
-          .where(and(eq(cartItems.userId, userId), inArray(cartItems.skuId, ordered)));
-      }
-      return { orderNo, status: 'pending', total: priced.total };
-    });
+    const created = await deps.db.transaction((tx) =>
+      placeOrder(tx, { ...deps, userId, body, priced, address, now }),
+    );
     if (created) return created;
     const raced = await orderByKey(deps, userId, body.idempotencyKey);
     if (raced) return raced;
@@ -240,14 +285,26 @@ export async function createOrder(deps: OrderDeps, userId: number, body: OrderCr
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function lineOf(item: ItemRow): OrderLine {
+function lineOf(item: ItemRow): OrderItem {
   const { skuId, productId, kind, title, skuTitle, cover, price, qty, courseId, sellid } = item;
-  return { skuId, productId, kind, title, skuTitle, cover, price, qty, courseId, sellid };
+  return {
+    skuId,
+    productId,
+    kind,
+    title,
+    skuTitle,
+    cover,
+    price,
+    qty,
+    courseId,
+    sellid,
+    refunded: item.refundedAt !== null,
+  };
 }
 
 /** The lines of `orderNos`, by order, in line order. */
-async function linesOf(db: Db | Tx, orderNos: readonly string[]): Promise<Map<string, OrderLine[]>> {
-  const byOrder = new Map<string, OrderLine[]>(orderNos.map((orderNo) => [orderNo, []]));
+async function linesOf(db: Db | Tx, orderNos: readonly string[]): Promise<Map<string, OrderItem[]>> {
+  const byOrder = new Map<string, OrderItem[]>(orderNos.map((orderNo) => [orderNo, []]));
   if (orderNos.length === 0) return byOrder;
   const rows = await db
     .select()
@@ -272,6 +329,7 @@ async function detailOf(db: Db | Tx, order: OrderRow): Promise<OrderDetail> {
     status: order.status,
     items: lines.get(order.orderNo) ?? [],
     total: order.total,
+    refundedAmount: order.refundedAmount,
     createdAt: order.createdAt.toISOString(),
     payDeadline: order.payDeadline.toISOString(),
     goodsTotal: order.goodsTotal,
@@ -353,6 +411,7 @@ export async function listOrders(deps: OrderDeps, userId: number, query: OrderQu
       status: row.status,
       items: lines.get(row.orderNo) ?? [],
       total: row.total,
+      refundedAmount: row.refundedAmount,
       createdAt: row.createdAt.toISOString(),
       payDeadline: row.payDeadline.toISOString(),
     })),

@@ -132,7 +132,8 @@ export const addresses = pgTable(
 /**
  * An order. `status` moves only along the transitions of order-state.ts; a database trigger refuses
  * any other change (so no code path, operator SQL included, can skip a step). `(user_id,
- * idempotency_key)` is unique: the same checkout submitted twice makes one order.
+ * idempotency_key)` is unique: the same checkout submitted twice makes one order. `refunded_amount`
+ * is what confirmed refunds have given back (the ledger adds each one), never more than the total.
  */
 export const orders = pgTable(
   'orders',
@@ -141,7 +142,16 @@ export const orders = pgTable(
     userId: integer('user_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     status: text('status', {
-      enum: ['pending', 'paid', 'shipped', 'done', 'cancelled', 'refunding', 'refunded'],
+      enum: [
+        'pending',
+        'paid',
+        'shipped',
+        'done',
+        'cancelled',
+        'refunding',
+        'partially_refunded',
+        'refunded',
+      ],
     }).notNull(),
     // 'goods' when any line ships; else 'course' or 'service' (an order of virtual lines only).
     kind: text('kind', { enum: ['goods', 'course', 'service'] }).notNull(),
@@ -161,7 +171,9 @@ export const orders = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundReason: text('refund_reason'),
+    // When the last of the payment went back (the order became refunded).
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
@@ -169,10 +181,18 @@ export const orders = pgTable(
     // The time-out sweeper's scan: pending orders by deadline.
     index('orders_pending_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 'pending'`),
     check('orders_total_check', sql`${t.total} = ${t.goodsTotal} + ${t.shipping} AND ${t.total} > 0`),
+    check(
+      'orders_refunded_amount_check',
+      sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.total}`,
+    ),
   ],
 );
 
-/** The lines of an order, frozen at creation (a later price change or re-titled product does not touch them). */
+/**
+ * The lines of an order, frozen at creation (a later price change or re-titled product does not touch
+ * them). `refunded_at` is set once a confirmed refund gives the line back (all lines when the whole
+ * payment went back): its pieces leave the sales count and a course it bought is withdrawn, once.
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -190,6 +210,7 @@ export const orderItems = pgTable(
     qty: integer('qty').notNull(),
     courseId: text('course_id'),
     sellid: text('sellid'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.orderNo, t.line] }), check('order_items_qty_check', sql`${t.qty} > 0`)],
 );

@@ -6,11 +6,13 @@ export interface AmountFigures {
   goodsTotal: number;
   shipping: number;
   total: number;
+  /** What refunds gave back of a placed order (a checkout has none). */
+  refundedAmount?: number;
 }
 
 /**
- * 商品金额, 运费 and 实付, as the server computed them. Free shipping of shipped goods reads 包邮; an
- * order with nothing to ship reads 无需配送.
+ * 商品金额, 运费 and 实付, as the server computed them, and 已退款 once a refund gave some of it back.
+ * Free shipping of shipped goods reads 包邮; an order with nothing to ship reads 无需配送.
  */
 export function Amounts({ figures, ships }: { figures: AmountFigures; ships: boolean }) {
   const shipping = figures.shipping > 0 ? formatFen(figures.shipping) : ships ? '包邮' : '无需配送';
@@ -28,6 +30,12 @@ export function Amounts({ figures, ships }: { figures: AmountFigures; ships: boo
         <dt>实付</dt>
         <dd className={styles.total}>{formatFen(figures.total)}</dd>
       </div>
+      {figures.refundedAmount ? (
+        <div className={styles.row}>
+          <dt>已退款</dt>
+          <dd className={styles.number}>{formatFen(figures.refundedAmount)}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -177,6 +177,34 @@ describe('CheckoutPage (pages/shop/checkout)', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/shop/orders/preview')).toHaveLength(2));
   });
 
+  it('says which limit on unpaid orders the buyer reached, in the server’s words', async () => {
+    server((call) =>
+      call.method === 'POST' && call.path === '/shop/orders'
+        ? failureAnswer('UnpaidLimit', '您有 5 笔待支付订单，请先支付或取消后再下单')
+        : undefined,
+    );
+    renderPage(<CheckoutPage />, { path: CHECKOUT });
+    fireEvent.click(await screen.findByRole('button', { name: '提交订单' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      '您有 5 笔待支付订单，请先支付或取消后再下单',
+    );
+  });
+
+  it('sends the buyer back to the cart when the order is above the shop’s maximum', async () => {
+    server((call) =>
+      call.path === '/shop/orders/preview'
+        ? failureAnswer('OrderTooLarge', '订单金额超过 500000.00 元 的上限，请减少数量或分开下单')
+        : undefined,
+    );
+    const { location } = renderPage(<CheckoutPage />, { path: CHECKOUT });
+    expect(await screen.findByText('订单金额超出上限')).toBeTruthy();
+    expect(screen.getByText('订单金额超过 500000.00 元 的上限，请减少数量或分开下单')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '提交订单' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '去购物车' }));
+    expect(here(location())).toBe(paths.cart.path);
+  });
+
   it('leaves the order and opens its page when the payment cannot start', async () => {
     server((call) =>
       call.path === `/shop/orders/${ORDER_NO}/pay`

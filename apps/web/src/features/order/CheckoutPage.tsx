@@ -63,11 +63,15 @@ function pickAddress(list: readonly Address[], chosenId: number | null): Address
   return list.find((a) => a.id === chosenId) ?? list.find((a) => a.isDefault) ?? list[0] ?? null;
 }
 
+/** Refusals whose server message names the shop's limit in Chinese (您有 5 笔待支付订单…). */
+const SAYS_ITS_LIMIT = new Set(['UnpaidLimit', 'OrderTooLarge']);
+
 /** What a failed order says on this page: the wire code's sentence, or this page's own words. */
 function checkoutMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'ValidationError' && /address/i.test(error.message)) return '请先选择收货地址';
     if (error.code === 'NotFound') return '商品或收货地址已失效，请返回重新选择';
+    if (SAYS_ITS_LIMIT.has(String(error.code)) && /[\u4e00-\u9fff]/.test(error.message)) return error.message;
   }
   return userMessage(error);
 }
@@ -167,6 +171,16 @@ function Checkout({ items }: { items: OrderItem[] }) {
         <EmptyState
           title="部分商品已下架或库存不足"
           text="请回到购物车调整商品或数量。"
+          action={{ label: '去购物车', onClick: () => navigation.redirect(paths.cart.path) }}
+        />
+      );
+    }
+    // More than one order may hold: trying again cannot help, fewer pieces can.
+    if (code === 'OrderTooLarge') {
+      return (
+        <EmptyState
+          title="订单金额超出上限"
+          text={checkoutMessage(preview.error)}
           action={{ label: '去购物车', onClick: () => navigation.redirect(paths.cart.path) }}
         />
       );

@@ -23,7 +23,7 @@ import {
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import OrderPage from './OrderPage';
-import { ORDER_NO, orderDetail, orderLine, sandboxChannels, sandboxStart } from './testing';
+import { ORDER_NO, orderDetail, orderItem, sandboxChannels, sandboxStart } from './testing';
 
 const PAGE = paths.order.getHref({ orderNo: ORDER_NO });
 
@@ -190,6 +190,53 @@ describe('OrderPage (pages/user/order): after payment', () => {
     expect(screen.queryByRole('button', { name: '申请退款' })).toBeNull();
   });
 
+  it('shows a partly refunded order as 部分退款 with what came back, the line given back, and its tracking', async () => {
+    server(
+      orderDetail({
+        status: 'partially_refunded',
+        items: [orderItem({ refunded: true }), orderItem({ skuId: 13, title: '五帝钱挂件', price: 3800 })],
+        goodsTotal: 16600,
+        shipping: 0,
+        total: 16600,
+        refundedAmount: 12800,
+        paidAt: '2026-05-01T02:31:00Z',
+        tracking: '顺丰 SF1234567890',
+      }),
+    );
+    renderPage(<OrderPage />, { path: PAGE });
+    expect(await screen.findByRole('heading', { name: '部分退款' })).toBeTruthy();
+    expect(within(banner()).getByText('已退款 ¥128.00，部分款项已原路退回')).toBeTruthy();
+    expect(within(banner()).getByText('顺丰 SF1234567890')).toBeTruthy();
+    const lines = screen.getByRole('list', { name: '商品' });
+    const [given, kept] = within(lines).getAllByRole('listitem');
+    expect(within(given!).getByText('已退款')).toBeTruthy();
+    expect(within(kept!).queryByText('已退款')).toBeNull();
+    const amounts = screen.getByLabelText('金额');
+    expect(within(amounts).getByText('已退款').nextElementSibling?.textContent).toBe('¥128.00');
+    // The buyer's own request is for a paid order only; the rest is the shop's to refund.
+    expect(screen.queryByRole('button', { name: '申请退款' })).toBeNull();
+  });
+
+  it('still opens a course a partial refund did not give back', async () => {
+    installFakeApi((call) =>
+      call.path === `/shop/orders/${ORDER_NO}`
+        ? okAnswer(
+            orderDetail({
+              status: 'partially_refunded',
+              address: null,
+              refundedAmount: 9900,
+              items: [
+                orderItem({ kind: 'course', title: '风水入门', courseId: 'fengshui-1', refunded: true }),
+                orderItem({ skuId: 13, kind: 'course', title: '八字入门十二讲', courseId: 'bazi-101' }),
+              ],
+            }),
+          )
+        : undefined,
+    );
+    renderPage(<OrderPage />, { path: PAGE });
+    expect(await screen.findByRole('button', { name: '去学习' })).toBeTruthy();
+  });
+
   it('shows the master’s card for a paid consultation, fetched by the line’s sellid', async () => {
     const master: Master = {
       sellid: 3,
@@ -206,7 +253,7 @@ describe('OrderPage (pages/user/order): after payment', () => {
           orderDetail({
             status: 'done',
             address: null,
-            items: [orderLine({ kind: 'service', title: '八字详批', sellid: '3' })],
+            items: [orderItem({ kind: 'service', title: '八字详批', sellid: '3' })],
           }),
         );
       if (call.path === '/crm/dashi') return okAnswer(master);
@@ -227,7 +274,7 @@ describe('OrderPage (pages/user/order): after payment', () => {
             orderDetail({
               status: 'done',
               address: null,
-              items: [orderLine({ kind: 'course', title: '八字入门十二讲', courseId: 'bazi-101' })],
+              items: [orderItem({ kind: 'course', title: '八字入门十二讲', courseId: 'bazi-101' })],
             }),
           )
         : undefined,
@@ -241,7 +288,7 @@ describe('OrderPage (pages/user/order): after payment', () => {
     server(
       orderDetail({
         status: 'done',
-        items: [orderLine({ qty: 2 }), orderLine({ skuId: 13, title: '五帝钱挂件', price: 3800 })],
+        items: [orderItem({ qty: 2 }), orderItem({ skuId: 13, title: '五帝钱挂件', price: 3800 })],
         goodsTotal: 29400,
         shipping: 0,
         total: 29400,

@@ -11,6 +11,7 @@ import { RequireLogin } from '@/components/RequireLogin';
 import { Skeleton } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
+import { formatFen } from '@/lib/money';
 import { useNavigation } from '@/lib/navigation';
 import { AddressView } from './AddressView';
 import { Amounts } from './Amounts';
@@ -29,7 +30,8 @@ import { useOrderActions } from './useOrderActions';
 
 /**
  * pages/user/order (订单详情), `?orderNo=`: a banner with the state and what comes next (the time left
- * to pay, the tracking number, 去学习 for a course, the master's card for a consultation, 退款审核中),
+ * to pay, the tracking number, 去学习 for a course, the master's card for a consultation, 退款审核中,
+ * what a partial refund gave back),
  * then the address the order ships to, its lines, its amounts, its details and its history, and a bar
  * with the actions of its state. Unpaid orders are looked at again every few seconds, so a payment
  * confirmed by the provider shows without a reload.
@@ -65,15 +67,19 @@ function Order({ orderNo }: { orderNo: string }) {
   return <OrderView order={order.data} onExpired={() => void order.refetch()} />;
 }
 
-/** The kinds of lines an order has, which decide what the banner offers after payment. */
+/**
+ * The kinds of lines an order has, which decide what the banner offers after payment: a course or a
+ * consultation a refund did not give back (a partly refunded order keeps its other lines).
+ */
 function kindsOf(order: OrderDetail) {
-  const served = order.status === 'paid' || order.status === 'done';
+  const served = order.status === 'paid' || order.status === 'done' || order.status === 'partially_refunded';
+  const kept = order.items.filter((line) => !line.refunded);
   const sellids = [
-    ...new Set(order.items.flatMap((line) => (line.kind === 'service' && line.sellid ? [line.sellid] : []))),
+    ...new Set(kept.flatMap((line) => (line.kind === 'service' && line.sellid ? [line.sellid] : []))),
   ];
   return {
     ships: order.items.some((line) => line.kind === 'goods'),
-    course: served && order.items.some((line) => line.kind === 'course'),
+    course: served && kept.some((line) => line.kind === 'course'),
     sellids: served ? sellids : [],
   };
 }
@@ -216,6 +222,7 @@ const STATUS_LINES: Record<OrderDetail['status'], string> = {
   done: '订单已完成，感谢您的支持',
   cancelled: '订单已取消',
   refunding: '退款审核中，审核通过后款项将原路退回',
+  partially_refunded: '部分款项已原路退回',
   refunded: '退款已完成，款项已原路退回',
 };
 
@@ -251,7 +258,12 @@ function StatusBanner({ order, onExpired }: { order: OrderDetail; onExpired: () 
   const statusLine =
     order.status === 'paid' && !order.items.some((line) => line.kind === 'goods')
       ? '支付成功'
-      : STATUS_LINES[order.status];
+      : order.status === 'partially_refunded'
+        ? `已退款 ${formatFen(order.refundedAmount)}，${STATUS_LINES.partially_refunded}`
+        : STATUS_LINES[order.status];
+  // What a partial refund left of a goods order ships with the order still 部分退款.
+  const tracking =
+    order.status === 'shipped' || order.status === 'partially_refunded' ? order.tracking : null;
 
   return (
     <section className={styles.banner} aria-label="订单状态">
@@ -268,11 +280,11 @@ function StatusBanner({ order, onExpired }: { order: OrderDetail; onExpired: () 
         </p>
       ) : null}
       <p className={styles.bannerText}>{cancelNote || statusLine}</p>
-      {order.status === 'shipped' && order.tracking ? (
+      {tracking ? (
         <p className={styles.tracking}>
           <span>物流单号</span>
-          <span className={common.number}>{order.tracking}</span>
-          <CopyButton text={order.tracking.split(/\s+/).pop() ?? order.tracking} what="物流单号" />
+          <span className={common.number}>{tracking}</span>
+          <CopyButton text={tracking.split(/\s+/).pop() ?? tracking} what="物流单号" />
         </p>
       ) : null}
     </section>

@@ -18,7 +18,7 @@ import {
 } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import OrdersPage from './OrdersPage';
-import { ORDER_NO, orderDetail, orderLine, orderSummary, sandboxChannels, sandboxStart } from './testing';
+import { ORDER_NO, orderDetail, orderItem, orderSummary, sandboxChannels, sandboxStart } from './testing';
 
 /** Answers `GET shop/orders` with `list` (whatever the status asked) and the order actions. */
 function server(list: OrderList['list'], total = list.length) {
@@ -72,7 +72,7 @@ describe('OrdersPage (pages/user/orders)', () => {
       orderSummary({
         orderNo: '20260501090000000001',
         status: 'paid',
-        items: [orderLine({ qty: 2 }), orderLine({ skuId: 13, title: '五帝钱挂件', skuTitle: '默认' })],
+        items: [orderItem({ qty: 2 }), orderItem({ skuId: 13, title: '五帝钱挂件', skuTitle: '默认' })],
         total: 31800,
       }),
     ]);
@@ -89,6 +89,23 @@ describe('OrdersPage (pages/user/orders)', () => {
     expect(within(card).queryByRole('button', { name: '确认收货' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: '查看详情' }));
     expect(here(location())).toBe(paths.order.getHref({ orderNo: '20260501090000000001' }));
+  });
+
+  it('shows a partly refunded order as 部分退款 with what came back', async () => {
+    server([
+      orderSummary({
+        orderNo: '20260501090000000002',
+        status: 'partially_refunded',
+        items: [orderItem({ refunded: true }), orderItem({ skuId: 13, title: '五帝钱挂件', price: 3800 })],
+        total: 16600,
+        refundedAmount: 12800,
+      }),
+    ]);
+    renderPage(<OrdersPage />, { path: paths.orders.path });
+    const card = await screen.findByRole('article', { name: '订单 20260501090000000002' });
+    expect(within(card).getByText('部分退款')).toBeTruthy();
+    expect(within(card).getByText('已退款 ¥128.00')).toBeTruthy();
+    expect(within(card).getAllByText('已退款')).toHaveLength(1);
   });
 
   it('cancels a pending order only after the buyer confirms', async () => {

@@ -119,6 +119,9 @@ function OrderCard({ order, onPay }: { order: OrderSummary; onPay: () => void })
         <span>实付</span>
         <span className={common.total}>{formatFen(order.total)}</span>
       </p>
+      {order.refundedAmount > 0 ? (
+        <p className={`${styles.refunded} ${common.muted}`}>已退款 {formatFen(order.refundedAmount)}</p>
+      ) : null}
       <div className={common.actions}>
         {order.status === 'pending' ? (
           <>

@@ -3,7 +3,14 @@
  * `pay`), so a test cannot pass against a shape the API never sends.
  */
 import type { PayChannelList, PayStart } from '@xuanli/contracts/pay';
-import type { Address, OrderDetail, OrderLine, OrderPreview, OrderSummary } from '@xuanli/contracts/shop';
+import type {
+  Address,
+  OrderDetail,
+  OrderItem,
+  OrderLine,
+  OrderPreview,
+  OrderSummary,
+} from '@xuanli/contracts/shop';
 
 /** 张三's default address in Shenzhen unless overridden. */
 export function address(overrides: Partial<Address> = {}): Address {
@@ -35,6 +42,11 @@ export function orderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     sellid: null,
     ...overrides,
   };
+}
+
+/** A line of a placed order: {@link orderLine} that no refund gave back, unless overridden. */
+export function orderItem(overrides: Partial<OrderItem> = {}): OrderItem {
+  return { ...orderLine(overrides), refunded: false, ...overrides };
 }
 
 /** A checkout preview with the server's figures (deliberately not the sum of the lines' prices). */
@@ -80,8 +92,9 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
   return {
     orderNo: ORDER_NO,
     status: 'pending',
-    items: [orderLine()],
+    items: [orderItem()],
     total: 12800,
+    refundedAmount: 0,
     createdAt: new Date(now).toISOString(),
     payDeadline: new Date(now + 15 * 60_000).toISOString(),
     ...overrides,

@@ -125,8 +125,9 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
       const tradeNo = params.trade_no;
       if (!outTradeNo || !tradeNo) return { ok: false, reason: 'malformed notification' };
       const status = params.trade_status;
-      // A full refund closes the trade and is announced with the refund's own request number.
-      if (status === 'TRADE_CLOSED' && params.out_biz_no && params.refund_fee) {
+      // A refund is announced with its own request number (out_biz_no) and the trade's refunded total
+      // (refund_fee): a partial one leaves the trade TRADE_SUCCESS, the one that completes it closes it.
+      if (params.out_biz_no && params.refund_fee && status !== 'WAIT_BUYER_PAY') {
         const refunded = yuanToFen(params.refund_fee);
         if (refunded === null) return { ok: false, reason: 'malformed refund_fee' };
         return {
@@ -137,6 +138,7 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
             providerRefundId: tradeNo,
             status: 'succeeded',
             amount: refunded,
+            cumulative: true,
             at: parseAlipayTime(params.gmt_refund ?? '') ?? now,
           },
         };

@@ -6,6 +6,7 @@ import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, X509Cer
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { UPLOAD_CHUNK_BYTES } from '@xuanli/contracts/admin-courses-labels';
 import { Secret, type StorageSettings } from './shared/storage.ts';
 
 /** Everything the app and server need to know about their environment. */
@@ -99,7 +100,7 @@ export interface UploadSettings {
 
 /** Defaults of {@link UploadSettings}. */
 export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
-  chunkBytes: 4 * 1024 * 1024,
+  chunkBytes: UPLOAD_CHUNK_BYTES,
   minRateBytesPerSecond: 125_000,
   maxOpenPerOperator: 10,
   maxOpenBytesPerOperator: 8 * 1024 * 1024 * 1024,
@@ -328,7 +329,13 @@ export function parseUploadSettings(env: NodeJS.ProcessEnv): UploadSettings {
   return {
     // At least 64 KiB, so that a 2 GiB video is at most 32,768 chunks; at most 64 MiB per request.
     chunkBytes: integer(env, 'UPLOAD_CHUNK_BYTES', d.chunkBytes, 65_536, 64 * 1024 * 1024),
-    minRateBytesPerSecond: integer(env, 'UPLOAD_MIN_RATE_BYTES_PER_SECOND', d.minRateBytesPerSecond, 1000, 1e9),
+    minRateBytesPerSecond: integer(
+      env,
+      'UPLOAD_MIN_RATE_BYTES_PER_SECOND',
+      d.minRateBytesPerSecond,
+      1000,
+      1e9,
+    ),
     maxOpenPerOperator: integer(env, 'UPLOAD_MAX_OPEN_PER_OPERATOR', d.maxOpenPerOperator, 1, 10_000),
     maxOpenBytesPerOperator: integer(
       env,

@@ -9,7 +9,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp, testConfig } from '../../../test/build.ts';
-import { buildApp } from '../../app.ts';
 import {
   addTestOperator,
   loginRequest,
@@ -17,6 +16,7 @@ import {
   signInOperator,
   testUsername,
 } from '../../../test/operators.ts';
+import { buildApp } from '../../app.ts';
 import { runCommand } from '../../cli/commands.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { disableOperator } from './operators.ts';

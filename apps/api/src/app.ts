@@ -47,6 +47,7 @@ import { installErrorHandling, replyToFrameworkError } from './plugins/error-han
 import { healthRoutes } from './plugins/health.ts';
 import { nulInJson, rawNulInJson, refuseNulInUrl } from './plugins/no-nul.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { clientErrorHandler } from './plugins/request-deadline.ts';
 import { LOG_SERIALIZERS, RequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -122,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new RequestLog(clock),
     // Router refusals (a URL with broken percent-encoding) get our envelope, headers and log line.
     frameworkErrors: replyToFrameworkError,
+    // Malformed requests and time-outs; a console upload's chunk may outlast the request time-out.
+    clientErrorHandler,
     // Infinity and NaN are never a number or an integer ('1e999' coerced from a query string).
     ajv: { customOptions: { strictNumbers: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -128,6 +128,42 @@ describe('rate-limit, proxy and session settings', () => {
     expect(() => load({ RATE_LIMIT_SESSION_CREATE_MAX: '0' })).toThrow(ConfigError);
   });
 
+  it('limits console logins per IP and per username and IP, and only slows a username down', () => {
+    const config = load({ RATE_LIMIT_ADMIN_LOGIN_IP_MAX: '50', ADMIN_LOGIN_MAX_DELAY_MS: '2000' });
+    expect(config.rateBudgets.adminLogin).toEqual({ max: 10, windowSeconds: 900 });
+    expect(config.rateBudgets.adminLoginIp).toEqual({ max: 50, windowSeconds: 900 });
+    expect(config.adminLoginSlowdown).toEqual({ freeAttempts: 10, maxDelayMs: 2000 });
+    expect(load({}).adminLoginSlowdown.maxDelayMs).toBe(5000);
+    // A longer wait than the console waits for an answer would be a lock by another name.
+    expect(() => load({ ADMIN_LOGIN_MAX_DELAY_MS: '60000' })).toThrow(ConfigError);
+  });
+
+  it('has console upload and lesson-URL settings with defaults', () => {
+    expect(load({}).uploads).toEqual({
+      chunkBytes: 4 * 1024 * 1024,
+      minRateBytesPerSecond: 125_000,
+      maxOpenPerOperator: 10,
+      maxOpenBytesPerOperator: 8 * 1024 ** 3,
+    });
+    expect(load({}).playUrlMarginSeconds).toBe(900);
+    const set = load({
+      UPLOAD_CHUNK_BYTES: '1048576',
+      UPLOAD_MIN_RATE_BYTES_PER_SECOND: '250000',
+      UPLOAD_MAX_OPEN_PER_OPERATOR: '3',
+      UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR: '1000000',
+      PLAY_URL_MARGIN_SECONDS: '120',
+    });
+    expect(set.uploads).toEqual({
+      chunkBytes: 1_048_576,
+      minRateBytesPerSecond: 250_000,
+      maxOpenPerOperator: 3,
+      maxOpenBytesPerOperator: 1_000_000,
+    });
+    expect(set.playUrlMarginSeconds).toBe(120);
+    expect(() => load({ UPLOAD_CHUNK_BYTES: '1000' })).toThrow(ConfigError);
+    expect(() => load({ UPLOAD_MAX_OPEN_PER_OPERATOR: '0' })).toThrow(ConfigError);
+  });
+
   it('has a token grace period and a clean-up interval that 0 turns off', () => {
     expect(load({})).toMatchObject({ tokenGraceSeconds: 60, cleanupIntervalSeconds: 300 });
     expect(load({ TOKEN_GRACE_SECONDS: '5', CLEANUP_INTERVAL_SECONDS: '0' })).toMatchObject({

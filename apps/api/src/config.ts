@@ -6,6 +6,7 @@ import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, X509Cer
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { UPLOAD_CHUNK_BYTES } from '@xuanli/contracts/admin-courses-labels';
 import { Secret, type StorageSettings } from './shared/storage.ts';
 
 /** Everything the app and server need to know about their environment. */
@@ -31,6 +32,21 @@ export interface Config {
    * minimum (19 MiB, 2); raise it where the host allows. Each login costs one hash of this size.
    */
   passwordHashing: { memoryKiB: number; passes: number };
+  /**
+   * The console login's slow-down per account (modules/admin/limits.ts): past `freeAttempts`
+   * attempts on one username within the `adminLogin` window — from any IPs — each further attempt
+   * waits before its password is checked, 250 ms doubling up to `maxDelayMs`. A delay, never a
+   * refusal, so the right password still gets in while a guesser hammers the account from elsewhere.
+   * ADMIN_LOGIN_SLOWDOWN_AFTER (default 10), ADMIN_LOGIN_MAX_DELAY_MS (default 5000).
+   */
+  adminLoginSlowdown: { freeAttempts: number; maxDelayMs: number };
+  /** The console's chunked uploads of lesson videos and courseware (modules/admin/uploads.ts). */
+  uploads: UploadSettings;
+  /**
+   * PLAY_URL_MARGIN_SECONDS: a lesson's media URL (and the cookie that binds it to the session that
+   * asked) lasts the lesson's length plus this (default 900 s); the player asks again after that.
+   */
+  playUrlMarginSeconds: number;
   /**
    * Where rate-limit counters live: `database` (one table) so that several processes on one
    * PostgreSQL share one budget; `memory` counts per process (PGlite is one process anyway).
@@ -89,6 +105,31 @@ export function parseShopConfig(env: NodeJS.ProcessEnv): ShopConfig {
     maxUnpaidUnitsPerSku: integer(env, 'SHOP_MAX_UNPAID_UNITS_PER_SKU', 20, 0, 100_000_000),
   };
 }
+
+/**
+ * Console uploads. A chunk's request may take as long as its declared length needs at
+ * `minRateBytesPerSecond`, times 1.5, plus a margin — longer than REQUEST_TIMEOUT_MS when that is
+ * what a slow line needs. An operator may hold `maxOpenPerOperator` unfinished uploads declaring at
+ * most `maxOpenBytesPerOperator` bytes together.
+ */
+export interface UploadSettings {
+  /** UPLOAD_CHUNK_BYTES: the chunk size new uploads are given (default 4 MiB, the console's). */
+  chunkBytes: number;
+  /** UPLOAD_MIN_RATE_BYTES_PER_SECOND: the slowest line a chunk must get through (default 125,000 = 1 Mbit/s). */
+  minRateBytesPerSecond: number;
+  /** UPLOAD_MAX_OPEN_PER_OPERATOR: unfinished uploads one operator may have (default 10). */
+  maxOpenPerOperator: number;
+  /** UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR: their declared sizes together (default 8 GiB). */
+  maxOpenBytesPerOperator: number;
+}
+
+/** Defaults of {@link UploadSettings}. */
+export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
+  chunkBytes: UPLOAD_CHUNK_BYTES,
+  minRateBytesPerSecond: 125_000,
+  maxOpenPerOperator: 10,
+  maxOpenBytesPerOperator: 8 * 1024 * 1024 * 1024,
+};
 
 /**
  * Payment settings (modules/pay). A real channel is configured by its id variable (WECHATPAY_MCH_ID,
@@ -176,10 +217,10 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
 
 /**
  * The named per-IP budgets beside the general one: session creation, the login/SMS routes, the
- * operators' console login (counted per IP and, separately, per username), and stored files and
- * lesson videos (`media`, instead of the general budget).
+ * operators' console login (`adminLogin` per username and IP, `adminLoginIp` per IP over every
+ * username), and stored files and lesson videos (`media`, instead of the general budget).
  */
-export type RateBudgetName = 'sessionCreate' | 'login' | 'sms' | 'adminLogin' | 'media';
+export type RateBudgetName = 'sessionCreate' | 'login' | 'sms' | 'adminLogin' | 'adminLoginIp' | 'media';
 
 /** A budget: at most `max` requests per client IP in each window of `windowSeconds`. */
 export interface RateBudget {
@@ -197,8 +238,11 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
   login: { max: 20, windowSeconds: 600 },
   // Each SMS costs money and can be aimed at someone else's phone.
   sms: { max: 10, windowSeconds: 3600 },
-  // Operators are few and log in twice a day; a password guesser is stopped after ten tries.
+  // Operators are few and log in twice a day: one IP guessing one operator's password is stopped after
+  // ten tries; the operator from any other IP is not (the account itself is only slowed down).
   adminLogin: { max: 10, windowSeconds: 900 },
+  // One IP trying many usernames (or a whole office behind one NAT mistyping) is stopped after thirty.
+  adminLoginIp: { max: 30, windowSeconds: 900 },
   // Stored files and lesson videos: a shop page shows dozens of pictures and a player asks for a video
   // in many ranges, so they have a budget of their own rather than eating the API's general one.
   media: { max: 3000, windowSeconds: 60 },
@@ -299,7 +343,32 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     login: budget('login', 'RATE_LIMIT_LOGIN'),
     sms: budget('sms', 'RATE_LIMIT_SMS'),
     adminLogin: budget('adminLogin', 'RATE_LIMIT_ADMIN_LOGIN'),
+    adminLoginIp: budget('adminLoginIp', 'RATE_LIMIT_ADMIN_LOGIN_IP'),
     media: budget('media', 'RATE_LIMIT_MEDIA'),
+  };
+}
+
+/** Parses the UPLOAD_* settings ({@link UploadSettings}). */
+export function parseUploadSettings(env: NodeJS.ProcessEnv): UploadSettings {
+  const d = DEFAULT_UPLOAD_SETTINGS;
+  return {
+    // At least 64 KiB, so that a 2 GiB video is at most 32,768 chunks; at most 64 MiB per request.
+    chunkBytes: integer(env, 'UPLOAD_CHUNK_BYTES', d.chunkBytes, 65_536, 64 * 1024 * 1024),
+    minRateBytesPerSecond: integer(
+      env,
+      'UPLOAD_MIN_RATE_BYTES_PER_SECOND',
+      d.minRateBytesPerSecond,
+      1000,
+      1e9,
+    ),
+    maxOpenPerOperator: integer(env, 'UPLOAD_MAX_OPEN_PER_OPERATOR', d.maxOpenPerOperator, 1, 10_000),
+    maxOpenBytesPerOperator: integer(
+      env,
+      'UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR',
+      d.maxOpenBytesPerOperator,
+      1,
+      Number.MAX_SAFE_INTEGER,
+    ),
   };
 }
 
@@ -645,6 +714,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passes: integer(env, 'ARGON2_PASSES', 2, 1, 10),
     },
     rateBudgets: rateBudgets(env),
+    adminLoginSlowdown: {
+      freeAttempts: integer(env, 'ADMIN_LOGIN_SLOWDOWN_AFTER', 10, 0, 1_000_000),
+      maxDelayMs: integer(env, 'ADMIN_LOGIN_MAX_DELAY_MS', 5000, 0, 10_000),
+    },
+    uploads: parseUploadSettings(env),
+    playUrlMarginSeconds: integer(env, 'PLAY_URL_MARGIN_SECONDS', 900, 60, 86_400),
     rateLimitStore: rateLimitStore(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),

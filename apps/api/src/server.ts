@@ -7,62 +7,21 @@
  * the data folder, and while the database opens (PGlite's first start takes seconds) requests get a
  * quick 503 instead of a refused connection. So the app's and the drivers' code, which take seconds to
  * load on a busy machine, are imported only once the port is bound. The listening server is Node's
- * own, created here with the process's time-outs; once the app is ready its requests go to Fastify's
+ * own, created with the process's time-outs (http-server.ts); once the app is ready its requests go to Fastify's
  * router (`app.routing`).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ErrorCode } from '@xuanli/contracts/errors';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, loadTimeouts, type Timeouts } from './config.ts';
+import { ConfigError, loadConfig, loadTimeouts } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DataFolderError } from './db/data-folder.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { createHttpServer, handOver } from './http-server.ts';
 import { systemClock } from './shared/clock.ts';
-import { ERROR_STATUS } from './shared/errors.ts';
 
 // A stuck connection must not keep a stopping process alive forever.
 const SHUTDOWN_GRACE_MS = 10_000;
-
-// Fastify's default: longer than the idle time-out of common load balancers (60 s), so that they
-// never send a request on a connection we are closing at that very moment.
-const KEEP_ALIVE_TIMEOUT_MS = 72_000;
-
-const STARTING_BODY = JSON.stringify({
-  code: 'Unavailable' satisfies ErrorCode,
-  msg: 'starting, retry shortly',
-});
-
-/** The answer to every request until the app is ready. */
-function answerStarting(_request: IncomingMessage, response: ServerResponse): void {
-  response.writeHead(ERROR_STATUS.Unavailable, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'retry-after': '1',
-    // A request body is not read; closing the connection is cheaper than draining it.
-    connection: 'close',
-  });
-  response.end(STARTING_BODY);
-}
-
-/**
- * The HTTP server with the process's time-outs: a request whose headers or body stall is answered 408
- * and its connection closed, instead of being held open for ever.
- */
-function createHttpServer(timeouts: Timeouts): Server {
-  const server = createServer({
-    requestTimeout: timeouts.requestMs,
-    headersTimeout: timeouts.headersMs,
-    // Node checks the two time-outs above only this often (every 30 s by default).
-    connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
-  });
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  // A connection silent for this long, mid-request or mid-response (a client that stopped reading), is
-  // dead. Longer than the request time-out, which answers 408 where this would only close.
-  server.setTimeout(2 * timeouts.requestMs);
-  server.on('request', answerStarting);
-  return server;
-}
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -81,15 +40,6 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       resolve();
     });
   });
-}
-
-/** Sends the server's requests to the app from now on, with Fastify's answers to malformed requests. */
-function handOver(server: Server, app: FastifyInstance): void {
-  for (const listener of app.server.listeners('clientError')) {
-    server.on('clientError', listener as (...args: unknown[]) => void);
-  }
-  server.off('request', answerStarting);
-  server.on('request', app.routing);
 }
 
 /**

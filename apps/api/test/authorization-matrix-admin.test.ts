@@ -148,9 +148,15 @@ const nextHolidayDate = () => {
 const SEED_MEDIA_DIR = join(import.meta.dirname, '../seed-media/ketang');
 const DEMO_VIDEO = readFileSync(join(SEED_MEDIA_DIR, 'bazi-ganzhi.mp4'));
 let matrixCourses = 0;
-/** `POST` as a fresh editor; throws unless 200. */
-async function asEditor(url: string, payload?: object, method: 'POST' | 'PUT' = 'POST', raw?: Buffer) {
-  const editor = await signInOperator(t, 'editor');
+/** `POST` as `editor` (default: a fresh one); throws unless 200. */
+async function asEditor(
+  url: string,
+  payload?: object,
+  method: 'POST' | 'PUT' = 'POST',
+  raw?: Buffer,
+  as?: { headers: Record<string, string> },
+) {
+  const editor = as ?? (await signInOperator(t, 'editor'));
   const res = await t.app.inject({
     method,
     url,
@@ -160,30 +166,62 @@ async function asEditor(url: string, payload?: object, method: 'POST' | 'PUT' = 
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
   return res.json().resData;
 }
-/** An upload of the demo video: just started, all chunks sent, or completed (answers its key). */
-async function someUpload(state: 'started' | 'sent'): Promise<string> {
-  const { id } = await asEditor('/api/admin/uploads', {
+/**
+ * An upload of the demo video, just started or with all chunks sent. An upload is its operator's
+ * only, so it is started by the cell's caller when the caller may upload (admin, editor), and by a
+ * fresh editor otherwise (the caller is refused before ownership matters).
+ */
+async function someUpload(state: 'started' | 'sent', caller?: Caller): Promise<string> {
+  const declared = {
     filename: 'demo.mp4',
     size: DEMO_VIDEO.length,
     contentType: 'video/mp4',
     purpose: 'video',
-  });
-  if (state === 'sent') await asEditor(`/api/admin/uploads/${id}/chunks/0`, undefined, 'PUT', DEMO_VIDEO);
+  };
+  const own = caller?.jwt
+    ? await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/uploads',
+        headers: caller.headers,
+        payload: declared,
+      })
+    : undefined;
+  if (own?.statusCode === 200) {
+    const { id } = own.json().resData as { id: string };
+    if (state === 'sent') {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/uploads/${id}/chunks/0`,
+        headers: { ...caller!.headers, 'content-type': 'application/octet-stream' },
+        payload: DEMO_VIDEO,
+      });
+      if (put.statusCode !== 200) throw new Error(`chunk: ${put.body}`);
+    }
+    return id;
+  }
+  const editor = await signInOperator(t, 'editor');
+  const { id } = await asEditor('/api/admin/uploads', declared, 'POST', undefined, editor);
+  if (state === 'sent')
+    await asEditor(`/api/admin/uploads/${id}/chunks/0`, undefined, 'PUT', DEMO_VIDEO, editor);
   return id;
 }
 async function someVideoKey(): Promise<string> {
-  return (await asEditor(`/api/admin/uploads/${await someUpload('sent')}/complete`)).key;
+  const editor = await signInOperator(t, 'editor');
+  const id = await someUpload('sent', editor);
+  return (await asEditor(`/api/admin/uploads/${id}/complete`, undefined, 'POST', undefined, editor)).key;
 }
 async function somePdfKey(): Promise<string> {
   const pdf = readFileSync(join(SEED_MEDIA_DIR, 'jieqi-2027.pdf'));
-  const { id } = await asEditor('/api/admin/uploads', {
-    filename: 'a.pdf',
-    size: pdf.length,
-    contentType: 'application/pdf',
-    purpose: 'courseware',
-  });
-  await asEditor(`/api/admin/uploads/${id}/chunks/0`, undefined, 'PUT', pdf);
-  return (await asEditor(`/api/admin/uploads/${id}/complete`)).key;
+  const editor = await signInOperator(t, 'editor');
+  const { id } = await asEditor(
+    '/api/admin/uploads',
+    { filename: 'a.pdf', size: pdf.length, contentType: 'application/pdf', purpose: 'courseware' },
+    'POST',
+    undefined,
+    editor,
+  );
+  await asEditor(`/api/admin/uploads/${id}/chunks/0`, undefined, 'PUT', pdf, editor);
+  return (await asEditor(`/api/admin/uploads/${id}/complete`, undefined, 'POST', undefined, editor)).key;
 }
 const courseBody = () => ({ title: '矩阵课程', teacherSellid: 1, categoryId: 1, intro: '<p>测试</p>' });
 const nextCourseId = () => {
@@ -438,16 +476,17 @@ const ROUTES: Route[] = [
   route('POST', '/api/admin/uploads', area('courses'), () => ({
     payload: { filename: 'a.mp4', size: 1000, contentType: 'video/mp4', purpose: 'video' },
   })),
-  route('GET', '/api/admin/uploads/{id}', area('courses'), async () => ({
-    url: `/api/admin/uploads/${await someUpload('started')}`,
+  // Each cell's upload is its caller's own where the caller may upload (uploads are per operator).
+  route('GET', '/api/admin/uploads/{id}', area('courses'), async (caller) => ({
+    url: `/api/admin/uploads/${await someUpload('started', caller)}`,
   })),
-  route('PUT', '/api/admin/uploads/{id}/chunks/{index}', area('courses'), async () => ({
-    url: `/api/admin/uploads/${await someUpload('started')}/chunks/0`,
+  route('PUT', '/api/admin/uploads/{id}/chunks/{index}', area('courses'), async (caller) => ({
+    url: `/api/admin/uploads/${await someUpload('started', caller)}/chunks/0`,
     headers: { 'content-type': 'application/octet-stream' },
     payload: DEMO_VIDEO,
   })),
-  route('POST', '/api/admin/uploads/{id}/complete', area('courses'), async () => ({
-    url: `/api/admin/uploads/${await someUpload('sent')}/complete`,
+  route('POST', '/api/admin/uploads/{id}/complete', area('courses'), async (caller) => ({
+    url: `/api/admin/uploads/${await someUpload('sent', caller)}/complete`,
   })),
   route('GET', '/api/admin/courses', area('courses'), () => ({ query: { q: '八字' } })),
   route('GET', '/api/admin/course-options', area('courses')),

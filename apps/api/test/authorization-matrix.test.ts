@@ -59,6 +59,12 @@ const PUBLIC: Access = {
   deletedVip: 200,
 };
 
+/**
+ * Anyone with a live session, a visitor's too: a lesson's media URL is bound to the caller's session,
+ * so a caller without one (no token, or a token refused since logout or deletion) is asked for one.
+ */
+const ANY_SESSION: Access = { ...PUBLIC, noToken: 401, revokedVip: 401, deletedVip: 401 };
+
 /** The envelope `code` each status answers with (packages/contracts/src/errors.ts). */
 const ENVELOPE_CODE: Record<Status, 0 | 'Unauthorized' | 'Forbidden' | 'NotFound'> = {
   200: 0,
@@ -371,7 +377,8 @@ const ROUTES: Route[] = [
   ),
   route('POST', '/api/pay/sandbox/{orderNo}/complete', BUYER, sandboxCompletion('own'), 'own'),
   route('POST', '/api/pay/sandbox/{orderNo}/complete', OTHERS, sandboxCompletion('other'), "another buyer's"),
-  // The classroom: browsing is public; a lesson plays for anyone when free or a preview, else for buyers.
+  // The classroom: browsing is public; a lesson plays for anyone with a session when free or a preview,
+  // else for buyers.
   route('GET', '/api/crm/ketang/categories', PUBLIC, get()),
   route('GET', '/api/crm/ketang/list', PUBLIC, get({ keyword: '测试' })),
   route('GET', '/api/crm/ketang/show', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
@@ -380,14 +387,14 @@ const ROUTES: Route[] = [
   route(
     'GET',
     '/api/crm/ketang/play',
-    PUBLIC,
+    ANY_SESSION,
     (caller) => get({ lesson: String(freeCourse.lessonIds[1]) })(caller),
     'free course',
   ),
   route(
     'GET',
     '/api/crm/ketang/play',
-    PUBLIC,
+    ANY_SESSION,
     (caller) => get({ lesson: String(paidCourse.lessonIds[0]) })(caller),
     'preview lesson',
   ),

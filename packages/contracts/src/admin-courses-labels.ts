@@ -4,7 +4,7 @@
  * admin-courses.ts are built from them, so a form never lets through what the API refuses.
  */
 
-/** Bytes of every chunk but the last. */
+/** Bytes of every chunk but the last, by default (the API's UPLOAD_CHUNK_BYTES; each upload names its own). */
 export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /** What an upload is for: a lesson video (mp4 or webm) or a courseware file (PDF). */

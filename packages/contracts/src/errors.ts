@@ -17,6 +17,9 @@ export const API_ERROR_STATUS = {
   NotFound: 404,
   // A write that lost a race or repeats a finished one (an order paid twice, a name already taken).
   Conflict: 409,
+  // A request whose body did not arrive in time (a stalled connection, or a chunk of a console upload
+  // slower than the slowest line it must allow); the connection is closed after the answer.
+  RequestTimeout: 408,
   PayloadTooLarge: 413,
   // An upload whose bytes are not a kind the route takes (sniffed, never the declared type).
   UnsupportedMediaType: 415,
@@ -126,6 +129,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   WrongOldPassword: '原密码不对，请重新输入',
   PaymentChannelError: '支付暂时无法发起，请稍后重试或换一种支付方式',
   PayloadTooLarge: '提交的内容太大，请精简后再试',
+  RequestTimeout: '网络太慢，请求超时，请检查网络后重试',
   TooManyRequests: '操作太频繁，请稍后再试',
   InternalError: '服务器出了点问题，请稍后重试',
   Unavailable: '服务暂时不可用，请稍后重试',

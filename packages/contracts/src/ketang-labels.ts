@@ -7,9 +7,6 @@
 /** A course id: lower-case letters, digits and '-', e.g. 'bazi-rumen'. */
 export const COURSE_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,63}$';
 
-/** How long a lesson's media URL stays valid, in seconds (the player asks `play` again after that). */
-export const PLAY_URL_SECONDS = 2 * 3600;
-
 /** A lesson counts as done once its position reaches this share of its duration. */
 export const LESSON_DONE_RATIO = 0.9;
 

@@ -27,7 +27,6 @@ export {
   COURSE_PAGE_SIZE,
   COURSE_PAGE_SIZE_MAX,
   LESSON_DONE_RATIO,
-  PLAY_URL_SECONDS,
   REVIEW_COMMENT_MAX,
 } from './ketang-labels.ts';
 
@@ -200,14 +199,18 @@ export const PlaySchema = Type.Object(
   {
     url: Type.String({
       description:
-        'Where the video is fetched from (with HTTP Range): a signed API URL, or a presigned object-storage URL',
+        'Where the video is fetched from (with HTTP Range): a signed API URL that works only with the cookie the ' +
+        'same answer set, in the session that asked',
     }),
-    expires: Type.String({ format: 'date-time', description: 'The URL is refused (403) from then on' }),
+    expires: Type.String({
+      format: 'date-time',
+      description: 'The URL is refused (403) from then on: the lesson’s length plus a margin from now',
+    }),
     lesson: Type.Integer(),
     duration: Type.Integer({ minimum: 0, description: 'Seconds' }),
     position: Type.Integer({ minimum: 0, description: 'Saved position to resume from; 0 for visitors' }),
   },
-  { description: 'A signed, expiring media URL of a lesson' },
+  { description: 'A signed, expiring media URL of a lesson, bound to the session that asked' },
 );
 
 /** A play answer. */

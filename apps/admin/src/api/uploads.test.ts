@@ -6,15 +6,18 @@
 import type { Upload, UploadResult } from '@xuanli/contracts/admin-courses';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetSessionCache, SESSION_STORAGE_KEY } from '@/lib/session';
-import { type ApiCall, callsTo, installFakeApi, okAnswer } from '@/testing/fake-api';
+import { type ApiCall, callsTo, failureAnswer, installFakeApi, okAnswer } from '@/testing/fake-api';
 import { aLogin } from '@/testing/fixtures';
-import { resumeKey, uploadInChunks } from './uploads';
+import { chunkTimeoutMs, resumeKey, uploadInChunks } from './uploads';
 
 const CHUNK = 4 * 1024 * 1024;
 const ID = 'ab'.repeat(16);
 
-/** A fake upload API holding the chunks it received; `drop` makes a chunk's request fail once. */
-function fakeUploads(size: number, drop: Set<number>) {
+/**
+ * A fake upload API holding the chunks it received; `drop` makes a chunk's request fail once, and the
+ * upload `foreign` is another operator's (403).
+ */
+function fakeUploads(size: number, drop: Set<number>, foreign?: string) {
   const received = new Set<number>();
   const upload = (): Upload => ({
     id: ID,
@@ -28,6 +31,9 @@ function fakeUploads(size: number, drop: Set<number>) {
     key: null,
   });
   const calls = installFakeApi((call: ApiCall) => {
+    if (foreign && call.path === `/uploads/${foreign}`) {
+      return failureAnswer('Forbidden', '这个上传由其他账号发起，只有发起人能继续');
+    }
     if (call.method === 'POST' && call.path === '/uploads') return okAnswer(upload());
     if (call.method === 'GET' && call.path === `/uploads/${ID}`) return okAnswer(upload());
     const chunk = /^\/uploads\/[0-9a-f]+\/chunks\/(\d+)$/.exec(call.path);
@@ -86,5 +92,34 @@ describe('uploadInChunks', () => {
     ]);
     expect(progress).toEqual([CHUNK, 2 * CHUNK, file.size]);
     expect(window.localStorage.getItem(resumeKey(file, 'video'))).toBeNull();
+  });
+
+  it('keeps what each operator started apart, and starts anew when the server says the upload is another’s', async () => {
+    const file = new File([new Uint8Array(100)], 'lesson.mp4', { type: 'video/mp4', lastModified: 2 });
+    const editorKey = resumeKey(file, 'video');
+    window.localStorage.setItem(editorKey, 'ef'.repeat(16));
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(aLogin('admin', { id: 99 })));
+    resetSessionCache();
+    expect(resumeKey(file, 'video')).not.toBe(editorKey);
+    // An id remembered for this operator that the server refuses as someone else's: forgotten.
+    const foreign = 'cd'.repeat(16);
+    window.localStorage.setItem(resumeKey(file, 'video'), foreign);
+    const calls = fakeUploads(file.size, new Set(), foreign);
+    const result = await uploadInChunks(file, 'video');
+    expect(result.key).toBe('private/ketang/lessons/a.mp4');
+    expect(callsTo(calls, 'GET', `/uploads/${foreign}`)).toHaveLength(1);
+    expect(callsTo(calls, 'POST', '/uploads')).toHaveLength(1);
+    expect(window.localStorage.getItem(resumeKey(file, 'video'))).toBeNull();
+    // The editor's own remembered upload is untouched.
+    expect(window.localStorage.getItem(editorKey)).toBe('ef'.repeat(16));
+  });
+
+  it('waits for a chunk longer than the server allows it', () => {
+    // The server: the chunk's length at 1 Mbit/s × 1.5, plus 5 s.
+    const server = (bytes: number) => (bytes / 125_000) * 1500 + 5000;
+    for (const bytes of [1000, CHUNK, 64 * 1024 * 1024]) {
+      expect(chunkTimeoutMs(bytes)).toBeGreaterThanOrEqual(120_000);
+      expect(chunkTimeoutMs(bytes)).toBeGreaterThan(server(bytes));
+    }
   });
 });

@@ -2,20 +2,32 @@
  * Chunked, resumable uploads of lesson videos and courseware (`/api/admin/uploads…`;
  * packages/contracts/src/admin-courses.ts). A file is declared, sent chunk by chunk as raw bytes, then
  * joined on the server. What was already sent survives a dropped connection or a closed tab: the
- * upload's id is remembered in localStorage under the file's name, size and modification time, and
- * the next attempt asks the server which chunks it holds and sends only the others.
+ * upload's id is remembered in localStorage under the operator and the file's name, size and
+ * modification time, and the next attempt asks the server which chunks it holds and sends only the
+ * others. An upload is its operator's only (the server answers anyone else 403), so another operator
+ * on the same computer starts their own.
  */
 import type { Upload, UploadPurpose, UploadResult } from '@xuanli/contracts/admin-courses';
 import type { ErrorEnvelope } from '@xuanli/contracts/envelope';
 import { ApiError, adminUrl, api, CLIENT_ERROR, failureMessage } from '@/lib/api';
 import { endSession, getSession, isExpired } from '@/lib/session';
 
-/** A chunk (4 MiB) may take this long on a slow line. */
-const CHUNK_TIMEOUT_MS = 120_000;
+/** The shortest wait for a chunk's answer; the server's own limit is at least its request time-out. */
+const CHUNK_TIMEOUT_MIN_MS = 120_000;
 
-/** The localStorage key of an unfinished upload of `file`. */
+/**
+ * How long the console waits for a chunk of `bytes`: longer than the server allows it (its length at
+ * 1 Mbit/s × 1.5 + 5 s by default), so that the server's own answer — 200, or 408 for a line too slow —
+ * comes first.
+ */
+export function chunkTimeoutMs(bytes: number): number {
+  return Math.max(CHUNK_TIMEOUT_MIN_MS, Math.ceil((bytes / 125_000) * 3000) + 30_000);
+}
+
+/** The localStorage key of an unfinished upload of `file` by the logged-in operator. */
 export function resumeKey(file: File, purpose: UploadPurpose): string {
-  return `xuanli.upload.${purpose}.${file.name}.${file.size}.${file.lastModified}`;
+  const operator = getSession()?.operator.id ?? 0;
+  return `xuanli.upload.${operator}.${purpose}.${file.name}.${file.size}.${file.lastModified}`;
 }
 
 /** `PUT /api/admin/uploads/:id/chunks/:index` with the raw bytes of `blob`. */
@@ -32,7 +44,7 @@ async function putChunk(id: string, index: number, blob: Blob, signal?: AbortSig
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, CHUNK_TIMEOUT_MS);
+  }, chunkTimeoutMs(blob.size));
   let response: Response;
   try {
     response = await fetch(adminUrl(`uploads/${id}/chunks/${index}`), {
@@ -75,7 +87,10 @@ export interface ChunkedUploadOptions {
   store?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
-/** The upload of `file` remembered from an earlier attempt, if the server still has it open. */
+/**
+ * The upload of `file` remembered from an earlier attempt, if the server still has it open for this
+ * operator (gone is 404; another operator's, 403).
+ */
 async function resumable(key: string, store: ChunkedUploadOptions['store']): Promise<Upload | null> {
   const id = store?.getItem(key);
   if (!id) return null;
@@ -83,7 +98,7 @@ async function resumable(key: string, store: ChunkedUploadOptions['store']): Pro
     const upload = await api.get<Upload>(`uploads/${id}`);
     if (upload.status === 'open') return upload;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 403)) throw error;
   }
   store?.removeItem(key);
   return null;

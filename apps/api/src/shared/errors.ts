@@ -35,6 +35,8 @@ export function codeForStatus(status: number): ApiErrorCode {
       return 'Forbidden';
     case 404:
       return 'NotFound';
+    case 408:
+      return 'RequestTimeout';
     case 409:
       return 'Conflict';
     case 413:

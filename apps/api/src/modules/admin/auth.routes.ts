@@ -43,7 +43,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
         description:
           'Answers a 12-hour console token for `Authorization: Bearer`. Errors: OperatorLoginFailed (401, ' +
           'the same for an unknown username, a wrong password and a disabled account), TotpRequired (401), ' +
-          'TotpInvalid (400), TooManyRequests per IP and per username with `retryAfter`.',
+          'TotpInvalid (400), TooManyRequests (a Chinese `msg`, `retryAfter` seconds) per IP and per username ' +
+          'and IP. Many attempts on one username from anywhere slow each further one down (at most ' +
+          'ADMIN_LOGIN_MAX_DELAY_MS) but never refuse it, so a guesser cannot lock the operator out.',
         body: AdminLoginBodySchema,
         response: { 200: okEnvelopeSchema(AdminLoginResultSchema), ...limited },
       },

@@ -1,7 +1,7 @@
 /**
  * The console's courses area: a course created, given lessons from uploaded videos (their length read
  * from the file), reordered, published and given courseware shows in the app's classroom at once, and
- * a newly uploaded preview lesson plays through the same signed media URL as the seeded videos. Every
+ * a newly uploaded preview lesson plays through the same session-bound media URL as the seeded videos. Every
  * write leaves its audit row; bad input is a 4xx.
  */
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { auditLog } from '../../shared/audit.ts';
@@ -20,9 +21,12 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 describe('console courses', () => {
   let t: TestApp;
   let editor: TestOperator;
+  // The app's visitor (the app always holds a session token; a lesson's URL is bound to it).
+  let visitor: string;
   beforeAll(async () => {
     t = await buildTestApp();
     editor = await signInOperator(t, 'editor');
+    visitor = (await signIn(t, 'visitor')).token;
   });
   afterAll(() => t?.close());
 
@@ -34,8 +38,14 @@ describe('console courses', () => {
     return res.json().resData;
   };
   const app = async (url: string, query: Record<string, string>) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/crm/ketang/${url}`, query });
-    return { status: res.statusCode, data: res.json().resData };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/crm/ketang/${url}`,
+      query,
+      headers: { token: visitor },
+    });
+    const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0]!;
+    return { status: res.statusCode, data: res.json().resData, cookie };
   };
 
   /** Uploads a seed-media file in one chunk and answers the completed upload. */
@@ -127,7 +137,7 @@ describe('console courses', () => {
     const play = await app('play', { lesson: String(ids[0]) });
     expect(play.status).toBe(200);
     expect(play.data.duration).toBe(35);
-    const video = await t.app.inject({ method: 'GET', url: play.data.url });
+    const video = await t.app.inject({ method: 'GET', url: play.data.url, headers: { cookie: play.cookie } });
     expect(video.statusCode).toBe(200);
     expect(video.headers['content-type']).toBe('video/mp4');
     expect(sha256(video.rawPayload)).toBe(sha256(first.file));

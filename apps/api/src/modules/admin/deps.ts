@@ -10,7 +10,10 @@ import type { operators } from './schema.ts';
 export interface ConsoleDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'rateBudgets' | 'passwordHashing'>;
+  config: Pick<
+    Config,
+    'jwtSecret' | 'tokenTtlSeconds' | 'rateBudgets' | 'adminLoginSlowdown' | 'passwordHashing' | 'uploads'
+  >;
 }
 
 /** An operator row. */

@@ -16,6 +16,7 @@ import {
   signInOperator,
   testUsername,
 } from '../../../test/operators.ts';
+import { buildApp } from '../../app.ts';
 import { runCommand } from '../../cli/commands.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { disableOperator } from './operators.ts';
@@ -340,65 +341,221 @@ describe('console login', () => {
 
 describe('console login limits', () => {
   let t: TestApp;
+  // Small numbers, so that the tests reach them: 3 tries per username and IP, 8 per IP, and each
+  // attempt on a username past its 4th waits 250 ms, 500 ms, then at most 600 ms.
+  const slowdown = { freeAttempts: 4, maxDelayMs: 600 };
+  const limitedConfig = () => ({
+    rateBudgets: {
+      ...testConfig().rateBudgets,
+      adminLogin: { max: 3, windowSeconds: 900 },
+      adminLoginIp: { max: 8, windowSeconds: 900 },
+    },
+    adminLoginSlowdown: slowdown,
+  });
   beforeAll(async () => {
-    const rateBudgets = { ...testConfig().rateBudgets, adminLogin: { max: 3, windowSeconds: 900 } };
-    t = await buildTestApp({ config: { rateBudgets } });
+    t = await buildTestApp({ config: limitedConfig() });
   });
   afterAll(() => t?.close());
 
-  it('stops a username after its budget, from any IP, and lets it in again after the window', async () => {
+  const timed = async (run: () => ReturnType<typeof loginRequest>) => {
+    const started = performance.now();
+    const res = await run();
+    return { res, ms: performance.now() - started };
+  };
+
+  it('lets the operator in from another IP while 20 IPs hammer the account with wrong passwords', async () => {
     const { username } = await addTestOperator(t, 'admin');
-    for (let i = 1; i <= 3; i++) {
-      const res = await loginRequest(t, { username, password: `guess-number-${i}` }, `10.0.0.${i}`);
-      expect(res.statusCode).toBe(401);
-    }
-    // The right password from a fourth IP: still refused, the username's budget is spent.
-    const refused = await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.0.0.4');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'TooManyRequests', retryAfter: expect.any(Number) });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Each attacking IP until its budget for this username is spent: 3 wrong passwords, then 429.
+    const attacks = await Promise.all(
+      Array.from({ length: 20 }, async (_, ip) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const res = await loginRequest(t, { username, password: `guess-${ip}-${i}` }, `10.20.0.${ip + 1}`);
+          statuses.push(res.statusCode);
+        }
+        return statuses;
+      }),
+    );
+    for (const statuses of attacks) expect(statuses).toEqual([401, 401, 401, 429]);
+    // The operator, from an IP of their own: slowed down (the account is under attack), not refused.
+    const { res, ms } = await timed(() =>
+      loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.30.0.1'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ms).toBeGreaterThanOrEqual(slowdown.maxDelayMs - 20);
+    // The attackers' IPs stay refused for this username until the window ends, the right password too.
+    expect((await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.20.0.1')).statusCode).toBe(
+      429,
+    );
     t.clock.advanceSeconds(900);
-    expect((await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.0.0.5')).statusCode).toBe(
+    expect((await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.20.0.1')).statusCode).toBe(
       200,
     );
   });
 
-  it('stops an IP trying many usernames', async () => {
-    for (let i = 0; i < 3; i++) {
-      const res = await loginRequest(t, { username: testUsername('x'), password: 'whatever-1' }, '10.9.9.9');
-      expect(res.statusCode).toBe(401);
-    }
+  it('answers one IP hammering one operator with 429, in Chinese, with the wait', async () => {
     const { username } = await addTestOperator(t, 'editor');
-    expect((await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.9.9.9')).statusCode).toBe(
-      429,
-    );
+    for (let i = 0; i < 3; i++) {
+      expect((await loginRequest(t, { username, password: `wrong-${i}-xx` }, '10.40.0.1')).statusCode).toBe(
+        401,
+      );
+    }
+    const refused = await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.40.0.1');
+    expect(refused.statusCode).toBe(429);
+    const body = refused.json();
+    expect(body).toEqual({
+      code: 'TooManyRequests',
+      msg: expect.any(String),
+      retryAfter: expect.any(Number),
+    });
+    expect(body.msg).toMatch(/^尝试次数太多，请 \d+ (分钟|秒)后再试$/);
+    expect(body.retryAfter).toBeGreaterThan(0);
+    expect(refused.headers['retry-after']).toBe(String(body.retryAfter));
+  });
+
+  it('stops an IP trying many usernames', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await loginRequest(t, { username: testUsername('x'), password: 'whatever-1' }, '10.9.9.9');
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const { username } = await addTestOperator(t, 'editor');
+    const refused = await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().msg).toMatch(/尝试次数太多/);
     expect((await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.9.9.8')).statusCode).toBe(
       200,
     );
   });
 
-  it('counts codes typed on the own account with the logins of the username', async () => {
-    const op = await signInOperator(t, 'support');
+  it('slows each attempt on a username past its free ones down more, from any IP, up to the most', async () => {
+    const { username } = await addTestOperator(t, 'support');
+    // Four free attempts from four IPs.
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await loginRequest(t, { username, password: `wrong-${i}-xx` }, `10.50.0.${i}`)).statusCode,
+      ).toBe(401);
+    }
+    const waits: number[] = [];
+    for (let i = 4; i < 7; i++) {
+      const { res, ms } = await timed(() =>
+        loginRequest(t, { username, password: `wrong-${i}-xx` }, `10.50.0.${i}`),
+      );
+      expect(res.statusCode).toBe(401);
+      waits.push(ms);
+    }
+    // 250, 500, then the most (600): each at least its delay (timers may fire a little early).
+    expect(waits[0]).toBeGreaterThanOrEqual(240);
+    expect(waits[1]).toBeGreaterThanOrEqual(490);
+    expect(waits[2]).toBeGreaterThanOrEqual(590);
+    // A new window starts without a slow-down.
+    t.clock.advanceSeconds(900);
+    const next = await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.50.1.1');
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('still asks an operator with two-step verification on for the code, under attack and after', async () => {
+    const op = await signInOperator(t, 'admin');
     const enrol = await t.app.inject({
       method: 'POST',
       url: '/api/admin/me/totp/enrol',
       headers: op.headers,
+    });
+    const { secret } = enrol.json().resData as { secret: string };
+    const code = (offset = 0) => totpCode(secret, totpStep(t.clock.now()) + offset);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/totp/confirm',
+      headers: op.headers,
+      payload: { code: code() },
+    });
+    expect(confirm.statusCode).toBe(200);
+    for (let ip = 0; ip < 5; ip++) {
+      const res = await loginRequest(t, { username: op.username, password: 'bad-guess-1' }, `10.60.0.${ip}`);
+      expect(res.statusCode).toBe(401);
+    }
+    // The right password from a fresh IP without the code: still the code is asked for.
+    const noCode = await loginRequest(t, { username: op.username, password: OPERATOR_PASSWORD }, '10.61.0.1');
+    expect([noCode.statusCode, noCode.json().code]).toEqual([401, 'TotpRequired']);
+    const wrongCode = await loginRequest(
+      t,
+      { username: op.username, password: OPERATOR_PASSWORD, totp: code(5) },
+      '10.61.0.1',
+    );
+    expect([wrongCode.statusCode, wrongCode.json().code]).toEqual([400, 'TotpInvalid']);
+    const good = await loginRequest(
+      t,
+      { username: op.username, password: OPERATOR_PASSWORD, totp: code(1) },
+      '10.61.0.1',
+    );
+    expect(good.statusCode, good.body).toBe(200);
+  });
+
+  it('counts codes typed on the own account with the attempts of the username from that IP', async () => {
+    const { username } = await addTestOperator(t, 'support');
+    const login = await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.1.1.1');
+    const headers = { authorization: `Bearer ${login.json().resData.jwt}` };
+    const enrol = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/totp/enrol',
+      headers,
       remoteAddress: '10.1.1.1',
     });
     expect(enrol.statusCode).toBe(200);
-    // The login spent one of the username's three; two wrong codes spend the rest.
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({
+    // The login spent one of the three of this username from 10.1.1.1; two wrong codes spend the rest.
+    const confirm = (remoteAddress: string) =>
+      t.app.inject({
         method: 'POST',
         url: '/api/admin/me/totp/confirm',
-        headers: op.headers,
-        remoteAddress: `10.1.1.${i + 2}`,
+        headers,
+        remoteAddress,
         payload: { code: '000000' },
       });
-      statuses.push(res.statusCode);
-    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await confirm('10.1.1.1')).statusCode);
     expect(statuses).toEqual([400, 400, 429]);
+    // The same operator from another IP still gets an answer about the code.
+    expect((await confirm('10.1.1.2')).statusCode).toBe(400);
+  });
+
+  it('shares the counts between API processes on one database', async () => {
+    const shared = { ...limitedConfig(), rateLimitStore: 'database' as const };
+    const first = await buildApp({
+      db: t.database.db,
+      config: { ...t.config, ...shared },
+      clock: t.clock,
+      logger: false,
+    });
+    const second = await buildApp({
+      db: t.database.db,
+      config: { ...t.config, ...shared },
+      clock: t.clock,
+      logger: false,
+    });
+    try {
+      const { username } = await addTestOperator(t, 'editor');
+      const attempt = (app: typeof first, password: string, remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username, password },
+          remoteAddress,
+        });
+      expect((await attempt(first, 'wrong-one-1', '10.70.0.1')).statusCode).toBe(401);
+      expect((await attempt(second, 'wrong-two-2', '10.70.0.1')).statusCode).toBe(401);
+      expect((await attempt(first, 'wrong-three-3', '10.70.0.1')).statusCode).toBe(401);
+      // The fourth try of this username from this IP, in the other process: refused there too.
+      expect((await attempt(second, OPERATOR_PASSWORD, '10.70.0.1')).statusCode).toBe(429);
+      expect((await attempt(first, 'wrong-four-4', '10.70.0.2')).statusCode).toBe(401);
+      // The username's fifth attempt, counted over both processes, waits 250 ms; and gets in.
+      const started = performance.now();
+      expect((await attempt(second, OPERATOR_PASSWORD, '10.70.0.3')).statusCode).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
 

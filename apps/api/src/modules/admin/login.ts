@@ -2,7 +2,7 @@
  * Console login and logout. A wrong password, an unknown username and a disabled account fail alike
  * (`OperatorLoginFailed`, after the same argon2 work), so an answer never tells which usernames exist.
  * With two-step verification on, the password alone is not enough: a missing code is `TotpRequired`
- * and a wrong or spent one `TotpInvalid`. Rate limits (per IP and per username) are the routes' job.
+ * and a wrong or spent one `TotpInvalid`. Limits and the slow-down on guessing are the routes' job (limits.ts).
  */
 import type { AdminLoginBody, AdminLoginResult, AdminLogoutResult } from '@xuanli/contracts/admin';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';

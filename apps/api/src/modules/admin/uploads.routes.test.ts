@@ -6,14 +6,20 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { UPLOAD_CHUNK_BYTES, UPLOAD_MAX_BYTES } from '@xuanli/contracts/admin-courses-labels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { buildTestApp, type TestApp, testConfig } from '../../../test/build.ts';
+import {
+  loginRequest,
+  OPERATOR_PASSWORD,
+  signInOperator,
+  type TestOperator,
+} from '../../../test/operators.ts';
+import { createHttpServer, handOver } from '../../http-server.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 
 /** The committed demo media (apps/api/seed-media/ketang). */
@@ -126,6 +132,14 @@ describe('console chunked uploads', () => {
     const res = await create({ filename, size: file.length, contentType, purpose });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().resData as { id: string; chunkSize: number; chunks: number };
+  }
+
+  /** The same operator with a new login (the old one lasted its 12 hours). */
+  async function loginAgain(op: TestOperator): Promise<TestOperator> {
+    const res = await loginRequest(t, { username: op.username, password: OPERATOR_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    const jwt = res.json().resData.jwt as string;
+    return { ...op, jwt, headers: { authorization: `Bearer ${jwt}` } };
   }
 
   const chunkOf = (file: Buffer, index: number) =>
@@ -362,12 +376,13 @@ describe('console chunked uploads', () => {
     const storage = createFileStorage(t.config.storage);
     expect(await storage.stat(`private/uploads/${upload.id}-0`)).not.toBeNull();
     t.clock.advanceSeconds(23 * 3600);
-    editor = await signInOperator(t, 'editor');
+    // The console login lasts 12 hours: the same operator logs in again.
+    editor = await loginAgain(editor);
     await start(Buffer.alloc(5), 'courseware', 'application/pdf');
     expect((await status(upload.id)).received).toEqual([0]);
     t.clock.advanceSeconds(2 * 3600);
     // Starting another upload clears the stale ones (the clean-up job does it too).
-    editor = await signInOperator(t, 'editor');
+    editor = await loginAgain(editor);
     await start(Buffer.alloc(5), 'courseware', 'application/pdf');
     const gone = await t.app.inject({
       method: 'GET',
@@ -387,5 +402,264 @@ describe('console chunked uploads', () => {
       payload: { filename: 'a.mp4', size: 10, contentType: 'video/mp4', purpose: 'video' },
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('belongs to the operator who started it: another editor, and an admin, get 403 on its status, chunks and completion', async () => {
+    const file = mp4WithMoovAtEnd(UPLOAD_CHUNK_BYTES + 100, 1000, 8000);
+    const upload = await start(file, 'video', 'video/mp4', '别人的.mp4');
+    expect((await putChunk(upload.id, 0, chunkOf(file, 0))).statusCode).toBe(200);
+    for (const role of ['editor', 'admin'] as const) {
+      const other = await signInOperator(t, role);
+      const headers = other.headers;
+      const answers = [
+        await t.app.inject({ method: 'GET', url: `/api/admin/uploads/${upload.id}`, headers }),
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/uploads/${upload.id}/chunks/1`,
+          headers: { ...headers, 'content-type': 'application/octet-stream' },
+          payload: chunkOf(file, 1),
+        }),
+        await t.app.inject({ method: 'POST', url: `/api/admin/uploads/${upload.id}/complete`, headers }),
+      ];
+      for (const res of answers) {
+        expect([role, res.statusCode, res.json().code]).toEqual([role, 403, 'Forbidden']);
+        expect(res.json().msg).toMatch(/[\u4e00-\u9fff]/);
+        expect(res.body).not.toContain('别人的');
+      }
+    }
+    // Nothing of theirs was recorded; the owner goes on and joins the file.
+    expect((await status(upload.id)).received).toEqual([0]);
+    expect((await putChunk(upload.id, 1, chunkOf(file, 1))).statusCode).toBe(200);
+    const done = await complete(upload.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().resData.sha256).toBe(sha256(file));
+  });
+});
+
+describe('console upload quotas', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: {
+        uploads: { ...testConfig().uploads, maxOpenPerOperator: 2, maxOpenBytesPerOperator: 10_000 },
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  const create = (op: TestOperator, size: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: op.headers,
+      payload: { filename: 'a.pdf', size, contentType: 'application/pdf', purpose: 'courseware' },
+    });
+
+  it('refuses a third unfinished upload of one operator with 409 in Chinese; a finished one frees its place', async () => {
+    const editor = await signInOperator(t, 'editor');
+    const first = await create(editor, 1000);
+    expect(first.statusCode).toBe(200);
+    expect((await create(editor, 1000)).statusCode).toBe(200);
+    const third = await create(editor, 1000);
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({ code: 'Conflict', msg: expect.stringMatching(/未完成的上传.*2 个/) });
+    // Another operator has quota of their own.
+    expect((await create(await signInOperator(t, 'editor'), 1000)).statusCode).toBe(200);
+    // Finishing one leaves room for the next.
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(991)]);
+    const id = first.json().resData.id as string;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/uploads/${id}/chunks/0`,
+      headers: { ...editor.headers, 'content-type': 'application/octet-stream' },
+      payload: pdf,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/uploads/${id}/complete`,
+      headers: editor.headers,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await create(editor, 1000)).statusCode).toBe(200);
+  });
+
+  it('refuses declared bytes past the operator’s total of unfinished uploads', async () => {
+    const editor = await signInOperator(t, 'editor');
+    expect((await create(editor, 6000)).statusCode).toBe(200);
+    const over = await create(editor, 5000);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().msg).toMatch(/未完成的上传共/);
+    expect((await create(editor, 4000)).statusCode).toBe(200);
+  });
+
+  it('never lets uploads declared at once overshoot the quota', async () => {
+    const editor = await signInOperator(t, 'editor');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => create(editor, 100)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 409, 409, 409, 409]);
+  });
+});
+
+describe('a chunk over a slow line, on a real socket with the server’s time-outs', () => {
+  // Small chunks so that the test is quick: 256 KiB take 2.1 s at 1 Mbit/s, longer than the server's
+  // request time-out of 1 s here (30 s in production, where a 4 MiB chunk takes 34 s at 1 Mbit/s).
+  const CHUNK = 256 * 1024;
+  const RATE = 125_000;
+  let t: TestApp;
+  let editor: TestOperator;
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: { uploads: { ...testConfig().uploads, chunkBytes: CHUNK, minRateBytesPerSecond: RATE } },
+    });
+    editor = await signInOperator(t, 'editor');
+    server = createHttpServer({ requestMs: 1000, headersMs: 500, dbConnectMs: 5000, dbQueryMs: 5000 });
+    handOver(server, t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await t?.close();
+  });
+
+  /**
+   * Sends `body` to `path` at `bytesPerSecond`, stopping after `sendBytes` of it (the rest never
+   * comes); answers the status, the body and how long the answer took.
+   */
+  function sendSlowly(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: Buffer,
+    bytesPerSecond: number,
+    sendBytes = body.length,
+  ): Promise<{ status: number; body: string; ms: number }> {
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: { ...headers, 'content-length': String(body.length) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (part) => {
+          text += part;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - started }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+      (async () => {
+        // A slow sender sends small pieces often: a connection silent for twice the request
+        // time-out is closed as dead, with or without a body on its way.
+        const slice = Math.max(1, Math.min(8192, Math.floor(bytesPerSecond / 10)));
+        for (let sent = 0; sent < sendBytes; ) {
+          const part = body.subarray(sent, Math.min(sent + slice, sendBytes));
+          if (!req.write(part)) await new Promise((r) => req.once('drain', r));
+          sent += part.length;
+          // Paced from the start: never ahead of `bytesPerSecond` on average.
+          const due = started + (sent / bytesPerSecond) * 1000;
+          await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+        }
+        if (sendBytes === body.length) req.end();
+      })().catch(reject);
+    });
+  }
+
+  it('takes a full chunk at 1 Mbit/s, longer than the server’s request time-out', async () => {
+    const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(CHUNK + 1000)]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: editor.headers,
+      payload: {
+        filename: 'slow.pdf',
+        size: file.length,
+        contentType: 'application/pdf',
+        purpose: 'courseware',
+      },
+    });
+    const upload = created.json().resData as { id: string; chunkSize: number; chunks: number };
+    expect(upload).toMatchObject({ chunkSize: CHUNK, chunks: 2 });
+    const headers = { ...editor.headers, 'content-type': 'application/octet-stream' };
+    const res = await sendSlowly(
+      'PUT',
+      `/api/admin/uploads/${upload.id}/chunks/0`,
+      headers,
+      file.subarray(0, CHUNK),
+      RATE,
+    );
+    expect(res.status, res.body).toBe(200);
+    expect(res.ms).toBeGreaterThan(1900);
+    expect(JSON.parse(res.body).resData).toEqual({ index: 0, bytes: CHUNK });
+    // A small chunk is fine too.
+    const last = await sendSlowly(
+      'PUT',
+      `/api/admin/uploads/${upload.id}/chunks/1`,
+      headers,
+      file.subarray(CHUNK),
+      RATE,
+    );
+    expect(last.status, last.body).toBe(200);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/uploads/${upload.id}/complete`,
+      headers: editor.headers,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().resData.sha256).toBe(sha256(file));
+  });
+
+  it('answers 408 in our envelope to a chunk slower than the slowest line allowed, at its own deadline, and records nothing', async () => {
+    const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(CHUNK + 3000)]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: editor.headers,
+      payload: {
+        filename: 'stall.pdf',
+        size: file.length,
+        contentType: 'application/pdf',
+        purpose: 'courseware',
+      },
+    });
+    const { id } = created.json().resData as { id: string };
+    const headers = { ...editor.headers, 'content-type': 'application/octet-stream' };
+    // The last chunk (3,009 bytes): its deadline is its transfer at 1 Mbit/s × 1.5 + 5 s ≈ 5 s; it
+    // trickles in at 200 B/s (15 s), never silent for long.
+    const chunk = file.subarray(CHUNK);
+    const res = await sendSlowly('PUT', `/api/admin/uploads/${id}/chunks/1`, headers, chunk, 200);
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toEqual({ code: 'RequestTimeout', msg: expect.stringMatching(/超时/) });
+    expect(res.ms).toBeGreaterThan(4500);
+    expect(res.ms).toBeLessThan(15_000);
+    const state = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/uploads/${id}`,
+      headers: editor.headers,
+    });
+    expect(state.json().resData.received).toEqual([]);
+  });
+
+  it('keeps the server’s request time-out for other requests', async () => {
+    const body = Buffer.from(
+      JSON.stringify({ filename: 'a.pdf', size: 10, contentType: 'application/pdf', purpose: 'courseware' }),
+    );
+    const headers = { ...editor.headers, 'content-type': 'application/json' };
+    const res = await sendSlowly('POST', '/api/admin/uploads', headers, body, 1000, 10);
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body).code).toBe('RequestTimeout');
+    expect(res.ms).toBeLessThan(4000);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The courses area's uploads (roles admin and editor): chunked, resumable uploads of lesson videos
- * and courseware (uploads.ts). A chunk's body is raw `application/octet-stream`, handed to the
- * handler as the request's stream and streamed into the storage — never buffered whole.
+ * and courseware (uploads.ts), each for the operator who started it only. A chunk's body is raw
+ * `application/octet-stream`, handed to the handler as the request's stream and streamed into the
+ * storage — never buffered whole — and may take as long as its length needs on a slow line, past the
+ * server's request time-out (plugins/request-deadline.ts).
  */
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -15,11 +17,19 @@ import {
 } from '@xuanli/contracts/admin-courses';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { allowSlowBody } from '../../plugins/request-deadline.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import { operatorOf } from './guard.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
-import { completeUpload, createUpload, putChunk, readUpload, type UploadDeps } from './uploads.ts';
+import {
+  chunkTimeLimitMs,
+  completeUpload,
+  createUpload,
+  putChunk,
+  readUpload,
+  type UploadDeps,
+} from './uploads.ts';
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
@@ -31,6 +41,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.courses);
   const uploadDeps: UploadDeps = { db: deps.db, clock: deps.clock, storage };
+  const settings = deps.config.uploads;
+  const operatorId = (request: Parameters<typeof operatorOf>[0]) => operatorOf(request).operator.id;
 
   // Chunks arrive as raw bytes: the parser hands the request's stream through untouched (in this
   // plugin's scope only), and putChunk counts and stores it.
@@ -45,13 +57,15 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         summary: 'Start a chunked upload of a lesson video (mp4/webm ≤ 2 GiB) or courseware (PDF ≤ 50 MiB)',
         description:
           'Answers the upload id, the chunk size and the number of chunks. UnsupportedMediaType for a type the ' +
-          'purpose does not take, PayloadTooLarge over its limit. Unfinished uploads are removed a day after their last chunk.',
+          'purpose does not take, PayloadTooLarge over its limit, Conflict past the caller’s quota of unfinished ' +
+          'uploads (UPLOAD_MAX_OPEN_PER_OPERATOR, UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR). The upload is the caller’s: ' +
+          'other operators get Forbidden on it. Unfinished uploads are removed a day after their last chunk.',
         security: CONSOLE_SECURITY,
         body: UploadCreateBodySchema,
         response: { 200: okEnvelopeSchema(UploadSchema), ...refusals },
       },
     },
-    async (request) => ok(await createUpload(uploadDeps, operatorOf(request).operator.id, request.body)),
+    async (request) => ok(await createUpload(uploadDeps, settings, operatorId(request), request.body)),
   );
 
   app.get(
@@ -66,12 +80,18 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         response: { 200: okEnvelopeSchema(UploadSchema), ...refusals },
       },
     },
-    async (request) => ok(await readUpload(uploadDeps, request.params.id)),
+    async (request) => ok(await readUpload(uploadDeps, operatorId(request), request.params.id)),
   );
 
   app.put(
     '/uploads/:id/chunks/:index',
     {
+      // The body's time limit follows its declared length (a chunk at most), whatever the server's.
+      onRequest: async (request, reply) => {
+        const declared = Number(request.headers['content-length']);
+        const bytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : settings.chunkBytes;
+        allowSlowBody(request, reply.raw, chunkTimeLimitMs(Math.min(bytes, settings.chunkBytes), settings));
+      },
       preHandler: editors,
       schema: {
         tags,
@@ -79,7 +99,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         description:
           'Every chunk but the last has `chunkSize` bytes. A chunk sent again replaces the stored one. ' +
           'ValidationError for a wrong length or index (nothing is stored), BadRequest when the body broke off, ' +
-          'Conflict once the upload is complete.',
+          'Conflict once the upload is complete, Forbidden on another operator’s upload. The body may take its ' +
+          'length at UPLOAD_MIN_RATE_BYTES_PER_SECOND × 1.5 + 5 s (never less than the server’s request time-out); ' +
+          'slower, RequestTimeout (408) and the connection is closed.',
         security: CONSOLE_SECURITY,
         consumes: ['application/octet-stream'],
         params: UploadChunkParamsSchema,
@@ -96,6 +118,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
       return ok(
         await putChunk(
           uploadDeps,
+          operatorId(request),
           request.params.id,
           request.params.index,
           body,
@@ -121,6 +144,6 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         response: { 200: okEnvelopeSchema(UploadResultSchema), ...refusals },
       },
     },
-    async (request) => ok(await completeUpload(uploadDeps, request.params.id)),
+    async (request) => ok(await completeUpload(uploadDeps, operatorId(request), request.params.id)),
   );
 };

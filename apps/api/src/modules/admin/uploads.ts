@@ -1,7 +1,11 @@
 /**
  * Chunked, resumable uploads of large files from the console (lesson videos up to 2 GiB, courseware
- * PDFs): the file is declared, sent in chunks of {@link UPLOAD_CHUNK_BYTES} in any order and any
- * number of times (a chunk sent again replaces itself), then joined. Bytes only ever stream: a chunk
+ * PDFs): the file is declared, sent in chunks (UPLOAD_CHUNK_BYTES, 4 MiB by default) in any order and
+ * any number of times (a chunk sent again replaces itself), then joined. An upload is its operator's:
+ * nobody else — an admin neither — may see, feed or join it (it is a transfer from one browser, of a
+ * file only that operator holds; what others need is the stored file it becomes). Each operator may
+ * hold a bounded number and size of unfinished uploads, so that one account cannot fill the disk with
+ * parts. Bytes only ever stream: a chunk
  * from the request into the storage, the parts in order from the storage into the stored file while
  * their SHA-256 is computed — never a whole file in memory. Safe with several API processes: a chunk
  * is recorded by an insert that the unique (upload, index) makes idempotent, joining starts with one
@@ -12,20 +16,20 @@ import { PassThrough, type Readable, Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { Upload, UploadCreateBody, UploadResult } from '@xuanli/contracts/admin-courses';
 import {
-  UPLOAD_CHUNK_BYTES,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
   UPLOAD_STALE_HOURS,
   type UploadPurpose,
 } from '@xuanli/contracts/admin-courses-labels';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import type { UploadSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import type { FileStorage } from '../../shared/storage.ts';
 import { COURSEWARE_FOLDER, LESSON_VIDEO_FOLDER } from '../ketang/index.ts';
-import { uploadChunks, uploads } from './schema.ts';
+import { operators, uploadChunks, uploads } from './schema.ts';
 import { readRange, type SniffedType, sniffUpload, videoDurationSeconds } from './uploads-media.ts';
 
 /** What the upload service works with. */
@@ -58,6 +62,20 @@ const PURGE_ON_CREATE = 5;
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
+/** Slack on top of a chunk's transfer time: the request's start, the checks before its body is read. */
+const CHUNK_MARGIN_MS = 5000;
+
+/**
+ * How long a chunk of `bytes` may take to arrive: its transfer at the slowest line allowed
+ * (`minRateBytesPerSecond`), half as long again for a line that falters, plus a margin.
+ */
+export function chunkTimeLimitMs(
+  bytes: number,
+  settings: Pick<UploadSettings, 'minRateBytesPerSecond'>,
+): number {
+  return Math.ceil((bytes / settings.minRateBytesPerSecond) * 1.5 * 1000) + CHUNK_MARGIN_MS;
+}
+
 /** Bytes chunk `index` must have. */
 function chunkBytes(upload: { size: number; chunkSize: number; chunks: number }, index: number): number {
   return index === upload.chunks - 1
@@ -65,9 +83,55 @@ function chunkBytes(upload: { size: number; chunkSize: number; chunks: number },
     : upload.chunkSize;
 }
 
-/** Declares an upload; 400 for a type the purpose does not take, 413 over the purpose's limit. */
+const GIB = 1024 * 1024 * 1024;
+
+/** `bytes` for an operator to read: GB with one decimal from 1 GB on, else MB. */
+function sizeText(bytes: number): string {
+  return bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GB` : `${Math.ceil(bytes / 1024 / 1024)} MB`;
+}
+
+/**
+ * Refuses (409) an upload of `size` more bytes for operator `operatorId` beyond their quota of
+ * unfinished uploads. Inside `tx`, with the operator's row locked, so that two uploads declared at
+ * once (in any processes) are counted one after the other.
+ */
+async function assertQuota(
+  tx: Tx,
+  settings: UploadSettings,
+  operatorId: number,
+  size: number,
+): Promise<void> {
+  await tx.select({ id: operators.id }).from(operators).where(eq(operators.id, operatorId)).for('update');
+  const [open] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::float8`,
+    })
+    .from(uploads)
+    .where(and(eq(uploads.operatorId, operatorId), ne(uploads.status, 'done')));
+  const wayOut = `请先传完它们（再选同一个文件即可接着传），或等它们 ${UPLOAD_STALE_HOURS} 小时后自动清除`;
+  if (open!.count >= settings.maxOpenPerOperator) {
+    throw new AppError(
+      'Conflict',
+      `你已有 ${open!.count} 个未完成的上传（最多 ${settings.maxOpenPerOperator} 个）：${wayOut}`,
+    );
+  }
+  if (open!.bytes + size > settings.maxOpenBytesPerOperator) {
+    throw new AppError(
+      'Conflict',
+      `未完成的上传共 ${sizeText(open!.bytes)}，加上这个文件会超过 ${sizeText(settings.maxOpenBytesPerOperator)}：${wayOut}`,
+    );
+  }
+}
+
+/**
+ * Declares an upload of operator `operatorId` in chunks of `settings.chunkBytes`; 415 for a type the
+ * purpose does not take, 413 over the purpose's limit, 409 past the operator's quota of unfinished
+ * uploads.
+ */
 export async function createUpload(
   deps: UploadDeps,
+  settings: UploadSettings,
   operatorId: number,
   body: UploadCreateBody,
 ): Promise<Upload> {
@@ -84,22 +148,26 @@ export async function createUpload(
   }
   await purgeStaleUploads(deps, PURGE_ON_CREATE);
   const now = new Date(deps.clock.now());
-  const [row] = await deps.db
-    .insert(uploads)
-    .values({
-      id: randomBytes(16).toString('hex'),
-      operatorId,
-      purpose: body.purpose,
-      filename: body.filename.trim() || 'file',
-      contentType,
-      size: body.size,
-      chunkSize: UPLOAD_CHUNK_BYTES,
-      chunks: Math.ceil(body.size / UPLOAD_CHUNK_BYTES),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return uploadOf(row!, []);
+  const row = await deps.db.transaction(async (tx) => {
+    await assertQuota(tx, settings, operatorId, body.size);
+    const [inserted] = await tx
+      .insert(uploads)
+      .values({
+        id: randomBytes(16).toString('hex'),
+        operatorId,
+        purpose: body.purpose,
+        filename: body.filename.trim() || 'file',
+        contentType,
+        size: body.size,
+        chunkSize: settings.chunkBytes,
+        chunks: Math.ceil(body.size / settings.chunkBytes),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return inserted!;
+  });
+  return uploadOf(row, []);
 }
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -118,10 +186,12 @@ function uploadOf(row: UploadRow, received: number[]): Upload {
   };
 }
 
-/** The upload row `id`; 404 when there is none. */
-async function uploadRow(db: Db, id: string): Promise<UploadRow> {
+/** The upload row `id` of operator `operatorId`; 404 when there is none, 403 when it is another's. */
+async function uploadRow(db: Db, id: string, operatorId: number): Promise<UploadRow> {
   const [row] = UPLOAD_ID.test(id) ? await db.select().from(uploads).where(eq(uploads.id, id)) : [];
   if (!row) throw new AppError('NotFound', '上传不存在或已过期，请重新上传');
+  if (row.operatorId !== operatorId)
+    throw new AppError('Forbidden', '这个上传由其他账号发起，只有发起人能继续');
   return row;
 }
 
@@ -134,9 +204,9 @@ async function receivedOf(db: Db, id: string): Promise<number[]> {
   return rows.map((row) => row.index);
 }
 
-/** The upload `id` with the chunks stored so far: what a client resumes from. */
-export async function readUpload(deps: UploadDeps, id: string): Promise<Upload> {
-  const row = await uploadRow(deps.db, id);
+/** Operator `operatorId`'s upload `id` with the chunks stored so far: what a client resumes from. */
+export async function readUpload(deps: UploadDeps, operatorId: number, id: string): Promise<Upload> {
+  const row = await uploadRow(deps.db, id, operatorId);
   return uploadOf(row, await receivedOf(deps.db, id));
 }
 
@@ -160,18 +230,19 @@ function exactLength(length: number): Transform {
 }
 
 /**
- * Stores chunk `index` of upload `id` from `body`, which must be exactly the chunk's bytes (400
- * otherwise, and nothing is recorded). A chunk sent again replaces the stored one. 409 once the
- * upload is being joined or done.
+ * Stores chunk `index` of operator `operatorId`'s upload `id` from `body`, which must be exactly the
+ * chunk's bytes (400 otherwise, and nothing is recorded). A chunk sent again replaces the stored one.
+ * 409 once the upload is being joined or done.
  */
 export async function putChunk(
   deps: UploadDeps,
+  operatorId: number,
   id: string,
   index: number,
   body: Readable,
   declaredLength: number | undefined,
 ): Promise<{ index: number; bytes: number }> {
-  const upload = await uploadRow(deps.db, id);
+  const upload = await uploadRow(deps.db, id, operatorId);
   if (upload.status !== 'open') throw new AppError('Conflict', '该上传已完成，不再接收分片');
   if (!Number.isInteger(index) || index < 0 || index >= upload.chunks) {
     throw new AppError('ValidationError', `分片序号应在 0 到 ${upload.chunks - 1} 之间`);
@@ -254,15 +325,19 @@ function resultOf(row: UploadRow): UploadResult {
 }
 
 /**
- * Joins the chunks of upload `id` into its stored file: the kind is checked by the first bytes (415
+ * Joins the chunks of operator `operatorId`'s upload `id` into its stored file: the kind is checked by the first bytes (415
  * for anything the purpose does not take, and the upload is dropped), the parts are streamed in order
  * into `private/ketang/lessons/<random>.<ext>` (videos, played through signed URLs) or
  * `ketang/kejian/<random>.pdf` (courseware, public) while hashed, a video's length is read from the
  * stored file, and the parts are removed. 409 while chunks are missing (the answer names them) or
  * another request is joining; a done upload answers its result again.
  */
-export async function completeUpload(deps: UploadDeps, id: string): Promise<UploadResult> {
-  const current = await uploadRow(deps.db, id);
+export async function completeUpload(
+  deps: UploadDeps,
+  operatorId: number,
+  id: string,
+): Promise<UploadResult> {
+  const current = await uploadRow(deps.db, id, operatorId);
   if (current.status === 'done') return resultOf(current);
   const now = new Date(deps.clock.now());
   const [upload] = await deps.db
@@ -277,7 +352,7 @@ export async function completeUpload(deps: UploadDeps, id: string): Promise<Uplo
     )
     .returning();
   if (!upload) {
-    const again = await uploadRow(deps.db, id);
+    const again = await uploadRow(deps.db, id, operatorId);
     if (again.status === 'done') return resultOf(again);
     if (again.status === 'assembling') throw new AppError('Conflict', '文件正在合并，请稍候');
     const received = new Set(await receivedOf(deps.db, id));

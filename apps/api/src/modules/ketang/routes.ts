@@ -36,7 +36,8 @@ import { sendStoredFile } from '../media/index.ts';
 import type { SessionDeps } from '../sessions/index.ts';
 import { listCategories, listCourses, readCourse } from './courses.ts';
 import { listCourseware } from './courseware.ts';
-import { mediaSigner } from './media-url.ts';
+import { mediaSessionLive } from './media-session.ts';
+import { MEDIA_COOKIE, mediaSigner } from './media-url.ts';
 import { playLesson } from './play.ts';
 import { saveProgress } from './progress.ts';
 import { listReviews, saveReview } from './reviews.ts';
@@ -45,7 +46,7 @@ import { createRequireLearner, learnerOf, registerLearnerSlot, viewerOf } from '
 /** What the classroom routes are built from. */
 export interface KetangRoutesOptions {
   db: Db;
-  config: SessionDeps['config'] & Pick<Config, 'rateBudgets'>;
+  config: SessionDeps['config'] & Pick<Config, 'rateBudgets' | 'playUrlMarginSeconds'>;
   clock: Clock;
   storage: FileStorage;
 }
@@ -63,6 +64,9 @@ const MediaQuerySchema = Type.Object({
   expires: Type.Optional(Type.String({ maxLength: 256, description: 'Epoch seconds the URL ends at' })),
   user: Type.Optional(
     Type.String({ maxLength: 256, description: 'The user it was issued to (0: a visitor)' }),
+  ),
+  bind: Type.Optional(
+    Type.String({ maxLength: 256, description: 'The session it is bound to (a keyed hash, base64url)' }),
   ),
   sig: Type.Optional(Type.String({ maxLength: 256, description: 'HMAC-SHA256, base64url' })),
 });
@@ -126,17 +130,31 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
     {
       schema: {
         tags: ['ketang'],
-        summary: 'A signed, expiring URL of a lesson’s video (served with HTTP Range) and the saved position',
+        summary:
+          'A signed URL of a lesson’s video (served with HTTP Range) bound to the caller’s session, and the saved position',
         description:
-          'Free courses and 试看 lessons play for anyone; other lessons only for buyers of the course. ' +
-          'Errors: Unauthorized for a visitor asking for a bought-only lesson, Forbidden for a user who has not ' +
-          'bought the course, NotFound for an unknown lesson. The URL is refused (403) once `expires` has passed.',
+          'Free courses and 试看 lessons play for anyone with a session token (a visitor’s too); other lessons only ' +
+          'for buyers of the course. Sets the HttpOnly cookie `' +
+          MEDIA_COOKIE +
+          '` (SameSite=Lax, path /api/ketang/media/) that the URL needs: the URL works only in the browser that asked, ' +
+          'while its session is live, until `expires` — the lesson’s length plus PLAY_URL_MARGIN_SECONDS. ' +
+          'Errors: Unauthorized for a caller without a session token and for a visitor asking for a bought-only ' +
+          'lesson, Forbidden for a user who has not bought the course, NotFound for an unknown lesson.',
         security: OPTIONAL_TOKEN,
         querystring: PlayQuerySchema,
         response: { 200: okEnvelopeSchema(PlaySchema), 401: ErrorEnvelopeSchema, ...errorResponses },
       },
     },
-    async (request) => ok(await playLesson({ ...deps, signer }, await viewer(request), request.query.lesson)),
+    async (request, reply) => {
+      const grant = await playLesson(
+        { db: deps.db, clock: deps.clock, signer, marginSeconds: deps.config.playUrlMarginSeconds },
+        await viewer(request),
+        request.query.lesson,
+      );
+      const secure = request.protocol === 'https';
+      reply.header('set-cookie', signer.cookieOf(grant.sessionId, grant.expiresAt, deps.clock.now(), secure));
+      return ok(grant.play);
+    },
   );
 
   app.post(
@@ -200,6 +218,11 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
     async (request) => ok(await listReviews(deps.db, await viewer(request), request.query)),
   );
 
+  // Lesson videos always pass through here, from the local folder or the bucket alike. Object storage
+  // could serve the bytes itself, but its presigned URL is a bearer URL that cannot be bound to a
+  // session, and redirecting each request to a short-lived one does not work for a player: Chromium
+  // and Safari remember the redirect and ask the bucket directly for later ranges, which then fail
+  // once that URL has expired. Streaming lets this route check the binding on every range.
   app.route({
     method: ['GET', 'HEAD'],
     url: '/ketang/media/*',
@@ -207,21 +230,28 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
     config: routeRateLimit(deps.config, 'media'),
     schema: {
       tags: ['ketang'],
-      summary: 'A lesson video behind a signed URL from crm/ketang/play, with HTTP Range',
+      summary: 'A lesson video behind a session-bound URL from crm/ketang/play, with HTTP Range',
       description:
-        'Only as answered by `play`: a changed path, user or expiry, or an expired URL, is Forbidden. ' +
-        '`Accept-Ranges: bytes`; `Range: bytes=a-b` answers 206 with Content-Range, a range past the end 416.',
+        'Only as answered by `play`, with the cookie `play` set, in the session that asked: a changed path, user, ' +
+        'binding or expiry, an expired URL, a missing cookie or another session’s, or an ended session (logout), ' +
+        'is Forbidden. `Accept-Ranges: bytes`; `Range: bytes=a-b` answers 206 with Content-Range, a range past ' +
+        'the end 416.',
       params: Type.Object({ '*': Type.String({ maxLength: 1200 }) }),
       querystring: MediaQuerySchema,
       response: { 200: MEDIA_BYTES, 206: MEDIA_BYTES, ...errorResponses },
     },
     handler: async (request, reply) => {
       const now = deps.clock.now();
-      const key = signer.check(request.params['*'], request.query, now);
-      if (!key) throw new AppError('Forbidden', 'media URL invalid or expired; ask crm/ketang/play again');
-      const left = Math.max(0, Math.floor(Number(request.query.expires) - now / 1000));
+      const grant = signer.check(request.params['*'], request.query, request.headers.cookie, now);
+      if (!grant || !(await mediaSessionLive(deps.db, grant))) {
+        throw new AppError(
+          'Forbidden',
+          'media URL invalid, expired or not this session’s; ask crm/ketang/play again',
+        );
+      }
+      const left = Math.max(0, Math.floor(grant.expiresAt - now / 1000));
       // Only this browser may keep it, and not past the URL's own end.
-      return sendStoredFile(request, reply, deps.storage, key, `private, max-age=${left}`);
+      return sendStoredFile(request, reply, deps.storage, grant.key, `private, max-age=${left}`);
     },
   });
 };

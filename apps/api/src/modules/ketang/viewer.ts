@@ -20,26 +20,35 @@ export interface Viewer {
   userId: number | null;
 }
 
-/** A visitor. */
-export const VISITOR: Viewer = { userId: null };
+/**
+ * The caller with the session its token names, or null when it sent no working token (lesson media
+ * URLs are bound to that session).
+ */
+export interface SessionViewer extends Viewer {
+  sessionId: string | null;
+}
+
+/** A visitor without a session. */
+export const VISITOR: SessionViewer = { userId: null, sessionId: null };
 
 /**
- * The caller of a public route: the user its token names, or a visitor when there is no token or the
- * token is refused (401 from the session check). Other failures (the database) are not hidden.
+ * The caller of a public route: the user and session its token names, a visitor of that session when
+ * it names no user, or a visitor without a session when there is no token or the token is refused
+ * (401 from the session check). Other failures (the database) are not hidden.
  */
-export async function viewerOf(deps: SessionDeps, request: FastifyRequest): Promise<Viewer> {
+export async function viewerOf(deps: SessionDeps, request: FastifyRequest): Promise<SessionViewer> {
   const token = tokenHeader(request);
   if (!token) return VISITOR;
-  let userId: number | null;
+  let session: { id: string; userId: number | null };
   try {
-    ({ userId } = await verifySessionToken(deps, token));
+    session = await verifySessionToken(deps, token);
   } catch (error) {
     if (error instanceof AppError && error.code === 'Unauthorized') return VISITOR;
     throw error;
   }
-  if (userId === null) return VISITOR;
-  const user = await findUser(deps.db, userId);
-  return user ? { userId: user.id } : VISITOR;
+  if (session.userId === null) return { userId: null, sessionId: session.id };
+  const user = await findUser(deps.db, session.userId);
+  return user ? { userId: user.id, sessionId: session.id } : VISITOR;
 }
 
 const LEARNER = 'xuanliLearner';

@@ -1,6 +1,8 @@
 /**
  * `GET crm/ketang/play?lesson=` (classroom wire): where a lesson's video is fetched from — a signed URL
- * that stops working at `expires` — and the caller's saved position in it. Public for the lessons
+ * that stops working at `expires` — and the caller's saved position in it. The answer also sets an
+ * HttpOnly cookie the URL needs, bound to this session: `fetch` keeps it (same origin), and the
+ * `<video>` sends it with every range by itself. Public for the lessons
  * anyone may watch (free courses, 试看 lessons); a paid lesson answers a visitor 401 and a logged-in
  * user who has not bought the course 403.
  */

@@ -18,6 +18,7 @@ import { ConfigError, loadConfig, loadTimeouts, type Timeouts } from './config.t
 import type { Database } from './db/client.ts';
 import { DataFolderError } from './db/data-folder.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { assertProductionReady } from './production.ts';
 import { systemClock } from './shared/clock.ts';
 import { ERROR_STATUS } from './shared/errors.ts';
 
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
   // What this process creates (the secret, the lock, the database's files) is for its own user only.
   process.umask(0o077);
   const config = loadConfig();
+  // Before the port and the data folder: a production server on development settings never serves.
+  assertProductionReady(config, process.env);
   const timeouts = loadTimeouts();
   const server = createHttpServer(timeouts);
   await listen(server, config.port, config.host);

@@ -12,11 +12,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { ErrorCode } from '@xuanli/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, loadTimeouts, type Timeouts } from './config.ts';
 import type { Database } from './db/client.ts';
-import { DataFolderError } from './db/data-folder.ts';
+import { DATABASE_FOLDER, DataFolderError, preflightDataFolder } from './db/data-folder.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { assertProductionReady } from './production.ts';
 import { systemClock } from './shared/clock.ts';
@@ -121,6 +122,15 @@ async function main(): Promise<void> {
   const timeouts = loadTimeouts();
   const server = createHttpServer(timeouts);
   await listen(server, config.port, config.host);
+  // A data folder in use or damaged is refused now, before seconds of loading the app's code.
+  if (!config.databaseUrl) {
+    try {
+      preflightDataFolder(config.dataDir, join(config.dataDir, DATABASE_FOLDER));
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
 
   let database: Database | undefined;
   let app: FastifyInstance | undefined;

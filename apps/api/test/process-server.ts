@@ -24,7 +24,7 @@ export interface ServerProcess {
   origin: string;
   /** Everything it wrote to stdout and stderr so far. */
   output(): string;
-  /** Resolves with the exit code (null when killed by a signal) once it exits. */
+  /** Resolves with the exit code (null when killed by a signal) once it has exited and its output is read. */
   exited: Promise<number | null>;
 }
 
@@ -82,8 +82,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  // 'close', not 'exit': by then everything it printed has been read (on a busy machine the pipes
+  // can still hold its last line when 'exit' fires).
   const exited = new Promise<number | null>((resolveExit) => {
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       children.delete(child);
       resolveExit(code);
     });

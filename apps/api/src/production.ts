@@ -28,7 +28,7 @@ export const MIN_RSA_BITS = 2048;
 
 /**
  * Words that mark a value someone typed as a stand-in (an example, a default, a test value). Six
- * characters or more, so that a random 32-byte key holds one by chance less than once in ten million.
+ * characters or more, so that a random key rarely holds one by chance (figures at {@link WEAK_KEY_TESTS}).
  */
 const PLACEHOLDER_WORDS = [
   'secret',

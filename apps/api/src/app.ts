@@ -4,13 +4,14 @@
  * clock. Order matters and each step says why.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ADMIN_ROLES } from '@xuanli/contracts/admin-labels';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type AdminChannel, holdsDataFolderLock, openAdminChannel } from './cli/channel.ts';
 import { runCommand } from './cli/commands.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
-import { adminRoutes, purgeStaleUploads } from './modules/admin/index.ts';
+import { adminRoutes, createRequireOperator, purgeStaleUploads } from './modules/admin/index.ts';
 import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
@@ -153,8 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app);
   const limiter = await registerRateLimit(app, { db, config, clock });
   installErrorHandling(app, limiter.notFoundPreHandler);
-  // Docs before routes: @fastify/swagger collects routes as they are added.
-  await registerDocs(app);
+  // Docs before routes: @fastify/swagger collects routes as they are added. In production they are
+  // the operators' (any console role), elsewhere open.
+  await registerDocs(app, {
+    guard: config.production ? createRequireOperator({ db, clock, config })(...ADMIN_ROLES) : undefined,
+  });
   // One module per domain (src/modules/<domain>); each is reached through its index.ts only.
   await app.register(sessionRoutes, { prefix: '/api/base', db, config, clock });
   await app.register(contentRoutes, { prefix: '/api/base', db });

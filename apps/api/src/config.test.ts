@@ -199,6 +199,29 @@ describe('the JWT secret file and the time-outs', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe('s'.repeat(32));
   });
 
+  it('takes the secret from JWT_SECRET_FILE (a mounted secret), never from both places', () => {
+    const file = join(dir, 'mounted-secret');
+    writeFileSync(file, `${'k'.repeat(20)}Zq7Lp2Mx9vQ2xwRt5W\n`);
+    const dataDir = join(dir, 'from-file');
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET_FILE: file });
+    expect(config.jwtSecret).toBe(`${'k'.repeat(20)}Zq7Lp2Mx9vQ2xwRt5W`);
+    expect(config.jwtSecretSource).toBe('setting');
+    // Nothing generated beside the data.
+    expect(readdirSync(dir)).not.toContain('from-file');
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET_FILE: file, JWT_SECRET: 's'.repeat(40) }),
+    ).toThrow('set JWT_SECRET or JWT_SECRET_FILE, not both');
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET_FILE: join(dir, 'missing') })).toThrow(
+      `cannot read JWT_SECRET_FILE ${join(dir, 'missing')}: ENOENT`,
+    );
+    writeFileSync(file, 'short\n');
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET_FILE: file })).toThrow(
+      `the secret in JWT_SECRET_FILE ${file} must be at least 32 bytes long`,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40) }).jwtSecretSource).toBe('setting');
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecretSource).toBe('data-folder');
+  });
+
   it('has production time-outs by default, each settable in milliseconds', () => {
     expect(loadTimeouts({})).toEqual(DEFAULT_TIMEOUTS);
     expect(DEFAULT_TIMEOUTS).toEqual({

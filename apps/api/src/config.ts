@@ -16,8 +16,16 @@ export interface Config {
   /** PostgreSQL URL; when absent the embedded PGlite in `dataDir/pglite` is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** NODE_ENV=production: the server refuses to start on development settings (production.ts). */
+  production: boolean;
   /** HS256 key for session tokens (≥ 32 bytes). */
   jwtSecret: string;
+  /**
+   * Where {@link Config.jwtSecret} came from: JWT_SECRET or JWT_SECRET_FILE (`setting`), the file
+   * generated into the data folder (`data-folder`), or — in production, where no file is generated —
+   * a key made for this process alone (`ephemeral`), which the production checks refuse.
+   */
+  jwtSecretSource: JwtSecretSource;
   logLevel: string;
   /** Folder of the built SPA served at /xuanli/. */
   webDist: string;
@@ -185,6 +193,9 @@ export interface AlipayConfig {
   /** ALIPAY_ENDPOINT, default https://openapi.alipay.com (API v3 calls: refunds). */
   endpoint: string;
 }
+
+/** Where the JWT secret came from (see {@link Config.jwtSecretSource}). */
+export type JwtSecretSource = 'setting' | 'data-folder' | 'ephemeral';
 
 /** Where login codes go: a file in the data folder, or a real SMS provider. */
 export type SmsProvider = 'outbox' | 'aliyun' | 'tencent';
@@ -455,21 +466,47 @@ function createSecretFile(file: string, dataDir: string): void {
   }
 }
 
-/**
- * The JWT secret: JWT_SECRET when given, else the one generated on the first run and kept in
- * `dataDir/jwt-secret` (so tokens survive restarts). Several API processes must share JWT_SECRET.
- * Either must be at least 32 bytes long.
- */
-export function resolveJwtSecret(given: string | undefined, dataDir: string): string {
-  if (given !== undefined && given !== '') {
-    if (Buffer.byteLength(given) < MIN_SECRET_BYTES) {
-      throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long`);
-    }
-    return given;
+/** A JWT secret given as a setting, checked for length; `name` is the setting it came from. */
+function givenSecret(secret: string, name: string): string {
+  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
+    throw new ConfigError(`${name} must be at least ${MIN_SECRET_BYTES} bytes long`);
   }
-  const file = join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) createSecretFile(file, dataDir);
-  return readSecretFile(file);
+  return secret;
+}
+
+/**
+ * The JWT secret and where it came from: JWT_SECRET, or the file JWT_SECRET_FILE names (a mounted
+ * secret), else the one generated on the first run and kept in `dataDir/jwt-secret` (so tokens
+ * survive restarts). Several API processes must share one given secret. Each must be at least 32
+ * bytes long. In production nothing is generated into the data folder: a key lying beside the data it
+ * protects is no secret, so without a setting the process gets a key of its own that dies with it
+ * (the production checks then refuse to start; the operator CLI needs no token key).
+ */
+export function resolveJwtSecret(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): { secret: string; source: JwtSecretSource } {
+  const given = env.JWT_SECRET;
+  const file = env.JWT_SECRET_FILE?.trim();
+  if (given && file) throw new ConfigError('set JWT_SECRET or JWT_SECRET_FILE, not both');
+  if (given) return { secret: givenSecret(given, 'JWT_SECRET'), source: 'setting' };
+  if (file) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      throw new ConfigError(
+        `cannot read JWT_SECRET_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+    return { secret: givenSecret(text, `the secret in JWT_SECRET_FILE ${file}`), source: 'setting' };
+  }
+  const generated = join(dataDir, 'jwt-secret');
+  if (env.NODE_ENV === 'production' && !existsSync(generated)) {
+    return { secret: randomBytes(48).toString('base64url'), source: 'ephemeral' };
+  }
+  if (!existsSync(generated)) createSecretFile(generated, dataDir);
+  return { secret: readSecretFile(generated), source: 'data-folder' };
 }
 
 const SMS_PROVIDERS: readonly SmsProvider[] = ['outbox', 'aliyun', 'tencent'];
@@ -698,12 +735,15 @@ export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
 /** Parses the environment into a {@link Config}; relative paths resolve against the repository root. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = absolute(env.DATA_DIR || '.data', REPO_ROOT);
+  const jwt = resolveJwtSecret(env, dataDir);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
+    production: env.NODE_ENV === 'production',
+    jwtSecret: jwt.secret,
+    jwtSecretSource: jwt.source,
     logLevel: env.LOG_LEVEL || 'info',
     // Relative to apps/api, like the brief's '../web/dist'.
     webDist: absolute(env.WEB_DIST || '../web/dist', API_ROOT),

@@ -12,12 +12,14 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, loadTimeouts } from './config.ts';
 import type { Database } from './db/client.ts';
-import { DataFolderError } from './db/data-folder.ts';
+import { DATABASE_FOLDER, DataFolderError, preflightDataFolder } from './db/data-folder.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { createHttpServer, handOver } from './http-server.ts';
+import { assertProductionReady } from './production.ts';
 import { systemClock } from './shared/clock.ts';
 
 // A stuck connection must not keep a stopping process alive forever.
@@ -65,9 +67,20 @@ async function main(): Promise<void> {
   // What this process creates (the secret, the lock, the database's files) is for its own user only.
   process.umask(0o077);
   const config = loadConfig();
+  // Before the port and the data folder: a production server on development settings never serves.
+  assertProductionReady(config, process.env);
   const timeouts = loadTimeouts();
   const server = createHttpServer(timeouts);
   await listen(server, config.port, config.host);
+  // A data folder in use or damaged is refused now, before seconds of loading the app's code.
+  if (!config.databaseUrl) {
+    try {
+      preflightDataFolder(config.dataDir, join(config.dataDir, DATABASE_FOLDER));
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
 
   let database: Database | undefined;
   let app: FastifyInstance | undefined;

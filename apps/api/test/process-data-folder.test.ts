@@ -3,14 +3,18 @@
  * wedges the folder, damaged folders and bad secrets refused before anything is replaced, time-outs
  * on stalled requests, and the lock released on SIGTERM.
  */
+import { randomBytes } from 'node:crypto';
 import {
+  appendFileSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  truncateSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -176,6 +180,9 @@ describe('the server on a PGlite data folder', () => {
       return dir;
     }
     const listing = (dir: string) => readdirSync(dir, { recursive: true }).map(String).sort();
+    /** The WAL segment files of a database folder. */
+    const walSegments = (pglite: string) =>
+      readdirSync(join(pglite, 'pg_wal')).filter((name) => /^[0-9A-F]{24}$/.test(name));
 
     it.each([
       [
@@ -201,6 +208,76 @@ describe('the server on a PGlite data folder', () => {
         },
         'pg_control fails its checksum',
       ],
+      [
+        'without pg_wal',
+        'no-wal',
+        (pglite: string) => rmSync(join(pglite, 'pg_wal'), { recursive: true }),
+        'pg_wal is missing',
+      ],
+      [
+        'with every WAL segment deleted',
+        'no-segment',
+        (pglite: string) => {
+          for (const name of walSegments(pglite)) unlinkSync(join(pglite, 'pg_wal', name));
+        },
+        'which the last checkpoint needs, is missing',
+      ],
+      [
+        'with the WAL overwritten by garbage',
+        'bad-wal',
+        (pglite: string) => {
+          for (const name of walSegments(pglite))
+            writeFileSync(join(pglite, 'pg_wal', name), randomBytes(16 << 20));
+        },
+        'does not begin with a WAL header of this database',
+      ],
+      [
+        'with the WAL cut short',
+        'short-wal',
+        (pglite: string) => {
+          for (const name of walSegments(pglite)) truncateSync(join(pglite, 'pg_wal', name), 65536);
+        },
+        'is 65536 bytes long instead of 16777216 (cut short)',
+      ],
+      [
+        'with garbage in postgresql.conf',
+        'bad-conf',
+        (pglite: string) => appendFileSync(join(pglite, 'postgresql.conf'), 'this is = = garbage ;;; "\n'),
+        'holds a character outside any setting',
+      ],
+      [
+        'with postgresql.conf unreadable',
+        'unreadable-conf',
+        (pglite: string) => {
+          unlinkSync(join(pglite, 'postgresql.conf'));
+          mkdirSync(join(pglite, 'postgresql.conf'));
+        },
+        'postgresql.conf cannot be read (EISDIR)',
+      ],
+      [
+        'with a misspelt setting in postgresql.conf',
+        'unknown-setting',
+        (pglite: string) => appendFileSync(join(pglite, 'postgresql.conf'), 'shared_bufers = 64MB\n'),
+        'sets shared_bufers, which PostgreSQL does not know',
+      ],
+      [
+        'with garbage in postgresql.auto.conf',
+        'bad-auto-conf',
+        (pglite: string) => appendFileSync(join(pglite, 'postgresql.auto.conf'), 'zzz garbage = = "\n'),
+        'postgresql.auto.conf line 3 holds a character outside any setting',
+      ],
+      [
+        'with garbage in pg_hba.conf',
+        'bad-hba',
+        (pglite: string) => appendFileSync(join(pglite, 'pg_hba.conf'), 'nonsense line here\n'),
+        'does not begin with a connection type',
+      ],
+      [
+        'with a setting PostgreSQL refuses, which only PGlite itself finds',
+        'bad-value',
+        (pglite: string) => appendFileSync(join(pglite, 'postgresql.conf'), 'max_connections = many\n'),
+        'could not be opened (PGlite: ',
+      ],
     ])(
       '%s',
       async (_name, copyName, damage, reason) => {
@@ -208,9 +285,12 @@ describe('the server on a PGlite data folder', () => {
         const before = listing(dir);
         const { code, output } = await refusedStart({ DATA_DIR: dir });
         expect(code).toBe(1);
+        // One line, naming the folder and what is wrong; no stack trace.
+        expect(output.trim().split('\n')).toEqual([expect.stringMatching(/^玄历 API: the database folder /)]);
         expect(output).toContain(`the database folder ${join(dir, 'pglite')}`);
         expect(output).toContain(reason);
-        expect(listing(dir)).toEqual(before);
+        // PGlite, when it got as far as trying, leaves its pid file; nothing else changes.
+        expect(listing(dir).filter((name) => !name.endsWith('postmaster.pid'))).toEqual(before);
       },
       REFUSAL_MS + 10_000,
     );

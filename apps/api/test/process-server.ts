@@ -24,7 +24,7 @@ export interface ServerProcess {
   origin: string;
   /** Everything it wrote to stdout and stderr so far. */
   output(): string;
-  /** Resolves with the exit code (null when killed by a signal) once it exits. */
+  /** Resolves with the exit code (null when killed by a signal) once it has exited and its output is read. */
   exited: Promise<number | null>;
 }
 
@@ -85,8 +85,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  // 'close', not 'exit': by then everything it printed has been read (on a busy machine the pipes
+  // can still hold its last line when 'exit' fires).
   const exited = new Promise<number | null>((resolveExit) => {
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       children.delete(child);
       resolveExit(code);
     });
@@ -171,4 +173,46 @@ export async function issueToken(server: ServerProcess): Promise<string> {
 /** `GET /api/base/session` with `token`: 200 when the server knows the session. */
 export function checkToken(server: ServerProcess, token: string): Promise<Answer> {
   return request(server, '/api/base/session', { headers: { token } });
+}
+
+/** What `npm run admin` printed and how it exited. */
+export interface AdminRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `npm run admin -- …args` (node apps/api/src/cli/admin.ts) from the repository root with a clean
+ * environment plus `env`, as an operator on the server's machine would, `input` piped to its stdin.
+ */
+export function runAdmin(
+  env: Record<string, string>,
+  args: string[],
+  input = '',
+  timeoutMs = 120_000,
+): Promise<AdminRun> {
+  const child = spawn(NODE, ['apps/api/src/cli/admin.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  child.stdin?.end(input);
+  const done = new Promise<AdminRun>((resolveRun) => {
+    // 'close', not 'exit': everything printed has been read by then.
+    child.once('close', (code) => {
+      children.delete(child);
+      resolveRun({ code, stdout, stderr });
+    });
+  });
+  return within(done, timeoutMs, `admin ${args.slice(0, 2).join(' ')}`);
 }

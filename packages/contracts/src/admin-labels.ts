@@ -103,6 +103,8 @@ export const AUDIT_ACTION_LABELS = {
   'order.ship': '订单发货',
   'order.refund': '订单退款',
   'order.refund-reject': '拒绝退款',
+  'database.backup': '数据备份',
+  'database.restore': '数据恢复',
 } as const;
 
 /** An audit action code. */

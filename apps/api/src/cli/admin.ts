@@ -17,7 +17,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { systemClock } from '../shared/clock.ts';
 import { AppError } from '../shared/errors.ts';
 import { callChannel, readChannel } from './channel.ts';
-import { parseCommand, runCommand, UsageError, usage } from './commands.ts';
+import { type Command, parseCommand, runCommand, UsageError, usage, withAbsolutePaths } from './commands.ts';
 
 function actorName(): string {
   let user = process.env.USER ?? 'unknown';
@@ -50,12 +50,19 @@ async function readStdin(): Promise<string> {
 }
 
 /** Runs the command in this process against the configured database. */
-async function runDirectly(config: Config, argv: string[], actor: string, input?: string): Promise<string> {
+async function runDirectly(
+  config: Config,
+  command: Command,
+  argv: string[],
+  actor: string,
+  input?: string,
+): Promise<string> {
   const { databaseTargetOf, openDatabase } = await import('../db/client.ts');
   const database = await openDatabase(databaseTargetOf(config));
   try {
-    // Idempotent; brings a database the server has not opened since an upgrade to the current tables.
-    await database.migrate();
+    // Idempotent; brings a database the server has not opened since an upgrade to the current tables
+    // (but a backup copies the database as it is).
+    if (command.opens !== 'as-is') await database.migrate();
     return await runCommand({ db: database.db, clock: systemClock, actor, config, input }, argv);
   } finally {
     await database.close();
@@ -66,12 +73,24 @@ async function runDirectly(config: Config, argv: string[], actor: string, input?
 async function run(argv: string[], input?: string): Promise<string> {
   const config = loadConfig();
   const actor = actorName();
+  const { command, args } = parseCommand(argv);
+  const channel = config.databaseUrl ? undefined : readChannel(config.dataDir);
+  const serverRuns = channel !== undefined && isAlive(channel.pid);
+  if (command.opens === 'folder' && command.runOnFolder) {
+    // Never through a server: it must not be running at all (the folder's lock checks that too).
+    if (serverRuns) {
+      throw new AppError(
+        'Conflict',
+        `a server (pid ${channel.pid}) holds the data folder ${config.dataDir}: stop it, then run ${command.name.join(' ')}`,
+      );
+    }
+    return command.runOnFolder(config, args, actor);
+  }
   if (!config.databaseUrl) {
-    const channel = readChannel(config.dataDir);
-    if (channel && isAlive(channel.pid)) {
+    if (channel && serverRuns) {
       let reply: Awaited<ReturnType<typeof callChannel>> | undefined;
       try {
-        reply = await callChannel(channel, argv, actor, input);
+        reply = await callChannel(channel, argv, actor, input, command.channelTimeoutMs);
       } catch {
         // Not answering: a server killed without clean-up left its file; open the folder directly
         // (a live holder's lock still refuses that, with a message naming it).
@@ -83,7 +102,7 @@ async function run(argv: string[], input?: string): Promise<string> {
       }
     }
   }
-  return runDirectly(config, argv, actor, input);
+  return runDirectly(config, command, argv, actor, input);
 }
 
 async function main(): Promise<number> {
@@ -98,7 +117,9 @@ async function main(): Promise<number> {
     // Refuse a wrong command line before touching any database.
     const { args } = parseCommand(argv);
     const input = args.flags.includes('password-stdin') ? await readStdin() : undefined;
-    process.stdout.write(`${await run(argv, input)}\n`);
+    // A file named on the command line is where the operator typed it (npm runs us at the repository root).
+    const absolute = withAbsolutePaths(argv, process.env.INIT_CWD || process.cwd());
+    process.stdout.write(`${await run(absolute, input)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -110,9 +131,11 @@ async function main(): Promise<number> {
       return 1;
     }
     if (error instanceof DataFolderError) {
-      process.stderr.write(
-        `admin: ${error.message}\nA server that is still starting opens its operator channel once ready; try again in a few seconds.\n`,
-      );
+      // Held by a server: one still starting opens its channel in a moment. Damage needs no hint.
+      const hint = error.message.includes('is in use by')
+        ? '\nA server that is still starting opens its operator channel once ready; try again in a few seconds.'
+        : '';
+      process.stderr.write(`admin: ${error.message}${hint}\n`);
       return 1;
     }
     if (isDatabaseUnavailable(error)) {

@@ -11,7 +11,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { LOCK_FILE } from '../db/data-folder.ts';
@@ -193,18 +193,48 @@ export async function openAdminChannel(options: {
   };
 }
 
-/** Posts a command line to the channel `info` names; rejects when the server cannot be reached. */
-export async function callChannel(
+/**
+ * Posts a command line to the channel `info` names, waiting `timeoutMs` for its answer; rejects when
+ * the server cannot be reached. Node's http client rather than fetch: fetch gives up on an answer
+ * whose headers take more than five minutes, and a backup of a large database may.
+ */
+export function callChannel(
   info: ChannelInfo,
   argv: readonly string[],
   actor: string,
   input?: string,
+  timeoutMs = 30_000,
 ): Promise<ChannelReply> {
-  const response = await fetch(`http://127.0.0.1:${info.port}/run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-secret': info.secret },
-    body: JSON.stringify({ argv, actor, input }),
-    signal: AbortSignal.timeout(30_000),
+  const body = JSON.stringify({ argv, actor, input });
+  return new Promise((resolve, reject) => {
+    const call = request(
+      {
+        host: '127.0.0.1',
+        port: info.port,
+        path: '/run',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-admin-secret': info.secret,
+        },
+        timeout: timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChannelReply);
+          } catch (error) {
+            reject(error);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    call.on('timeout', () => call.destroy(new Error(`no answer from the server within ${timeoutMs} ms`)));
+    call.on('error', reject);
+    call.end(body);
   });
-  return (await response.json()) as ChannelReply;
 }

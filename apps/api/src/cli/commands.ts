@@ -4,6 +4,7 @@
  * the admin channel (channel.ts) runs the very same functions inside a running server. A new command
  * (product stock, order ship, operator add …) is one more entry in {@link COMMANDS}.
  */
+import { isAbsolute, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -24,6 +25,7 @@ import {
 import { createOrderLedger, MAX_STOCK, setSkuStock, shipOrder, showOrder } from '../modules/shop/index.ts';
 import { writeAudit } from '../shared/audit.ts';
 import type { Clock } from '../shared/clock.ts';
+import { AppError } from '../shared/errors.ts';
 
 /** What a command runs with; `actor` names the operator in the audit trail. */
 export interface CommandContext {
@@ -58,7 +60,22 @@ export interface Command {
   options: readonly string[];
   /** Switches it takes (`--password-stdin`), which have no value. */
   flags?: readonly string[];
+  /**
+   * What the CLI opens for the command when it runs it itself (no server holds the embedded
+   * database): the database, migrated first (default); the database as it is (a backup copies what is
+   * there); or only the data folder (a restore, which no server may hold: {@link runOnFolder}).
+   */
+  opens?: 'migrated' | 'as-is' | 'folder';
+  /**
+   * The first word after the name is a file path: the CLI makes it absolute against the operator's
+   * working directory before the command may travel to a server that runs elsewhere.
+   */
+  fileArgument?: boolean;
+  /** How long the CLI waits for a server to run it over the operator channel; default 30 s. */
+  channelTimeoutMs?: number;
   run(context: CommandContext, args: CommandArgs): Promise<string>;
+  /** For `opens: 'folder'`: the command as the CLI runs it on the configured data folder. */
+  runOnFolder?(config: Config, args: CommandArgs, actor: string): Promise<string>;
 }
 
 /** A mistake in the command line: the help is printed with it and the exit status is 2. */
@@ -79,6 +96,14 @@ function onePhone(args: CommandArgs, usage: string): string {
   const [phone, extra] = args.positional;
   if (!phone || extra !== undefined) throw new UsageError(`expected ${usage}`);
   return phone;
+}
+
+/** The one file path of a backup or restore, which the CLI has made absolute. */
+function onePath(args: CommandArgs, usage: string): string {
+  const [file, extra] = args.positional;
+  if (!file || extra !== undefined) throw new UsageError(`expected ${usage}`);
+  if (!isAbsolute(file)) throw new UsageError(`${usage}: the file must be an absolute path`);
+  return file;
 }
 
 /** Every command, in help order. */
@@ -285,7 +310,77 @@ export const COMMANDS: readonly Command[] = [
       return `operator ${username}: two-step verification off; their logins are ended`;
     },
   },
+  {
+    name: ['backup'],
+    usage: '<file> [--force]',
+    summary:
+      'write a consistent copy of the embedded database to <file> (.tar.gz), while the server runs too; --force replaces an existing file',
+    options: [],
+    flags: ['force'],
+    opens: 'as-is',
+    fileArgument: true,
+    // A large database takes minutes to copy; the operator waits for it.
+    channelTimeoutMs: 60 * 60_000,
+    async run(context, args) {
+      const file = onePath(args, 'backup <file>');
+      // Loaded when used: the help and the other commands need no PGlite.
+      const { backupDatabase } = await import('../db/backup.ts');
+      const report = await backupDatabase(context.db, file, {
+        force: args.flags.includes('force'),
+        actor: context.actor,
+        at: new Date(context.clock.now()),
+      });
+      return `backup written to ${report.file} (${report.bytes} bytes)`;
+    },
+  },
+  {
+    name: ['restore'],
+    usage: '<file> [--force]',
+    summary:
+      'make a backup the embedded database, with no server running; --force replaces the database there (kept beside it, renamed)',
+    options: [],
+    flags: ['force'],
+    opens: 'folder',
+    fileArgument: true,
+    async run() {
+      // Reached only inside a running server: the database it serves cannot be swapped under it.
+      throw new AppError('Conflict', 'a server holds the data folder: stop it, then run restore');
+    },
+    async runOnFolder(config, args, actor) {
+      const file = onePath(args, 'restore <file>');
+      const { restoreDatabase, USE_PG_DUMP } = await import('../db/backup.ts');
+      if (config.databaseUrl) throw new AppError('BadRequest', USE_PG_DUMP);
+      const report = await restoreDatabase(config.dataDir, file, {
+        force: args.flags.includes('force'),
+        actor,
+        at: new Date(),
+      });
+      const kept = report.keptAs ? `; the database it replaced is kept as ${report.keptAs}` : '';
+      return `restored ${file} into ${report.folder} (${report.users} users, ${report.orders} orders)${kept}`;
+    },
+  },
 ];
+
+/**
+ * `argv` with the file argument of a command that takes one ({@link Command.fileArgument}) made
+ * absolute against `base`; other command lines unchanged.
+ */
+export function withAbsolutePaths(argv: readonly string[], base: string): string[] {
+  const { command } = parseCommand(argv);
+  const words = [...argv];
+  if (!command.fileArgument) return words;
+  for (let i = command.name.length; i < words.length; i++) {
+    const word = words[i];
+    if (!word.startsWith('--')) {
+      words[i] = resolve(base, word);
+      break;
+    }
+    // An option's value follows it unless given inline or the option is a switch.
+    const name = word.slice(2).split('=')[0];
+    if (!word.includes('=') && !command.flags?.includes(name)) i += 1;
+  }
+  return words;
+}
 
 /** The one username of an operator command. */
 function oneName(args: CommandArgs, usage: string): string {

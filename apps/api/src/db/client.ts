@@ -3,6 +3,7 @@
  * Postgres) persisted in a folder, or kept in memory for tests. Both speak the same SQL, so the rest
  * of the app sees one Drizzle type and never asks which one it has.
  */
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -12,7 +13,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Config, DEFAULT_TIMEOUTS, type Timeouts } from '../config.ts';
-import { checkDatabaseFolder, type DataFolderLock, lockDataFolder } from './data-folder.ts';
+import {
+  checkDatabaseFolder,
+  DATABASE_FOLDER,
+  type DataFolderLock,
+  lockDataFolder,
+  unopenableFolder,
+} from './data-folder.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database every service takes; the same on PGlite and PostgreSQL. */
@@ -36,7 +43,7 @@ export function databaseTargetOf(
 ): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl, timeouts }
-    : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+    : { kind: 'pglite', dataDir: join(config.dataDir, DATABASE_FOLDER) };
 }
 
 /** An open database with the two operations that differ between drivers. */
@@ -119,12 +126,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let lock: DataFolderLock | undefined;
+  let existing = false;
   if (target.dataDir) {
     // Before PGlite touches the folder: a second process must not open it, and a damaged folder must
     // not be replaced by an empty database.
     lock = lockDataFolder(dirname(target.dataDir));
     try {
       checkDatabaseFolder(target.dataDir);
+      existing = readdirSync(target.dataDir).length > 0;
     } catch (error) {
       lock.release();
       throw error;
@@ -135,7 +144,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   } catch (error) {
     lock?.release();
-    throw error;
+    // Damage the checks above do not know (a setting PostgreSQL does not know, a damaged table file)
+    // is still named as the folder's, on one line.
+    throw existing && target.dataDir ? unopenableFolder(target.dataDir, error) : error;
   }
   const db = drizzlePglite({ client, schema });
   return {

@@ -14,14 +14,26 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import {
+  checkpointSegmentProblem,
+  crc32cUpdate,
+  gucFileProblem,
+  hbaFileProblem,
+  readControlFacts,
+  walFileName,
+} from './pg-files.ts';
 
 /** Name of the lock file inside the data folder. */
 export const LOCK_FILE = 'xuanli.lock';
+
+/** Name of the embedded database's folder inside the data folder. */
+export const DATABASE_FOLDER = 'pglite';
 
 /** The data folder cannot be used (in use by another server, or damaged); server.ts prints the message. */
 export class DataFolderError extends Error {
@@ -192,16 +204,6 @@ function breakStaleLock(file: string, stale: string): void {
 /** Size of `global/pg_control` (PostgreSQL's PG_CONTROL_FILE_SIZE). */
 const PG_CONTROL_SIZE = 8192;
 
-const CRC32C_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let i = 0; i < 256; i++) {
-    let c = i;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0x82f63b78 : c >>> 1;
-    table[i] = c >>> 0;
-  }
-  return table;
-})();
-
 /**
  * True when `control` is an intact `pg_control`. The file is PostgreSQL's ControlFileData struct
  * ending in a CRC-32C of everything before it, zero-padded to 8 KB. The struct's layout differs between
@@ -223,26 +225,95 @@ export function isIntactControlFile(control: Uint8Array): boolean {
       if (~crc >>> 0 === view.getUint32(offset, true)) return true;
       if (offset > end) return false;
     }
-    crc = CRC32C_TABLE[(crc ^ control[offset]) & 0xff] ^ (crc >>> 8);
+    crc = crc32cUpdate(crc, control.subarray(offset, offset + 1));
   }
   return false;
+}
+
+const KEEP_IT = 'Restore it from a backup, or move it away to start with a new, empty database.';
+
+/** A refusal of the database folder `dir` for `what`, in the words every such refusal uses. */
+function damaged(dir: string, what: string): DataFolderError {
+  return new DataFolderError(`the database folder ${dir} is damaged: ${what}. ${KEEP_IT}`);
+}
+
+/** The size of `file`, or undefined when it is missing (anything else unreadable throws). */
+function sizeOf(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Refuses a folder whose write-ahead log cannot bring it back: `pg_wal` missing, a segment between
+ * the last checkpoint's redo point and the checkpoint itself missing or cut short, or the checkpoint's
+ * segment not holding this database's WAL and an intact checkpoint record (pg-files.ts). A control
+ * file of a layout we do not know is checked for `pg_wal` only.
+ */
+function checkWal(dir: string, control: Uint8Array): void {
+  const walDir = join(dir, 'pg_wal');
+  if (!existsSync(walDir) || !statSync(walDir).isDirectory()) throw damaged(dir, `${walDir} is missing`);
+  const facts = readControlFacts(control);
+  if (!facts) return;
+  const size = BigInt(facts.walSegmentSize);
+  for (let segment = facts.redo / size; segment <= facts.checkPoint / size; segment++) {
+    const file = join(walDir, walFileName(facts.timeline, segment, facts.walSegmentSize));
+    const bytes = sizeOf(file);
+    if (bytes === undefined) throw damaged(dir, `${file}, which the last checkpoint needs, is missing`);
+    if (bytes !== facts.walSegmentSize) {
+      throw damaged(dir, `${file} is ${bytes} bytes long instead of ${facts.walSegmentSize} (cut short)`);
+    }
+  }
+  const file = join(walDir, walFileName(facts.timeline, facts.checkPoint / size, facts.walSegmentSize));
+  const problem = checkpointSegmentProblem(file, facts);
+  if (problem) throw damaged(dir, `${file} ${problem}`);
+}
+
+/**
+ * PostgreSQL's configuration files in the folder, each required or not, with the check of its syntax.
+ * postgresql.auto.conf (ALTER SYSTEM's) may be absent; PostgreSQL starts without it.
+ */
+const CONFIG_FILES: [name: string, required: boolean, problemOf: (text: string) => string | undefined][] = [
+  ['postgresql.conf', true, gucFileProblem],
+  ['postgresql.auto.conf', false, gucFileProblem],
+  ['pg_hba.conf', true, hbaFileProblem],
+];
+
+/** Refuses a configuration file that is missing, unreadable or that PostgreSQL would not parse. */
+function checkConfigFiles(dir: string): void {
+  for (const [name, required, problemOf] of CONFIG_FILES) {
+    const file = join(dir, name);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      if (code === 'ENOENT' && !required) continue;
+      throw damaged(dir, code === 'ENOENT' ? `${file} is missing` : `${file} cannot be read (${code})`);
+    }
+    const problem = problemOf(text);
+    if (problem) throw damaged(dir, `${file} ${problem}`);
+  }
 }
 
 /**
  * Refuses to start on a database folder that exists but is not a usable one, before PGlite opens it:
  * PGlite would run initdb over a folder without `PG_VERSION` (replacing the data with an empty
- * database) and fails obscurely on a damaged `global/pg_control`. A missing or empty folder is fine:
- * it is created (0700) for the first start.
+ * database), and fails obscurely on a damaged `global/pg_control`, a missing or damaged WAL segment
+ * or a configuration file it cannot parse. A missing or empty folder is fine: it is created (0700)
+ * for the first start.
  */
 export function checkDatabaseFolder(dir: string): void {
   if (!existsSync(dir) || readdirSync(dir).length === 0) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     return;
   }
-  const keepIt = 'Restore it from a backup, or move it away to start with a new, empty database.';
   if (!existsSync(join(dir, 'PG_VERSION'))) {
     throw new DataFolderError(
-      `the database folder ${dir} is not empty but holds no database (no PG_VERSION); refusing to create a new one over it. ${keepIt}`,
+      `the database folder ${dir} is not empty but holds no database (no PG_VERSION); refusing to create a new one over it. ${KEEP_IT}`,
     );
   }
   const controlFile = join(dir, 'global', 'pg_control');
@@ -250,11 +321,36 @@ export function checkDatabaseFolder(dir: string): void {
   try {
     control = readFileSync(controlFile);
   } catch {
-    throw new DataFolderError(`the database folder ${dir} is damaged: ${controlFile} is missing. ${keepIt}`);
+    throw damaged(dir, `${controlFile} is missing`);
   }
-  if (!isIntactControlFile(control)) {
-    throw new DataFolderError(
-      `the database folder ${dir} is damaged: ${controlFile} fails its checksum. ${keepIt}`,
-    );
+  if (!isIntactControlFile(control)) throw damaged(dir, `${controlFile} fails its checksum`);
+  checkConfigFiles(dir);
+  checkWal(dir, control);
+}
+
+/**
+ * What an exception of PGlite opening the existing folder `dir` becomes: a refusal naming the folder
+ * (PGlite's own words are "Aborted()" and the like), on one line.
+ */
+export function unopenableFolder(dir: string, error: unknown): DataFolderError {
+  const reason = String((error as Error)?.message ?? error)
+    .split('\n')[0]
+    .slice(0, 200);
+  return new DataFolderError(
+    `the database folder ${dir} could not be opened (PGlite: ${reason}); a file in it is damaged or not PostgreSQL's. ${KEEP_IT}`,
+  );
+}
+
+/**
+ * Takes the lock of data folder `dataDir` for a moment and checks its database folder `dir`, so that
+ * server.ts refuses a folder in use or damaged within a second of starting instead of after loading
+ * the app's code; opening the database takes the lock and checks again.
+ */
+export function preflightDataFolder(dataDir: string, dir: string): void {
+  const lock = lockDataFolder(dataDir);
+  try {
+    checkDatabaseFolder(dir);
+  } finally {
+    lock.release();
   }
 }

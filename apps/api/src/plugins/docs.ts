@@ -1,13 +1,29 @@
 /**
  * OpenAPI document generated from the route schemas, at /api/docs/json, and swagger-ui at /api/docs.
  * Must be registered before the routes it documents.
+ *
+ * In production the document is for operators only: it maps every route, the console's included, and
+ * hands an attacker the shape of each request, so every answer under /api/docs (the page, its
+ * scripts, the JSON and YAML) asks for a console login first. Elsewhere it stays open for developers.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 
-/** Registers @fastify/swagger and @fastify/swagger-ui. */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+/** Where the docs are served. */
+export const DOCS_PREFIX = '/api/docs';
+
+/** How the docs are guarded. */
+export interface DocsOptions {
+  /**
+   * Runs before every answer under {@link DOCS_PREFIX} and throws to refuse it (the console's
+   * operator check in production); absent, the docs are open.
+   */
+  guard?: onRequestAsyncHookHandler;
+}
+
+/** Registers @fastify/swagger and @fastify/swagger-ui, behind `options.guard` when given. */
+export async function registerDocs(app: FastifyInstance, options: DocsOptions = {}): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -56,5 +72,9 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       ],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  // In a scope of its own, so that the guard covers swagger-ui's routes and static files and nothing else.
+  await app.register(async (scope) => {
+    if (options.guard) scope.addHook('onRequest', options.guard);
+    await scope.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false });
+  });
 }

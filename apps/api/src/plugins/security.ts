@@ -29,9 +29,17 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-/** helmet's options: our CSP, helmet's defaults for the rest. */
+/**
+ * How long a browser that once reached us over https keeps to https (Strict-Transport-Security): a
+ * year, helmet's default, spelt out so that an upgrade of helmet cannot shorten it; browsers' preload
+ * lists ask for at least that. Sent only over https ({@link securityHeaderSetter}).
+ */
+export const HSTS_MAX_AGE_SECONDS = 365 * 86_400;
+
+/** helmet's options: our CSP and HSTS, helmet's defaults for the rest. */
 export const HELMET_OPTIONS = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
   // COEP would block the cross-origin images and iframes above.
   crossOriginEmbedderPolicy: false,
 };

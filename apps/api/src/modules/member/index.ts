@@ -11,6 +11,7 @@ export {
   type VipStatus,
 } from './admin.ts';
 export { purgeMemberLeftovers } from './cleanup.ts';
+export { maskPhone } from './phone.ts';
 export {
   type CourseProgressFields,
   type CourseProgressReader,

@@ -136,6 +136,11 @@ describe('audit sentences', () => {
         row({ operatorId: null, operatorName: null, actor: 'cli:ops@web-1', action: 'vip.revoke' }),
       ),
     ).toBe('命令行（ops@web-1） 取消了用户 138****0000 的会员');
+    expect(
+      auditSentence(
+        row({ operatorId: null, operatorName: null, actor: 'root@vm (admin channel)', action: 'vip.revoke' }),
+      ),
+    ).toBe('命令行（root@vm，admin channel） 取消了用户 138****0000 的会员');
   });
 
   it('reads an action it does not know as a generic sentence with the object', () => {

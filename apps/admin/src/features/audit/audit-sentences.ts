@@ -119,7 +119,9 @@ export const AUDIT_SENTENCES: Record<AuditAction, Template> = {
 
 /** Who made the change: the operator's name, or the command line with its OS user and host. */
 export function actorOf(row: AuditEntry): string {
-  if (row.operatorId === null) return `命令行（${row.actor.replace(/^cli:/, '')}）`;
+  // 'cli:ops@web-1', or 'root@vm (admin channel)' when the command went through the running server.
+  if (row.operatorId === null)
+    return `命令行（${row.actor.replace(/^cli:/, '').replace(/\s*\((.+)\)$/, '，$1')}）`;
   return row.operatorName ?? row.actor;
 }
 

@@ -11,7 +11,7 @@ import type { DashboardTrends, ExpiringVips, SetupChecklist } from '@xuanli/cont
 import { roleMayUse } from '@xuanli/contracts/admin-labels';
 import type { Dashboard, DashboardPeriod } from '@xuanli/contracts/admin-shop';
 import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { getDashboard, getDashboardTrends, getExpiringVips, getSetupChecklist } from '@/api/dashboard';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/feedback';
@@ -29,8 +29,8 @@ const COURSE_COLUMNS = [
   { title: '本月报名', dataIndex: 'count', width: 120 },
 ];
 
-/** The cards of one period. */
-function PeriodCards({ name, period }: { name: string; period: DashboardPeriod }) {
+/** The cards of one period, and one more card (`extra`) at the row's end. */
+function PeriodCards({ name, period, extra }: { name: string; period: DashboardPeriod; extra?: ReactNode }) {
   return (
     <Row gutter={16}>
       <Col span={6}>
@@ -51,6 +51,7 @@ function PeriodCards({ name, period }: { name: string; period: DashboardPeriod }
           <Statistic title={`${name}新用户`} value={period.newUsers} suffix="人" />
         </Card>
       </Col>
+      {extra ? <Col span={6}>{extra}</Col> : null}
     </Row>
   );
 }
@@ -129,15 +130,16 @@ export function DashboardPage() {
         {!figures.data && !figures.failure ? <Spin /> : null}
         {figures.data ? (
           <>
-            <PeriodCards name="今日" period={figures.data.today} />
-            <PeriodCards name="本月" period={figures.data.month} />
-            <Row gutter={16}>
-              <Col span={6}>
+            <PeriodCards
+              name="今日"
+              period={figures.data.today}
+              extra={
                 <Card>
                   <Statistic title="有效 VIP" value={figures.data.activeVips} suffix="人" />
                 </Card>
-              </Col>
-            </Row>
+              }
+            />
+            <PeriodCards name="本月" period={figures.data.month} />
             <Typography.Text type="secondary">
               营收 = 当期支付订单的实付金额 − 当期已退回买家的金额；“今日”“本月”和每日数据均按北京时间计算。
             </Typography.Text>

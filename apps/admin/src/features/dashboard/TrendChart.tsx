@@ -19,16 +19,27 @@ export interface TrendChartProps {
   /** The figure's name, e.g. 每日营收. */
   title: string;
   points: TrendPoint[];
-  /** How a value reads (¥ for money, 单 or 人 for counts). */
+  /** How a value reads on the axis (whole ¥ for money, 单 or 人 for counts). */
   format: (value: number) => string;
+  /** How a day's value reads when pointed at (¥ to the fen); the axis's when absent. */
+  exact?: (value: number) => string;
   /** The caption under the chart, e.g. 30 天合计 ¥1,234.00. */
   caption: string;
   shape?: 'column' | 'line';
+  /**
+   * The least top of the value axis, so that quiet days do not stretch pennies or a single order over
+   * the whole height (e.g. ¥100 for money, 5 for counts).
+   */
+  floor: number;
+  /** Counts: only whole numbers on the axis. */
+  whole?: boolean;
 }
 
 /** A day-by-day chart with its caption. */
-export function TrendChart({ title, points, format, caption, shape = 'column' }: TrendChartProps) {
+export function TrendChart(props: TrendChartProps) {
+  const { title, points, format, exact = props.format, caption, shape = 'column', floor, whole } = props;
   const renderer = useMemo(() => new Renderer(), []);
+  const values = points.map((point) => point.value);
   const config = {
     data: points,
     xField: 'day',
@@ -36,13 +47,20 @@ export function TrendChart({ title, points, format, caption, shape = 'column' }:
     height: 220,
     autoFit: true,
     renderer,
+    scale: {
+      y: { domainMin: Math.min(0, ...values), domainMax: Math.max(floor, ...values), nice: true },
+    },
     axis: {
       x: { title: false, labelAutoHide: true, labelAutoRotate: false },
-      y: { title: false, labelFormatter: (value: number) => format(value) },
+      y: {
+        title: false,
+        labelFormatter: (value: number) => format(value),
+        ...(whole ? { tickFilter: (value: number) => Number.isInteger(value) } : {}),
+      },
     },
     tooltip: {
       title: 'day',
-      items: [{ channel: 'y', name: title, valueFormatter: (v: number) => format(v) }],
+      items: [{ channel: 'y', name: title, valueFormatter: (v: number) => exact(v) }],
     },
     style:
       shape === 'column'

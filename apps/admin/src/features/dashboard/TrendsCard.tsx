@@ -25,6 +25,10 @@ function TrendChart(props: TrendChartProps) {
 /** Money on an axis: whole 元 (the tooltip and the caption keep the fen). */
 const yuanAxis = (fen: number) => `¥${Math.round(fen / 100)}`;
 
+/** The least top of the money axis (¥100) and of the count axes. */
+const MONEY_FLOOR = 10_000;
+const COUNT_FLOOR = 5;
+
 /** The trends card: charts, a failure, or a spinner while they load. */
 export function TrendsCard({ trends, failure }: { trends: DashboardTrends | null; failure: string | null }) {
   const span = `${trends?.days[0]?.date ?? ''} 至 ${trends?.days[DASHBOARD_TREND_DAYS - 1]?.date ?? ''}`;
@@ -38,7 +42,9 @@ export function TrendsCard({ trends, failure }: { trends: DashboardTrends | null
             <TrendChart
               title="每日营收"
               points={trendSeries(trends.days, 'revenue')}
-              format={(fen) => (Math.abs(fen) >= 100_000 ? yuanAxis(fen) : formatYuan(fen))}
+              format={yuanAxis}
+              exact={formatYuan}
+              floor={MONEY_FLOOR}
               caption={`每日营收 · ${DASHBOARD_TREND_DAYS} 天合计 ${formatYuan(trendTotal(trends.days, 'revenue'))}`}
             />
           </Col>
@@ -48,6 +54,8 @@ export function TrendsCard({ trends, failure }: { trends: DashboardTrends | null
               shape="line"
               points={trendSeries(trends.days, 'paidOrders')}
               format={(n) => `${n} 单`}
+              floor={COUNT_FLOOR}
+              whole
               caption={`每日支付订单 · ${DASHBOARD_TREND_DAYS} 天合计 ${trendTotal(trends.days, 'paidOrders')} 单`}
             />
           </Col>
@@ -56,6 +64,8 @@ export function TrendsCard({ trends, failure }: { trends: DashboardTrends | null
               title="每日新用户"
               points={trendSeries(trends.days, 'newUsers')}
               format={(n) => `${n} 人`}
+              floor={COUNT_FLOOR}
+              whole
               caption={`每日新用户 · ${DASHBOARD_TREND_DAYS} 天合计 ${trendTotal(trends.days, 'newUsers')} 人`}
             />
           </Col>

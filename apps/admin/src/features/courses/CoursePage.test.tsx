@@ -164,6 +164,9 @@ describe('a course page', () => {
       free: false,
     });
     await waitFor(() => expect(titlesInOrder()).toEqual(['天干地支', '五行生克', '第三课']));
+    // Saved: the dialog closes without asking about the title and video it was given.
+    await waitFor(() => expect(dialog.className).toMatch(/ant-zoom-leave/));
+    expect(discardQuestion()).toBeNull();
   });
 
   it('asks 放弃修改？ before leaving an edited course form or closing an edited lesson dialog', {

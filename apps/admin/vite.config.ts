@@ -82,7 +82,10 @@ function noSchemasInBundle(): Plugin {
 // their rc-* parts (the layout and the login form already use most of them): another one, so a new
 // console build re-downloads only its own few small page chunks.
 const reactVendor = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
-const antdVendor = /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/;
+const antdVendor =
+  /node_modules[\\/](antd|@ant-design[\\/](?!charts|plots|graphs)[^\\/]+|@rc-component|rc-[^\\/]+|dayjs)[\\/]/;
+// The charts of 概览 (@ant-design/charts over AntV G2, a few hundred KB) only on the page that draws them.
+const chartsVendor = /node_modules[\\/](@ant-design[\\/](charts|plots|graphs)[^\\/]*|@antv|d3-[^\\/]+)[\\/]/;
 
 export default defineConfig({
   // Served by the API at /admin/ (apps/api/src/plugins/admin-console.ts), never under the app's /xuanli/.
@@ -102,7 +105,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: reactVendor },
+            // Vite's helper of lazy imports, which every page uses: with the entry, not in the chart
+            // library's chunk (whose own lazy imports would otherwise take it along).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             { name: 'vendor-antd', test: antdVendor },
+            { name: 'vendor-charts', test: chartsVendor },
           ],
         },
       },

@@ -127,3 +127,52 @@ export async function editorUploadsALessonVideoThatPlaysInTheApp(t: TestContext)
   await playPast(page, 1, 'the uploaded lesson to play');
   await t.screenshot('13-app-uploaded-lesson');
 }
+
+export async function adminReadsTheDashboardAndTheLogAndIsAskedBeforeLosingAnEdit(
+  t: TestContext,
+): Promise<void> {
+  const desk = await openConsole(t, 'admin');
+  const operator = desk.page;
+  // A fresh install: the 开店清单 says what is still the demo's, the charts draw the last 30 days.
+  const checklist = operator.locator('.ant-card').filter({ hasText: '开店清单' });
+  await expectVisible(checklist.getByText(/0 \/ 5 项已设置/), 'the 开店清单 of a fresh install');
+  await expectVisible(checklist.getByText('只有模拟支付（沙箱），用户无法真实付款'), 'the sandbox named');
+  const revenue = operator.getByRole('figure', { name: '每日营收' });
+  await expectVisible(revenue.locator('svg'), 'the revenue chart');
+  await expectVisible(operator.getByRole('figure', { name: '每日新用户' }).locator('svg'), 'the users chart');
+  await desk.screenshot('13-console-dashboard-admin');
+  await revenue.scrollIntoViewIfNeeded();
+  await desk.screenshot('13-console-dashboard-charts');
+
+  // The log reads as sentences: this operator was added on the command line, then logged in.
+  await desk.menu('操作日志');
+  await expectVisible(
+    operator.getByText(/^命令行（.+） 新增了后台账号 .+（管理员）$/).first(),
+    'the command line’s addition as a sentence',
+  );
+  await expectVisible(operator.getByText(/ 登录了后台$/).first(), 'the login as a sentence');
+  await desk.screenshot('13-console-audit-sentences');
+
+  // An edited product: another page of the console asks first, and so does closing the tab.
+  await desk.menu('商品');
+  await operator.getByRole('button', { name: '编辑' }).first().click();
+  const drawer = operator.getByRole('dialog').filter({ hasText: '编辑商品' });
+  await drawer.getByLabel('副标题').fill('开光加持，限量二十串');
+  // The drawer covers the menu; the browser's 后退 is the way out that would lose the edit.
+  await operator.goBack();
+  const question = operator.locator('.ant-modal-confirm').filter({ hasText: '放弃修改？' });
+  await expectVisible(question, 'the question before leaving the edit');
+  await desk.screenshot('13-console-unsaved-question');
+  await question.getByRole('button', { name: '继续编辑' }).click();
+  await expectVisible(drawer.getByLabel('副标题'), 'the edit kept');
+  if (!operator.url().endsWith('#/catalogue')) throw new Error(`后退 left the edit for ${operator.url()}`);
+  const asked = new Promise<string>((resolve) => {
+    operator.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    });
+  });
+  await operator.close({ runBeforeUnload: true });
+  const kind = await Promise.race([asked, new Promise<string>((r) => setTimeout(() => r('none'), 5000))]);
+  if (kind !== 'beforeunload') throw new Error(`closing the tab with an unsaved edit asked ${kind}`);
+}

@@ -216,7 +216,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock } });
   app.addHook('onClose', () => pay.idle());
   // The operators' console API: its own accounts, bearer tokens and roles; every write audited.
-  await app.register(adminRoutes, { prefix: '/api/admin', db, config, clock, storage, pay });
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    db,
+    config,
+    clock,
+    storage,
+    pay,
+    smsProvider: sms.provider,
+  });
   await app.register(healthRoutes, { prefix: '/api', db });
   await registerSpa(app, config.webDist);
   await registerAdminConsole(app, config.adminDist);

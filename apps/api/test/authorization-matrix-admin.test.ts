@@ -382,6 +382,11 @@ const ROUTES: Route[] = [
   }),
   route('GET', '/api/admin/audit', area('audit'), () => ({ query: { action: 'vip.grant' } })),
   route('GET', '/api/admin/dashboard', area('dashboard')),
+  route('GET', '/api/admin/dashboard/trends', area('dashboard')),
+  // Who renews VIPs sees who is about to lapse: the users area's roles.
+  route('GET', '/api/admin/dashboard/expiring-vips', area('users')),
+  // How the server is set up (payments, SMS) is the admin's.
+  route('GET', '/api/admin/dashboard/setup', { ...OUTSIDERS, admin: 200, editor: 403, support: 403 }),
   route('GET', '/api/admin/catalogue/categories', area('catalogue')),
   route('GET', '/api/admin/catalogue/products', area('catalogue'), () => ({ query: { onShelf: 'true' } })),
   route('POST', '/api/admin/catalogue/products', area('catalogue'), () => ({ payload: productForm() })),

@@ -234,9 +234,18 @@ export const AuditEntrySchema = Type.Object({
     description: 'The console operator; null for a change made with the command line',
   }),
   actor: Type.String({ description: "Operator username, or 'cli:<os user>@<host>' for the command line" }),
+  operatorName: Type.Union([Type.String(), Type.Null()], {
+    description: "The console operator's display name now; null for the command line",
+  }),
   action: Type.String({ description: "e.g. 'vip.grant' (AUDIT_ACTION_LABELS gives the Chinese)" }),
   target: Type.String({
     description: "What was changed, e.g. 'user:42', 'operator:3', 'holiday:2027-10-01'",
+  }),
+  subject: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "The changed object as people name it: a user's masked phone ('138****0000', 已注销用户), an " +
+      "order's number, a holiday's date, an operator's display name, an article's, product's or course's " +
+      'title as the row recorded it (else as it is now); null when unknown',
   }),
   before: Type.Unknown({ description: 'The changed fields before (JSON), null when created' }),
   after: Type.Unknown({ description: 'The changed fields after (JSON), null when deleted' }),

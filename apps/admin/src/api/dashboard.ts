@@ -1,8 +1,28 @@
-/** The dashboard call of the console (every operator role; packages/contracts/src/admin-shop.ts). */
+/**
+ * The dashboard calls of the console (packages/contracts/src/admin-shop.ts and admin-dashboard.ts):
+ * the figures and the trends for every operator role, the expiring VIPs for the users area's roles,
+ * the 开店清单 for admins.
+ */
+import type { DashboardTrends, ExpiringVips, SetupChecklist } from '@xuanli/contracts/admin-dashboard';
 import type { Dashboard } from '@xuanli/contracts/admin-shop';
 import { api } from '@/lib/api';
 
 /** `GET /api/admin/dashboard`: today's and this month's figures, VIPs and top courses. */
 export function getDashboard(): Promise<Dashboard> {
   return api.get<Dashboard>('dashboard');
+}
+
+/** `GET /api/admin/dashboard/trends`: orders, revenue and new users per Beijing day, 30 days. */
+export function getDashboardTrends(): Promise<DashboardTrends> {
+  return api.get<DashboardTrends>('dashboard/trends');
+}
+
+/** `GET /api/admin/dashboard/expiring-vips`: VIPs whose membership ends within 7 days. */
+export function getExpiringVips(): Promise<ExpiringVips> {
+  return api.get<ExpiringVips>('dashboard/expiring-vips');
+}
+
+/** `GET /api/admin/dashboard/setup`: the 开店清单. */
+export function getSetupChecklist(): Promise<SetupChecklist> {
+  return api.get<SetupChecklist>('dashboard/setup');
 }

@@ -24,6 +24,7 @@ import { Dropdown, Tag } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { logout as endLoginOnServer, getMe } from '@/api/me';
+import { UnsavedChangesProvider } from '@/components/UnsavedChanges';
 import {
   endSession,
   lastEndReason,
@@ -143,7 +144,9 @@ function SignedInLayout({ session }: { session: OperatorSession }) {
       }}
       actionsRender={() => [<Tag key="role">{ADMIN_ROLE_LABELS[operator.role]}</Tag>]}
     >
-      <Outlet />
+      <UnsavedChangesProvider>
+        <Outlet />
+      </UnsavedChangesProvider>
     </ProLayout>
   );
 }

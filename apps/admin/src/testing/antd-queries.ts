@@ -31,3 +31,25 @@ export async function findOption(title: string): Promise<HTMLElement> {
   });
   return found as HTMLElement;
 }
+
+/**
+ * The open 放弃修改？ question of an editor with unsaved changes (components/UnsavedChanges.tsx), or
+ * null. A closed one stays in jsdom's DOM in its leaving animation (no transitionend ever comes).
+ */
+export function discardQuestion(): HTMLElement | null {
+  return (
+    screen
+      .queryAllByText('放弃修改？', { selector: '.ant-modal-confirm-title' })
+      .find((title) => !title.closest('.ant-zoom-leave')) ?? null
+  );
+}
+
+/** Waits for the 放弃修改？ question; answers the question's dialog. */
+export async function findDiscardQuestion(): Promise<HTMLElement> {
+  let found: HTMLElement | null = null;
+  await waitFor(() => {
+    found = discardQuestion();
+    if (!found) throw new Error('no 放弃修改？ question');
+  });
+  return (found as unknown as HTMLElement).closest('.ant-modal') as HTMLElement;
+}

@@ -11,10 +11,12 @@ const grant: AuditEntry = {
   at: '2026-01-15T04:00:00.000Z',
   operatorId: 3,
   actor: 'kefu01',
+  operatorName: '赵客服',
   action: 'vip.grant',
   target: 'user:42',
+  subject: '138****8000',
   before: { vipExpire: '2026-01-20T04:00:00.000Z' },
-  after: { vipExpire: '2026-02-19T04:00:00.000Z' },
+  after: { vipExpire: '2026-02-19T04:00:00.000Z', days: 30 },
   reason: '补偿活动',
 };
 
@@ -23,8 +25,10 @@ const holidayByCli: AuditEntry = {
   at: '2026-01-14T02:30:00.000Z',
   operatorId: null,
   actor: 'cli:ops@web-1',
+  operatorName: null,
   action: 'holiday.save',
   target: 'holiday:2027-10-09',
+  subject: '2027-10-09',
   before: null,
   after: {
     date: '2027-10-09',
@@ -56,21 +60,33 @@ function typeDate(input: HTMLElement, value: string) {
 }
 
 describe('audit log', () => {
-  it('shows who changed what as a readable before → after', async () => {
+  it('reads each change as a sentence, with the before → after behind 详情', async () => {
     fakeAuditApi();
-    renderConsole({ path: '/audit', role: 'admin' });
+    const { user } = renderConsole({ path: '/audit', role: 'admin' });
     const grantRow = (await screen.findByText('补偿活动')).closest('tr') as HTMLElement;
-    within(grantRow).getByText('开通/延长 VIP');
-    within(grantRow).getByText('VIP 到期：');
-    within(grantRow).getByText('2026-01-20 12:00');
-    within(grantRow).getByText('2026-02-19 12:00');
+    within(grantRow).getByText('赵客服 为用户 138****8000 延长会员 30 天（到期 2026-02-19）');
     within(grantRow).getByText('2026-01-15 12:00');
+    // The raw change is not in the list until asked for.
+    expect(screen.queryByText('VIP 到期：')).toBeNull();
+    await user.click(within(grantRow).getByRole('button', { name: '详情' }));
+    const grantDetails = (await screen.findByText('VIP 到期：')).closest('.ant-descriptions') as HTMLElement;
+    within(grantDetails).getByText('开通/延长 VIP（vip.grant）');
+    within(grantDetails).getByText('user:42');
+    within(grantDetails).getByText('2026-01-20 12:00');
+    within(grantDetails).getByText('2026-02-19 12:00');
+    within(grantRow).getByRole('button', { name: '收起' });
 
-    const cliRow = screen.getByText('holiday:2027-10-09').closest('tr') as HTMLElement;
-    within(cliRow).getByText('命令行');
-    within(cliRow).getByText('新建');
-    within(cliRow).getByText('调休上班');
-    within(cliRow).getByText('保存节假日');
+    const cliRow = screen
+      .getByText('命令行（ops@web-1） 将 2027-10-09 设为调休上班（国庆节）')
+      .closest('tr') as HTMLElement;
+    await user.click(within(cliRow).getByRole('button', { name: '详情' }));
+    const cliDetails = (await screen.findByText('holiday:2027-10-09')).closest(
+      '.ant-descriptions',
+    ) as HTMLElement;
+    within(cliDetails).getByText('命令行 cli:ops@web-1');
+    within(cliDetails).getByText('新建');
+    within(cliDetails).getByText('调休上班');
+    within(cliDetails).getByText('保存节假日（holiday.save）');
   });
 
   it('sends the filters as the query: operator, action, target and Beijing days', async () => {

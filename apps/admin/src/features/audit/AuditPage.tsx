@@ -1,11 +1,13 @@
 /**
- * 操作日志: every change made through the console or the command line — who, what, on what, from what
- * to what, why and when — filtered by operator, action, target and a range of Beijing days. Role admin.
+ * 操作日志: every change made through the console or the command line, each as a sentence naming the
+ * operator and the object (audit-sentences.ts) with its reason; 详情 opens the action's code, the
+ * target and the change from what to what. Filtered by operator, action, target and a range of
+ * Beijing days. Role admin.
  */
 import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { AuditEntry, Operator } from '@xuanli/contracts/admin';
 import { ADMIN_PAGE_SIZE, AUDIT_ACTION_LABELS } from '@xuanli/contracts/admin-labels';
-import { Tag, Typography } from 'antd';
+import { Button, Descriptions, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { listAudit } from '@/api/audit';
 import { listOperators } from '@/api/operators';
@@ -13,18 +15,38 @@ import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 import { AuditDiff } from './AuditDiff';
 import { type AuditSearch, auditQueryOf } from './audit-query';
+import { actionLabel, auditSentence } from './audit-sentences';
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }));
 
-/** The Chinese of an action the console knows, else its code. */
-function actionLabel(action: string): string {
-  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+/** What 详情 shows of a row: the action and its code, the target as recorded, the change. */
+function AuditDetails({ row }: { row: AuditEntry }) {
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={[
+        { key: 'action', label: '动作', children: `${actionLabel(row.action)}（${row.action}）` },
+        {
+          key: 'actor',
+          label: '操作人账号',
+          children: row.operatorId === null ? `命令行 ${row.actor}` : row.actor,
+        },
+        { key: 'target', label: '对象', children: row.target },
+        { key: 'change', label: '变更', children: <AuditDiff before={row.before} after={row.after} /> },
+      ]}
+    />
+  );
 }
 
 /** The audit log page. */
 export function AuditPage() {
   const { showError } = useFeedback();
   const [operators, setOperators] = useState<Operator[]>([]);
+  const [open, setOpen] = useState<readonly number[]>([]);
+  const toggle = (id: number) =>
+    setOpen((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
   useEffect(() => {
     listOperators().then(
@@ -47,7 +69,7 @@ export function AuditPage() {
       title: '操作人',
       dataIndex: 'operatorId',
       valueType: 'select',
-      width: 160,
+      hideInTable: true,
       fieldProps: {
         showSearch: true,
         optionFilterProp: 'label',
@@ -56,46 +78,38 @@ export function AuditPage() {
           label: `${operator.displayName}（${operator.username}）`,
         })),
       },
-      render: (_, row) =>
-        row.operatorId === null ? (
-          <span>
-            <Tag>命令行</Tag>
-            {row.actor}
-          </span>
-        ) : (
-          row.actor
-        ),
     },
     {
       title: '动作',
       dataIndex: 'action',
       valueType: 'select',
-      width: 160,
+      hideInTable: true,
       fieldProps: { options: ACTION_OPTIONS, showSearch: true, optionFilterProp: 'label' },
-      render: (_, row) => (
-        <span title={row.action}>
-          {actionLabel(row.action)}
-          <br />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.action}
-          </Typography.Text>
-        </span>
-      ),
     },
     {
       title: '对象',
       dataIndex: 'target',
-      width: 170,
+      hideInTable: true,
       fieldProps: { placeholder: 'user:42；只填 user: 查全部用户' },
     },
     {
-      title: '变更',
-      key: 'change',
+      title: '记录',
+      key: 'sentence',
       search: false,
-      width: 380,
-      render: (_, row) => <AuditDiff before={row.before} after={row.after} />,
+      render: (_, row) => <Typography.Text>{auditSentence(row)}</Typography.Text>,
     },
-    { title: '原因', dataIndex: 'reason', search: false, width: 200, render: (_, row) => row.reason ?? '—' },
+    { title: '原因', dataIndex: 'reason', search: false, width: 220, render: (_, row) => row.reason ?? '—' },
+    {
+      title: '操作',
+      key: 'details',
+      search: false,
+      width: 80,
+      render: (_, row) => (
+        <Button type="link" size="small" aria-expanded={open.includes(row.id)} onClick={() => toggle(row.id)}>
+          {open.includes(row.id) ? '收起' : '详情'}
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -107,6 +121,11 @@ export function AuditPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: false, setting: false, reload: true }}
         pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, showSizeChanger: true }}
+        expandable={{
+          expandedRowKeys: open,
+          showExpandColumn: false,
+          expandedRowRender: (row) => <AuditDetails row={row} />,
+        }}
         request={async (params) => {
           try {
             const page = await listAudit(auditQueryOf(params));

@@ -23,6 +23,7 @@ import { PRODUCT_KIND_LABELS, PRODUCT_KINDS, type ProductKind } from '@xuanli/co
 import { createProduct, updateProduct } from '@/api/catalogue';
 import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
 import { fenOf, priceProblem } from './yuan';
 
@@ -92,13 +93,15 @@ export function ProductForm({
   onSaved: (product: AdminProductDetail) => void;
 }) {
   const { message, showError } = useFeedback();
+  const guard = useUnsavedChanges({ active: open });
   return (
     <DrawerForm<ProductValues>
       // Its own field ids: the list's search form has a 分类 field too.
       name="product"
       title={product ? `编辑商品：${product.title}` : '新建商品'}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.guardOpenChange(onOpenChange)}
+      onInit={guard.watchForm}
       width={760}
       drawerProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={valuesOf(product)}
@@ -109,6 +112,7 @@ export function ProductForm({
           const saved = product ? await updateProduct(product.id, body) : await createProduct(body);
           void message.success(product ? '商品已保存' : '商品已创建，添加规格后即可上架');
           onSaved(saved);
+          guard.markSaved();
           return true;
         } catch (error) {
           showError(error);

@@ -15,6 +15,7 @@ import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop'
 import { SKU_PRICE_MAX, SKU_TITLE_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { createSku, updateSku } from '@/api/catalogue';
 import { ImageUpload } from '@/components/ImageUpload';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
 import { stockProblem } from './StockForm';
 import { fenOf, priceProblem } from './yuan';
@@ -46,6 +47,7 @@ export function SkuForm({
   onSaved: (product: AdminProductDetail) => void;
 }) {
   const { message, showError } = useFeedback();
+  const guard = useUnsavedChanges({ active: open });
   const initial: Partial<SkuValues> = sku
     ? {
         title: sku.title,
@@ -59,7 +61,8 @@ export function SkuForm({
     <ModalForm<SkuValues>
       title={sku ? '编辑规格' : '新增规格'}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.guardOpenChange(onOpenChange)}
+      onInit={guard.watchForm}
       width={560}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={initial}
@@ -80,6 +83,7 @@ export function SkuForm({
             : await createSku(productId, { ...body, stock: Number(values.stock) });
           void message.success(`规格「${body.title}」已保存`);
           onSaved(saved);
+          guard.markSaved();
           return true;
         } catch (error) {
           showError(error);

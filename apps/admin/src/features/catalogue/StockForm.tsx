@@ -8,6 +8,7 @@ import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop'
 import { SKU_STOCK_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { Typography } from 'antd';
 import { setStock } from '@/api/catalogue';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
 
 /** The message for `value` as a stock, or null when it is acceptable. */
@@ -32,11 +33,13 @@ export function StockForm({
   onSaved: (product: AdminProductDetail) => void;
 }) {
   const { message, showError } = useFeedback();
+  const guard = useUnsavedChanges({ active: open });
   return (
     <ModalForm<{ stock: number; reason?: string }>
       title="修改库存"
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={guard.guardOpenChange(onOpenChange)}
+      onInit={guard.watchForm}
       width={440}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={{ stock: sku.stock }}
@@ -49,6 +52,7 @@ export function StockForm({
           });
           void message.success(`「${sku.title}」库存已改为 ${values.stock}`);
           onSaved(saved);
+          guard.markSaved();
           return true;
         } catch (error) {
           showError(error);

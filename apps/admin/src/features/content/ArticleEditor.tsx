@@ -1,7 +1,8 @@
 /**
  * 编辑文章: a drawer with the article's fields beside a phone preview of how the app will show it.
  * A new article is saved as a draft; 发布 makes it visible in the app, 下架 hides it again. A name
- * already used in the label is shown beside the 名称 field, as every refusal of a field is.
+ * already used in the label is shown beside the 名称 field, as every refusal of a field is. Closing
+ * it, leaving the page or the tab with unsaved changes asks first.
  */
 import { ProForm, ProFormDigit, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { AdminArticle, AdminArticleBody } from '@xuanli/contracts/admin-content';
@@ -10,6 +11,7 @@ import { AutoComplete, Button, Col, Drawer, Form, Row, Space, Spin, Tag } from '
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createArticle, getArticle, setArticlePublished, updateArticle } from '@/api/content';
 import { RichTextEditor } from '@/components/RichTextEditor';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
@@ -51,14 +53,20 @@ export function ArticleEditor({ target, labels, onClose, onChanged }: ArticleEdi
   const html = Form.useWatch('html', form) ?? '';
   const targetId = target && 'id' in target ? target.id : null;
   const newLabel = target && !('id' in target) ? (target.label ?? '') : '';
+  const guard = useUnsavedChanges({ form, active: target !== null });
+  // The loading effect reads the latest guard without re-running.
+  const guardRef = useRef(guard);
+  guardRef.current = guard;
 
   useEffect(() => {
     form.resetFields();
     setArticle(null);
     if (targetId === null) {
       form.setFieldsValue({ label: newLabel, sort: 0, html: '' });
+      guardRef.current.markSaved();
       return;
     }
+    guardRef.current.forgetSaved();
     let current = true;
     setLoading(true);
     getArticle(targetId)
@@ -73,6 +81,7 @@ export function ArticleEditor({ target, labels, onClose, onChanged }: ArticleEdi
           sort: loaded.sort,
           html: loaded.html,
         });
+        guardRef.current.markSaved();
       })
       .catch((error) => {
         if (current) reportError.current(error);
@@ -99,6 +108,7 @@ export function ArticleEditor({ target, labels, onClose, onChanged }: ArticleEdi
       const saved = article ? await updateArticle(article.id, body) : await createArticle(body);
       setArticle(saved);
       form.setFieldsValue({ html: saved.html });
+      guard.markSaved();
       void message.success(article ? '文章已保存，App 中立即生效' : '已保存为草稿，发布后 App 中可见');
       onChanged();
     } catch (error) {
@@ -136,7 +146,7 @@ export function ArticleEditor({ target, labels, onClose, onChanged }: ArticleEdi
     <Drawer
       title={heading}
       open={target !== null}
-      onClose={onClose}
+      onClose={() => guard.confirmLeave(onClose)}
       width={1240}
       destroyOnHidden
       extra={

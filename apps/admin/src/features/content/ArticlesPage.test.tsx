@@ -6,7 +6,7 @@ import type {
   AdminArticlePreview,
 } from '@xuanli/contracts/admin-content';
 import { describe, expect, it } from 'vitest';
-import { findDialog } from '@/testing/antd-queries';
+import { discardQuestion, findDialog, findDiscardQuestion } from '@/testing/antd-queries';
 import { type ApiCall, callsTo, failureAnswer, installFakeApi, okAnswer } from '@/testing/fake-api';
 import { meAnswer, renderConsole } from '@/testing/render-console';
 
@@ -141,6 +141,49 @@ describe('文章与标签', () => {
     expect(await screen.findByText('文章已保存，App 中立即生效')).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: '下架' }));
     await waitFor(() => expect(callsTo(calls, 'POST', '/articles/7/unpublish')).toHaveLength(1));
+  });
+
+  it('asks 放弃修改？ before ✕ or another page drops an edit, and not after it was saved', {
+    timeout: 90_000,
+  }, async () => {
+    const calls = fakeArticlesApi([anArticle()]);
+    const { user } = renderConsole({ path: '/content', role: 'editor' });
+    const open = async () => {
+      const row = (await screen.findByText('名称：嫁娶')).closest('tr') as HTMLElement;
+      await user.click(within(row).getByRole('button', { name: '编辑' }));
+      const drawer = await findDialog('编辑文章：嫁娶');
+      await waitFor(() =>
+        expect(within(drawer).getByRole('textbox', { name: '标题' })).toHaveProperty('value', '嫁娶'),
+      );
+      return drawer;
+    };
+    let drawer = await open();
+    await user.type(within(drawer).getByRole('textbox', { name: '摘要' }), '，宜择吉日');
+    await user.click(within(drawer).getByRole('button', { name: '关闭' }));
+    await user.click(within(await findDiscardQuestion()).getByRole('button', { name: '继续编辑' }));
+    await waitFor(() => expect(discardQuestion()).toBeNull());
+    // Still open, the text kept; another page of the console asks too.
+    expect(within(drawer).getByRole('textbox', { name: '摘要' })).toHaveProperty(
+      'value',
+      '男娶女嫁，举行结婚大典的吉日，宜择吉日',
+    );
+    await user.click(within(screen.getByRole('menu')).getByText('命书解读'));
+    await user.click(within(await findDiscardQuestion()).getByRole('button', { name: '继续编辑' }));
+    expect(window.location.hash).toBe('#/content');
+
+    await user.click(within(drawer).getByRole('button', { name: '保存' }));
+    await screen.findByText('文章已保存，App 中立即生效');
+    expect(callsTo(calls, 'POST', '/articles/7')).toHaveLength(1);
+    await user.click(within(drawer).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByText('编辑文章：嫁娶')).toBeNull());
+    expect(discardQuestion()).toBeNull();
+
+    drawer = await open();
+    await user.type(within(drawer).getByRole('textbox', { name: '标题' }), '（新解）');
+    await user.click(within(drawer).getByRole('button', { name: '关闭' }));
+    await user.click(within(await findDiscardQuestion()).getByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(screen.queryByText('编辑文章：嫁娶')).toBeNull());
+    expect(callsTo(calls, 'POST', '/articles/7')).toHaveLength(1);
   });
 
   it('creates a draft, showing a name already used beside the 名称 field', async () => {

@@ -7,7 +7,7 @@ import type {
   UploadResult,
 } from '@xuanli/contracts/admin-courses';
 import { describe, expect, it } from 'vitest';
-import { findDialog } from '@/testing/antd-queries';
+import { discardQuestion, findDialog, findDiscardQuestion } from '@/testing/antd-queries';
 import { type ApiCall, callsTo, installFakeApi, okAnswer } from '@/testing/fake-api';
 import { meAnswer, renderConsole } from '@/testing/render-console';
 
@@ -164,5 +164,44 @@ describe('a course page', () => {
       free: false,
     });
     await waitFor(() => expect(titlesInOrder()).toEqual(['天干地支', '五行生克', '第三课']));
+    // Saved: the dialog closes without asking about the title and video it was given.
+    await waitFor(() => expect(dialog.className).toMatch(/ant-zoom-leave/));
+    expect(discardQuestion()).toBeNull();
+  });
+
+  it('asks 放弃修改？ before leaving an edited course form or closing an edited lesson dialog', {
+    timeout: 90_000,
+  }, async () => {
+    const calls = fakeCourseApi(aCourse());
+    const { user } = renderConsole({ path: '/courses/bazi-jinjie', role: 'editor' });
+    await screen.findByText('五行生克');
+    // Nothing changed: back to the list at once.
+    await user.click(screen.getByLabelText('返回课程列表'));
+    await waitFor(() => expect(window.location.hash).toBe('#/courses'));
+    expect(discardQuestion()).toBeNull();
+
+    window.location.hash = '#/courses/bazi-jinjie';
+    const title = await screen.findByLabelText('课程名称');
+    await user.type(title, '（第二版）');
+    await user.click(screen.getByLabelText('返回课程列表'));
+    await user.click(within(await findDiscardQuestion()).getByRole('button', { name: '继续编辑' }));
+    await waitFor(() => expect(discardQuestion()).toBeNull());
+    expect(window.location.hash).toBe('#/courses/bazi-jinjie');
+    expect(screen.getByLabelText('课程名称')).toHaveProperty('value', '八字进阶（第二版）');
+
+    // A lesson dialog: 取消 with a title typed asks, 放弃修改 closes it and sends nothing.
+    await user.click(screen.getByRole('button', { name: /添加课时/ }));
+    const dialog = await findDialog('添加课时');
+    await user.type(within(dialog).getByLabelText('课时标题'), '第三课');
+    await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await user.click(within(await findDiscardQuestion()).getByRole('button', { name: '放弃修改' }));
+    // Closing (jsdom never ends antd's leaving animation, so the closed dialog stays in the page).
+    await waitFor(() => expect(dialog.className).toMatch(/ant-zoom-leave/));
+    expect(callsTo(calls, 'POST', '/courses/bazi-jinjie/lessons')).toHaveLength(0);
+
+    // The course form is still unsaved: leaving asks, 放弃修改 leaves.
+    await user.click(screen.getByLabelText('返回课程列表'));
+    await user.click(within(await findDiscardQuestion()).getByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/courses'));
   });
 });

@@ -2,7 +2,8 @@
  * One course in the console (`/courses/:id`): its form (title, teacher, category, cover, introduction,
  * free), 发布/下架, the lessons in order — 上移/下移, the 免费试看 switch, editing and deleting, and
  * 添加课时 with a chunked, resumable 上传视频 whose length is read from the file — and the course's
- * courseware (PDF uploads). Every change answers the course as the server now has it.
+ * courseware (PDF uploads). Every change answers the course as the server now has it. The course form
+ * and the lesson and courseware dialogs ask before unsaved changes are dropped.
  */
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -17,6 +18,7 @@ import {
 import type {
   AdminCourseDetail,
   AdminCourseOptions,
+  AdminCourseUpdateBody,
   AdminLesson,
   UploadResult,
 } from '@xuanli/contracts/admin-courses';
@@ -44,6 +46,7 @@ import {
 import { ChunkedUpload } from '@/components/ChunkedUpload';
 import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
 
 /** `m:ss` (or `h:mm:ss`) of a lesson's seconds. */
@@ -74,6 +77,8 @@ function LessonDialog({
 }) {
   const [form] = Form.useForm<LessonForm>();
   const [fromFile, setFromFile] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
+  const guard = useUnsavedChanges({ active: open });
   const uploaded = (result: UploadResult) => {
     const seconds = result.durationSeconds === undefined ? null : Math.round(result.durationSeconds);
     setFromFile(seconds);
@@ -85,12 +90,19 @@ function LessonDialog({
       name={lesson ? `lesson-${lesson.id}` : 'new-lesson'}
       form={form}
       trigger={trigger}
+      open={open}
       initialValues={lesson ? { ...lesson } : { free: false }}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      onOpenChange={(open) => {
-        if (open) setFromFile(null);
+      onOpenChange={guard.guardOpenChange((next) => {
+        if (next) setFromFile(null);
+        setOpen(next);
+      })}
+      onInit={guard.watchForm}
+      onFinish={async (values) => {
+        const saved = await onSave(values);
+        if (saved) guard.markSaved();
+        return saved;
       }}
-      onFinish={onSave}
     >
       <ProFormText
         name="title"
@@ -121,6 +133,34 @@ function LessonDialog({
         }
       />
       <ProFormSwitch name="free" label="免费试看" />
+    </ModalForm>
+  );
+}
+
+/** 添加课件: a dialog that asks before dropping a chosen PDF or a typed name. */
+function CoursewareDialog({
+  onSave,
+}: {
+  onSave: (values: { title: string; file: string }) => Promise<boolean>;
+}) {
+  const [open, setOpen] = useState(false);
+  const guard = useUnsavedChanges({ active: open });
+  return (
+    <ModalForm<{ title: string; file: string }>
+      title="添加课件"
+      name="new-courseware"
+      trigger={<Button icon={<PlusOutlined />}>添加课件</Button>}
+      open={open}
+      onOpenChange={guard.guardOpenChange(setOpen)}
+      onInit={guard.watchForm}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      onFinish={async (values) => {
+        const saved = await onSave(values);
+        if (saved) guard.markSaved();
+        return saved;
+      }}
+    >
+      <CoursewareFields />
     </ModalForm>
   );
 }
@@ -168,7 +208,8 @@ export function CoursePage() {
   const [missing, setMissing] = useState(false);
   const [options, setOptions] = useState<AdminCourseOptions>({ categories: [], teachers: [] });
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<AdminCourseUpdateBody>();
+  const courseGuard = useUnsavedChanges({ form });
 
   useEffect(() => {
     getCourse(id).then(setCourse, (error) => {
@@ -246,13 +287,14 @@ export function CoursePage() {
     >
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Card title="课程信息">
-          <ProForm
+          <ProForm<AdminCourseUpdateBody>
             name="course"
             form={form}
             initialValues={course}
             submitter={{ searchConfig: { submitText: '保存课程信息' }, resetButtonProps: false }}
-            onFinish={async (values) =>
-              change(
+            onInit={courseGuard.watchForm}
+            onFinish={async (values) => {
+              const saved = await change(
                 () =>
                   updateCourse(course.id, {
                     title: values.title,
@@ -265,8 +307,10 @@ export function CoursePage() {
                     sort: values.sort ?? 0,
                   }),
                 '课程信息已保存',
-              )
-            }
+              );
+              if (saved) courseGuard.markSaved();
+              return saved;
+            }}
           >
             <ProForm.Group>
               <ProFormText
@@ -418,15 +462,9 @@ export function CoursePage() {
         <Card
           title={`课件（${course.courseware.length}）`}
           extra={
-            <ModalForm<{ title: string; file: string }>
-              title="添加课件"
-              name="new-courseware"
-              trigger={<Button icon={<PlusOutlined />}>添加课件</Button>}
-              modalProps={{ destroyOnHidden: true, maskClosable: false }}
-              onFinish={(values) => change(() => addCourseware(course.id, values), '课件已添加')}
-            >
-              <CoursewareFields />
-            </ModalForm>
+            <CoursewareDialog
+              onSave={(values) => change(() => addCourseware(course.id, values), '课件已添加')}
+            />
           }
         >
           <Table

@@ -6,7 +6,7 @@ import type {
   AdminCourseRow,
 } from '@xuanli/contracts/admin-courses';
 import { describe, expect, it } from 'vitest';
-import { findDialog, findOption } from '@/testing/antd-queries';
+import { discardQuestion, findDialog, findDiscardQuestion, findOption } from '@/testing/antd-queries';
 import { type ApiCall, callsTo, installFakeApi, okAnswer } from '@/testing/fake-api';
 import { meAnswer, renderConsole } from '@/testing/render-console';
 
@@ -105,5 +105,22 @@ describe('courses', () => {
       intro: '',
     });
     await screen.findByText('还没有课时：添加课时并上传视频');
+  });
+
+  it('asks 放弃修改？ before 取消 drops what was typed into 新建课程', async () => {
+    const calls = fakeCoursesApi();
+    const { user } = renderConsole({ path: '/courses', role: 'editor' });
+    await screen.findByText('八字入门');
+    await user.click(screen.getByRole('button', { name: /新建课程/ }));
+    const dialog = await findDialog('新建课程');
+    await user.type(within(dialog).getByLabelText('课程编号'), 'liuyao-rumen');
+    await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await user.click(within(await findDiscardQuestion()).getByRole('button', { name: '继续编辑' }));
+    await waitFor(() => expect(discardQuestion()).toBeNull());
+    expect(within(dialog).getByLabelText('课程编号')).toHaveProperty('value', 'liuyao-rumen');
+    await user.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await user.click(within(await findDiscardQuestion()).getByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(dialog.className).toMatch(/ant-zoom-leave/));
+    expect(callsTo(calls, 'POST', '/courses')).toHaveLength(0);
   });
 });

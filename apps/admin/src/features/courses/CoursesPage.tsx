@@ -20,6 +20,7 @@ import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { courseOptions, createCourse, listCourses } from '@/api/courses';
+import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 
@@ -40,9 +41,85 @@ interface NewCourse {
   categoryId: number;
 }
 
+/** 新建课程: the essentials, then the course's own page; closing it with something typed asks first. */
+function NewCourseDialog({
+  teacherOptions,
+  categoryOptions,
+  onCreated,
+}: {
+  teacherOptions: { label: string; value: number }[];
+  categoryOptions: { label: string; value: number }[];
+  onCreated: (id: string) => void;
+}) {
+  const { message, showError } = useFeedback();
+  const [open, setOpen] = useState(false);
+  const guard = useUnsavedChanges({ active: open });
+  return (
+    <ModalForm<NewCourse>
+      title="新建课程"
+      trigger={
+        <Button type="primary" icon={<PlusOutlined />}>
+          新建课程
+        </Button>
+      }
+      modalProps={{ destroyOnHidden: true }}
+      open={open}
+      onOpenChange={guard.guardOpenChange(setOpen)}
+      onInit={guard.watchForm}
+      onFinish={async (values) => {
+        try {
+          const course = await createCourse({ ...values, intro: '' });
+          message.success('课程已创建，请添加课时后发布');
+          // Saved: the course's own page opens without asking.
+          guard.markSaved();
+          onCreated(course.id);
+          return true;
+        } catch (error) {
+          showError(error);
+          return false;
+        }
+      }}
+    >
+      <ProFormText
+        name="id"
+        label="课程编号"
+        placeholder="如 bazi-jinjie"
+        tooltip="小写字母、数字和短横线，创建后不能修改"
+        rules={[
+          { required: true, message: '请填写课程编号' },
+          {
+            pattern: new RegExp(COURSE_ID_PATTERN),
+            message: '只能用小写字母、数字和短横线，以字母或数字开头',
+          },
+        ]}
+      />
+      <ProFormText
+        name="title"
+        label="课程名称"
+        rules={[
+          { required: true, whitespace: true, message: '请填写课程名称' },
+          { max: COURSE_TITLE_MAX, message: `不超过 ${COURSE_TITLE_MAX} 个字` },
+        ]}
+      />
+      <ProFormSelect
+        name="teacherSellid"
+        label="老师"
+        options={teacherOptions}
+        rules={[{ required: true, message: '请选择老师' }]}
+      />
+      <ProFormSelect
+        name="categoryId"
+        label="分类"
+        options={categoryOptions}
+        rules={[{ required: true, message: '请选择分类' }]}
+      />
+    </ModalForm>
+  );
+}
+
 /** The courses page. */
 export function CoursesPage() {
-  const { message, showError } = useFeedback();
+  const { showError } = useFeedback();
   const navigate = useNavigate();
   const table = useRef<ActionType>(undefined);
   const [options, setOptions] = useState<AdminCourseOptions>({ categories: [], teachers: [] });
@@ -132,61 +209,12 @@ export function CoursesPage() {
         pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
         options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
-          <ModalForm<NewCourse>
+          <NewCourseDialog
             key="new"
-            title="新建课程"
-            trigger={
-              <Button type="primary" icon={<PlusOutlined />}>
-                新建课程
-              </Button>
-            }
-            modalProps={{ destroyOnHidden: true }}
-            onFinish={async (values) => {
-              try {
-                const course = await createCourse({ ...values, intro: '' });
-                message.success('课程已创建，请添加课时后发布');
-                navigate(`/courses/${course.id}`);
-                return true;
-              } catch (error) {
-                showError(error);
-                return false;
-              }
-            }}
-          >
-            <ProFormText
-              name="id"
-              label="课程编号"
-              placeholder="如 bazi-jinjie"
-              tooltip="小写字母、数字和短横线，创建后不能修改"
-              rules={[
-                { required: true, message: '请填写课程编号' },
-                {
-                  pattern: new RegExp(COURSE_ID_PATTERN),
-                  message: '只能用小写字母、数字和短横线，以字母或数字开头',
-                },
-              ]}
-            />
-            <ProFormText
-              name="title"
-              label="课程名称"
-              rules={[
-                { required: true, whitespace: true, message: '请填写课程名称' },
-                { max: COURSE_TITLE_MAX, message: `不超过 ${COURSE_TITLE_MAX} 个字` },
-              ]}
-            />
-            <ProFormSelect
-              name="teacherSellid"
-              label="老师"
-              options={teacherOptions}
-              rules={[{ required: true, message: '请选择老师' }]}
-            />
-            <ProFormSelect
-              name="categoryId"
-              label="分类"
-              options={categoryOptions}
-              rules={[{ required: true, message: '请选择分类' }]}
-            />
-          </ModalForm>,
+            teacherOptions={teacherOptions}
+            categoryOptions={categoryOptions}
+            onCreated={(id) => navigate(`/courses/${id}`)}
+          />,
         ]}
         request={async (params) => {
           try {

@@ -1,17 +1,25 @@
 /**
  * 概览, the console's home for every role: today's and this month's (Beijing) paid orders and revenue
  * — what the paid orders took minus the refunds confirmed in the same period — new users, VIPs whose
- * membership is running, and the month's best-selling courses.
+ * membership is running, the last 30 days as charts, and the month's best-selling courses; the VIPs
+ * about to lapse for the roles who renew them, and the 开店清单 for admins. Each part loads on its own,
+ * so one that fails says so in its card while the others show.
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
+import type { DashboardTrends, ExpiringVips, SetupChecklist } from '@xuanli/contracts/admin-dashboard';
+import { roleMayUse } from '@xuanli/contracts/admin-labels';
 import type { Dashboard, DashboardPeriod } from '@xuanli/contracts/admin-shop';
 import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { getDashboard } from '@/api/dashboard';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { getDashboard, getDashboardTrends, getExpiringVips, getSetupChecklist } from '@/api/dashboard';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
+import { useOperatorSession } from '@/lib/session';
+import { ExpiringVipsCard } from './ExpiringVipsCard';
+import { SetupChecklistCard } from './SetupChecklistCard';
+import { TrendsCard } from './TrendsCard';
 
 type Course = Dashboard['topCourses'][number];
 
@@ -21,8 +29,8 @@ const COURSE_COLUMNS = [
   { title: '本月报名', dataIndex: 'count', width: 120 },
 ];
 
-/** The cards of one period. */
-function PeriodCards({ name, period }: { name: string; period: DashboardPeriod }) {
+/** The cards of one period, and one more card (`extra`) at the row's end. */
+function PeriodCards({ name, period, extra }: { name: string; period: DashboardPeriod; extra?: ReactNode }) {
   return (
     <Row gutter={16}>
       <Col span={6}>
@@ -43,70 +51,112 @@ function PeriodCards({ name, period }: { name: string; period: DashboardPeriod }
           <Statistic title={`${name}新用户`} value={period.newUsers} suffix="人" />
         </Card>
       </Col>
+      {extra ? <Col span={6}>{extra}</Col> : null}
     </Row>
   );
 }
 
-/** The dashboard page. */
-export function DashboardPage() {
-  const [figures, setFigures] = useState<Dashboard | null>(null);
+/** One part of the page: its answer, its failure (in Chinese), whether it is loading, and how to reload it. */
+interface Part<T> {
+  data: T | null;
+  failure: string | null;
+  loading: boolean;
+  reload: () => Promise<void>;
+}
+
+/** Loads `fetch` when `wanted` (at once, and on each reload); a failure stays in its own part. */
+function usePart<T>(fetch: () => Promise<T>, wanted = true): Part<T> {
+  const [data, setData] = useState<T | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
+  const reload = useCallback(async () => {
+    if (!wanted) return;
     setLoading(true);
     setFailure(null);
     try {
-      setFigures(await getDashboard());
+      setData(await fetch());
     } catch (error) {
       setFailure(errorText(error));
     } finally {
       setLoading(false);
     }
-  }, []);
-
+  }, [fetch, wanted]);
   useEffect(() => {
-    void load();
-  }, [load]);
+    void reload();
+  }, [reload]);
+  return { data, failure, loading, reload };
+}
+
+/** The top courses card. */
+function TopCourses({ courses }: { courses: Course[] }) {
+  return (
+    <Card title="本月热门课程">
+      <Table<Course>
+        rowKey="courseId"
+        size="small"
+        pagination={false}
+        columns={COURSE_COLUMNS}
+        dataSource={courses}
+        locale={{ emptyText: <Empty description="本月还没有课程报名" /> }}
+      />
+    </Card>
+  );
+}
+
+/** The dashboard page. */
+export function DashboardPage() {
+  const role = useOperatorSession()?.operator.role ?? 'editor';
+  const renewsVips = roleMayUse(role, 'users');
+  const figures = usePart<Dashboard>(getDashboard);
+  const trends = usePart<DashboardTrends>(getDashboardTrends);
+  const vips = usePart<ExpiringVips>(getExpiringVips, renewsVips);
+  const setup = usePart<SetupChecklist>(getSetupChecklist, role === 'admin');
+  const loading = figures.loading || trends.loading || vips.loading || setup.loading;
+  const reloadAll = () => Promise.all([figures.reload(), trends.reload(), vips.reload(), setup.reload()]);
 
   return (
     <PageContainer
       title="概览"
-      subTitle={figures ? `数据时间 ${formatDateTime(figures.asOf)}（北京时间）` : undefined}
+      subTitle={figures.data ? `数据时间 ${formatDateTime(figures.data.asOf)}（北京时间）` : undefined}
       extra={
-        <Button icon={<ReloadOutlined />} loading={loading} onClick={() => void load()}>
+        <Button icon={<ReloadOutlined />} loading={loading} onClick={() => void reloadAll()}>
           刷新
         </Button>
       }
     >
-      {failure ? <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} /> : null}
-      {!figures && !failure ? <Spin /> : null}
-      {figures ? (
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-          <PeriodCards name="今日" period={figures.today} />
-          <PeriodCards name="本月" period={figures.month} />
-          <Row gutter={16}>
-            <Col span={6}>
-              <Card>
-                <Statistic title="有效 VIP" value={figures.activeVips} suffix="人" />
-              </Card>
-            </Col>
-          </Row>
-          <Typography.Text type="secondary">
-            营收 = 当期支付订单的实付金额 − 当期已退回买家的金额；“今日”“本月”均按北京时间计算。
-          </Typography.Text>
-          <Card title="本月热门课程">
-            <Table<Course>
-              rowKey="courseId"
-              size="small"
-              pagination={false}
-              columns={COURSE_COLUMNS}
-              dataSource={figures.topCourses}
-              locale={{ emptyText: <Empty description="本月还没有课程报名" /> }}
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        {role === 'admin' ? <SetupChecklistCard checklist={setup.data} failure={setup.failure} /> : null}
+        {figures.failure ? <Alert type="error" showIcon message={figures.failure} /> : null}
+        {!figures.data && !figures.failure ? <Spin /> : null}
+        {figures.data ? (
+          <>
+            <PeriodCards
+              name="今日"
+              period={figures.data.today}
+              extra={
+                <Card>
+                  <Statistic title="有效 VIP" value={figures.data.activeVips} suffix="人" />
+                </Card>
+              }
             />
-          </Card>
-        </div>
-      ) : null}
+            <PeriodCards name="本月" period={figures.data.month} />
+            <Typography.Text type="secondary">
+              营收 = 当期支付订单的实付金额 − 当期已退回买家的金额；“今日”“本月”和每日数据均按北京时间计算。
+            </Typography.Text>
+          </>
+        ) : null}
+        <TrendsCard trends={trends.data} failure={trends.failure} />
+        <Row gutter={16}>
+          {renewsVips ? (
+            <Col span={12}>
+              <ExpiringVipsCard vips={vips.data} failure={vips.failure} />
+            </Col>
+          ) : null}
+          <Col span={renewsVips ? 12 : 24}>
+            {figures.data ? <TopCourses courses={figures.data.topCourses} /> : null}
+          </Col>
+        </Row>
+      </div>
     </PageContainer>
   );
 }

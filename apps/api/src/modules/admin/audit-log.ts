@@ -1,22 +1,26 @@
 /**
  * Reading the audit trail (`GET admin/audit`, role admin): rows of the console and of the command
- * line, filtered by operator, action, target and time, newest first, a page at a time.
+ * line, filtered by operator, action, target and time, newest first, a page at a time, each with the
+ * names it reads by (audit-subjects.ts).
  */
 import type { AuditEntry, AuditList, AuditQuery } from '@xuanli/contracts/admin';
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
+import { type AuditNames, auditNamesOf } from './audit-subjects.ts';
 import type { ConsoleDeps } from './deps.ts';
 import { integerIn, pageOf } from './wire-numbers.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
-function entryOf(row: AuditRow): AuditEntry {
+function entryOf(row: AuditRow, names: AuditNames): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
     operatorId: row.operatorId,
     actor: row.actor,
+    operatorName: row.operatorId === null ? null : (names.operators.get(row.operatorId) ?? null),
+    subject: names.subjects.get(row.id) ?? null,
     action: row.action,
     target: row.target,
     before: row.before ?? null,
@@ -69,5 +73,6 @@ export async function listAudit(deps: Pick<ConsoleDeps, 'db'>, query: AuditQuery
       .offset((page - 1) * size),
     deps.db.select({ total: count() }).from(auditLog).where(where),
   ]);
-  return { list: rows.map(entryOf), total };
+  const names = await auditNamesOf(deps.db, rows);
+  return { list: rows.map((row) => entryOf(row, names)), total };
 }

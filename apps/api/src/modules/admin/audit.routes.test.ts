@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, testPhone } from '../../../test/accounts.ts';
 import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { addProduct } from '../../../test/shop-fixtures.ts';
 import { runCommand } from '../../cli/commands.ts';
 import { auditLog } from '../../shared/audit.ts';
+import { users } from '../member/index.ts';
 
 describe('console audit log', () => {
   let t: TestApp;
@@ -133,6 +135,62 @@ describe('console audit log', () => {
     for (const query of farOut) {
       expect((await audit(query)).statusCode, JSON.stringify(query)).toBe(400);
     }
+  });
+
+  it('names each row’s operator and object as people know them, never by a full phone', async () => {
+    const editor = await signInOperator(t, 'editor');
+    const write = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
+      const res = await t.app.inject({ method, url, headers: editor.headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().resData;
+    };
+    const article = await write('POST', '/api/admin/articles', {
+      label: '帮助',
+      name: `审计测试-${process.pid}`,
+      title: '如何联系客服',
+      html: '<p>添加客服微信。</p>',
+    });
+    // Renamed, then deleted: each row keeps the title it was written under.
+    await write('POST', `/api/admin/articles/${article.id}`, {
+      label: '帮助',
+      name: `审计测试-${process.pid}`,
+      title: '如何联系在线客服',
+      html: '<p>添加客服微信。</p>',
+    });
+    await write('DELETE', `/api/admin/articles/${article.id}`);
+    const product = await addProduct(t.database.db, {
+      title: '开运手串',
+      skus: [{ price: 1000, stock: 3, title: '8mm' }],
+    });
+    await write('POST', `/api/admin/catalogue/skus/${product.skuId}/stock`, { stock: 9 });
+
+    const rows = (await audit({ size: '100' })).json().resData.list as Record<string, unknown>[];
+    const of = (action: string, target?: string) =>
+      rows.filter((row) => row.action === action && (target === undefined || row.target === target));
+    const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+    expect(of('vip.grant').map((row) => [row.operatorName, row.subject])).toEqual([
+      ['测试support', masked],
+      ['测试support', masked],
+    ]);
+    expect(of('vip.revoke')[0]).toMatchObject({ operatorId: null, operatorName: null, subject: masked });
+    expect(of('article.create')[0]).toMatchObject({ operatorName: '测试editor', subject: '如何联系客服' });
+    expect(of('article.update')[0].subject).toBe('如何联系在线客服');
+    expect(of('article.delete')[0].subject).toBe('如何联系在线客服');
+    expect(of('sku.stock')[0].subject).toBe('开运手串（8mm）');
+    expect(of('operator.login', `operator:${editor.id}`)[0]).toMatchObject({
+      operatorName: '测试editor',
+      subject: '测试editor',
+    });
+    expect(JSON.stringify(rows)).not.toContain(phone);
+
+    // An account deleted since: named as such, not by the phone it no longer has.
+    await t.database.db.update(users).set({ deletedAt: new Date(), phone: null }).where(eq(users.id, userId));
+    const after = (await audit({ target: `user:${userId}` })).json().resData.list;
+    expect(after.map((row: { subject: string }) => row.subject)).toEqual([
+      '已注销用户',
+      '已注销用户',
+      '已注销用户',
+    ]);
   });
 
   it('is the admin role’s only', async () => {

@@ -1,21 +1,29 @@
 /**
- * The console's home (every operator role): today's and this month's orders and revenue, new users,
- * active VIPs and the month's best-selling courses.
+ * The console's home: today's and this month's orders and revenue, new users, active VIPs and the
+ * month's best-selling courses, and the daily trends (every operator role); the VIPs about to lapse
+ * (the roles of the users area, who renew them); the 开店清单 (role admin, who sets the server up).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DashboardTrendsSchema,
+  ExpiringVipsSchema,
+  SetupChecklistSchema,
+} from '@xuanli/contracts/admin-dashboard';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { DashboardSchema } from '@xuanli/contracts/admin-shop';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { ok } from '../../shared/envelope.ts';
 import { dashboard } from './dashboard.ts';
+import { setupChecklist } from './dashboard-setup.ts';
+import { dashboardTrends, expiringVips } from './dashboard-trends.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
 
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
-/** `admin/dashboard`. */
+/** `admin/dashboard…`. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
   app,
-  { deps, requireOperator },
+  { deps, requireOperator, pay, smsProvider },
 ) => {
   app.get(
     '/dashboard',
@@ -33,5 +41,51 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       },
     },
     async () => ok(await dashboard(deps)),
+  );
+
+  app.get(
+    '/dashboard/trends',
+    {
+      preHandler: requireOperator(...ADMIN_AREA_ROLES.dashboard),
+      schema: {
+        tags: ['admin'],
+        summary: 'Paid orders, revenue and new users per Beijing day over the last 30 days, today last',
+        description: 'The same rules as the day and month figures of admin/dashboard; revenue in 分.',
+        security: CONSOLE_SECURITY,
+        response: { 200: okEnvelopeSchema(DashboardTrendsSchema), ...refusals },
+      },
+    },
+    async () => ok(await dashboardTrends(deps)),
+  );
+
+  app.get(
+    '/dashboard/expiring-vips',
+    {
+      preHandler: requireOperator(...ADMIN_AREA_ROLES.users),
+      schema: {
+        tags: ['admin'],
+        summary: 'VIPs whose membership ends within the next 7 days, soonest first, phones masked',
+        security: CONSOLE_SECURITY,
+        response: { 200: okEnvelopeSchema(ExpiringVipsSchema), ...refusals },
+      },
+    },
+    async () => ok(await expiringVips(deps)),
+  );
+
+  app.get(
+    '/dashboard/setup',
+    {
+      preHandler: requireOperator('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: '开店清单: each setting to make before opening, still an example (demo) or set',
+        description:
+          'Customer-service card, a real payment channel, a real SMS provider, the agreements and the ' +
+          'masters; content is demo while the seed’s example has not been saved in the console.',
+        security: CONSOLE_SECURITY,
+        response: { 200: okEnvelopeSchema(SetupChecklistSchema), ...refusals },
+      },
+    },
+    async () => ok(await setupChecklist(deps, { pay, smsProvider })),
   );
 };

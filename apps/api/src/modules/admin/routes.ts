@@ -21,16 +21,25 @@ import type { ConsoleRoutesOptions } from './route-options.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 import { userRoutes } from './users.routes.ts';
 
-/** What the console's API is built from: the services' deps, where uploads go, and the pay service. */
-export type AdminRoutesOptions = ConsoleDeps & Pick<ConsoleRoutesOptions, 'storage' | 'pay'>;
+/**
+ * What the console's API is built from: the services' deps, where uploads go, the pay service, and
+ * which SMS sender the app runs with.
+ */
+export type AdminRoutesOptions = ConsoleDeps & Pick<ConsoleRoutesOptions, 'storage' | 'pay' | 'smsProvider'>;
 
 /** Every `/api/admin/…` route. */
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
   app,
-  { db, clock, config, storage, pay },
+  { db, clock, config, storage, pay, smsProvider },
 ) => {
   const deps: ConsoleDeps = { db, clock, config };
-  const options: ConsoleRoutesOptions = { deps, requireOperator: createRequireOperator(deps), storage, pay };
+  const options: ConsoleRoutesOptions = {
+    deps,
+    requireOperator: createRequireOperator(deps),
+    storage,
+    pay,
+    smsProvider,
+  };
   await app.register(authRoutes, options);
   await app.register(userRoutes, options);
   await app.register(operatorRoutes, options);

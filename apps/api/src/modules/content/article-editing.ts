@@ -29,7 +29,7 @@ export interface ArticleChange {
   after: AdminArticle | null;
 }
 
-function summaryOf(row: Omit<ArticleRow, 'body' | 'createdAt'>): AdminArticleSummary {
+function summaryOf(row: Omit<ArticleRow, 'body' | 'createdAt' | 'demo'>): AdminArticleSummary {
   return {
     id: row.id,
     label: row.label,
@@ -194,7 +194,7 @@ export async function updateArticle(
   try {
     const [row] = await tx
       .update(articles)
-      .set({ ...fields, updatedAt: now })
+      .set({ ...fields, demo: false, updatedAt: now })
       .where(eq(articles.id, id))
       .returning();
     return { before: articleOf(before), after: articleOf(row as ArticleRow) };

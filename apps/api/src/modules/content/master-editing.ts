@@ -86,7 +86,7 @@ export async function updateMaster(
   if (!before) throw new AppError('NotFound', `没有编号为 ${sellid} 的大师`);
   const [after] = await tx
     .update(masters)
-    .set({ ...masterFields(body), updatedAt: now })
+    .set({ ...masterFields(body), demo: false, updatedAt: now })
     .where(eq(masters.sellid, sellid))
     .returning();
   return { before: masterOf(before), after: masterOf(after as MasterRow) };
@@ -149,6 +149,7 @@ export async function saveCustomerServiceCard(
     title: CUSTOMER_SERVICE_LABEL.name,
     body: body.body.trim(),
     data,
+    demo: false,
     updatedAt: now,
   };
   const [row] = await tx

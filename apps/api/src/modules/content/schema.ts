@@ -15,6 +15,9 @@ export const content = pgTable('content', {
   title: text('title').notNull().default(''),
   body: text('body').notNull().default(''),
   data: jsonb('data'),
+  // True while the row holds what the seed wrote as an example (the customer-service card): the
+  // console's 开店清单 shows it as 示例 until an operator saves the row, which clears it.
+  demo: boolean('demo').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -37,6 +40,9 @@ export const articles = pgTable(
     published: boolean('published').notNull().default(true),
     // Order within a label (节气 in their yearly order, 宜忌 words in the almanac's order).
     sort: integer('sort').notNull().default(0),
+    // True while the text is the seed's (e.g. the agreements' example company); saving the article in
+    // the console clears it, publishing or unpublishing does not.
+    demo: boolean('demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,5 +67,7 @@ export const masters = pgTable('masters', {
   sort: integer('sort').notNull().default(0),
   // Inactive masters are hidden from the list and answered as unknown.
   active: boolean('active').notNull().default(true),
+  // True while the record is one of the seed's fictional masters; saving it in the console clears it.
+  demo: boolean('demo').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

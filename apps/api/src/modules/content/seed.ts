@@ -3,6 +3,8 @@
  * serves, the articles (agreements, 节气, 宜忌 words, help; texts in ./texts) and the masters.
  * Each seed inserts only what is missing, so an operator's later edits are never overwritten; to hand
  * a seeded row back to the seed, delete it and restart (to hide an article, unpublish it instead).
+ * Seeded rows are marked `demo` until an operator saves them in the console, so the console can tell
+ * an install still showing the examples from one whose operators set it up.
  */
 import type { Db } from '../../db/client.ts';
 import { articles, content, masters } from './schema.ts';
@@ -22,6 +24,8 @@ export async function seedContent(db: Db): Promise<number> {
         key: labelKey(CUSTOMER_SERVICE_LABEL.model, CUSTOMER_SERVICE_LABEL.name),
         kind: 'label',
         title: CUSTOMER_SERVICE_LABEL.name,
+        // An example until an operator saves the card (the console's 开店清单 reads the marker).
+        demo: true,
         body: '添加客服微信，VIP 开通与私人定制由客服人工办理。',
         // Same fields as the master record (SPEC §3): the dialog renders both with one component.
         data: {
@@ -42,7 +46,7 @@ export async function seedContent(db: Db): Promise<number> {
 export async function seedArticles(db: Db): Promise<number> {
   const inserted = await db
     .insert(articles)
-    .values(articleSeeds().map(articleRow))
+    .values(articleSeeds().map((seed) => ({ ...articleRow(seed), demo: true })))
     .onConflictDoNothing({ target: [articles.label, articles.name] })
     .returning({ id: articles.id });
   return inserted.length;
@@ -52,7 +56,7 @@ export async function seedArticles(db: Db): Promise<number> {
 export async function seedMasters(db: Db): Promise<number> {
   const inserted = await db
     .insert(masters)
-    .values(MASTER_SEEDS.map((master) => ({ ...master, avatar: '', qrcode: '' })))
+    .values(MASTER_SEEDS.map((master) => ({ ...master, avatar: '', qrcode: '', demo: true })))
     .onConflictDoNothing({ target: masters.sellid })
     .returning({ sellid: masters.sellid });
   return inserted.length;

@@ -157,6 +157,7 @@ export async function saveArticle(db: Db, input: ArticleInput, now: Date): Promi
         body: row.body,
         published: row.published,
         sort: row.sort,
+        demo: false,
         updatedAt: now,
       },
     })

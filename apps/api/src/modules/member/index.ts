@@ -16,6 +16,7 @@ export {
 } from './admin.ts';
 export { purgeMemberLeftovers } from './cleanup.ts';
 export { ACCOUNT_DATA_TABLES, type AccountErasure, type ErasedAccount, type Erasure } from './erasure.ts';
+export { maskPhone } from './phone.ts';
 export {
   type CourseProgressFields,
   type CourseProgressReader,

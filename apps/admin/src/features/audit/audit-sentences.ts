@@ -75,6 +75,19 @@ export const AUDIT_SENTENCES: Record<AuditAction, Template> = {
     const ended = field(row.before, 'openSessions');
     return `让用户 ${subject(row)} 强制下线${typeof ended === 'number' ? `（结束 ${ended} 个登录）` : ''}`;
   },
+  'user.ban': (row) => {
+    const ended = field(row.after, 'sessionsEnded');
+    return `封禁了用户 ${subject(row)}${row.reason ? `，原因：${row.reason}` : ''}${typeof ended === 'number' && ended > 0 ? `（结束 ${ended} 个登录）` : ''}`;
+  },
+  'user.unban': (row) => `解除了用户 ${subject(row)} 的封禁${row.reason ? `，原因：${row.reason}` : ''}`,
+  'database.backup': (row) => {
+    const file = field(row.after, 'file');
+    return `备份了数据库${typeof file === 'string' ? `到 ${file}` : ''}`;
+  },
+  'database.restore': (row) => {
+    const file = field(row.after, 'file');
+    return `从备份${typeof file === 'string' ? ` ${file} ` : ''}恢复了数据库`;
+  },
   'holiday.save': (row) => {
     const name = field(row.after, 'name');
     const kind = field(row.after, 'offDay') === false ? '调休上班' : '放假';

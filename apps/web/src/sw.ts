@@ -36,6 +36,10 @@ declare const self: {
   location: Location;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+  addEventListener(
+    type: 'fetch',
+    listener: (event: { request: Request; waitUntil(promise: Promise<unknown>): void }) => void,
+  ): void;
 };
 
 /** The worker's folder (`/xuanli/`), so no path below repeats the base. */
@@ -76,25 +80,31 @@ async function refreshShell(): Promise<void> {
   await (await caches.open(cacheNames.precache)).put(key, response);
 }
 
+// Every navigation of the app, however answered (the precache route takes /xuanli/ itself as its
+// index.html, the navigation route below the other addresses): check the server's page of today
+// meanwhile. Offline or a failed check: the shell kept stays. Registered before Workbox's routes:
+// respondWith() stops the event's propagation, so no listener after the one that answers is called.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (
+    event.request.mode === 'navigate' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith(BASE)
+  )
+    event.waitUntil(refreshShell().catch(() => {}));
+});
+
 // The first worker takes over the page that installed it, so a reader who goes offline right after
 // the first visit can still open 老黄历 or 排盘 without a reload. (A later build waits, see below.)
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(manifest);
 
-const answerWithShell = createHandlerBoundToURL(SHELL);
 registerRoute(
-  new NavigationRoute(
-    (options) => {
-      // Offline or a failed check: the shell kept stays.
-      options.event.waitUntil(refreshShell().catch(() => {}));
-      return answerWithShell(options);
-    },
-    {
-      allowlist: [new RegExp(`^${BASE}`)],
-      denylist: [/^\/api\//],
-    },
-  ),
+  new NavigationRoute(createHandlerBoundToURL(SHELL), {
+    allowlist: [new RegExp(`^${BASE}`)],
+    denylist: [/^\/api\//],
+  }),
 );
 
 registerRoute(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -74,6 +74,7 @@ describe('index.html with the calendar rendered in', () => {
 
   it('renders once per day and answers a revalidation with 304', async () => {
     const before = renders(name).length;
+    expect(before).toBe(1);
     const first = await get();
     const second = await get('/xuanli/index.html');
     expect(renders(name).length).toBe(before);
@@ -124,6 +125,36 @@ describe('index.html with the calendar rendered in', () => {
     expect(res.body).toContain(`<p>今日 2026-01-16 v${change.version} 2026-01-16测试假</p>`);
     expect(renders(name).length).toBe(before + 1);
     t.clock.set(FIXED_NOW);
+  });
+});
+
+describe('a web app rebuilt while the API runs', () => {
+  it('is read again: the new page, its own inline script allowed, rendered by the new module', async () => {
+    const name = `xlRenders${process.pid}c`;
+    const dist = webBuild(renderModule(name));
+    const t = await buildTestApp({ config: { webDist: dist } });
+    try {
+      const before = await t.app.inject({ method: 'GET', url: '/xuanli/' });
+      expect(before.body).toContain('<p>今日 2026-01-15');
+      const inline = 'document.documentElement.dataset.build="2"';
+      writeFileSync(
+        join(dist, 'index.html'),
+        TEMPLATE.replace(INLINE, inline).replace('index-abc', 'index-def'),
+      );
+      writeFileSync(join(dist, FIRST_VIEW_MODULE), renderModule(name).replace("'<p>今日 '", "'<p>新版 '"));
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(join(dist, 'index.html'), later, later);
+      const after = await t.app.inject({ method: 'GET', url: '/xuanli/' });
+      expect(after.body).toContain('<p>新版 2026-01-15');
+      expect(after.body).toContain('/xuanli/assets/index-def.js');
+      const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+      expect(String(after.headers['content-security-policy'])).toContain(hash);
+      expect(String(after.headers['content-security-policy'])).not.toContain(INLINE_HASH);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      await t.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -13,7 +13,7 @@
  *   is never worth a 500. The failure is logged once per day and version.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -44,13 +44,13 @@ export interface ShellPage {
   etag: string;
   /** Whether it carries a rendered calendar (false: the built index.html as it is). */
   rendered: boolean;
+  /** `'sha256-…'` of each inline script of its build's index.html, for the CSP's script-src. */
+  scriptHashes: string[];
 }
 
-/** The app shell: the page of the moment and the script hashes its CSP must name. */
+/** The app shell: the page of the moment (with the script hashes its CSP must name). */
 export interface Shell {
   page(): Promise<ShellPage>;
-  /** `'sha256-…'` of each inline script of index.html. */
-  scriptHashes: string[];
 }
 
 const brotli = promisify(brotliCompress);
@@ -86,7 +86,7 @@ export function withScriptSources(csp: string, sources: string[]): string {
   return directives.filter(Boolean).join(';');
 }
 
-async function shellPage(html: string, rendered: boolean): Promise<ShellPage> {
+async function shellPage(html: string, rendered: boolean, scriptHashes: string[]): Promise<ShellPage> {
   const identity = Buffer.from(html);
   const [br, gz] = await Promise.all([
     // Quality 9, not 11: about as small on a page this size, and a render at midnight waits for it.
@@ -100,18 +100,25 @@ async function shellPage(html: string, rendered: boolean): Promise<ShellPage> {
     gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { identity, br, gzip: gz, etag, rendered };
+  return { identity, br, gzip: gz, etag, rendered, scriptHashes };
 }
 
-/** Loads the render module of `webDist`, or null when the build has none (logged). */
-async function loadRenderer(webDist: string, log: FastifyBaseLogger): Promise<RenderPage | null> {
+/**
+ * Loads the render module of `webDist`, or null when the build has none (logged). `version` makes a
+ * rebuilt module load afresh (Node keeps a module per URL).
+ */
+async function loadRenderer(
+  webDist: string,
+  version: number,
+  log: FastifyBaseLogger,
+): Promise<RenderPage | null> {
   const file = join(webDist, FIRST_VIEW_MODULE);
   if (!existsSync(file)) {
     log.warn({ file }, 'no server render of the calendar in this web build; index.html is sent as built');
     return null;
   }
   try {
-    const module = (await import(pathToFileURL(file).href)) as { renderPage?: unknown };
+    const module = (await import(`${pathToFileURL(file).href}?v=${version}`)) as { renderPage?: unknown };
     if (typeof module.renderPage === 'function') return module.renderPage as RenderPage;
     log.error({ file }, 'the web build’s render module has no renderPage; index.html is sent as built');
   } catch (error) {
@@ -132,36 +139,81 @@ export interface ShellOptions {
   log: FastifyBaseLogger;
 }
 
+/** One build of the web app as the shell uses it. */
+interface Build {
+  /** index.html's modification time: a new one means a new build. */
+  mtimeMs: number;
+  template: string;
+  renderPage: RenderPage | null;
+  asBuilt: ShellPage;
+  /** The page of the current day and table version; the previous one goes when either changes. */
+  current: { key: string; page: Promise<ShellPage> } | null;
+}
+
+async function loadBuild(webDist: string, mtimeMs: number, log: FastifyBaseLogger): Promise<Build> {
+  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  return {
+    mtimeMs,
+    template,
+    renderPage: await loadRenderer(webDist, mtimeMs, log),
+    asBuilt: await shellPage(template, false, inlineScriptHashes(template)),
+    current: null,
+  };
+}
+
+/** index.html's modification time, or null while it is missing (a build in progress). */
+function templateTime(webDist: string): number | null {
+  try {
+    return statSync(join(webDist, 'index.html')).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The shell of `webDist`: reads index.html and loads the render module once, then answers each request
- * with the page of its day and table version, rendering it when the first request for them comes.
+ * The shell of `webDist`: reads index.html and loads the render module, then answers each request with
+ * the page of its day and table version, rendering it when the first request for them comes. A rebuilt
+ * web app (a newer index.html; one stat a request) is read again, as the static files are, so its page
+ * never names the assets of the build before; while a build is in progress the last one is served.
  */
 export async function createShell({ webDist, firstView, log }: ShellOptions): Promise<Shell> {
-  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
-  const scriptHashes = inlineScriptHashes(template);
-  const renderPage = await loadRenderer(webDist, log);
-  const asBuilt = await shellPage(template, false);
-  // The page of the current day and version; the previous one goes when either changes.
-  let current: { key: string; page: Promise<ShellPage> } | null = null;
+  let build = loadBuild(webDist, templateTime(webDist) ?? 0, log);
 
-  async function render(input: FirstViewInput): Promise<ShellPage> {
-    if (!renderPage) return asBuilt;
+  async function render(current: Build, input: FirstViewInput): Promise<ShellPage> {
+    if (!current.renderPage) return current.asBuilt;
     try {
-      return await shellPage(await renderPage(template, input), true);
+      return await shellPage(
+        await current.renderPage(current.template, input),
+        true,
+        current.asBuilt.scriptHashes,
+      );
     } catch (error) {
       log.error({ err: error, today: input.today }, 'calendar render failed; index.html is sent as built');
-      return asBuilt;
+      return current.asBuilt;
     }
   }
 
+  async function currentBuild(): Promise<Build> {
+    const seen = await build;
+    const mtimeMs = templateTime(webDist);
+    if (mtimeMs !== null && mtimeMs !== seen.mtimeMs) {
+      const next = loadBuild(webDist, mtimeMs, log);
+      // A failed read (the build half written) keeps the last build until the next request.
+      build = next.catch(() => seen);
+      return build;
+    }
+    return seen;
+  }
+
+  await build;
   return {
-    scriptHashes,
     async page() {
-      if (!renderPage) return asBuilt;
+      const current = await currentBuild();
+      if (!current.renderPage) return current.asBuilt;
       const input = await firstView();
       const key = `${input.today}|${input.holidays?.version ?? 0}`;
-      if (current?.key !== key) current = { key, page: render(input) };
-      return current.page;
+      if (current.current?.key !== key) current.current = { key, page: render(current, input) };
+      return current.current.page;
     },
   };
 }

@@ -75,7 +75,7 @@ async function sendShell(shell: Shell, request: FastifyRequest, reply: FastifyRe
   const page = await shell.page();
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp === 'string')
-    reply.header('content-security-policy', withScriptSources(csp, shell.scriptHashes));
+    reply.header('content-security-policy', withScriptSources(csp, page.scriptHashes));
   reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-cache')

@@ -112,6 +112,11 @@ export async function registerSpa(
   // index.html by both its names (the service worker precaches it as index.html); exact routes win
   // over @fastify/static's wildcard.
   const shell = await createShell({ webDist: root, firstView, log: app.log });
+  // Today's page rendered before the first reader asks for it (the first render also loads the page's
+  // code into the render module: about 0.2 s); a failure is the shell's to log.
+  app.addHook('onReady', async () => {
+    void shell.page().catch(() => {});
+  });
   for (const url of [SPA_BASE, `${SPA_BASE}index.html`])
     app.get(url, { schema: { hide: true } }, (request, reply) => sendShell(shell, request, reply));
   await app.register(fastifyStatic, {

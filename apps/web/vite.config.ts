@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, minify, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // React, its DOM renderer and the router change rarely and every page needs them, so they live in one
@@ -92,16 +92,54 @@ function precompress(): Plugin {
   };
 }
 
+/** A CSS asset's text, made safe to sit inside <style>: `</style` in a string or comment would end it. */
+function cssText(source: string | Uint8Array): string {
+  const css = typeof source === 'string' ? source : new TextDecoder().decode(source);
+  return css.replaceAll('</style', '<\\/style');
+}
+
+/** Where index.html takes the inline first-paint script. */
+const FIRST_PAINT_OUTLET = '<!--xl-first-paint-->';
+
+/**
+ * Puts src/app/first-paint.js, minified, inline into index.html's <head> in place of
+ * `<!--xl-first-paint-->`: it must run before the first paint (theme, and whether the server's
+ * calendar may show), which an external script would delay by a round trip. The API allows it in its
+ * Content-Security-Policy by the SHA-256 of the text (apps/api/src/plugins/spa.ts), read from the
+ * built index.html, so nothing else has to know the hash. Development pages get it too.
+ */
+function firstPaint(): Plugin {
+  const source = fileURLToPath(new URL('./src/app/first-paint.js', import.meta.url));
+  return {
+    name: 'xuanli:first-paint',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        if (!html.includes(FIRST_PAINT_OUTLET)) throw new Error(`index.html has no ${FIRST_PAINT_OUTLET}`);
+        const { code, errors } = await minify('first-paint.js', await readFile(source, 'utf8'), {
+          compress: true,
+          mangle: true,
+        });
+        if (errors.length > 0) throw new Error(`first-paint.js: ${errors.map((e) => e.message).join('; ')}`);
+        return html.replace(FIRST_PAINT_OUTLET, () => `<script>${code.trim()}</script>`);
+      },
+    },
+  };
+}
+
 /**
  * Adds `<link rel="modulepreload">` for the chunks of the page at `pageModule` (its own chunk and every
- * chunk it imports statically) and `<link rel="preload" as="style">` for their CSS to index.html.
+ * chunk it imports statically) to index.html, and the CSS of those chunks itself, inline.
  *
  * The page is still imported lazily in code; without these hints its chunk is requested only once the
  * entry and vendor chunks have arrived and run, and the engine chunk only once the page chunk has —
  * three round trips in a row before the first real paint. With them every chunk of the landing page
- * downloads in parallel with the entry. The CSS is preloaded rather than linked as a stylesheet so that
- * it blocks no paint and keeps its cascade position: Vite's loader later adds the stylesheet link,
- * served from the preload. Other routes pay these bytes too, in parallel and without delay to their own.
+ * downloads in parallel with the entry. The CSS travels inside the page because the server renders the
+ * calendar into it (src/entry-server.tsx): the first paint, before any script has run, must draw that
+ * markup styled, and a stylesheet link would block it for one more round trip. The CSS keeps its
+ * cascade position (after the entry's, where Vite's loader would append it), and a disabled
+ * stylesheet link per file stops that loader from fetching the file again. Other routes carry these
+ * bytes too (about 2.5 KB compressed), and the chunks download in parallel without delay to their own.
  */
 function preloadPage(pageModule: string): Plugin {
   let base = '/';
@@ -143,14 +181,19 @@ function preloadPage(pageModule: string): Plugin {
               injectTo: 'head',
             }),
           ),
-          // crossorigin as Vite's loader sets it on the stylesheet link, or the preload would not match.
-          ...styles.map(
-            (file): HtmlTagDescriptor => ({
-              tag: 'link',
-              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: base + file },
-              injectTo: 'head',
-            }),
-          ),
+          ...styles.flatMap((file): HtmlTagDescriptor[] => {
+            const asset = bundle[file];
+            if (asset?.type !== 'asset') throw new Error(`preloadPage: no CSS asset ${file}`);
+            return [
+              { tag: 'style', children: cssText(asset.source), injectTo: 'head' },
+              // As Vite's loader looks for it: rel=stylesheet, crossorigin, the same href.
+              {
+                tag: 'link',
+                attrs: { rel: 'stylesheet', crossorigin: true, href: base + file, disabled: true },
+                injectTo: 'head',
+              },
+            ];
+          }),
         ];
       },
     },
@@ -346,15 +389,14 @@ function inlineEntryCss(): Plugin {
           (link, href: string) => {
             const asset = href.startsWith(base) ? bundle[href.slice(base.length)] : undefined;
             if (asset?.type !== 'asset') return link;
-            const css =
-              typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            const css = cssText(asset.source);
             if (css.length > INLINE_CSS_MAX_BYTES) return link;
-            // `</style` inside the CSS (a string or comment) would end the element early. The disabled link
-            // is never fetched nor applied; it is there for Vite's lazy-chunk loader, which adds every
-            // stylesheet a chunk depends on — the entry's included — unless a <link rel="stylesheet"> with
-            // that href is already in the document. Without it the entry CSS would be fetched again with
-            // the first lazy chunk and appended after the chunks' CSS, changing the cascade.
-            return `<style>${css.replaceAll('</style', '<\\/style')}</style>\n    <link rel="stylesheet" crossorigin href="${href}" disabled>`;
+            // The disabled link is never fetched nor applied; it is there for Vite's lazy-chunk loader,
+            // which adds every stylesheet a chunk depends on — the entry's included — unless a <link
+            // rel="stylesheet"> with that href is already in the document. Without it the entry CSS would
+            // be fetched again with the first lazy chunk and appended after the chunks' CSS, changing the
+            // cascade.
+            return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="${href}" disabled>`;
           },
         );
       },
@@ -364,11 +406,39 @@ function inlineEntryCss(): Plugin {
 
 const offline = offlinePrecache(OFFLINE_MODULES, OFFLINE_TABLES);
 
-export default defineConfig({
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/**
+ * `vite build --ssr src/entry-server.tsx` (the second half of `npm run build`): src/entry-server.tsx as one self-contained
+ * ES module in dist/.ssr/ — React, the router and the engine bundled in (`noExternal`), so the API
+ * loads it from wherever the build is deployed without the web app's node_modules, and React's
+ * production build chosen at build time. CSS modules give the same class names as in the browser
+ * build (the same files and options); no CSS file is written. The folder starts with a dot: the API
+ * never serves it, and neither the precompression nor the service worker's precache list looks in it.
+ */
+const ssrConfig: UserConfig = {
+  base: '/xuanli/',
+  plugins: [react()],
+  resolve: { alias },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist/.ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    target: 'node24',
+    minify: true,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js', chunkFileNames: '[name]-[hash].js' } },
+  },
+};
+
+/** The browser build (and the development server). */
+const clientConfig: UserConfig = {
   base: '/xuanli/',
   // The calendar is the landing page (`/` redirects to it): its chunks are preloaded by index.html.
   plugins: [
     react(),
+    firstPaint(),
     preloadPage('src/features/calendar/CalendarPage.tsx'),
     keepOffRoutes(
       ['src/features/calendar/CalendarPage.tsx', 'src/features/almanac/AlmanacDayPage.tsx'],
@@ -429,9 +499,7 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  resolve: { alias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -465,4 +533,6 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrConfig : clientConfig));

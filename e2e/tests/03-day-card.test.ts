@@ -1,15 +1,27 @@
 /**
  * The day card under the month grid. Today is fixed at 2024-02-10 (春节, 正月初一, a statutory
- * holiday); 2024-02-04 is 立春 and a make-up workday (班) of the same holiday.
+ * holiday); 2024-02-04 is 立春 and a make-up workday (班) of the same holiday. The last tests set the
+ * phone's clock to the server's instead: the page the API sends carries today's card by the server's
+ * clock, and the app takes it over in place.
  */
+import { createHash } from 'node:crypto';
 import {
   assert,
   eventually,
   expectText,
   expectVisible,
   inFirstScreen,
+  NARROW_VIEWPORT,
   type TestContext,
 } from '../lib/harness.ts';
+import {
+  parsedState,
+  phoneOnServerTime,
+  recordParsedState,
+  servedCardHydrated,
+  serverDay,
+  solarLine,
+} from '../lib/server-day.ts';
 
 function dayCard(t: TestContext) {
   return t.page.getByRole('region', { name: '当日信息' });
@@ -177,4 +189,155 @@ export async function longFestivalNamesAreShortenedNotClipped(t: TestContext) {
     );
   assert(clipped.length === 0, `cell labels cut off: ${clipped.join(', ')}`);
   await expectVisible(dayCard(t).getByText('万圣节前夜', { exact: true }), 'the full name in the day card');
+}
+
+/**
+ * The first response of /xuanli/ holds today's day card — its date, lunar date and every 宜 and 忌 word,
+ * as the API's own day route answers them — and a CSP that allows the page's one inline script by its
+ * hash. Then the page as it paints before any script file has arrived (scripts blocked), at 375×812.
+ */
+export async function firstHtmlCarriesTodaysCard(t: TestContext) {
+  const day = await serverDay(t);
+  const response = await t.context.request.get(t.appURL);
+  assert(response.ok(), `GET ${t.appURL}: HTTP ${response.status()}`);
+  const html = await response.text();
+  assert(html.includes(`data-day="${day.date}"`), `the page is not marked with today, ${day.date}`);
+  const root = html.slice(html.indexOf('<div id="root">'));
+  const lunar = `农历${day.lunar.monthName}${day.lunar.dayName}`;
+  assert(root.includes(`>${solarLine(day)}</h2>`), `no "${solarLine(day)}" in the first HTML`);
+  assert(root.includes(`>${lunar} <`), `no "${lunar}" in the first HTML`);
+  const missing = [...day.yi, ...day.ji].filter((word) => !root.includes(`>${word}</a>`));
+  assert(missing.length === 0, `宜/忌 words missing from the first HTML: ${missing.join(' ')}`);
+
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+  assert(inline.length === 1, `expected one inline script, found ${inline.length}`);
+  const hash = `'sha256-${createHash('sha256')
+    .update(inline[0] ?? '')
+    .digest('base64')}'`;
+  const csp = response.headers()['content-security-policy'] ?? '';
+  assert(/script-src [^;]*'self'/.test(csp) && csp.includes(hash), `CSP does not allow ${hash}: ${csp}`);
+
+  // What a phone paints from that response alone.
+  await t.page.route('**/*.js', (route) => route.abort());
+  await phoneOnServerTime(t);
+  await t.page.goto(t.appURL);
+  await expectText(
+    t.page.getByRole('region', { name: '当日信息' }).getByRole('heading', { level: 2 }),
+    solarLine(day),
+    'the served card',
+  );
+  await expectThemed(t, 'the first paint');
+  await t.screenshot('first-paint-served-375x812');
+}
+
+/** The default theme colour (#672f0d) is on the header bar and today's filled cell. */
+async function expectThemed(t: TestContext, what: string) {
+  const colours = await t.page.evaluate(() => ({
+    header: getComputedStyle(document.querySelector('header') as Element).backgroundColor,
+    today: getComputedStyle(document.querySelector('button[aria-current="date"]') as Element).backgroundColor,
+  }));
+  const theme = 'rgb(103, 47, 13)';
+  assert(
+    colours.header === theme && colours.today === theme,
+    `${what} is not in the theme colour: ${JSON.stringify(colours)}`,
+  );
+}
+
+/**
+ * On the server's day the app hydrates the served calendar: the card element the HTML brought stays
+ * (React attaches to it), nothing is reported as mismatched, the bare address becomes the calendar's,
+ * taps work, and a render of the same day by the app itself gives the same markup — class names
+ * included — as the server's.
+ */
+export async function theAppTakesTheServedCalendarOverInPlace(t: TestContext) {
+  const { page } = t;
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const day = await serverDay(t);
+  await phoneOnServerTime(t);
+  await recordParsedState(page);
+  await page.goto(t.appURL);
+  const parsed = await parsedState(page);
+  assert(!parsed.boot && parsed.rootShown, `the served calendar was hidden: ${JSON.stringify(parsed)}`);
+  await eventually(
+    'the app hydrated the served card',
+    () => servedCardHydrated(page),
+    (s) => s.same && s.hydrated,
+  );
+  assert(
+    (await page.evaluate(() => location.hash)) === '#/pages/index/index',
+    'the bare address should become the calendar',
+  );
+  const card = page.getByRole('region', { name: '当日信息' });
+  await expectText(card.getByRole('heading', { level: 2 }), solarLine(day), 'the card of today');
+  await expectThemed(t, 'the hydrated calendar');
+  await t.screenshot('hydrated-calendar-375x812');
+
+  // The server's markup equals the app's own render of the same day (React ids aside).
+  const served = await (await t.context.request.get(t.appURL)).text();
+  await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '排盘' }).tap();
+  await page.getByRole('heading', { level: 1, name: '排盘' }).waitFor();
+  await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '日历' }).tap();
+  await card.waitFor();
+  const differences = await page.evaluate((html) => {
+    const normalise = (markup: string) =>
+      markup.replace(/<!--[^>]*-->/g, '').replace(/ (id|aria-controls|aria-labelledby)="[^"]*"/g, ' $1=""');
+    const parsedPage = new DOMParser().parseFromString(html, 'text/html');
+    const found: string[] = [];
+    // The calendar page was drawn anew by the app after the tab switch (the tab bar was not).
+    for (const selector of ['section[aria-label="月历"]', 'section[aria-label="当日信息"]']) {
+      const server = parsedPage.querySelector(selector)?.outerHTML;
+      const client = document.querySelector(selector)?.outerHTML;
+      if (server === undefined && client === undefined) continue;
+      if (normalise(server ?? '') !== normalise(client ?? ''))
+        found.push(
+          `${selector}:\n  server ${normalise(server ?? '').slice(0, 300)}\n  client ${normalise(client ?? '').slice(0, 300)}`,
+        );
+    }
+    return found;
+  }, served);
+  assert(differences.length === 0, `the served markup differs from the app's:\n${differences.join('\n')}`);
+
+  // Taps work on the taken-over page.
+  const other = day.date.endsWith('-01') ? 2 : 1;
+  const [, month] = day.date.split('-').map(Number);
+  await page
+    .getByRole('button', { name: new RegExp(`^${month}月${other}日 `) })
+    .first()
+    .tap();
+  await expectText(
+    card.getByRole('heading', { level: 2 }),
+    new RegExp(`${month}月${other}日`),
+    'the card after a tap',
+  );
+  const mismatches = errors.filter((text) =>
+    /Minified React error #4(18|19|20|21|22|23|25)|hydrat/i.test(text),
+  );
+  assert(mismatches.length === 0, `hydration reported problems:\n${mismatches.join('\n')}`);
+}
+
+/**
+ * A 320×568 phone whose reader chose the whole month: the served calendar shows there too, fits the
+ * width, and is taken over in place.
+ */
+export async function theServedCalendarOnANarrowPhone(t: TestContext) {
+  const { page } = t;
+  await page.setViewportSize(NARROW_VIEWPORT);
+  await phoneOnServerTime(t);
+  await page.goto(t.appURL);
+  await page.evaluate(() => localStorage.setItem('xuanli-calendar-grid', JSON.stringify('month')));
+  await recordParsedState(page);
+  await page.reload();
+  const parsed = await parsedState(page);
+  assert(!parsed.boot && parsed.rootShown, `the served calendar was hidden: ${JSON.stringify(parsed)}`);
+  await eventually(
+    'the app hydrated the served card',
+    () => servedCardHydrated(page),
+    (s) => s.same && s.hydrated,
+  );
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(width <= NARROW_VIEWPORT.width, `the page is ${width} px wide at 320`);
+  await t.screenshot('hydrated-calendar-320x568');
 }

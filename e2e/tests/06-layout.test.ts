@@ -190,3 +190,200 @@ export async function calendarSheetsHaveThumbSizedControls(t: TestContext) {
   }
   assert(problems.length === 0, problems.join('\n'));
 }
+
+/** Sizes a reader of the calendar looks at, in px: a day of the grid, the day card, the tab bar. */
+interface CalendarSizes {
+  dayNumber: number;
+  lunarLabel: number;
+  cellHeight: number;
+  cardLunar: number;
+  cardSolar: number;
+  tabLabel: number;
+  tabIcon: number;
+  tabBar: number;
+}
+
+function calendarSizes(t: TestContext): Promise<CalendarSizes> {
+  return t.page.evaluate(() => {
+    const size = (element: Element | null | undefined) =>
+      element ? Number.parseFloat(getComputedStyle(element).fontSize) : Number.NaN;
+    // A day of the month with its plain lunar label: the number, then the label, are the last spans.
+    const cell = [...document.querySelectorAll('ul[aria-label] button[aria-pressed]')].find(
+      (button) => button.children.length === 2,
+    );
+    const card = document.querySelector('section[aria-label="当日信息"]');
+    const tab = document.querySelector('nav[aria-label="主导航"] a');
+    return {
+      dayNumber: size(cell?.children[0]),
+      lunarLabel: size(cell?.children[1]),
+      cellHeight: cell?.getBoundingClientRect().height ?? Number.NaN,
+      cardLunar: size(card?.querySelector('h2 + p')),
+      cardSolar: size(card?.querySelector('h2')),
+      tabLabel: size(tab?.children[1]),
+      tabIcon: tab?.children[0]?.getBoundingClientRect().width ?? Number.NaN,
+      tabBar:
+        document.querySelector('nav[aria-label="主导航"]')?.getBoundingClientRect().height ?? Number.NaN,
+    };
+  });
+}
+
+/** Turns 长辈模式 on or off as the 主题设置 page stores it, and opens the calendar on 2024-02-10. */
+async function openCalendar(t: TestContext, elder: boolean) {
+  await t.open('/pages/index/index');
+  await t.page.evaluate((on) => localStorage.setItem('elder-mode', JSON.stringify(on)), elder);
+  await t.page.reload();
+  await t.page.getByRole('region', { name: '当日信息' }).waitFor();
+}
+
+/**
+ * 长辈模式 enlarges the calendar itself: the grid's day numbers and lunar labels by at least a quarter,
+ * the day card and the tab bar too; at 375×812 and on a 320×568 phone the page still fits the width and
+ * every control stays thumb-sized. Screenshots of both modes at both sizes.
+ */
+export async function elderModeEnlargesTheCalendar(t: TestContext) {
+  const problems: string[] = [];
+  await openCalendar(t, false);
+  const normal = await calendarSizes(t);
+  await t.screenshot('calendar-normal-375x812');
+  await openCalendar(t, true);
+  const elder = await calendarSizes(t);
+  await t.screenshot('calendar-elder-375x812');
+  const ratio = (key: keyof CalendarSizes) => elder[key] / normal[key];
+  for (const key of ['dayNumber', 'lunarLabel'] as const) {
+    if (!(ratio(key) >= 1.25))
+      problems.push(`grid ${key}: ${normal[key]} → ${elder[key]} px (×${ratio(key).toFixed(2)})`);
+  }
+  for (const key of ['cellHeight', 'cardLunar', 'cardSolar', 'tabLabel', 'tabIcon', 'tabBar'] as const) {
+    if (!(ratio(key) >= 1.15))
+      problems.push(`${key}: ${normal[key]} → ${elder[key]} px (×${ratio(key).toFixed(2)})`);
+  }
+  problems.push(...(await checkLayout(t, 'calendar in 长辈模式')));
+  problems.push(...(await checkWords('calendar in 长辈模式', calendarWords(t))));
+  problems.push(...(await checkTapTargets(t, 'calendar in 长辈模式')));
+
+  await t.page.setViewportSize(NARROW_VIEWPORT);
+  await openCalendar(t, true);
+  await t.screenshot('calendar-elder-320x568-week');
+  problems.push(...(await checkLayout(t, 'calendar in 长辈模式 at 320 (week)', NARROW_VIEWPORT.width)));
+  await t.page.getByRole('button', { name: '展开整月' }).tap();
+  await t.page.getByRole('button', { name: '收起为一周' }).waitFor();
+  await t.screenshot('calendar-elder-320x568-month');
+  problems.push(...(await checkLayout(t, 'calendar in 长辈模式 at 320 (month)', NARROW_VIEWPORT.width)));
+  problems.push(...(await checkWords('calendar in 长辈模式 at 320', calendarWords(t))));
+  problems.push(...(await checkTapTargets(t, 'calendar in 长辈模式 at 320')));
+  await openCalendar(t, false);
+  await t.screenshot('calendar-normal-320x568-month');
+  assert(problems.length === 0, problems.join('\n'));
+}
+
+/**
+ * Every day of `year` at 320 px, as a reader taps through it: each month's grid and each day's card
+ * (道历/佛历 festival names of up to 18 characters on some days, e.g. 2026-11-28) must leave the page
+ * exactly as wide as the screen, no element of the grid or the card may reach past its edge, no cell
+ * label may be cut off and no ×3 mark may slip under a 休 badge. Run in the page (a Playwright round trip per day would take minutes):
+ * each tap, one frame for the app to draw, the checks.
+ */
+async function sweepYear(t: TestContext, year: number, elder: boolean) {
+  await t.page.setViewportSize(NARROW_VIEWPORT);
+  // Whole months (every day on screen), no slide-in to wait for.
+  await t.page.emulateMedia({ reducedMotion: 'reduce' });
+  await t.open('/pages/index/index');
+  await t.page.evaluate((on) => {
+    localStorage.setItem('elder-mode', JSON.stringify(on));
+    localStorage.setItem('xuanli-calendar-grid', JSON.stringify('month'));
+  }, elder);
+  // A new hash alone would keep the page (and the grid size it read at start): load it afresh.
+  await t.open(`/pages/index/index?date=${year}-01-01`);
+  await t.page.reload();
+  await t.page.getByRole('list', { name: `${year}年1月` }).waitFor();
+  const result = await t.page.evaluate(async (y) => {
+    const problems: string[] = [];
+    let days = 0;
+    const frame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    /** Waits (up to 2 s) until `find` finds something: the app draws a tap's result in its own time. */
+    const until = async <T>(find: () => T | null | undefined): Promise<T | null> => {
+      for (let waited = 0; waited < 2000; waited += 10) {
+        const found = find();
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return null;
+    };
+    const width = window.innerWidth;
+    const check = (what: string) => {
+      if (document.documentElement.scrollWidth > width)
+        problems.push(`${what}: the page is ${document.documentElement.scrollWidth} px wide`);
+      for (const selector of ['section[aria-label="月历"]', 'section[aria-label="当日信息"]']) {
+        for (const element of document.querySelector(selector)?.querySelectorAll('*') ?? []) {
+          const box = element.getBoundingClientRect();
+          if (box.width === 0 && box.height === 0) continue;
+          if (box.right > width + 0.5 || box.left < -0.5)
+            problems.push(
+              `${what}: <${element.tagName.toLowerCase()}> "${element.textContent?.slice(0, 20)}" spans ${Math.round(box.left)}…${Math.round(box.right)}`,
+            );
+        }
+      }
+      for (const label of document.querySelectorAll('ul[aria-label] button > span:last-child')) {
+        if (label.scrollWidth > label.clientWidth + 0.5)
+          problems.push(
+            `${what}: cell label "${(label as HTMLElement).innerText}" cut off (${label.scrollWidth} > ${label.clientWidth})`,
+          );
+      }
+      // A cell with both a ×3/×2 mark and a 休/班 badge: side by side, not one over the other.
+      for (const cell of document.querySelectorAll('ul[aria-label] button')) {
+        if (cell.children.length < 4) continue;
+        const [mark, badge] = [...cell.children].map((child) => child.getBoundingClientRect());
+        if (mark && badge && mark.right > badge.left + 0.5)
+          problems.push(
+            `${what}: in ${cell.getAttribute('aria-label')} the mark reaches under the badge (${Math.round(mark.right)} > ${Math.round(badge.left)})`,
+          );
+      }
+    };
+    for (let month = 1; month <= 12; month++) {
+      const grid = await until(() => document.querySelector(`ul[aria-label="${y}年${month}月"]`));
+      if (!grid) {
+        problems.push(`no grid of ${y}年${month}月`);
+        break;
+      }
+      const cells = [...grid.querySelectorAll<HTMLButtonElement>('button')].filter((button) =>
+        button.getAttribute('aria-label')?.startsWith(`${month}月`),
+      );
+      for (const cell of cells) {
+        const day = cell.getAttribute('aria-label')?.split(' ')[0] ?? '';
+        cell.click();
+        await frame();
+        const heading = await until(() => {
+          const text = document.querySelector('section[aria-label="当日信息"] h2')?.textContent;
+          return text?.includes(`${y}年${day}`) ? text : null;
+        });
+        if (!heading) problems.push(`${day}: the card did not show the day tapped`);
+        check(`${y}年${day}`);
+        days++;
+      }
+      (document.querySelector('button[aria-label="下个月"]') as HTMLButtonElement).click();
+      await frame();
+    }
+    return { days, problems: problems.slice(0, 20) };
+  }, year);
+  assert(result.days >= 365, `only ${result.days} days of ${year} were checked`);
+  assert(
+    result.problems.length === 0,
+    `${elder ? '长辈模式' : 'normal'} ${year} at 320 px:\n${result.problems.join('\n')}`,
+  );
+}
+
+export async function narrowPhoneEveryDayOf2026(t: TestContext) {
+  await sweepYear(t, 2026, false);
+}
+
+export async function narrowPhoneEveryDayOf2027(t: TestContext) {
+  await sweepYear(t, 2027, false);
+}
+
+export async function narrowPhoneElderModeEveryDayOf2026(t: TestContext) {
+  await sweepYear(t, 2026, true);
+}
+
+export async function narrowPhoneElderModeEveryDayOf2027(t: TestContext) {
+  await sweepYear(t, 2027, true);
+}

@@ -786,16 +786,20 @@ export async function narrowPhoneKeepsTheFormReachableAndWordsWhole(t: TestConte
   await scrollUnderHeader(page, card(page, '合盘'));
   await t.screenshot('bazi-320-hepan');
 
-  // By 日支: 亥 (乙亥) × today's 辰 (甲辰) — 辰土克亥水, so some topics read 凶. One pair of branches
-  // decides that, so the badge is a calm brown, never alarm red, and the grade is printed in words.
+  // By 日支: 亥 (乙亥) × today's 辰 (甲辰) — 辰土克亥水, so some topics are 凶. One pair of branches
+  // decides that, so the badge is a calm brown, never alarm red, and it says so in a reading's restrained
+  // words with the reason beside it (缘分需经营 · 五行相克), never a bare 凶.
   const compat = card(page, '合盘');
   await compat.getByText('日支（夫妻宫）', { exact: true }).tap();
   await expectVisible(
     compat.getByText(/按日支配对：张三的日支 亥 × 今日（甲辰日）日支 辰/),
     'the day branches',
   );
-  const bad = compat.getByRole('list', { name: '合盘结果' }).getByText(/^.凶$/);
-  await expectVisible(bad, 'a 凶 grade for 亥 × 辰');
+  const results = compat.getByRole('list', { name: '合盘结果' });
+  const bad = results.getByText(/^(缘分需经营|求财宜稳健|迁居宜缓行|起居宜调养|宜和不宜争)$/);
+  await expectVisible(bad, 'a 凶 topic of 亥 × 辰, as advice');
+  await expectVisible(results.getByText('五行相克', { exact: true }), 'its reason beside it');
+  assert(!(await results.innerText()).includes('凶'), '合盘 prints a bare 凶');
   const colours = await bad.evaluateAll((els) =>
     els.map((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor].join(' / ')),
   );

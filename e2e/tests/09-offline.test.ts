@@ -7,7 +7,9 @@
  *
  * Also checked: the web manifest (the fields an installed app needs, PNG icons of the declared sizes),
  * the worker's scope and headers, Chromium's own installability verdict (CDP), that nothing under
- * /api is ever kept by the worker, and that a new deploy is offered with 有新版本，点击刷新.
+ * /api is ever kept by the worker, that a new deploy is offered with 有新版本，点击刷新, and that the
+ * shell the worker keeps — a page with the server's calendar of the day it was fetched — never shows
+ * that day on another one.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +24,15 @@ import {
   type TestContext,
   tabBar,
 } from '../lib/harness.ts';
+import {
+  beijingDate,
+  parsedState,
+  phoneOnServerTime,
+  recordParsedState,
+  servedCardHydrated,
+  serverDay,
+  solarLine,
+} from '../lib/server-day.ts';
 
 /** The web manifest fields the app promises (vite.config.ts). */
 interface WebManifest {
@@ -394,4 +405,99 @@ export async function aNewDeployIsOfferedAndTakesOverOnATap(t: TestContext) {
       if (original) writeFileSync(file, original);
     });
   }
+}
+
+/** The text of the shell the worker answers navigations with (its precached index.html). */
+function keptShell(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const kept = await caches.match('/xuanli/index.html', { ignoreSearch: true });
+    return kept ? kept.text() : null;
+  });
+}
+
+/**
+ * The worker's shell carries the calendar of the day it was fetched. On the next day — offline, the
+ * shell straight from the worker — the page is parsed with that old day hidden before anything is
+ * painted (the first-paint script's xl-boot), and the app draws the new day from the engine.
+ */
+export async function aCachedShellFromAnotherDayShowsToday(t: TestContext) {
+  const { page } = t;
+  await phoneOnServerTime(t);
+  await page.goto(t.appURL);
+  await waitForServiceWorker(t);
+  const today = await serverDay(t);
+  const shell = await keptShell(page);
+  assert(shell?.includes(`data-day="${today.date}"`), `the kept shell is not of ${today.date}`);
+
+  // The phone's clock moves to tomorrow; the card it should show, as the server computes it.
+  const tomorrow = await serverDay(t, beijingDate(1));
+  await phoneOnServerTime(t, 86_400_000);
+  await t.context.setOffline(true);
+  await recordParsedState(page);
+  await page.goto(t.appURL);
+  const parsed = await parsedState(page);
+  assert(parsed.servedDay === today.date, `the worker answered with a page of ${parsed.servedDay}`);
+  assert(parsed.boot && !parsed.rootShown, `yesterday's calendar was not hidden: ${JSON.stringify(parsed)}`);
+  const card = page.getByRole('region', { name: '当日信息' });
+  await expectText(card.getByRole('heading', { level: 2 }), solarLine(tomorrow), "tomorrow's card, offline");
+  await expectVisible(
+    card.getByText(`农历${tomorrow.lunar.monthName}${tomorrow.lunar.dayName}`),
+    "tomorrow's lunar date",
+  );
+  const { same } = await servedCardHydrated(page);
+  assert(!same, 'the served card of yesterday stayed in place');
+  assert(
+    !(await page.evaluate(() => document.documentElement.classList.contains('xl-boot'))),
+    'the boot skeleton did not give way to the app',
+  );
+  await t.screenshot('offline-next-day-from-cached-shell');
+}
+
+/**
+ * A kept shell of another day is replaced by the server's page of today when the app is opened online:
+ * the worker answers at once with the old one (hidden, the app draws today), fetches today's page of
+ * the same build meanwhile, and the next start shows the server's calendar of today, hydrated.
+ */
+export async function theWorkerKeepsTodaysShell(t: TestContext) {
+  const { page } = t;
+  await phoneOnServerTime(t);
+  await page.goto(t.appURL);
+  await waitForServiceWorker(t);
+  const today = await serverDay(t);
+  // The kept shell as if fetched on another day.
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (new URL(request.url).pathname !== '/xuanli/index.html') continue;
+        const kept = await cache.match(request);
+        if (!kept) continue;
+        const old = (await kept.text()).replace(/data-day="[^"]*"/, 'data-day="2000-01-01"');
+        await cache.put(request, new Response(old, { headers: kept.headers }));
+      }
+    }
+  });
+  await recordParsedState(page);
+  await page.goto(t.appURL);
+  const first = await parsedState(page);
+  assert(first.servedDay === '2000-01-01' && first.boot, `the old shell: ${JSON.stringify(first)}`);
+  await expectText(
+    page.getByRole('region', { name: '当日信息' }).getByRole('heading', { level: 2 }),
+    solarLine(today),
+    "today's card over the old shell",
+  );
+  await eventually(
+    "the worker kept today's page",
+    async () => /data-day="([^"]*)"/.exec((await keptShell(page)) ?? '')?.[1] ?? null,
+    (day) => day === today.date,
+  );
+  await page.goto('about:blank');
+  await page.goto(t.appURL);
+  const second = await parsedState(page);
+  assert(second.servedDay === today.date && !second.boot, `the next start: ${JSON.stringify(second)}`);
+  await eventually(
+    'the app hydrated the served card',
+    () => servedCardHydrated(page),
+    (s) => s.same && s.hydrated,
+  );
 }

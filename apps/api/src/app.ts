@@ -13,7 +13,7 @@ import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { adminRoutes, createRequireOperator, purgeStaleUploads } from './modules/admin/index.ts';
 import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
-import { calendarRoutes } from './modules/calendar/index.ts';
+import { calendarRoutes, createHolidayCache, holidayTableAnswer } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
 import { eraseLearner, ketangRoutes, progressOfCourses } from './modules/ketang/index.ts';
 import { eraseMediaOf, mediaRoutes, removeStoredFiles } from './modules/media/index.ts';
@@ -52,9 +52,36 @@ import { clientErrorHandler } from './plugins/request-deadline.ts';
 import { LOG_SERIALIZERS, RequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import type { Clock } from './shared/clock.ts';
+import { beijingToday, type Clock } from './shared/clock.ts';
 import { type Job, startJob } from './shared/jobs.ts';
 import { createFileStorage, type FileStorage } from './shared/storage.ts';
+
+/** At most one log line a minute about an unreachable holiday table for index.html's calendar. */
+const FIRST_VIEW_ERROR_LOG_MS = 60_000;
+
+/**
+ * Today and the entered holiday table for the calendar rendered into index.html: its own cache of the
+ * table (a version read a second at most), waiting half a second for the database before it falls back
+ * to the last table known (or the built-in plans), since the page waits for it.
+ */
+function firstViewSource(db: Db, clock: Clock, app: FastifyInstance) {
+  let lastErrorLog = Number.NEGATIVE_INFINITY;
+  const holidays = createHolidayCache(db, clock, {
+    timeoutMs: 500,
+    onError(error) {
+      if (clock.now() - lastErrorLog < FIRST_VIEW_ERROR_LOG_MS) return;
+      lastErrorLog = clock.now();
+      app.log.error(
+        { err: error },
+        "holiday table unavailable; index.html's calendar uses the last known table",
+      );
+    },
+  });
+  return async () => {
+    const { state } = await holidays.forAnswers();
+    return { today: beijingToday(clock), holidays: state ? holidayTableAnswer(state) : null };
+  };
+}
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -226,7 +253,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smsProvider: sms.provider,
   });
   await app.register(healthRoutes, { prefix: '/api', db });
-  await registerSpa(app, config.webDist);
+  // index.html carries today's calendar (Beijing day by this app's clock, entered holidays merged).
+  await registerSpa(app, config.webDist, firstViewSource(db, clock, app));
   await registerAdminConsole(app, config.adminDist);
   // Clean-up runs in every process (each purge is idempotent and safe concurrently, so no process has
   // to be the scheduler); it starts once the app is ready and stops before the database is closed.

@@ -2,6 +2,8 @@
  * The built web app at /xuanli/ on the API's own origin (no CORS, one deployable). Hashed assets are
  * cached for a year; index.html is revalidated every time so a deploy is picked up at once. Text files
  * are sent as the Brotli or gzip copies the web build writes next to them (`file.br`, `file.gz`).
+ * index.html itself (at /xuanli/ and /xuanli/index.html) comes with today's calendar rendered into it
+ * (./first-view.ts), and its Content-Security-Policy names the page's inline first-paint script.
  *
  * Only what the build wrote is served: never a dotfile or dot-folder (`.env`, `.git/`, editor files a
  * deploy copied along) and never anything reached through a symlink, wherever it points (a link to
@@ -11,7 +13,8 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createShell, type FirstViewInput, type Shell, withScriptSources } from './first-view.ts';
 
 /** The SPA's base path (SPEC §2). */
 export const SPA_BASE = '/xuanli/';
@@ -44,8 +47,55 @@ export function servablePath(root: string, pathname: string): boolean {
 const NOT_BUILT =
   'The 玄历 web app is not built yet.\nRun `npm run build -w @xuanli/web` (or `npm start` at the repository root), then reload.\n';
 
-/** Serves `webDist` at /xuanli/ and redirects / there; answers 503 text when the build is missing. */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+/** The encodings a request accepts, by its Accept-Encoding (`q=0` refuses one). */
+function accepts(request: FastifyRequest, encoding: 'br' | 'gzip'): boolean {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== encoding && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** True when the request's If-None-Match names `etag` (weakly compared, as for GET). */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const tags = request.headers['if-none-match'];
+  if (typeof tags !== 'string') return false;
+  const opaque = etag.replace(/^W\//, '');
+  return tags.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === opaque;
+  });
+}
+
+/** Sends the shell's page of the moment: revalidated every time, in the encoding the client takes. */
+async function sendShell(shell: Shell, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const page = await shell.page();
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string')
+    reply.header('content-security-policy', withScriptSources(csp, page.scriptHashes));
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', page.etag);
+  if (notModified(request, page.etag)) return reply.code(304).send();
+  if (accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
+  if (accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.identity);
+}
+
+/**
+ * Serves `webDist` at /xuanli/ and redirects / there; answers 503 text when the build is missing.
+ * `firstView` says which day and holiday table index.html's calendar is rendered for.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  firstView: () => Promise<FirstViewInput>,
+): Promise<void> {
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(SPA_BASE));
   if (!existsSync(join(webDist, 'index.html'))) {
     // Checked once at start-up: the API still serves, and the page says what to do instead of a 404.
@@ -59,6 +109,16 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   app.get('/xuanli', { schema: { hide: true } }, (_request, reply) => reply.redirect(SPA_BASE));
   // The folder itself may be a symlink (a deploy's `current -> releases/42`): resolved once here.
   const root = realpathSync.native(webDist);
+  // index.html by both its names (the service worker precaches it as index.html); exact routes win
+  // over @fastify/static's wildcard.
+  const shell = await createShell({ webDist: root, firstView, log: app.log });
+  // Today's page rendered before the first reader asks for it (the first render also loads the page's
+  // code into the render module: about 0.2 s); a failure is the shell's to log.
+  app.addHook('onReady', async () => {
+    void shell.page().catch(() => {});
+  });
+  for (const url of [SPA_BASE, `${SPA_BASE}index.html`])
+    app.get(url, { schema: { hide: true } }, (request, reply) => sendShell(shell, request, reply));
   await app.register(fastifyStatic, {
     root,
     prefix: SPA_BASE,

@@ -1,15 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { TOKEN_STORAGE_KEY_NAME } from '@/config/storage-keys';
+import { readStorage } from '@/lib/storage';
 import { LOGIN_EVENT } from '@/stores/login-event';
 
 /** Whether the stored token record holds a user (SPEC §4), read without the session store. */
 function storedLogin(): boolean {
-  try {
-    return Boolean(JSON.parse(window.localStorage.getItem(TOKEN_STORAGE_KEY_NAME) ?? 'null')?.user);
-  } catch {
-    return false;
-  }
+  return Boolean(readStorage<{ user?: unknown } | null>(TOKEN_STORAGE_KEY_NAME, null)?.user);
 }
 
 /**

@@ -16,7 +16,7 @@ const icons: Partial<Record<PathName, ReactNode>> = {
 
 /**
  * The bottom tab bar of SPEC §2: six tabs, 50 px high plus the bottom safe-area inset, 24 px icons,
- * 10 px labels, #999999 and #aa0000 when selected. Tabs are links (switching replaces the history
+ * 10 px labels (58, 28 and 13 px in 长辈模式: the --xl-tabbar-* tokens), #999999 and #aa0000 when selected. Tabs are links (switching replaces the history
  * entry, like a native tab switch). The bar is fixed; `TabLayout` leaves room for it.
  */
 export function TabBar() {
@@ -34,9 +34,8 @@ export function TabBar() {
             aria-current={isSelected ? 'page' : undefined}
             style={{ color: isSelected ? tabBar.selectedColor : tabBar.color }}
           >
-            <span className={styles.icon} style={{ fontSize: tabBar.iconSize }}>
-              {icons[tab.name]}
-            </span>
+            {/* 24 px through the --xl-tabbar-icon token, so 长辈模式 can enlarge it. */}
+            <span className={styles.icon}>{icons[tab.name]}</span>
             {/* The label's size is the --xl-tabbar-font token (10 px; larger in 长辈模式). */}
             <span className={styles.label}>{tab.label}</span>
           </Link>

@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { beijingToday } from '@/lib/dates';
+import { ServerViewContext } from './serverView';
 
 /**
  * Today's Beijing date, re-read whenever the page becomes visible again: many readers leave the
- * almanac open overnight and look at it the next morning, when "today" must have moved on.
+ * almanac open overnight and look at it the next morning, when "today" must have moved on. Rendered on
+ * the server, the server's day.
  */
 export function useBeijingToday(): string {
-  const [today, setToday] = useState(() => beijingToday());
+  const server = useContext(ServerViewContext);
+  const [today, setToday] = useState(() => server?.today ?? beijingToday());
   useEffect(() => {
     const refresh = () => {
       if (document.visibilityState === 'visible') setToday(beijingToday());

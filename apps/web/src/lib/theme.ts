@@ -3,8 +3,8 @@
  * light / dark / follow-system appearance and 长辈模式. The design tokens of src/config/theme.ts are
  * declared as CSS custom properties in src/app/global.css — the light and dark palettes, the sizes, and
  * the larger sizes of 长辈模式 under the root class `xl-elder` — so nothing but the choices is set from
- * script. `initTheme` runs before the first render; the 主题设置 page changes the settings through the
- * setters here.
+ * script. The page's inline first-paint script (src/app/first-paint.js) applies the saved settings
+ * before the first paint, as `initTheme` does; the 主题设置 page changes them through the setters here.
  *
  * This module ships with every route (the calendar included), so it stays small.
  */

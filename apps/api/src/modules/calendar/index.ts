@@ -1,12 +1,16 @@
 /**
  * The calendar module's public entry: `/api/calendar/*` (the engine's day, month, terms and ICS, and
- * the entered holiday table), and the holiday service the console's routes call inside their
- * transactions (they write the audit row beside the change).
+ * the entered holiday table), the holiday service the console's routes call inside their
+ * transactions (they write the audit row beside the change), and the cached table for other readers
+ * (the calendar rendered into index.html).
  */
+
+export { createHolidayCache, type HolidayCache } from './holiday-cache.ts';
 export {
   deleteHolidayDay,
   type HolidayChange,
   type HolidaySaveInput,
+  holidayTableAnswer,
   listHolidayYears,
   saveHolidayDay,
 } from './holidays.ts';

@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { baziChart } from '@xuanli/almanac/bazi/chart';
-import { compatibility } from '@xuanli/almanac/bazi/compatibility';
+import { compatibility, TOPIC_LABELS } from '@xuanli/almanac/bazi/compatibility';
 import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -571,9 +571,16 @@ describe('BaziPage 合盘', () => {
     });
     const topics = within(within(card).getByRole('list', { name: '合盘结果' })).getAllByRole('listitem');
     const descs = topics.map((t) => t.querySelector('p')?.textContent ?? '');
+    // The engine's readings, a 凶 topic's without its bare grade ('，婚姻中凶：' → '：'): its advice
+    // and the reason stand above it.
     expect(descs).toEqual(
-      (['marriage', 'wealth', 'moving', 'illness', 'lawsuit'] as const).map((k) => expected[k].desc),
+      (['marriage', 'wealth', 'moving', 'illness', 'lawsuit'] as const).map((k) =>
+        expected[k].jx.includes('凶')
+          ? expected[k].desc.replace(`，${TOPIC_LABELS[k]}${expected[k].jx}：`, '：')
+          : expected[k].desc,
+      ),
     );
+    expect(within(card).queryByText(/凶/)).toBeNull();
     expect(new Set(descs).size).toBe(5);
     expect(within(card).getByRole('note', { name: '分数说明' }).textContent).toContain(
       '仅比较两个地支（日支）',

@@ -6,6 +6,7 @@ import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import { type Jxfen, jxfenBody, useJxfen } from './api/get-jxfen';
 import styles from './CompatibilityCard.module.css';
+import { type CompatBasis, topicReading, topicWords } from './CompatibilityCardWording';
 import { LoadProblem } from './LoadProblem';
 import { beijingToday } from './LuckPanel';
 import { chartRequest, type SavedProfile } from './profiles';
@@ -22,7 +23,7 @@ const TOPICS = [
 
 const ANIMALS = '鼠牛虎兔龙蛇马羊猴鸡狗猪';
 
-type Basis = 'year' | 'day';
+type Basis = CompatBasis;
 
 /** '午（马）': a branch and its 生肖. */
 function withAnimal(branch: string): string {
@@ -42,9 +43,9 @@ function branchOf(chart: BzChart, basis: Basis): string {
 }
 
 /**
- * The 吉凶 tone of a grade, for its badge. Only one pair of branches is compared, so a 凶 gets a calm
- * brown, not an alarm red; the grade's own characters are always printed (colour is never the only
- * signal).
+ * The tone of a grade's badge: green for 吉, a calm brown for a 凶 topic (only one pair of branches is
+ * compared: no alarm red), grey for 中平. The badge always says it in words (colour is never the only
+ * signal), a 凶 one as advice with its reason (CompatibilityCardWording.ts).
  */
 function tone(jx: string): string {
   if (jx.includes('吉')) return styles.good;
@@ -181,7 +182,7 @@ export function CompatibilityCard({ chart, current, profiles, onEditProfile }: C
       {ta && result.isError ? (
         <LoadProblem what="合盘结果暂时无法获取" error={result.error} onRetry={() => result.refetch()} />
       ) : ta && result.data ? (
-        <Result data={result.data} basisName={basisName} />
+        <Result data={result.data} basis={basis} basisName={basisName} />
       ) : (ta && result.isPending) || (mode === 'profile' && other && otherChart.isPending) ? (
         <Skeleton label="正在合盘">
           <SkeletonBlock height={28} width="55%" />
@@ -194,7 +195,8 @@ export function CompatibilityCard({ chart, current, profiles, onEditProfile }: C
   );
 }
 
-function Result({ data, basisName }: { data: Jxfen; basisName: string }) {
+/** The relation found and each topic's grade, score and reading. */
+function Result({ data, basis, basisName }: { data: Jxfen; basis: Basis; basisName: string }) {
   return (
     <div className={styles.result}>
       <p className={styles.relation}>
@@ -205,17 +207,21 @@ function Result({ data, basisName }: { data: Jxfen; basisName: string }) {
         {TOPICS.map(([key, label]) => {
           const t = data[key];
           if (!t) return null;
+          const words = topicWords(key, t.jx, data.relation, basis);
           return (
             <li key={key} className={styles.topic}>
               <div className={styles.topicHead}>
                 <span className={styles.topicLabel}>{label}</span>
-                <span className={`${styles.jx} ${tone(t.jx)}`}>{t.jx}</span>
-                <span className={styles.meter} aria-hidden="true">
-                  <span style={{ width: `${Math.min(Math.max(t.fen, 0), 100)}%` }} />
+                <span className={`${styles.jx} ${tone(t.jx)}`}>{words.label}</span>
+                {words.reason && <span className={styles.reason}>{words.reason}</span>}
+                <span className={styles.score}>
+                  <span className={styles.meter} aria-hidden="true">
+                    <span style={{ width: `${Math.min(Math.max(t.fen, 0), 100)}%` }} />
+                  </span>
+                  <span className={styles.fen}>{t.fen}分</span>
                 </span>
-                <span className={styles.fen}>{t.fen}分</span>
               </div>
-              <p className={styles.desc}>{t.desc}</p>
+              <p className={styles.desc}>{topicReading(t.desc, label, t.jx)}</p>
             </li>
           );
         })}

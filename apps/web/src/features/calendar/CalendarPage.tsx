@@ -16,6 +16,7 @@ import { useBeijingToday } from '@/hooks/useBeijingToday';
 import { useDateQuery } from '@/hooks/useDateQuery';
 import { useHolidays } from '@/hooks/useHolidays';
 import { addMonths, MAX_YEAR, MIN_YEAR, parseDateParam } from '@/lib/dates';
+import { whenIdleAfterLoad } from '@/lib/idle';
 import styles from './CalendarPage.module.css';
 import type { Sheet } from './CalendarSheets';
 import { DayCard } from './DayCard';
@@ -25,7 +26,7 @@ import { MonthGrid } from './MonthGrid';
 import { useWeekStart } from './weekStart';
 
 /** sessionStorage key of the selected day, so coming back from 老黄历 returns to the same day. */
-const SELECTED_KEY = 'xuanli-calendar-selected';
+export const SELECTED_KEY = 'xuanli-calendar-selected';
 
 interface SavedSelection {
   date: string;
@@ -80,29 +81,13 @@ function useSheets(): [SheetsModule | null, () => Promise<boolean>] {
       () => false,
     );
   useEffect(() => {
-    // Only the download: the module stays in memory (and offline), and the page renders it when a
-    // picker first opens (`ensure`, then at once) — a render now would redo the whole month grid for
-    // pickers that are not on screen.
-    const load = () => {
-      loadSheets().catch(() => {
-        // Offline before the chunk arrived: the next tap on a picker button tries again.
-      });
-    };
-    // Prefetch after the page has loaded and the browser is idle, so the pickers' chunk never
-    // competes with the grid for the first paint.
-    let idle: number | undefined;
-    let timer: number | undefined;
-    const schedule = () => {
-      idle = window.requestIdleCallback?.(load, { timeout: 2000 });
-      if (idle === undefined) timer = window.setTimeout(load, 300);
-    };
-    if (document.readyState === 'complete') schedule();
-    else window.addEventListener('load', schedule, { once: true });
-    return () => {
-      window.removeEventListener('load', schedule);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
+    // Only the download, once the page has loaded and the browser is idle, so the pickers' chunk never
+    // competes with the grid for the first paint: the module stays in memory (and offline), and the
+    // page renders it when a picker first opens (`ensure`, then at once) — a render now would redo the
+    // whole month grid for pickers that are not on screen. Offline before the chunk arrived: the next
+    // tap on a picker button tries again. (Leaving the page first changes nothing: the download is
+    // one cached module either way.)
+    whenIdleAfterLoad(() => void loadSheets().catch(() => {}));
   }, []);
   return [sheets, ensure];
 }

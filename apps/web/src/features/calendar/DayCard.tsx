@@ -32,17 +32,16 @@ export function DayCard({ day }: { day: AlmanacDayBasics }) {
             {date}
           </div>
           <div className={styles.headText}>
+            {/* Whole strings, not pieces: the server's HTML carries each line as one text. */}
             <h2 className={styles.solar}>
-              {chineseDate({ year, month, day: date })} {weekdayName(day.weekday)}
+              {`${chineseDate({ year, month, day: date })} ${weekdayName(day.weekday)}`}
             </h2>
             <p className={styles.lunar}>
-              农历{day.lunar.monthName}
-              {day.lunar.dayName} <span className={styles.zodiac}>【{day.zodiac}年】</span>
+              {`农历${day.lunar.monthName}${day.lunar.dayName} `}
+              <span className={styles.zodiac}>{`【${day.zodiac}年】`}</span>
             </p>
             <p className={styles.ganzhi}>
-              <span>
-                {day.ganzhi.year}年 {day.ganzhi.month}月 {day.ganzhi.day}日
-              </span>{' '}
+              <span>{`${day.ganzhi.year}年 ${day.ganzhi.month}月 ${day.ganzhi.day}日`}</span>{' '}
               <span className={styles.constellation}>{day.constellation}</span>
             </p>
           </div>

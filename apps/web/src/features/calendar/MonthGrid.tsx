@@ -43,6 +43,19 @@ export function cellLabel(label: string): string {
   return SHORT_LABELS[label] ?? label;
 }
 
+/**
+ * The label's short form for 长辈模式 on a narrow phone, where three of its 15 px characters do not fit
+ * a cell; null when the label is short enough already. A festival drops its 节 or 夜 and a leap month
+ * its 月, as people say them (国庆, 平安, 闰六), 3·15 its dot, which CJK fonts draw full width; a name
+ * without such a form (龙抬头) gives way to the lunar day. The day card and the cell's accessible name
+ * keep the full name.
+ */
+export function narrowLabel(label: string, lunarDay: string): string | null {
+  if (label.includes('·')) return label.replace('·', '');
+  if (label.length < 3 || !/^\p{Script=Han}+$/u.test(label)) return null;
+  return /^..[节夜月]$/.test(label) ? label.slice(0, 2) : lunarDay;
+}
+
 function describe(cell: Cell, mark: string | null): string {
   const [, month, day] = cell.date.split('-').map(Number);
   const parts = [
@@ -87,6 +100,8 @@ export function MonthGrid({ view, selected, mode = 'month', id, onSelect, onSwip
       >
         {cells.map((cell) => {
           const mark = salaryMark(cell);
+          const label = cellLabel(cell.label);
+          const narrow = narrowLabel(label, cell.lunarDay);
           const isSelected = cell.date === selected;
           const classes = [
             styles.cell,
@@ -114,8 +129,17 @@ export function MonthGrid({ view, selected, mode = 'month', id, onSelect, onSwip
                   </span>
                 )}
                 <span className={styles.day}>{cell.day}</span>
-                <span className={`${styles.label} ${cell.labelKind !== 'lunar' ? styles.special : ''}`}>
-                  {cellLabel(cell.label)}
+                <span
+                  className={`${styles.label} ${cell.labelKind !== 'lunar' ? styles.special : ''} ${narrow ? styles.hasNarrow : ''}`}
+                >
+                  {narrow ? (
+                    <>
+                      <span className={styles.wide}>{label}</span>
+                      <span className={styles.narrow}>{narrow}</span>
+                    </>
+                  ) : (
+                    label
+                  )}
                 </span>
               </button>
             </li>

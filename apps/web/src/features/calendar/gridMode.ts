@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /** localStorage key of the grid's size: 'month' (every week) or 'week' (the selected week only). */
-const GRID_MODE_KEY = 'xuanli-calendar-grid';
+export const GRID_MODE_KEY = 'xuanli-calendar-grid';
 
 /** How much of the month the grid shows. */
 export type GridMode = 'month' | 'week';

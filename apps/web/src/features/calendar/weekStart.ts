@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /** localStorage key of the week-start setting: 1 = Monday (the default), 0 = Sunday. */
-const WEEK_START_KEY = 'xuanli-week-start';
+export const WEEK_START_KEY = 'xuanli-week-start';
 
 /** First weekday of the grid, numbered like the engine's weekdays: 0 = Sunday, 1 = Monday. */
 export type WeekStart = 0 | 1;

@@ -19,6 +19,8 @@ import DingzhiPage from './DingzhiPage';
 const NOW = Date.UTC(2026, 0, 14, 4);
 const WEEK_DATES = ['12', '13', '14', '15', '16', '17', '18'].map((d) => `2026-01-${d}`);
 const GRADES: FortuneDay['jx'][] = ['中平', '小吉', '大吉', '小凶', '中吉', '大凶', '中凶'];
+/** The day branch's relation behind each grade: the 凶 days meet a 害, a 冲 and a 刑. */
+const RELATIONS: FortuneDay['relation'][] = ['助', '生', '六合', '害', '三合', '冲', '刑'];
 
 function fortuneDay(date: string, yunType: FortuneDay['yunType'], index: number): FortuneDay {
   return {
@@ -28,7 +30,7 @@ function fortuneDay(date: string, yunType: FortuneDay['yunType'], index: number)
     jx: GRADES[index]!,
     desc: `${date} ${yunType} 的解读。`,
     dayGanzhi: '庚寅',
-    relation: '六合',
+    relation: RELATIONS[index]!,
     lucky: {
       directions: ['财神 正东'],
       hours: ['辰时 07:00–08:59', '午时 11:00–12:59'],
@@ -139,6 +141,7 @@ describe('定制 for a VIP', () => {
     expect(within(card).getByRole('img', { name: '运势评分 60 分' })).toBeTruthy();
     expect(within(card).getByText('2026-01-14 caiyun 的解读。')).toBeTruthy();
     expect(within(card).getByText('流日与日支六合')).toBeTruthy();
+    // A 吉 day says its grade; the 凶 days below say it as advice, with the reason.
     expect(within(card).getByText('财神 正东')).toBeTruthy();
     expect(within(card).getByText('辰时 07:00–08:59')).toBeTruthy();
     expect(within(card).getByText('黑色')).toBeTruthy();
@@ -149,13 +152,29 @@ describe('定制 for a VIP', () => {
       '周一 1月12日 中平',
       '周二 1月13日 小吉',
       '周三 1月14日 今天 大吉',
-      '周四 1月15日 小凶',
+      '周四 1月15日 宜缓不宜急（日支相害）',
       '周五 1月16日 中吉',
-      '周六 1月17日 大凶',
-      '周日 1月18日 中凶',
+      '周六 1月17日 宜守不宜进（日支相冲）',
+      '周日 1月18日 宜静不宜动（日支相刑）',
     ]);
+    expect(strip.queryByText(/凶/)).toBeNull();
+    expect(days[5]?.textContent).toBe('六17宜守逢冲');
     expect(days[2]?.getAttribute('aria-pressed')).toBe('true');
     expect(useSession.getState()).toMatchObject({ today: '2026-01-14', currWeek: 2 });
+  });
+
+  it('words a 凶 day as restrained advice with its reason, never a bare 大凶', async () => {
+    server();
+    loginAs(vipMember());
+    useSession.setState({ bazi: PROFILE });
+    openPage();
+    await screen.findByRole('region', { name: '今日财运' });
+    fireEvent.click(screen.getByRole('button', { name: /^周六 1月17日 / }));
+    const card = screen.getByRole('region', { name: '1月17日财运' });
+    expect(within(card).getByText('宜守不宜进')).toBeTruthy();
+    expect(within(card).getByText('日支相冲')).toBeTruthy();
+    expect(within(card).queryByText(/凶/)).toBeNull();
+    expect(within(card).getByRole('img', { name: '运势评分 75 分' })).toBeTruthy();
   });
 
   it("shows another day's fortune from the strip without asking again, and remembers it", async () => {

@@ -15,7 +15,7 @@ import { useDialogs } from '@/stores/dialogs';
 import { type BaziProfile, useSession } from '@/stores/session';
 import { useDingzhi } from './api/get-dingzhi';
 import styles from './DingzhiPage.module.css';
-import { gradeColour } from './grades';
+import { gradeColour, gradeWords } from './grades';
 import { mondayIndex, monthDay, useToday, weekdayLabel } from './week';
 
 const TYPE_CHOICES = YUN_TYPES.map((type) => [type, YUN_TYPE_LABELS[type]] as const);
@@ -103,9 +103,13 @@ function bornText(born: string): string {
   return born.replace(/^公\s*/, '公历 ').replace(/^农\s*/, '农历 ');
 }
 
-/** One day's fortune: grade and score first, then the reading and the lucky things. */
+/**
+ * One day's fortune: grade and score first (a 凶 day as the almanac's advice with its reason, 宜静不宜动
+ * · 日支相冲), then the reading and the lucky things.
+ */
 function FortuneCard({ day, isToday, typeLabel }: { day: FortuneDay; isToday: boolean; typeLabel: string }) {
   const colour = gradeColour(day.jx);
+  const words = gradeWords(day.jx, day.relation);
   const when = isToday ? '今日' : monthDay(day.date);
   const titleId = useId();
   return (
@@ -115,9 +119,16 @@ function FortuneCard({ day, isToday, typeLabel }: { day: FortuneDay; isToday: bo
         {typeLabel}
       </h2>
       <div className={styles.gradeRow}>
-        <p className={styles.grade} style={{ color: colour }}>
-          {day.jx}
-        </p>
+        {words.reason ? (
+          <p className={styles.caution} style={{ color: colour }}>
+            <span className={styles.advice}>{words.title}</span>
+            <span className={styles.reason}>{words.reason}</span>
+          </p>
+        ) : (
+          <p className={styles.grade} style={{ color: colour }}>
+            {words.title}
+          </p>
+        )}
         <ScoreRing fen={day.fen} colour={colour} />
       </div>
       <p className={styles.meta}>
@@ -186,7 +197,10 @@ function ScoreRing({ fen, colour }: { fen: number; colour: string }) {
   );
 }
 
-/** Monday to Sunday with each day's grade; today is marked, the chosen day pressed. */
+/**
+ * Monday to Sunday with each day's grade (a 凶 day as its advice and reason: 宜静 / 逢冲); today is
+ * marked, the chosen day pressed.
+ */
 function WeekStrip({
   week,
   today,
@@ -204,20 +218,22 @@ function WeekStrip({
       <ol className={styles.week}>
         {week.map((day, index) => {
           const isToday = day.date === today;
+          const words = gradeWords(day.jx, day.relation);
           return (
             <li key={day.date}>
               <button
                 type="button"
                 className={`${styles.weekDay} ${index === selected ? styles.weekDayOn : ''}`}
                 aria-pressed={index === selected}
-                aria-label={`${weekdayLabel(day.date)} ${monthDay(day.date)}${isToday ? ' 今天' : ''} ${day.jx}`}
+                aria-label={`${weekdayLabel(day.date)} ${monthDay(day.date)}${isToday ? ' 今天' : ''} ${words.title}${words.reason ? `（${words.reason}）` : ''}`}
                 onClick={() => onSelect(index)}
               >
                 <span className={styles.weekName}>{isToday ? '今天' : weekdayLabel(day.date).slice(1)}</span>
                 <span className={styles.weekDate}>{Number(day.date.slice(8))}</span>
                 <span className={styles.weekGrade} style={{ color: gradeColour(day.jx) }}>
-                  {day.jx}
+                  {words.short}
                 </span>
+                {words.shortReason && <span className={styles.weekReason}>{words.shortReason}</span>}
               </button>
             </li>
           );

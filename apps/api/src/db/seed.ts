@@ -21,9 +21,9 @@ import type { Db } from './client.ts';
 export async function seedDatabase(db: Db, storage: FileStorage): Promise<number> {
   return (
     (await seedMembers(db)) +
-    (await seedContent(db)) +
+    (await seedContent(db, storage)) +
     (await seedArticles(db)) +
-    (await seedMasters(db)) +
+    (await seedMasters(db, storage)) +
     (await seedReadings(db)) +
     // A course product's 课程大纲 is the classroom's lesson list of the same course.
     (await seedShop(db, storage, demoLessonTitles)) +

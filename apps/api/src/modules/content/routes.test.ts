@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorToken } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { createFileStorage } from '../../shared/storage.ts';
 import { articles, masters } from './schema.ts';
 import { seedArticles, seedMasters } from './seed.ts';
 import { saveArticle } from './service.ts';
@@ -249,7 +250,9 @@ describe('content routes (crm/article/*, crm/dashi)', () => {
       const [row] = await db.select().from(articles).where(lichun);
       expect(row.title).toBe('运营改过的标题');
       expect((await read({ label: '宜忌', name: '嫁娶' })).statusCode).toBe(200);
-      expect(await seedMasters(db)).toBe(0);
+      const storage = createFileStorage(t.config.storage);
+      expect(await seedMasters(db, storage)).toBe(0);
+      await storage.close();
     });
   });
 
@@ -265,9 +268,10 @@ describe('content routes (crm/article/*, crm/dashi)', () => {
         sellid: 1,
         nickname: '七星堂·张师傅',
         wx: 'xuanli_zhang',
-        avatar: '',
-        qrcode: '',
       });
+      // The seed's example pictures (contact-pictures.test.ts checks them).
+      expect(master.avatar).toMatch(/^\/api\/files\/content\/demo\/master1-avatar-/);
+      expect(master.qrcode).toMatch(/^\/api\/files\/content\/demo\/master1-qrcode-/);
       const token = await visitorToken(t);
       const withToken = await t.app.inject({ method: 'GET', url: '/api/crm/dashi', headers: { token } });
       expect(withToken.json().resData).toEqual(master);

@@ -6,7 +6,10 @@
  * Seeded rows are marked `demo` until an operator saves them in the console, so the console can tell
  * an install still showing the examples from one whose operators set it up.
  */
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../shared/storage.ts';
+import { type ContactName, storeContactPictures } from './contact-pictures.ts';
 import { articles, content, masters } from './schema.ts';
 import { articleRow, labelKey } from './service.ts';
 import { articleSeeds } from './texts/index.ts';
@@ -15,8 +18,21 @@ import { MASTER_SEEDS } from './texts/masters.ts';
 /** SPEC §7: the customer-service label is requested with model 'crm' and this name. */
 export const CUSTOMER_SERVICE_LABEL = { model: 'crm', name: '在线客服' } as const;
 
-/** Inserts the labels that are missing; returns how many rows it wrote. */
-export async function seedContent(db: Db): Promise<number> {
+/** The example customer-service WeChat ID (the console shows the card as 示例 until it is replaced). */
+export const DEMO_SERVICE_WX = 'xuanli_kefu';
+
+/**
+ * Inserts the labels that are missing, the customer-service card with its example avatar and QR code
+ * (stored in `storage`); returns how many rows it wrote. A card still marked as the seed's example but
+ * without pictures (seeded before they existed) gets them too.
+ */
+export async function seedContent(db: Db, storage: FileStorage): Promise<number> {
+  const pictures = await storeContactPictures(storage, 'kefu', DEMO_SERVICE_WX);
+  const key = labelKey(CUSTOMER_SERVICE_LABEL.model, CUSTOMER_SERVICE_LABEL.name);
+  await db
+    .update(content)
+    .set({ data: sql`${content.data} || ${JSON.stringify({ ...pictures, wx: DEMO_SERVICE_WX })}::jsonb` })
+    .where(and(eq(content.key, key), eq(content.demo, true), sql`coalesce(${content.data}->>'wx', '') = ''`));
   const inserted = await db
     .insert(content)
     .values([
@@ -29,11 +45,11 @@ export async function seedContent(db: Db): Promise<number> {
         body: '添加客服微信，VIP 开通与私人定制由客服人工办理。',
         // Same fields as the master record (SPEC §3): the dialog renders both with one component.
         data: {
-          avatar: '',
+          avatar: pictures.avatar,
           nickname: '玄历客服',
           intro: '工作时间 9:00–21:00，添加微信后请说明需求。',
-          wx: '',
-          qrcode: '',
+          wx: DEMO_SERVICE_WX,
+          qrcode: pictures.qrcode,
         },
       },
     ])
@@ -52,11 +68,23 @@ export async function seedArticles(db: Db): Promise<number> {
   return inserted.length;
 }
 
-/** Inserts the seeded masters missing by sellid; returns how many it wrote. */
-export async function seedMasters(db: Db): Promise<number> {
+/**
+ * Inserts the seeded masters missing by sellid, each with its example avatar and QR code; returns how
+ * many it wrote. A master still marked as the seed's example but without pictures gets them too.
+ */
+export async function seedMasters(db: Db, storage: FileStorage): Promise<number> {
+  const rows = [];
+  for (const master of MASTER_SEEDS) {
+    const pictures = await storeContactPictures(storage, `master${master.sellid}` as ContactName, master.wx);
+    rows.push({ ...master, ...pictures, demo: true });
+    await db
+      .update(masters)
+      .set(pictures)
+      .where(and(eq(masters.sellid, master.sellid), eq(masters.demo, true), eq(masters.avatar, '')));
+  }
   const inserted = await db
     .insert(masters)
-    .values(MASTER_SEEDS.map((master) => ({ ...master, avatar: '', qrcode: '', demo: true })))
+    .values(rows)
     .onConflictDoNothing({ target: masters.sellid })
     .returning({ sellid: masters.sellid });
   return inserted.length;

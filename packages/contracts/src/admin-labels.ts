@@ -101,6 +101,7 @@ export const AUDIT_ACTION_LABELS = {
   'order.ship': '订单发货',
   'order.refund': '订单退款',
   'order.refund-reject': '拒绝退款',
+  'pay.finding.resolve': '对账异常标记已处理',
 } as const;
 
 /** An audit action code. */

@@ -212,6 +212,36 @@ describe('a new attempt closes the earlier one at the provider', () => {
     expect((await attemptOf(secondNo)).status).toBe('closed');
   });
 
+  it('neither queries nor closes an attempt whose registration at the provider is still on its way', async () => {
+    const buyer = await newBuyer();
+    const { orderNo } = await newOrder(buyer);
+    // WeChat is slow to answer the first start: the buyer taps 去支付 again meanwhile.
+    const release = wechat.hold('/v3/pay/transactions/h5');
+    let first: Promise<Awaited<ReturnType<typeof startPaying>>> | undefined;
+    try {
+      first = startPaying(buyer, orderNo, 'wechat');
+      await vi.waitFor(() =>
+        expect(wechat.requests.some((request) => request.body.includes(orderNo))).toBe(true),
+      );
+      const again = await startPaying(buyer, orderNo, 'wechat');
+      expect(again.json()).toEqual({ code: 'OrderStateConflict', msg: '上一次支付还在进行中，请稍后再试' });
+      // Nor do the time-out or the job touch it.
+      await reconcilePayments(otherProcess().deps);
+    } finally {
+      release();
+    }
+    const started = await first;
+    expect(started.statusCode, started.body).toBe(200);
+    const { outTradeNo } = started.json().resData as { outTradeNo: string };
+    expect(await attemptOf(outTradeNo)).toMatchObject({ status: 'created', checkingUntil: null });
+    expect(wechat.trades.get(outTradeNo)?.state).toBe('NOTPAY');
+    expect(callsAbout(wechat.requests, outTradeNo)).toEqual(['POST /v3/pay/transactions/h5']);
+    // Once registered, the next start closes it at WeChat as usual.
+    expect((await startPaying(buyer, orderNo, 'wechat')).statusCode).toBe(200);
+    expect(wechat.trades.get(outTradeNo)?.state).toBe('CLOSED');
+    expect((await attemptOf(outTradeNo)).status).toBe('closed');
+  });
+
   it('refuses the new attempt while the provider cannot say what became of the earlier one', async () => {
     const { buyer, orderNo, attempt: first } = await started('wechat');
     const path = `/v3/pay/transactions/out-trade-no/${first.outTradeNo}`;

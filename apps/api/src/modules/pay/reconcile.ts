@@ -57,6 +57,15 @@ export const UNANSWERED_FINDING_AFTER = 3;
  */
 const CLAIM_MS = 4 * 60_000;
 
+/**
+ * The lease a new attempt is written with while its provider is asked to register it: until the
+ * provider has answered, nobody may query or close it (the provider would not know it yet, and a
+ * close answered "no such trade" would forget an attempt the buyer is about to be sent to pay).
+ */
+export function startLease(now: Date): Date {
+  return new Date(now.getTime() + CLAIM_MS);
+}
+
 /** Attempts one claiming transaction takes. */
 const CLAIM_BATCH = 50;
 

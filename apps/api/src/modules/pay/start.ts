@@ -4,17 +4,20 @@
  * start is a new attempt with its own `out_trade_no`. The order's earlier unpaid attempts are closed
  * at their providers first (reconcile.ts), so that a buyer cannot pay one order twice from two
  * cashier pages; if a provider says an earlier attempt was paid, that payment is applied and the new
- * attempt refused. The new attempt is then written in a transaction holding the order's row lock (so
- * two starts at once queue up), which also closes here any attempt another start made meanwhile.
+ * attempt refused, and while a provider cannot say, the new attempt is refused too. The new attempt is
+ * then written in a transaction holding the order's row lock (so two starts at once queue up). An
+ * attempt another start made at the same moment is left open, never closed here alone: only an
+ * attempt closed at its provider may be forgotten, the others are settled by reconciliation.
  */
 import type { PayStart, PayStartBody } from '@xuanli/contracts/pay';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../shared/errors.ts';
 import type { PayableOrder } from '../../shared/orders.ts';
+import type { ChannelPayRequest, PaymentChannel } from './channel.ts';
 import { notifyUrl, type PayDeps } from './deps.ts';
 import { channelError } from './errors.ts';
 import { newOutTradeNo } from './ids.ts';
-import { settleAttemptsOfOrder } from './reconcile.ts';
+import { settleAttemptsOfOrder, startLease } from './reconcile.ts';
 import { payments } from './schema.ts';
 
 /** The order page a buyer returns to by default (apps/web paths.ts `order`). */
@@ -80,10 +83,6 @@ export async function startPayment(
   const { attempt, subject } = await deps.db.transaction(async (tx) => {
     const order = await deps.ledger.findForPayment(tx, orderNo, userId);
     checkPayable(order, now);
-    await tx
-      .update(payments)
-      .set({ status: 'closed', closedAt: now })
-      .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'created')));
     const [row] = await tx
       .insert(payments)
       .values({
@@ -94,24 +93,37 @@ export async function startPayment(
         status: 'created',
         createdAt: now,
         expiresAt: order.payDeadline,
+        checkingUntil: startLease(now),
       })
       .returning();
     return { attempt: row, subject: order.subject };
   });
+  return registerAttempt(deps, channel, attempt, {
+    orderNo,
+    outTradeNo: attempt.outTradeNo,
+    amount: attempt.amount,
+    subject,
+    expiresAt: attempt.expiresAt,
+    notifyUrl: notifyUrl(deps, channel.name),
+    returnUrl,
+    clientIp: input.clientIp,
+    inWechat,
+    openid: body.openid,
+  });
+}
 
+/**
+ * Registers the new attempt with its provider and answers how the browser goes on; whatever the
+ * provider answers, the attempt's lease ends, so that it may be asked about from then on.
+ */
+async function registerAttempt(
+  deps: PayDeps,
+  channel: PaymentChannel,
+  attempt: typeof payments.$inferSelect,
+  request: ChannelPayRequest,
+): Promise<PayStart> {
   try {
-    const started = await channel.start({
-      orderNo,
-      outTradeNo: attempt.outTradeNo,
-      amount: attempt.amount,
-      subject,
-      expiresAt: attempt.expiresAt,
-      notifyUrl: notifyUrl(deps, channel.name),
-      returnUrl,
-      clientIp: input.clientIp,
-      inWechat,
-      openid: body.openid,
-    });
+    const started = await channel.start(request);
     return {
       channel: channel.name,
       ...started,
@@ -123,10 +135,12 @@ export async function startPayment(
     // The provider did not take this attempt: nobody can pay it, so it is closed here too.
     await deps.db
       .update(payments)
-      .set({ status: 'closed', closedAt: now })
+      .set({ status: 'closed', closedAt: new Date(deps.clock.now()) })
       .where(and(eq(payments.id, attempt.id), eq(payments.status, 'created')));
     if (error instanceof AppError) throw error;
     deps.log.error({ channel: channel.name, err: error }, 'payment start failed');
     throw channelError(`${channel.name} start failed`);
+  } finally {
+    await deps.db.update(payments).set({ checkingUntil: null }).where(eq(payments.id, attempt.id));
   }
 }

@@ -178,6 +178,8 @@ export class FakeWechatPay {
   readonly replies = new Map<string, () => ProviderReply>();
   /** out_trade_no → the trade as WeChat holds it. */
   readonly trades = new Map<string, FakeTrade>();
+  /** Paths whose requests wait (received, not yet answered) until released: a slow WeChat. */
+  private readonly held = new Map<string, Promise<void>>();
   private readonly clock: Clock;
 
   constructor(clock: Clock) {
@@ -325,10 +327,26 @@ export class FakeWechatPay {
       .verify(this.merchant.publicKey, fields.signature, 'base64');
   }
 
+  /** Keeps requests to `path` waiting until the returned function is called. */
+  hold(path: string): () => void {
+    let release = () => {};
+    this.held.set(
+      path,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    return () => {
+      this.held.delete(path);
+      release();
+    };
+  }
+
   /** Answers one API request as WeChat would (or as `replies` says). */
-  handle: ProviderHandler = (request) => {
+  handle: ProviderHandler = async (request) => {
     this.requests.push({ ...request, signatureValid: this.verifyRequest(request) });
     const path = request.url.split('?')[0];
+    await this.held.get(path);
     const canned = this.replies.get(path);
     if (canned) return this.signed(canned());
     if (!this.verifyRequest(request)) {

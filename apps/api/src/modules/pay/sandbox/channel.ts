@@ -47,8 +47,9 @@ export interface SandboxChannel extends PaymentChannel {
   /**
    * The pay page's 支付成功 / 支付失败 for attempt `outTradeNo`, recorded in the sandbox's own book as
    * the provider's cashier records it (paid once: a second 支付成功 is the same payment; 支付失败
-   * closes the trade), answering the signed callback the provider then sends. A trade the provider
-   * has closed cannot be paid: OrderStateConflict.
+   * closes an unpaid trade), answering the signed callback the provider then sends, which says paid
+   * for a paid trade whatever the button. A trade the provider has closed cannot be paid:
+   * OrderStateConflict.
    */
   pay(input: {
     outTradeNo: string;
@@ -183,11 +184,12 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
       if (result === 'success' && trade.state === 'closed') {
         throw new AppError('OrderStateConflict', 'this payment attempt is closed');
       }
+      // Once paid, the provider's word is "paid", whichever button the page sends afterwards.
       const paid = trade.state === 'paid' || trade.state === 'refunded';
       return paymentNotice({
         outTradeNo,
         amount: trade.amount,
-        result: result === 'success' && paid ? 'success' : 'fail',
+        result: paid ? 'success' : 'fail',
         transactionId: trade.transactionId ?? undefined,
         paidAt: trade.paidAt ?? at,
       });

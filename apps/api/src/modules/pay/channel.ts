@@ -118,11 +118,13 @@ export interface PaymentChannel {
    */
   query(outTradeNo: string): Promise<TradeState>;
   /**
-   * Closes attempt `outTradeNo` at the provider so that nobody can pay it any more. Answers 'closed'
-   * (also when it was closed already or never opened), or 'paid' when the provider refuses because the
-   * money was taken meanwhile; throws `PaymentChannelError` when it cannot be reached.
+   * Closes attempt `outTradeNo` (payable until `expiresAt`) at the provider so that nobody can pay it
+   * any more. Answers 'closed' (also when it was closed already, or can no longer be paid anyway),
+   * 'paid' when the provider refuses because the money was taken meanwhile, or 'open' when the
+   * provider cannot close it yet although it could still be paid (Alipay knows a trade only once its
+   * cashier was opened); throws `PaymentChannelError` when it cannot be reached.
    */
-  close(outTradeNo: string): Promise<'closed' | 'paid'>;
+  close(outTradeNo: string, expiresAt: Date): Promise<'closed' | 'paid' | 'open'>;
   /**
    * The reply in the provider's format. `retry` asks the provider to send the callback again later
    * (our own failure, e.g. the database); otherwise a failure means "refused".

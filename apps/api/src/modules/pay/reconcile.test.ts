@@ -196,7 +196,7 @@ describe('a new attempt closes the earlier one at the provider', () => {
     );
   });
 
-  it('Alipay: a cashier never opened counts as closed, an opened one is closed', async () => {
+  it('Alipay: an opened cashier is closed; one never opened cannot be, and stays open until its deadline', async () => {
     const { buyer, orderNo, attempt: first, total } = await started('alipay');
     const second = await startPaying(buyer, orderNo, 'alipay');
     expect(second.statusCode, second.body).toBe(200);
@@ -204,12 +204,16 @@ describe('a new attempt closes the earlier one at the provider', () => {
       'POST /v3/alipay/trade/query',
       'POST /v3/alipay/trade/close',
     ]);
-    expect((await attemptOf(first.outTradeNo)).status).toBe('closed');
+    // Alipay answered ACQ.TRADE_NOT_EXIST: the first cashier URL could still pay it, so it stays open.
+    expect((await attemptOf(first.outTradeNo)).status).toBe('created');
     const secondNo = second.json().resData.outTradeNo as string;
     alipay.openCashier(secondNo, total);
     expect((await startPaying(buyer, orderNo, 'alipay')).statusCode).toBe(200);
     expect(alipay.trades.get(secondNo)?.state).toBe('TRADE_CLOSED');
     expect((await attemptOf(secondNo)).status).toBe('closed');
+    // Once the deadline has passed nobody can pay it: the time-out closes it here.
+    await later(PAST_DEADLINE, () => sweep());
+    expect((await attemptOf(first.outTradeNo)).status).toBe('closed');
   });
 
   it('neither queries nor closes an attempt whose registration at the provider is still on its way', async () => {

@@ -38,11 +38,13 @@ export type Settled =
   | 'paid'
   /** No money, and the attempt is closed at the provider and here. */
   | 'closed'
-  /** Not paid and still payable (its deadline is ahead), or the buyer is paying right now. */
+  /** Not paid and still payable: its deadline is ahead and it was not to be closed, or it cannot be yet. */
   | 'open'
+  /** The provider says the buyer is paying right now (or something it cannot settle yet). */
+  | 'paying'
   /** The provider could not be asked or gave no usable answer; nothing changed. */
   | 'unanswered'
-  /** Another process is asking about it at this moment. */
+  /** Another process is asking about it, or its provider is still registering it. */
   | 'busy';
 
 /** How many attempts a run settled each way. */
@@ -201,7 +203,9 @@ async function settleWith(
 ): Promise<Outcome> {
   let state = await channel.query(payment.outTradeNo);
   if (state.state === 'not-paid' && closeUnpaid) {
-    const closed = await channel.close(payment.outTradeNo);
+    const closed = await channel.close(payment.outTradeNo, payment.expiresAt);
+    // Not closable yet (Alipay's unopened cashier): it stays open until its deadline makes it so.
+    if (closed === 'open') return { settled: 'open' };
     state = closed === 'closed' ? { state: 'closed' } : await channel.query(payment.outTradeNo);
   }
   switch (state.state) {
@@ -223,7 +227,7 @@ async function settleWith(
       return { settled: 'open' };
     case 'unknown':
       // The buyer may be paying this very moment: left open, but counted, since it should not last.
-      return { settled: 'open', problem: `支付渠道暂无结果：${state.detail}` };
+      return { settled: 'paying', problem: `支付渠道暂无结果：${state.detail}` };
   }
 }
 
@@ -278,7 +282,7 @@ async function settleAll(
   where: SQL | undefined,
   closeUnpaid: (payment: PaymentRow) => boolean,
 ): Promise<SettleReport> {
-  const report: SettleReport = { paid: 0, closed: 0, open: 0, unanswered: 0 };
+  const report: SettleReport = { paid: 0, closed: 0, open: 0, paying: 0, unanswered: 0 };
   let afterId = 0;
   for (;;) {
     const claimed = await claimAttempts(deps, where, afterId);
@@ -320,24 +324,30 @@ export function reconcilePayments(deps: PayDeps): Promise<SettleReport> {
 
 /**
  * Before a new attempt: the order's unsettled attempts are closed at their providers, or found paid.
- * Answers 'paid' when one was (its payment is applied), 'closed' when none is left open, else why not
- * ('open': the buyer is paying; 'unanswered'; 'busy': another process is asking right now).
+ * Answers the one outcome that decides: 'paid' when one was (its payment is applied), else
+ * 'unanswered', 'paying' or 'busy' when one of them could not be settled now, else 'closed' (every
+ * one is closed, or left open only because its provider cannot close it before its deadline).
  */
 export async function settleAttemptsOfOrder(deps: PayDeps, orderNo: string): Promise<Settled> {
-  const outcomes: Settled[] = [];
-  const report = await settleAll(deps, eq(payments.orderNo, orderNo), () => true);
-  for (const [outcome, count] of Object.entries(report) as [Settled, number][]) {
-    if (count > 0) outcomes.push(outcome);
+  const outcomes = new Set<Settled>();
+  const settled = new Set<number>();
+  let afterId = 0;
+  for (;;) {
+    const claimed = await claimAttempts(deps, eq(payments.orderNo, orderNo), afterId);
+    for (const payment of claimed) {
+      outcomes.add(await settleClaimed(deps, payment, true));
+      settled.add(payment.id);
+    }
+    if (claimed.length < CLAIM_BATCH) break;
+    afterId = claimed[claimed.length - 1].id;
   }
-  if (outcomes.includes('paid')) return 'paid';
-  const [left] = await deps.db
+  for (const outcome of ['paid', 'unanswered', 'paying'] as const) if (outcomes.has(outcome)) return outcome;
+  // Attempts left unsettled that this call could not claim: another process holds them.
+  const open = await deps.db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'created')))
-    .limit(1);
-  if (!left) return 'closed';
-  if (outcomes.includes('unanswered')) return 'unanswered';
-  return outcomes.includes('open') ? 'open' : 'busy';
+    .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'created')));
+  return open.some((row) => !settled.has(row.id)) ? 'busy' : 'closed';
 }
 
 /** The shop's time-out asks this before it cancels unpaid orders (shared/orders.ts). */

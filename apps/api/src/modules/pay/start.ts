@@ -54,7 +54,9 @@ function checkPayable(order: PayableOrder | null, now: Date): asserts order is P
 /** Closes the order's earlier attempts at their providers; refuses the new one when that cannot be done. */
 async function closeEarlierAttempts(deps: PayDeps, orderNo: string): Promise<void> {
   const settled = await settleAttemptsOfOrder(deps, orderNo);
-  if (settled === 'closed') return;
+  // An attempt its provider cannot close yet (an Alipay cashier never opened) may stay open: money
+  // it takes after all is found by reconciliation, and a second payment is refunded.
+  if (settled === 'closed' || settled === 'open') return;
   if (settled === 'paid') {
     throw new AppError('OrderStateConflict', '这笔订单的上一次支付已经成功，无需再次支付，请刷新订单查看');
   }

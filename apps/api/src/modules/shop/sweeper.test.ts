@@ -289,7 +289,7 @@ describe('the time-out asks the payment provider first', () => {
     const closed = vi.spyOn(pay.channels.sandbox!, 'close');
     t.clock.advanceSeconds(16 * MINUTE);
     expect(await sweep()).toBe(0);
-    expect(closed).toHaveBeenCalledWith(attempt.outTradeNo);
+    expect(closed).toHaveBeenCalledWith(attempt.outTradeNo, new Date(attempt.expiresAt));
     expect(await sandboxTrade(t, attempt.outTradeNo)).toMatchObject({ state: 'closed' });
     expect(await statusOf(t.database.db, orderNo)).toBe('pending');
     t.clock.advanceSeconds(GRACE);

@@ -362,20 +362,24 @@ describe('alipay.trade.query and alipay.trade.close', () => {
     fake.replies.delete('/v3/alipay/trade/query');
   });
 
-  it('closes a trade waiting for payment; an unopened one counts as closed, a paid one answers paid', async () => {
+  it('closes a trade waiting for payment; an unopened one stays open until its time_expire; a paid one answers paid', async () => {
+    const deadline = new Date(clock.now() + 15 * 60_000);
     const waiting = outTradeNo();
     fake.openCashier(waiting, 500);
-    expect(await channel.close(waiting)).toBe('closed');
+    expect(await channel.close(waiting, deadline)).toBe('closed');
     const sent = fake.requests.at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', url: '/v3/alipay/trade/close', signatureValid: true });
     expect(JSON.parse(sent.body)).toEqual({ out_trade_no: waiting });
     expect(fake.trades.get(waiting)?.state).toBe('TRADE_CLOSED');
     // Closed already: ACQ.TRADE_STATUS_ERROR, and the query says closed.
-    expect(await channel.close(waiting)).toBe('closed');
-    expect(await channel.close(outTradeNo())).toBe('closed');
+    expect(await channel.close(waiting, deadline)).toBe('closed');
+    // Never opened (ACQ.TRADE_NOT_EXIST): its cashier URL could still pay it before time_expire.
+    const unopened = outTradeNo();
+    expect(await channel.close(unopened, deadline)).toBe('open');
+    expect(await channel.close(unopened, new Date(clock.now()))).toBe('closed');
     const paid = outTradeNo();
     fake.pay(paid, 500);
-    expect(await channel.close(paid)).toBe('paid');
+    expect(await channel.close(paid, deadline)).toBe('paid');
     expect(fake.trades.get(paid)?.state).toBe('TRADE_SUCCESS');
   });
 });

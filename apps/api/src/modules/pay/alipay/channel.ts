@@ -133,16 +133,18 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
   }
 
   /**
-   * alipay.trade.close; a trade that does not exist cannot be paid any more than a closed one (the
-   * cashier URL expires at its time_expire), and any other refusal is settled by asking where it stands.
+   * alipay.trade.close. A trade Alipay does not know yet cannot be closed, but its cashier URL could
+   * still create and pay it until its time_expire (`expiresAt`): 'open' before then, 'closed' after.
+   * Any other refusal is settled by asking where the trade stands.
    */
-  async function close(outTradeNo: string): Promise<'closed' | 'paid'> {
+  async function close(outTradeNo: string, expiresAt: Date): Promise<'closed' | 'paid' | 'open'> {
     try {
       await curl('/v3/alipay/trade/close', { out_trade_no: outTradeNo });
       return 'closed';
     } catch (error) {
       if (!isFinalRefusal(error)) throw error;
-      if (error.code === 'ACQ.TRADE_NOT_EXIST') return 'closed';
+      if (error.code === 'ACQ.TRADE_NOT_EXIST')
+        return expiresAt.getTime() <= deps.clock.now() ? 'closed' : 'open';
       const state = await query(outTradeNo);
       if (state.state === 'paid' || state.state === 'refunded') return 'paid';
       if (state.state === 'closed') return 'closed';

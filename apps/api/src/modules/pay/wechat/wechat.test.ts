@@ -382,7 +382,7 @@ describe('查询订单 and 关闭订单', () => {
 
   it('POSTs {"mchid"} to …/close: 204 closes, a closed or unknown trade is closed, a paid one says paid', async () => {
     const open = registered();
-    expect(await channel.close(open)).toBe('closed');
+    expect(await channel.close(open, expiresAt)).toBe('closed');
     const sent = fake.requests.at(-1)!;
     expect(sent).toMatchObject({
       method: 'POST',
@@ -392,18 +392,18 @@ describe('查询订单 and 关闭订单', () => {
     expect(JSON.parse(sent.body)).toEqual({ mchid: fake.mchId });
     expect(fake.trades.get(open)?.state).toBe('CLOSED');
     // Closed already (ORDER_CLOSED) or never registered (ORDER_NOT_EXIST): nobody can pay it.
-    expect(await channel.close(open)).toBe('closed');
-    expect(await channel.close('20260115120000123456P999998')).toBe('closed');
+    expect(await channel.close(open, expiresAt)).toBe('closed');
+    expect(await channel.close('20260115120000123456P999998', expiresAt)).toBe('closed');
     const paid = registered();
     fake.pay(paid);
-    expect(await channel.close(paid)).toBe('paid');
+    expect(await channel.close(paid, expiresAt)).toBe('paid');
     expect(fake.trades.get(paid)?.state).toBe('SUCCESS');
     const path = `/v3/pay/transactions/out-trade-no/${paid}/close`;
     fake.replies.set(path, () => ({
       status: 503,
       body: JSON.stringify({ code: 'SYSTEM_ERROR', message: '系统错误' }),
     }));
-    await expect(channel.close(paid)).rejects.toMatchObject({ code: 'PaymentChannelError' });
+    await expect(channel.close(paid, expiresAt)).rejects.toMatchObject({ code: 'PaymentChannelError' });
     fake.replies.delete(path);
   });
 });

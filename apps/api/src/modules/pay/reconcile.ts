@@ -75,7 +75,7 @@ function now(deps: PayDeps): Date {
   return new Date(deps.clock.now());
 }
 
-/** Claims up to `limit` unclaimed `created` attempts matching `where` with an id above `afterId`. */
+/** Claims up to {@link CLAIM_BATCH} unclaimed `created` attempts matching `where`, ids above `afterId`. */
 async function claimAttempts(deps: PayDeps, where: SQL | undefined, afterId = 0): Promise<PaymentRow[]> {
   const at = now(deps);
   return deps.db.transaction(async (tx) => {
@@ -276,23 +276,33 @@ async function settleClaimed(deps: PayDeps, payment: PaymentRow, closeUnpaid: bo
   return outcome.settled;
 }
 
-/** Settles every attempt `where` selects, a claimed batch at a time; `closeUnpaid` decides per attempt. */
+/** Claims every attempt `where` selects, a batch at a time, and settles each with `settle`. */
+async function forEachClaimed(
+  deps: PayDeps,
+  where: SQL | undefined,
+  settle: (payment: PaymentRow) => Promise<unknown>,
+): Promise<void> {
+  let afterId = 0;
+  for (;;) {
+    const claimed = await claimAttempts(deps, where, afterId);
+    for (const payment of claimed) await settle(payment);
+    if (claimed.length < CLAIM_BATCH) return;
+    afterId = claimed[claimed.length - 1].id;
+  }
+}
+
+/** Settles every attempt `where` selects; `closeUnpaid` decides per attempt. */
 async function settleAll(
   deps: PayDeps,
   where: SQL | undefined,
   closeUnpaid: (payment: PaymentRow) => boolean,
 ): Promise<SettleReport> {
   const report: SettleReport = { paid: 0, closed: 0, open: 0, paying: 0, unanswered: 0 };
-  let afterId = 0;
-  for (;;) {
-    const claimed = await claimAttempts(deps, where, afterId);
-    for (const payment of claimed) {
-      const outcome = await settleClaimed(deps, payment, closeUnpaid(payment));
-      if (outcome !== 'busy') report[outcome] += 1;
-    }
-    if (claimed.length < CLAIM_BATCH) return report;
-    afterId = claimed[claimed.length - 1].id;
-  }
+  await forEachClaimed(deps, where, async (payment) => {
+    const outcome = await settleClaimed(deps, payment, closeUnpaid(payment));
+    if (outcome !== 'busy') report[outcome] += 1;
+  });
+  return report;
 }
 
 /** The earliest creation time reconciliation looks at (PAY_RECONCILE_DAYS back). */
@@ -331,16 +341,10 @@ export function reconcilePayments(deps: PayDeps): Promise<SettleReport> {
 export async function settleAttemptsOfOrder(deps: PayDeps, orderNo: string): Promise<Settled> {
   const outcomes = new Set<Settled>();
   const settled = new Set<number>();
-  let afterId = 0;
-  for (;;) {
-    const claimed = await claimAttempts(deps, eq(payments.orderNo, orderNo), afterId);
-    for (const payment of claimed) {
-      outcomes.add(await settleClaimed(deps, payment, true));
-      settled.add(payment.id);
-    }
-    if (claimed.length < CLAIM_BATCH) break;
-    afterId = claimed[claimed.length - 1].id;
-  }
+  await forEachClaimed(deps, eq(payments.orderNo, orderNo), async (payment) => {
+    outcomes.add(await settleClaimed(deps, payment, true));
+    settled.add(payment.id);
+  });
   for (const outcome of ['paid', 'unanswered', 'paying'] as const) if (outcomes.has(outcome)) return outcome;
   // Attempts left unsettled that this call could not claim: another process holds them.
   const open = await deps.db

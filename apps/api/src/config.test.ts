@@ -417,8 +417,8 @@ describe('payment settings', () => {
     expect(pay.alipay).toMatchObject({
       gateway: 'https://openapi.alipay.com/gateway.do',
       endpoint: 'https://openapi.alipay.com',
-      sellerId: '2088102146225135',
     });
+    expect(pay.alipay?.sellerId.reveal()).toBe('2088102146225135');
     // A one-line env file writes the PEM's line breaks as \n.
     const oneLine = parsePayConfig({
       ...wechat,
@@ -521,6 +521,7 @@ describe('payment settings', () => {
         '1900000109',
         'wxd678efh567hg6787',
         '2021000000000001',
+        '2088102146225135',
         'the-sandbox-key',
         merchantKey.split('\n')[1],
         pem(alipayApp.privateKey, 'pkcs8').split('\n')[1],

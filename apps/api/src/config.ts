@@ -140,7 +140,7 @@ export interface AlipayConfig {
    * ALIPAY_SELLER_ID: the merchant's PID (2088 and 12 digits), the `seller_id` of every notification
    * for money paid to us; a validly signed notification naming another seller is refused.
    */
-  sellerId: string;
+  sellerId: Secret;
 }
 
 /** Where login codes go: a file in the data folder, or a real SMS provider. */
@@ -590,7 +590,7 @@ function parseAlipay(env: NodeJS.ProcessEnv): AlipayConfig | undefined {
       .toString(),
     gateway: httpsUrl(env, 'ALIPAY_GATEWAY', 'https://openapi.alipay.com/gateway.do'),
     endpoint: httpsUrl(env, 'ALIPAY_ENDPOINT', 'https://openapi.alipay.com'),
-    sellerId: sellerId as string,
+    sellerId: new Secret(sellerId as string),
   };
 }
 

@@ -99,6 +99,7 @@ function tradeStateOf(data: Record<string, unknown>, outTradeNo: string, now: Da
 export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'>): PaymentChannel {
   const sdk = alipayClient(config, deps.timeoutMs);
   const appId = config.appId.reveal();
+  const sellerId = config.sellerId.reveal();
 
   /** A v3 call; network failures and 5xx become `PaymentChannelError`, business refusals are thrown as they are. */
   async function curl(path: string, body: Record<string, string>): Promise<Record<string, unknown>> {
@@ -196,7 +197,7 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
       if (!valid) return { ok: false, reason: 'bad signature' };
       if (params.app_id !== appId) return { ok: false, reason: 'app_id mismatch' };
       // Signed by Alipay and for our app, yet money paid to another merchant is not money paid to us.
-      if (params.seller_id !== config.sellerId) return { ok: false, reason: 'seller_id mismatch' };
+      if (params.seller_id !== sellerId) return { ok: false, reason: 'seller_id mismatch' };
       const outTradeNo = params.out_trade_no;
       const tradeNo = params.trade_no;
       if (!outTradeNo || !tradeNo) return { ok: false, reason: 'malformed notification' };

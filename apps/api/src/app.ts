@@ -4,14 +4,21 @@
  * clock. Order matters and each step says why.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ADMIN_ROLES } from '@xuanli/contracts/admin-labels';
+import { ADMIN_AREA_ROLES, ADMIN_ROLES } from '@xuanli/contracts/admin-labels';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type AdminChannel, holdsDataFolderLock, openAdminChannel } from './cli/channel.ts';
 import { runCommand } from './cli/commands.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
-import { adminRoutes, createRequireOperator, purgeStaleUploads } from './modules/admin/index.ts';
+import {
+  adminRoutes,
+  auditorOf,
+  CONSOLE_SECURITY,
+  createRequireOperator,
+  operatorOf,
+  purgeStaleUploads,
+} from './modules/admin/index.ts';
 import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes, createHolidayCache, holidayTableAnswer } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
@@ -25,7 +32,15 @@ import {
   purgeMemberLeftovers,
   type SmsSender,
 } from './modules/member/index.ts';
-import { createPayService, payRoutes, retryPendingRefunds } from './modules/pay/index.ts';
+import {
+  createPayService,
+  payConsoleRoutes,
+  paymentAttempts,
+  payRoutes,
+  purgeRefusedCallbacks,
+  reconcilePayments,
+  retryPendingRefunds,
+} from './modules/pay/index.ts';
 import {
   configureSessionCache,
   purgeExpiredSessions,
@@ -240,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: config.pay,
     ledger: createOrderLedger({ clock }),
   });
-  await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock } });
+  await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock }, config });
   app.addHook('onClose', () => pay.idle());
   // The operators' console API: its own accounts, bearer tokens and roles; every write audited.
   await app.register(adminRoutes, {
@@ -251,6 +266,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     pay,
     smsProvider: sms.provider,
+  });
+  // Domains own their console routes; the console lends them its role guard and audit name.
+  const requireOperator = createRequireOperator({ db, clock, config });
+  await app.register(payConsoleRoutes, {
+    prefix: '/api/admin',
+    db,
+    clock,
+    guard: requireOperator(...ADMIN_AREA_ROLES.orders),
+    auditorOf: (request) => auditorOf(operatorOf(request)),
+    security: CONSOLE_SECURITY,
   });
   await app.register(healthRoutes, { prefix: '/api', db });
   // index.html carries today's calendar (Beijing day by this app's clock, entered holidays merged).
@@ -280,13 +305,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
         run: () => purgeMemberLeftovers({ db, clock }),
       }),
-      // Unpaid orders past their deadline (and its grace) give their stock back; runs every minute whatever the
-      // clean-up interval, since a reservation is only 15 minutes long (0 turns it off, as in tests).
+      // Unpaid orders past their deadline (and its grace) give their stock back, once their payment attempts
+      // are settled with the providers; runs every minute whatever the clean-up interval, since a
+      // reservation is only 15 minutes long (0 turns it off, as in tests).
       startJob({
         name: 'cancel-expired-orders',
         intervalMs: intervalMs > 0 ? Math.min(intervalMs, 60_000) : 0,
         log: app.log,
-        run: () => cancelExpiredOrders({ db, clock }),
+        run: () => cancelExpiredOrders({ db, clock, payments: paymentAttempts(pay.deps) }),
+      }),
+      // Tallies of refused payment callbacks older than their retention.
+      startJob({
+        name: 'purge-refused-pay-callbacks',
+        intervalMs,
+        log: app.log,
+        run: () => purgeRefusedCallbacks({ db, clock, config: config.pay }),
+      }),
+      // Payment attempts without a final state are compared with their providers (every process; each
+      // attempt is claimed by one of them at a time).
+      startJob({
+        name: 'reconcile-payments',
+        intervalMs: config.pay.reconcileIntervalSeconds * 1000,
+        log: app.log,
+        run: () => reconcilePayments(pay.deps),
       }),
       // Console uploads left unfinished for a day give their stored parts back.
       startJob({

@@ -413,6 +413,7 @@ describe('payment settings', () => {
     // The key tool's form: bare base64 (PKCS#1 for the private key, as it prints by default).
     ALIPAY_PRIVATE_KEY: alipayApp.privateKey.export({ type: 'pkcs1', format: 'der' }).toString('base64'),
     ALIPAY_PUBLIC_KEY: pem(alipayKey.publicKey, 'spki'),
+    ALIPAY_SELLER_ID: '2088102146225135',
   };
   const site = { PAY_PUBLIC_URL: 'https://xuanli.example.com/' };
 
@@ -434,6 +435,40 @@ describe('payment settings', () => {
     expect(() => parsePayConfig({ PAY_PROVIDER_TIMEOUT_MS: '5' })).toThrow(ConfigError);
   });
 
+  it('keeps refused callbacks 30 days, at most 1000 tallies, and reconciles every 10 minutes over 3 days', () => {
+    expect(parsePayConfig({})).toMatchObject({
+      refusedCallbackRetentionDays: 30,
+      refusedCallbackMaxRows: 1000,
+      reconcileIntervalSeconds: 600,
+      reconcileDays: 3,
+    });
+    expect(
+      parsePayConfig({
+        PAY_REFUSED_CALLBACK_RETENTION_DAYS: '7',
+        PAY_REFUSED_CALLBACK_MAX_ROWS: '50',
+        PAY_RECONCILE_INTERVAL_SECONDS: '0',
+        PAY_RECONCILE_DAYS: '1',
+      }),
+    ).toMatchObject({
+      refusedCallbackRetentionDays: 7,
+      refusedCallbackMaxRows: 50,
+      reconcileIntervalSeconds: 0,
+      reconcileDays: 1,
+    });
+    for (const bad of [
+      { PAY_REFUSED_CALLBACK_RETENTION_DAYS: '0' },
+      { PAY_REFUSED_CALLBACK_MAX_ROWS: '-1' },
+      { PAY_RECONCILE_DAYS: '0' },
+      { PAY_RECONCILE_INTERVAL_SECONDS: 'soon' },
+    ]) {
+      expect(() => parsePayConfig(bad)).toThrow(ConfigError);
+    }
+    const load = (env: NodeJS.ProcessEnv) =>
+      loadConfig({ DATA_DIR: dir, JWT_SECRET: 's'.repeat(40), ...env });
+    expect(load({}).rateBudgets.payNotify).toEqual({ max: 1200, windowSeconds: 60 });
+    expect(load({ RATE_LIMIT_PAY_NOTIFY_MAX: '30' }).rateBudgets.payNotify.max).toBe(30);
+  });
+
   it('reads WeChat Pay and Alipay, keys normalised to PEM, the site origin without its slash', () => {
     const pay = parsePayConfig({ ...wechat, ...alipay, ...site });
     expect(pay.publicUrl).toBe('https://xuanli.example.com');
@@ -451,6 +486,7 @@ describe('payment settings', () => {
       gateway: 'https://openapi.alipay.com/gateway.do',
       endpoint: 'https://openapi.alipay.com',
     });
+    expect(pay.alipay?.sellerId.reveal()).toBe('2088102146225135');
     // A one-line env file writes the PEM's line breaks as \n.
     const oneLine = parsePayConfig({
       ...wechat,
@@ -514,6 +550,8 @@ describe('payment settings', () => {
         /needs WECHATPAY_PUBLIC_KEY_ID/,
       ],
       [{ ...alipay, ...site, ALIPAY_PUBLIC_KEY: '' }, /needs ALIPAY_PUBLIC_KEY/],
+      [{ ...alipay, ...site, ALIPAY_SELLER_ID: '' }, /needs ALIPAY_SELLER_ID/],
+      [{ ...alipay, ...site, ALIPAY_SELLER_ID: '2021000000000001' }, /ALIPAY_SELLER_ID must be/],
       [{ ...alipay, ...site, ALIPAY_PRIVATE_KEY: 'AAAA' }, /ALIPAY_PRIVATE_KEY is not an RSA private key/],
       [{ ...wechat }, /set PAY_PUBLIC_URL/],
       [{ ...alipay, PAY_PUBLIC_URL: 'http://xuanli.example.com' }, /set PAY_PUBLIC_URL/],
@@ -551,6 +589,7 @@ describe('payment settings', () => {
         '1900000109',
         'wxd678efh567hg6787',
         '2021000000000001',
+        '2088102146225135',
         'the-sandbox-key',
         merchantKey.split('\n')[1],
         pem(alipayApp.privateKey, 'pkcs8').split('\n')[1],

@@ -154,6 +154,24 @@ export interface PayConfig {
   sandboxKey: Secret | undefined;
   /** PAY_PROVIDER_TIMEOUT_MS: how long WeChat Pay or Alipay may take to answer a request. */
   providerTimeoutMs: number;
+  /**
+   * PAY_REFUSED_CALLBACK_RETENTION_DAYS (default 30): how long the tallies of refused callbacks
+   * (`pay_refused_callbacks`: channel, reason, source /24, count, first and last seen) are kept before
+   * the clean-up job removes them.
+   */
+  refusedCallbackRetentionDays: number;
+  /**
+   * PAY_REFUSED_CALLBACK_MAX_ROWS (default 1000): how many tallies of refused callbacks may exist; a
+   * new source beyond it is counted in its channel and reason's overflow row (source `*`).
+   */
+  refusedCallbackMaxRows: number;
+  /**
+   * PAY_RECONCILE_INTERVAL_SECONDS (default 600; 0 = off): how often each process asks the providers
+   * about payment attempts that have no final state yet (modules/pay reconcile.ts).
+   */
+  reconcileIntervalSeconds: number;
+  /** PAY_RECONCILE_DAYS (default 3): how far back the reconciliation looks for unsettled attempts. */
+  reconcileDays: number;
   wechat: WechatPayConfig | undefined;
   alipay: AlipayConfig | undefined;
 }
@@ -190,8 +208,13 @@ export interface AlipayConfig {
   alipayPublicKey: string;
   /** ALIPAY_GATEWAY, default https://openapi.alipay.com/gateway.do (the cashier page's address). */
   gateway: string;
-  /** ALIPAY_ENDPOINT, default https://openapi.alipay.com (API v3 calls: refunds). */
+  /** ALIPAY_ENDPOINT, default https://openapi.alipay.com (API v3 calls: refunds, queries, closing). */
   endpoint: string;
+  /**
+   * ALIPAY_SELLER_ID: the merchant's PID (2088 and 12 digits), the `seller_id` of every notification
+   * for money paid to us; a validly signed notification naming another seller is refused.
+   */
+  sellerId: Secret;
 }
 
 /** Where the JWT secret came from (see {@link Config.jwtSecretSource}). */
@@ -229,9 +252,17 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
 /**
  * The named per-IP budgets beside the general one: session creation, the login/SMS routes, the
  * operators' console login (`adminLogin` per username and IP, `adminLoginIp` per IP over every
- * username), and stored files and lesson videos (`media`, instead of the general budget).
+ * username), stored files and lesson videos (`media`, instead of the general budget), and the payment
+ * providers' callbacks (`payNotify`, instead of the general budget).
  */
-export type RateBudgetName = 'sessionCreate' | 'login' | 'sms' | 'adminLogin' | 'adminLoginIp' | 'media';
+export type RateBudgetName =
+  | 'sessionCreate'
+  | 'login'
+  | 'sms'
+  | 'adminLogin'
+  | 'adminLoginIp'
+  | 'media'
+  | 'payNotify';
 
 /** A budget: at most `max` requests per client IP in each window of `windowSeconds`. */
 export interface RateBudget {
@@ -257,6 +288,10 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
   // Stored files and lesson videos: a shop page shows dozens of pictures and a player asks for a video
   // in many ranges, so they have a budget of their own rather than eating the API's general one.
   media: { max: 3000, windowSeconds: 60 },
+  // The providers' callbacks (POST /api/pay/notify/…) come from a few of WeChat's and Alipay's servers,
+  // many at once when the shop is busy, so they must not share the general budget; but each one is
+  // verified (RSA) before anything else, so one address may not send them without limit either.
+  payNotify: { max: 1200, windowSeconds: 60 },
 };
 
 /**
@@ -356,6 +391,7 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     adminLogin: budget('adminLogin', 'RATE_LIMIT_ADMIN_LOGIN'),
     adminLoginIp: budget('adminLoginIp', 'RATE_LIMIT_ADMIN_LOGIN_IP'),
     media: budget('media', 'RATE_LIMIT_MEDIA'),
+    payNotify: budget('payNotify', 'RATE_LIMIT_PAY_NOTIFY'),
   };
 }
 
@@ -661,20 +697,25 @@ function parseWechatPay(env: NodeJS.ProcessEnv): WechatPayConfig | undefined {
   };
 }
 
-/** Alipay when ALIPAY_APP_ID is set, with both keys; undefined otherwise. */
+/** Alipay when ALIPAY_APP_ID is set, with both keys and the seller's PID; undefined otherwise. */
 function parseAlipay(env: NodeJS.ProcessEnv): AlipayConfig | undefined {
   const appId = env.ALIPAY_APP_ID?.trim();
   if (!appId) return undefined;
   const privateKey = secretSetting(env, 'ALIPAY_PRIVATE_KEY');
   const publicKey = secretSetting(env, 'ALIPAY_PUBLIC_KEY');
+  const sellerId = env.ALIPAY_SELLER_ID?.trim();
   const missing = [
     ['ALIPAY_PRIVATE_KEY', privateKey],
     ['ALIPAY_PUBLIC_KEY', publicKey],
+    ['ALIPAY_SELLER_ID', sellerId],
   ]
     .filter(([, value]) => !value)
     .map(([variable]) => variable);
   if (missing.length > 0)
     throw new ConfigError(`ALIPAY_APP_ID is set, so Alipay needs ${missing.join(', ')}`);
+  if (!/^2088\d{12}$/.test(sellerId as string)) {
+    throw new ConfigError("ALIPAY_SELLER_ID must be the merchant's PID: 2088 followed by 12 digits");
+  }
   return {
     appId: new Secret(appId),
     privateKey: new Secret(
@@ -687,6 +728,7 @@ function parseAlipay(env: NodeJS.ProcessEnv): AlipayConfig | undefined {
       .toString(),
     gateway: httpsUrl(env, 'ALIPAY_GATEWAY', 'https://openapi.alipay.com/gateway.do'),
     endpoint: httpsUrl(env, 'ALIPAY_ENDPOINT', 'https://openapi.alipay.com'),
+    sellerId: new Secret(sellerId as string),
   };
 }
 
@@ -727,6 +769,10 @@ export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
     sandbox,
     sandboxKey: sandboxKey ? new Secret(sandboxKey) : undefined,
     providerTimeoutMs: integer(env, 'PAY_PROVIDER_TIMEOUT_MS', 10_000, 1000, 60_000),
+    refusedCallbackRetentionDays: integer(env, 'PAY_REFUSED_CALLBACK_RETENTION_DAYS', 30, 1, 3650),
+    refusedCallbackMaxRows: integer(env, 'PAY_REFUSED_CALLBACK_MAX_ROWS', 1000, 1, 1_000_000),
+    reconcileIntervalSeconds: integer(env, 'PAY_RECONCILE_INTERVAL_SECONDS', 600, 0, 86_400),
+    reconcileDays: integer(env, 'PAY_RECONCILE_DAYS', 3, 1, 90),
     wechat,
     alipay,
   };

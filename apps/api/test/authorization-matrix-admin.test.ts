@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../src/modules/admin/index.ts';
 import { users } from '../src/modules/member/index.ts';
+import { payFindings } from '../src/modules/pay/index.ts';
 import { signIn, testPhone } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
 import { multipartForm } from './multipart.ts';
@@ -301,6 +302,24 @@ async function paidOrder(refundAsked = false): Promise<string> {
   return orderNo;
 }
 
+let matrixFindings = 0;
+/** A fresh open reconciliation finding's id (as the reconciliation job records one). */
+async function someFinding(): Promise<number> {
+  matrixFindings += 1;
+  const [row] = await t.database.db
+    .insert(payFindings)
+    .values({
+      orderNo: '20260115120000000001',
+      outTradeNo: `20260115120000000001P${String(matrixFindings).padStart(6, '0')}`,
+      channel: 'sandbox',
+      kind: 'paid-without-callback',
+      detail: '矩阵测试',
+      foundAt: new Date(t.clock.now()),
+    })
+    .returning({ id: payFindings.id });
+  return row.id;
+}
+
 const ROUTES: Route[] = [
   route('POST', '/api/admin/logout', ANY_OPERATOR),
   route('GET', '/api/admin/me', ANY_OPERATOR),
@@ -428,6 +447,11 @@ const ROUTES: Route[] = [
   route('POST', '/api/admin/orders/{orderNo}/refund-reject', area('orders'), async () => ({
     url: `/api/admin/orders/${await paidOrder(true)}/refund-reject`,
     payload: { reason: '矩阵测试' },
+  })),
+  route('GET', '/api/admin/pay-findings', area('orders'), () => ({ query: { status: 'open' } })),
+  route('POST', '/api/admin/pay-findings/{id}/resolve', area('orders'), async () => ({
+    url: `/api/admin/pay-findings/${await someFinding()}/resolve`,
+    payload: { note: '矩阵测试' },
   })),
   route('GET', '/api/admin/articles', area('content'), () => ({ query: { label: '协议' } })),
   route('GET', '/api/admin/articles/labels', area('content')),

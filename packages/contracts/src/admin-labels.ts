@@ -105,6 +105,7 @@ export const AUDIT_ACTION_LABELS = {
   'order.refund-reject': '拒绝退款',
   'database.backup': '数据备份',
   'database.restore': '数据恢复',
+  'pay.finding.resolve': '对账异常标记已处理',
 } as const;
 
 /** An audit action code. */

@@ -18,7 +18,15 @@ export {
 } from '../modules/ketang/schema.ts';
 export { feedback } from '../modules/media/schema.ts';
 export { memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
-export { payments, payNotifications, paySecrets, refunds } from '../modules/pay/schema.ts';
+export {
+  payFindings,
+  payments,
+  payNotifications,
+  payRefusedCallbacks,
+  paySandboxTrades,
+  paySecrets,
+  refunds,
+} from '../modules/pay/schema.ts';
 export { rateLimitCounters } from '../modules/ratelimit/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';
 export {

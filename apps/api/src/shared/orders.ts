@@ -1,7 +1,8 @@
 /**
  * Where the shop's orders and the payment channels meet. The shop module owns orders and their state
  * machine; the pay module owns payment attempts, provider callbacks and refunds. Neither imports the
- * other: app.ts hands the shop's implementation of {@link OrderLedger} to the pay module.
+ * other: app.ts hands the shop's implementation of {@link OrderLedger} to the pay module, and the pay
+ * module's {@link PaymentAttempts} to the shop's time-out.
  *
  * Every call that changes an order takes the caller's transaction, so that a callback's payment row
  * and the order it pays change together or not at all.
@@ -68,4 +69,20 @@ export interface OrderLedger {
    * False when the order is missing or was not refunding.
    */
   markRefunded(tx: Tx, orderNo: string, refund: ConfirmedRefund): Promise<boolean>;
+}
+
+/**
+ * The pay module's side of the time-out (app.ts hands it to the shop's sweeper): before an unpaid
+ * order is cancelled, the providers are asked about its payment attempts, because a buyer may have
+ * paid while the callback that says so was lost.
+ */
+export interface PaymentAttempts {
+  /**
+   * Asks the providers about every unsettled attempt whose order's deadline has passed and settles
+   * what they answer: paid → the order is paid (through `markPaid`); not paid → closed at the provider.
+   * No database lock is held while a provider answers; an unanswered attempt stays unsettled.
+   */
+  settleOverdue(): Promise<unknown>;
+  /** Which of `orderNos` still have an attempt that nobody has settled with its provider (read in `tx`). */
+  unsettled(tx: Tx, orderNos: readonly string[]): Promise<Set<string>>;
 }

@@ -7,6 +7,7 @@
  */
 import type { AuditEntry } from '@xuanli/contracts/admin';
 import { ADMIN_ROLE_LABELS, AUDIT_ACTION_LABELS, type AuditAction } from '@xuanli/contracts/admin-labels';
+import { PAY_FINDING_KIND_LABELS } from '@xuanli/contracts/admin-pay-labels';
 import { formatDate } from '@/lib/dates';
 import { formatYuan } from '@/lib/money';
 
@@ -128,6 +129,15 @@ export const AUDIT_SENTENCES: Record<AuditAction, Template> = {
     return `为订单 ${targetId(row)} 退款${typeof amount === 'number' ? ` ${formatYuan(amount)}` : ''}`;
   },
   'order.refund-reject': (row) => `拒绝了订单 ${targetId(row)} 的退款申请`,
+  'pay.finding.resolve': (row) => {
+    const orderNo = field(row.after, 'orderNo');
+    const kind = field(row.after, 'kind');
+    const what =
+      typeof kind === 'string' && kind in PAY_FINDING_KIND_LABELS
+        ? `「${PAY_FINDING_KIND_LABELS[kind as keyof typeof PAY_FINDING_KIND_LABELS]}」`
+        : '';
+    return `将订单 ${typeof orderNo === 'string' ? orderNo : '?'} 的对账异常${what}标记为已处理${row.reason ? `：${row.reason}` : ''}`;
+  },
 };
 
 /** Who made the change: the operator's name, or the command line with its OS user and host. */

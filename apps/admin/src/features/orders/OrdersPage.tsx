@@ -1,7 +1,8 @@
 /**
  * 订单: orders newest first, filtered by state, 订单号, the buyer's 手机号 and the Beijing days they
  * were made; each opens in a drawer with its payment record and timeline, where it is shipped or
- * refunded. Roles admin and support (admin-labels.ts `ADMIN_AREA_ROLES.orders`).
+ * refunded. A second tab, 对账异常 (`#/orders?tab=findings`), lists what reconciliation with the
+ * payment providers found. Roles admin and support (admin-labels.ts `ADMIN_AREA_ROLES.orders`).
  */
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
@@ -15,11 +16,19 @@ import {
 } from '@xuanli/contracts/shop-labels';
 import { Button, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { listOrders } from '@/api/orders';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import { OrderDrawer } from './OrderDrawer';
+import { PayFindings } from './PayFindings';
+
+/** The page's tabs, kept in the address so that a link can open 对账异常. */
+const TABS = [
+  { key: 'orders', tab: '订单列表' },
+  { key: 'findings', tab: '对账异常' },
+] as const;
 
 /** The search form's values (ProTable passes them with `current` and `pageSize`). */
 interface OrderSearch {
@@ -46,6 +55,8 @@ export function OrdersPage() {
   const { showError } = useFeedback();
   const table = useRef<ActionType>(undefined);
   const [openOrderNo, setOpenOrderNo] = useState<string | null>(null);
+  const [address, setAddress] = useSearchParams();
+  const tab = address.get('tab') === 'findings' ? 'findings' : 'orders';
 
   const columns: ProColumns<AdminOrderSummary>[] = [
     {
@@ -134,34 +145,46 @@ export function OrdersPage() {
   ];
 
   return (
-    <PageContainer title="订单" subTitle="按状态、订单号、买家手机号和下单日期查找订单，发货与退款">
-      <ProTable<AdminOrderSummary, OrderSearch>
-        rowKey="orderNo"
-        actionRef={table}
-        columns={columns}
-        headerTitle="订单列表"
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
-        options={{ density: false, setting: false, reload: true }}
-        request={async (params) => {
-          try {
-            const [from, to] = params.createdDays ?? [];
-            const page = await listOrders({
-              status: params.status || undefined,
-              orderNo: params.orderNo?.trim() || undefined,
-              phone: params.phone?.trim() || undefined,
-              from: from || undefined,
-              to: to || undefined,
-              page: params.current,
-              size: params.pageSize,
-            });
-            return { data: page.list, total: page.total, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
-        }}
-      />
+    <PageContainer
+      title="订单"
+      subTitle="按状态、订单号、买家手机号和下单日期查找订单，发货与退款；对账异常是向支付渠道查单时发现的问题"
+      tabList={[...TABS]}
+      tabActiveKey={tab}
+      onTabChange={(key) => setAddress(key === 'findings' ? { tab: 'findings' } : {})}
+    >
+      {tab === 'findings' ? <PayFindings /> : null}
+      {tab === 'orders' ? (
+        <ProTable<AdminOrderSummary, OrderSearch>
+          rowKey="orderNo"
+          actionRef={table}
+          columns={columns}
+          headerTitle="订单列表"
+          search={{ labelWidth: 'auto', defaultCollapsed: false }}
+          pagination={{
+            defaultPageSize: ADMIN_PAGE_SIZE,
+            pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX],
+          }}
+          options={{ density: false, setting: false, reload: true }}
+          request={async (params) => {
+            try {
+              const [from, to] = params.createdDays ?? [];
+              const page = await listOrders({
+                status: params.status || undefined,
+                orderNo: params.orderNo?.trim() || undefined,
+                phone: params.phone?.trim() || undefined,
+                from: from || undefined,
+                to: to || undefined,
+                page: params.current,
+                size: params.pageSize,
+              });
+              return { data: page.list, total: page.total, success: true };
+            } catch (error) {
+              showError(error);
+              return { data: [], total: 0, success: false };
+            }
+          }}
+        />
+      ) : null}
 
       <OrderDrawer
         orderNo={openOrderNo}

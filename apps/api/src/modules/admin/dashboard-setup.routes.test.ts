@@ -180,7 +180,7 @@ describe('开店清单 on a fresh install', () => {
     await t.database.db.update(articles).set({ demo: false });
     await t.database.db.update(content).set({ demo: false });
     const backfill = readFileSync(
-      new URL('../../../drizzle/0010_demo_markers_backfill.sql', import.meta.url),
+      new URL('../../../drizzle/0013_demo_markers_backfill.sql', import.meta.url),
       'utf8',
     );
     for (const statement of backfill.split('--> statement-breakpoint')) {

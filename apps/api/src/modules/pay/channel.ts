@@ -1,8 +1,8 @@
 /**
  * What every payment channel (WeChat Pay, Alipay, the sandbox) does, in the pay module's words. The
- * services (start.ts, notify.ts, refund.ts) speak only this interface, so the sandbox exercises the
- * very code path the real providers take: a callback is verified by its channel, then handled the
- * same way whoever sent it.
+ * services (start.ts, notify.ts, refund.ts, reconcile.ts) speak only this interface, so the sandbox
+ * exercises the very code path the real providers take: a callback is verified by its channel, then
+ * handled the same way whoever sent it, and an attempt is queried and closed the same way too.
  */
 import type { PayStart } from '@xuanli/contracts/pay';
 import type { PayChannel } from '@xuanli/contracts/shop';
@@ -35,6 +35,8 @@ export type ChannelPayStart = Pick<PayStart, 'mode' | 'url' | 'jsapi'>;
 export interface RawNotification {
   headers: Record<string, string | undefined>;
   body: Buffer;
+  /** The address it came from (`request.ip`), when it came over HTTP; refusals are tallied by its network. */
+  sourceIp?: string;
 }
 
 /** What a verified callback says. */
@@ -91,6 +93,19 @@ export type ChannelRefundResult =
   /** Refused for good (e.g. the money is no longer refundable). */
   | { status: 'failed'; reason: string };
 
+/** What the provider says about one attempt when asked (查询订单). */
+export type TradeState =
+  /** The money was taken. */
+  | { state: 'paid'; transactionId: string; amount: number; paidAt: Date }
+  /** Registered (or never opened at the provider's cashier) and not paid: it can still be closed. */
+  | { state: 'not-paid' }
+  /** Ended without money (closed, revoked, timed out at the provider). */
+  | { state: 'closed' }
+  /** The money was taken and then (some or all of it) given back at the provider. */
+  | { state: 'refunded'; transactionId: string; amount: number }
+  /** The provider cannot say yet (the buyer is paying) or said something we do not know. */
+  | { state: 'unknown'; detail: string };
+
 /** One payment channel. */
 export interface PaymentChannel {
   readonly name: PayChannel;
@@ -100,6 +115,19 @@ export interface PaymentChannel {
   verify(raw: RawNotification, now: Date): Promise<NotifyVerdict>;
   /** Asks the provider to refund; throws `PaymentChannelError` when it cannot be reached. */
   refund(request: ChannelRefundRequest): Promise<ChannelRefundResult>;
+  /**
+   * Asks the provider where attempt `outTradeNo` stands, trusting only an answer that verifies;
+   * throws `PaymentChannelError` when it cannot be reached or refuses to say.
+   */
+  query(outTradeNo: string): Promise<TradeState>;
+  /**
+   * Closes attempt `outTradeNo` (payable until `expiresAt`) at the provider so that nobody can pay it
+   * any more. Answers 'closed' (also when it was closed already, or can no longer be paid anyway),
+   * 'paid' when the provider refuses because the money was taken meanwhile, or 'open' when the
+   * provider cannot close it yet although it could still be paid (Alipay knows a trade only once its
+   * cashier was opened); throws `PaymentChannelError` when it cannot be reached.
+   */
+  close(outTradeNo: string, expiresAt: Date): Promise<'closed' | 'paid' | 'open'>;
   /**
    * The reply in the provider's format. `retry` asks the provider to send the callback again later
    * (our own failure, e.g. the database); otherwise a failure means "refused".

@@ -14,7 +14,7 @@ export interface PayDeps {
   db: Db;
   clock: Clock;
   log: PayLog;
-  config: Pick<PayConfig, 'publicUrl'>;
+  config: Pick<PayConfig, 'publicUrl' | 'refusedCallbackMaxRows' | 'reconcileDays'>;
   ledger: OrderLedger;
   channels: PayChannels;
   /**

@@ -1,9 +1,11 @@
 /**
- * Provider callbacks (`POST /api/pay/notify/{channel}`, and the sandbox's own): the one path by which
- * money becomes a paid order.
+ * Provider callbacks (`POST /api/pay/notify/{channel}`, and the sandbox's own) and the providers'
+ * answers to our queries (reconcile.ts): the one path by which money becomes a paid order.
  *
- * 1. The channel verifies the callback (signature, freshness, our merchant/app ids) before anything
- *    else; whatever the verdict, the raw callback is recorded in `pay_notifications`.
+ * 1. The channel verifies the callback (signature, freshness, our merchant/app/seller ids) before
+ *    anything else. A verified callback is recorded in full in `pay_notifications`; a refused one
+ *    only counts in its row of `pay_refused_callbacks` (refused-callbacks.ts), so unsigned posts
+ *    cannot fill the disk.
  * 2. A verified notice is applied in ONE transaction: the order's row is locked first (through the
  *    ledger, the same order every other writer takes: order, then payment), then the payment row
  *    (FOR UPDATE); out_trade_no, channel, order and amount must match; the payment is marked
@@ -18,16 +20,12 @@ import type { Tx } from '../../shared/orders.ts';
 import type { NotifyAnswer, PaymentChannel, PayNotice, RawNotification } from './channel.ts';
 import type { PayDeps } from './deps.ts';
 import { newOutRefundNo } from './ids.ts';
+import { storable, tallyRefusedCallback } from './refused-callbacks.ts';
 import { payments, payNotifications, refunds } from './schema.ts';
 import { settleRefund } from './settle-refund.ts';
 
 /** Headers worth keeping with a callback: the signature headers and the content description. */
 const KEPT_HEADER = /^(?:wechatpay-|sandbox-|content-type$|user-agent$|request-id$)/;
-
-/** Text PostgreSQL can store (no NUL) and a reader can scan (bounded). */
-function storable(text: string, max: number): string {
-  return text.replaceAll('\u0000', '\ufffd').slice(0, max);
-}
 
 function keptHeaders(headers: Record<string, string | undefined>): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -38,7 +36,7 @@ function keptHeaders(headers: Record<string, string | undefined>): Record<string
 }
 
 /** How a verified notice was handled. */
-interface Handled {
+export interface Handled {
   result: 'success' | 'refused';
   outcome: string;
   /** A refund this callback made due (sent after the commit). */
@@ -171,6 +169,51 @@ function referenceOf(notice: PayNotice): string | null {
 }
 
 /**
+ * Applies a verified notice — a callback's, or what a provider answered to our query — in one
+ * transaction; with `recordId`, the callback's `pay_notifications` row gets the outcome in the same
+ * transaction. A refund it makes due is the caller's to send once this has committed.
+ */
+export async function applyNotice(
+  deps: PayDeps,
+  channel: PaymentChannel,
+  notice: PayNotice,
+  recordId?: number,
+): Promise<Handled> {
+  return deps.db.transaction(async (tx) => {
+    const result: Handled =
+      notice.kind === 'ignored'
+        ? { result: 'success', outcome: `ignored: ${notice.reason}` }
+        : notice.kind === 'refund'
+          ? await applyRefund(deps, tx, channel, notice)
+          : await applyPayment(deps, tx, channel, notice);
+    if (recordId !== undefined) {
+      await tx
+        .update(payNotifications)
+        .set({ outcome: result.outcome })
+        .where(eq(payNotifications.id, recordId));
+    }
+    return result;
+  });
+}
+
+/** Tallies a callback that failed verification and answers the provider's refusal. */
+async function refuse(
+  deps: PayDeps,
+  channel: PaymentChannel,
+  raw: RawNotification,
+  reason: string,
+  now: Date,
+): Promise<NotifyAnswer> {
+  await tallyRefusedCallback(
+    deps.db,
+    { channel: channel.name, reason, sourceIp: raw.sourceIp, body: raw.body, at: now },
+    deps.config.refusedCallbackMaxRows,
+  );
+  deps.log.warn({ channel: channel.name, reason }, 'pay callback refused: verification failed');
+  return channel.answer('refused', 'verification failed');
+}
+
+/**
  * Handles one callback for `channel` and answers in its provider's format. The caller
  * has made sure the channel is open (an unknown one is 404 before this).
  */
@@ -188,43 +231,25 @@ export async function handleNotify(
     deps.log.error({ channel: channel.name, err: error }, 'pay callback verification failed');
     return channel.answer('retry', 'verification unavailable');
   }
-  const reference = verdict.ok ? referenceOf(verdict.notice) : null;
+  if (!verdict.ok) return refuse(deps, channel, raw, verdict.reason, now);
+  const notice = verdict.notice;
+  const reference = referenceOf(notice);
   const [record] = await deps.db
     .insert(payNotifications)
     .values({
       channel: channel.name,
       headers: keptHeaders(raw.headers),
       body: storable(raw.body.toString('utf8'), 64 * 1024),
-      verified: verdict.ok,
-      outcome: verdict.ok ? 'received' : `refused: ${verdict.reason}`,
+      verified: true,
+      outcome: 'received',
       reference: reference === null ? null : storable(reference, 100),
       receivedAt: now,
     })
     .returning({ id: payNotifications.id });
-  if (!verdict.ok) {
-    deps.log.warn(
-      { channel: channel.name, reason: verdict.reason, notification: record.id },
-      'pay callback refused: verification failed',
-    );
-    return channel.answer('refused', 'verification failed');
-  }
 
-  const notice = verdict.notice;
   let handled: Handled;
   try {
-    handled = await deps.db.transaction(async (tx) => {
-      const result: Handled =
-        notice.kind === 'ignored'
-          ? { result: 'success', outcome: `ignored: ${notice.reason}` }
-          : notice.kind === 'refund'
-            ? await applyRefund(deps, tx, channel, notice)
-            : await applyPayment(deps, tx, channel, notice);
-      await tx
-        .update(payNotifications)
-        .set({ outcome: result.outcome })
-        .where(eq(payNotifications.id, record.id));
-      return result;
-    });
+    handled = await applyNotice(deps, channel, notice, record.id);
   } catch (error) {
     deps.log.error({ channel: channel.name, notification: record.id, err: error }, 'pay callback failed');
     await deps.db

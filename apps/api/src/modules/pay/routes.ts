@@ -4,7 +4,9 @@
  * order 404), and the providers' callbacks `POST /api/pay/notify/{channel}` (no token: the signature
  * is the credential). Callbacks are parsed in a scope of their own that keeps the body's exact bytes
  * (JSON for WeChat and the sandbox, form posts for Alipay), since the signature covers the bytes as
- * sent, and are answered in each provider's own format, not the envelope.
+ * sent, and are answered in each provider's own format, not the envelope. They are counted in a
+ * per-IP budget of their own (`payNotify`) instead of the general one: a busy shop's callbacks come
+ * from a few provider servers, and must not be refused because the same addresses sent many.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
@@ -18,6 +20,8 @@ import {
 import { PAY_CHANNEL_LABELS } from '@xuanli/contracts/shop';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { Config } from '../../config.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { noteRefusal } from '../../plugins/request-log.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -36,6 +40,8 @@ export interface PayRoutesOptions {
   service: PayService;
   /** For the buyer guard: the session check and the user lookup. */
   sessions: SessionDeps;
+  /** The callbacks' per-IP budget (`rateBudgets.payNotify`). */
+  config: Pick<Config, 'rateBudgets'>;
 }
 
 const OrderNoParams = Type.Object({
@@ -55,13 +61,17 @@ function headersOf(raw: Record<string, string | string[] | undefined>): RawNotif
 }
 
 /** `POST /pay/notify/:channel` in a scope whose only body parser keeps the raw bytes. */
-async function notifyRoutes(app: FastifyInstance, { service }: { service: PayService }) {
+async function notifyRoutes(
+  app: FastifyInstance,
+  { service, config }: Pick<PayRoutesOptions, 'service' | 'config'>,
+) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(CALLBACK_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.post<{ Params: { channel: string }; Body: Buffer | undefined }>(
     '/pay/notify/:channel',
     {
+      config: routeRateLimit(config, 'payNotify'),
       schema: {
         tags: ['pay'],
         summary: "A payment provider's callback (payment or refund result), in the provider's own format",
@@ -70,7 +80,8 @@ async function notifyRoutes(app: FastifyInstance, { service }: { service: PaySer
           'Nonce/Signature/Serial headers, answered 204 (or 4xx/5xx {code: FAIL, message}). `alipay`: the ' +
           "form post of 手机网站支付's asynchronous notification, answered 'success' or 'fail'. `sandbox`: JSON " +
           'signed with the sandbox key (Sandbox-Timestamp/Nonce/Signature), answered {code: SUCCESS|FAIL}. ' +
-          'A channel that is not open is 404.',
+          'A channel that is not open is 404. A verified callback is kept in full; a refused one is only ' +
+          'counted (channel, reason, source network). Per-IP budget RATE_LIMIT_PAY_NOTIFY_* (429 beyond it).',
         params: Type.Object({
           channel: Type.String({ maxLength: 32, description: "'wechat', 'alipay' or 'sandbox'" }),
         }),
@@ -82,6 +93,7 @@ async function notifyRoutes(app: FastifyInstance, { service }: { service: PaySer
       const raw: RawNotification = {
         headers: headersOf(request.headers),
         body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        sourceIp: request.ip,
       };
       let answer: Awaited<ReturnType<typeof handleNotify>>;
       try {
@@ -101,7 +113,10 @@ async function notifyRoutes(app: FastifyInstance, { service }: { service: PaySer
 }
 
 /** The pay routes; dependencies arrive as plugin options. */
-export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (app, { service, sessions }) => {
+export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (
+  app,
+  { service, sessions, config },
+) => {
   registerBuyerSlot(app);
   const requireBuyer = createRequireBuyer(sessions);
   const secured = [{ token: [] }];
@@ -134,10 +149,11 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (app
         summary: "Start paying a pending order of the buyer's: a new payment attempt with the provider",
         description:
           "The amount is the order's total (never the client's). Each call is a new attempt (the order's " +
-          'unpaid earlier attempts are closed). `inWechat` with `openid` picks WeChat JSAPI, else H5. ' +
-          'Errors: NotFound (not your order); OrderStateConflict unless pending; ValidationError (channel ' +
-          'not open, openid missing, returnUrl not of this site); PaymentChannelError when the provider ' +
-          'refuses or does not answer.',
+          'unpaid earlier attempts are closed at their providers first). `inWechat` with `openid` picks ' +
+          'WeChat JSAPI, else H5. Errors: NotFound (not your order); OrderStateConflict unless pending, or ' +
+          'when an earlier attempt turns out paid (then applied) or is being paid right now; ValidationError ' +
+          '(channel not open, openid missing, returnUrl not of this site); PaymentChannelError when the ' +
+          'provider refuses or does not answer, or cannot confirm an earlier attempt.',
         security: secured,
         params: OrderNoParams,
         body: PayStartBodySchema,
@@ -183,5 +199,5 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (app
       ),
   );
 
-  await app.register(notifyRoutes, { service });
+  await app.register(notifyRoutes, { service, config });
 };

@@ -1,6 +1,7 @@
 /**
  * `POST /api/pay/sandbox/{orderNo}/complete`: the sandbox pay page's 支付成功 / 支付失败. The buyer's
- * choice becomes a callback signed with the sandbox key and goes through `handleNotify` exactly as a
+ * choice is recorded in the sandbox provider's own book first (as a provider's cashier records it),
+ * then becomes a callback signed with the sandbox key and goes through `handleNotify` exactly as a
  * provider's would (verification, audit row, one transaction with `ledger.markPaid`); the answer is
  * the order's status afterwards.
  */
@@ -36,9 +37,10 @@ export async function completeSandboxPayment(
   if (!payment) throw new AppError('NotFound', 'payment not found');
   // A newer attempt replaced this one: its page is stale (a real cashier would refuse it too).
   if (payment.status === 'closed') throw new AppError('OrderStateConflict', 'this payment attempt is closed');
-  const notice = await sandbox.paymentNotice({
+  const notice = await sandbox.pay({
     outTradeNo: payment.outTradeNo,
     amount: payment.amount,
+    expiresAt: payment.expiresAt,
     result: body.result,
   });
   const answer = await handleNotify(deps, sandbox, notice);

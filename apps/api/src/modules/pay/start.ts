@@ -1,15 +1,23 @@
 /**
  * `POST /api/shop/orders/{orderNo}/pay`: a new payment attempt for a pending order of the buyer's.
  * The amount is the order's total as the shop's ledger has it, never anything the client sent. Each
- * start is a new attempt with its own `out_trade_no`; the order's earlier unpaid attempts are closed
- * in the same transaction, which holds the order's row lock (so two starts at once queue up).
+ * start is a new attempt with its own `out_trade_no`. The order's earlier unpaid attempts are closed
+ * at their providers first (reconcile.ts), so that a buyer cannot pay one order twice from two
+ * cashier pages; if a provider says an earlier attempt was paid, that payment is applied and the new
+ * attempt refused, and while a provider cannot say, the new attempt is refused too. The new attempt is
+ * then written in a transaction holding the order's row lock (so two starts at once queue up). An
+ * attempt another start made at the same moment is left open, never closed here alone: only an
+ * attempt closed at its provider may be forgotten, the others are settled by reconciliation.
  */
 import type { PayStart, PayStartBody } from '@xuanli/contracts/pay';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../shared/errors.ts';
+import type { PayableOrder } from '../../shared/orders.ts';
+import type { ChannelPayRequest, PaymentChannel } from './channel.ts';
 import { notifyUrl, type PayDeps } from './deps.ts';
 import { channelError } from './errors.ts';
 import { newOutTradeNo } from './ids.ts';
+import { settleAttemptsOfOrder, startLease } from './reconcile.ts';
 import { payments } from './schema.ts';
 
 /** The order page a buyer returns to by default (apps/web paths.ts `order`). */
@@ -34,6 +42,30 @@ export function resolveReturnUrl(
   return publicUrl ? `${publicUrl}${path}` : undefined;
 }
 
+/** The order must be the buyer's, pending and within its deadline: else NotFound or OrderStateConflict. */
+function checkPayable(order: PayableOrder | null, now: Date): asserts order is PayableOrder {
+  if (!order) throw new AppError('NotFound', 'order not found');
+  if (order.status !== 'pending') throw new AppError('OrderStateConflict', `order is ${order.status}`);
+  if (order.payDeadline.getTime() <= now.getTime()) {
+    throw new AppError('OrderStateConflict', 'order is past its pay deadline');
+  }
+}
+
+/** Closes the order's earlier attempts at their providers; refuses the new one when that cannot be done. */
+async function closeEarlierAttempts(deps: PayDeps, orderNo: string): Promise<void> {
+  const settled = await settleAttemptsOfOrder(deps, orderNo);
+  // An attempt its provider cannot close yet (an Alipay cashier never opened) may stay open: money
+  // it takes after all is found by reconciliation, and a second payment is refunded.
+  if (settled === 'closed' || settled === 'open') return;
+  if (settled === 'paid') {
+    throw new AppError('OrderStateConflict', '这笔订单的上一次支付已经成功，无需再次支付，请刷新订单查看');
+  }
+  if (settled === 'unanswered') {
+    throw new AppError('PaymentChannelError', '暂时无法确认上一次支付的结果，请稍后再试');
+  }
+  throw new AppError('OrderStateConflict', '上一次支付还在进行中，请稍后再试');
+}
+
 /** Starts paying `orderNo` for buyer `userId` (another user's order is NotFound). */
 export async function startPayment(
   deps: PayDeps,
@@ -46,18 +78,13 @@ export async function startPayment(
   if (inWechat && !body.openid) throw new AppError('ValidationError', 'openid required inside WeChat');
   const returnUrl = resolveReturnUrl(deps.config.publicUrl, body.returnUrl, orderNo);
   const now = new Date(deps.clock.now());
+  // Checked before any provider is asked about the order, so nobody learns of another buyer's order.
+  checkPayable(await deps.ledger.findForPayment(deps.db, orderNo, userId), now);
+  await closeEarlierAttempts(deps, orderNo);
 
   const { attempt, subject } = await deps.db.transaction(async (tx) => {
     const order = await deps.ledger.findForPayment(tx, orderNo, userId);
-    if (!order) throw new AppError('NotFound', 'order not found');
-    if (order.status !== 'pending') throw new AppError('OrderStateConflict', `order is ${order.status}`);
-    if (order.payDeadline.getTime() <= now.getTime()) {
-      throw new AppError('OrderStateConflict', 'order is past its pay deadline');
-    }
-    await tx
-      .update(payments)
-      .set({ status: 'closed', closedAt: now })
-      .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'created')));
+    checkPayable(order, now);
     const [row] = await tx
       .insert(payments)
       .values({
@@ -68,24 +95,37 @@ export async function startPayment(
         status: 'created',
         createdAt: now,
         expiresAt: order.payDeadline,
+        checkingUntil: startLease(now),
       })
       .returning();
     return { attempt: row, subject: order.subject };
   });
+  return registerAttempt(deps, channel, attempt, {
+    orderNo,
+    outTradeNo: attempt.outTradeNo,
+    amount: attempt.amount,
+    subject,
+    expiresAt: attempt.expiresAt,
+    notifyUrl: notifyUrl(deps, channel.name),
+    returnUrl,
+    clientIp: input.clientIp,
+    inWechat,
+    openid: body.openid,
+  });
+}
 
+/**
+ * Registers the new attempt with its provider and answers how the browser goes on; whatever the
+ * provider answers, the attempt's lease ends, so that it may be asked about from then on.
+ */
+async function registerAttempt(
+  deps: PayDeps,
+  channel: PaymentChannel,
+  attempt: typeof payments.$inferSelect,
+  request: ChannelPayRequest,
+): Promise<PayStart> {
   try {
-    const started = await channel.start({
-      orderNo,
-      outTradeNo: attempt.outTradeNo,
-      amount: attempt.amount,
-      subject,
-      expiresAt: attempt.expiresAt,
-      notifyUrl: notifyUrl(deps, channel.name),
-      returnUrl,
-      clientIp: input.clientIp,
-      inWechat,
-      openid: body.openid,
-    });
+    const started = await channel.start(request);
     return {
       channel: channel.name,
       ...started,
@@ -97,10 +137,12 @@ export async function startPayment(
     // The provider did not take this attempt: nobody can pay it, so it is closed here too.
     await deps.db
       .update(payments)
-      .set({ status: 'closed', closedAt: now })
+      .set({ status: 'closed', closedAt: new Date(deps.clock.now()) })
       .where(and(eq(payments.id, attempt.id), eq(payments.status, 'created')));
     if (error instanceof AppError) throw error;
     deps.log.error({ channel: channel.name, err: error }, 'payment start failed');
     throw channelError(`${channel.name} start failed`);
+  } finally {
+    await deps.db.update(payments).set({ checkingUntil: null }).where(eq(payments.id, attempt.id));
   }
 }

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../shared/clock.ts';
+import { alipayTime, rfc3339Beijing } from './beijing-time.ts';
 import type { RawNotification } from './channel.ts';
 import { fenToYuan, yuanToFen } from './money.ts';
 import { encryptResource } from './wechat/resource.ts';
@@ -131,6 +132,11 @@ export async function serveProvider(handler: ProviderHandler): Promise<ProviderS
 // ---------------------------------------------------------------------------------------------------
 // WeChat Pay
 
+/** The transaction_id the fake WeChat gives a payment of `outTradeNo`. */
+function wechatTransactionId(outTradeNo: string): string {
+  return `4200001${outTradeNo.slice(-10)}`;
+}
+
 /** The parameters of a `WECHATPAY2-SHA256-RSA2048 k="v",…` Authorization header. */
 export function parseWechatAuthorization(header: string): Record<string, string> | null {
   if (!header.startsWith(`${WECHATPAY_AUTH_SCHEME} `)) return null;
@@ -141,10 +147,22 @@ export function parseWechatAuthorization(header: string): Record<string, string>
   return fields;
 }
 
+/** A trade in a fake provider's own book. */
+export interface FakeTrade {
+  amount: number;
+  /** WeChat's trade_state, or Alipay's trade_status. */
+  state: string;
+  transactionId: string;
+  paidAt: Date | null;
+  /** 分 given back so far. */
+  refunded: number;
+}
+
 /**
  * A fake WeChat Pay: it knows the merchant's public key (to check request signatures), signs its
- * answers and callbacks with the platform certificate's key (or the 微信支付公钥), and encrypts
- * callback resources with the APIv3 key.
+ * answers and callbacks with the platform certificate's key (or the 微信支付公钥), encrypts callback
+ * resources with the APIv3 key, and keeps a book of the trades it was asked to register (H5/JSAPI),
+ * which 查询订单 reads and 关闭订单 closes as WeChat documents them.
  */
 export class FakeWechatPay {
   readonly mchId = '1900000109';
@@ -160,6 +178,10 @@ export class FakeWechatPay {
   readonly replies = new Map<string, () => ProviderReply>();
   /** out_trade_no → out_refund_no → 分 refunded (each number refunds once). */
   private readonly refunded = new Map<string, Map<string, number>>();
+  /** out_trade_no → the trade as WeChat holds it. */
+  readonly trades = new Map<string, FakeTrade>();
+  /** Paths whose requests wait (received, not yet answered) until released: a slow WeChat. */
+  private readonly held = new Map<string, Promise<void>>();
   private readonly clock: Clock;
 
   constructor(clock: Clock) {
@@ -221,13 +243,25 @@ export class FakeWechatPay {
     });
   }
 
+  /**
+   * The buyer pays registered trade `outTradeNo` at WeChat's cashier: the book says SUCCESS; answers
+   * the callback WeChat would then send (which a test may deliver, or lose).
+   */
+  pay(outTradeNo: string): RawNotification {
+    const trade = this.trades.get(outTradeNo);
+    if (trade?.state !== 'NOTPAY') throw new Error(`wechat trade ${outTradeNo} cannot be paid`);
+    trade.state = 'SUCCESS';
+    trade.paidAt = new Date(this.clock.now());
+    return this.paymentCallback(outTradeNo, trade.amount);
+  }
+
   /** The decrypted resource of a payment of `amount` 分 for attempt `outTradeNo`. */
   transaction(outTradeNo: string, amount: number, overrides: Record<string, unknown> = {}): object {
     return {
       appid: this.appId,
       mchid: this.mchId,
       out_trade_no: outTradeNo,
-      transaction_id: `4200001${outTradeNo.slice(-10)}`,
+      transaction_id: wechatTransactionId(outTradeNo),
       trade_type: 'MWEB',
       trade_state: 'SUCCESS',
       trade_state_desc: '支付成功',
@@ -296,16 +330,40 @@ export class FakeWechatPay {
       .verify(this.merchant.publicKey, fields.signature, 'base64');
   }
 
+  /** Keeps requests to `path` waiting until the returned function is called. */
+  hold(path: string): () => void {
+    let release = () => {};
+    this.held.set(
+      path,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    return () => {
+      this.held.delete(path);
+      release();
+    };
+  }
+
   /** Answers one API request as WeChat would (or as `replies` says). */
-  handle: ProviderHandler = (request) => {
+  handle: ProviderHandler = async (request) => {
     this.requests.push({ ...request, signatureValid: this.verifyRequest(request) });
     const path = request.url.split('?')[0];
+    await this.held.get(path);
     const canned = this.replies.get(path);
     if (canned) return this.signed(canned());
     if (!this.verifyRequest(request)) {
       return { status: 401, body: JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }) };
     }
     const body = JSON.parse(request.body || '{}');
+    if (path === '/v3/pay/transactions/h5' || path === '/v3/pay/transactions/jsapi') {
+      this.register(body.out_trade_no, body.amount.total);
+    }
+    const queried = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path);
+    if (queried && request.method === 'GET')
+      return this.answerQuery(decodeURIComponent(queried[1]), request.url);
+    const closing = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(path);
+    if (closing && request.method === 'POST') return this.answerClose(decodeURIComponent(closing[1]), body);
     if (path === '/v3/pay/transactions/h5') {
       return this.signed({
         status: 200,
@@ -330,6 +388,11 @@ export class FakeWechatPay {
         }
         earlier.set(body.out_refund_no, body.amount.refund);
         this.refunded.set(body.out_trade_no, earlier);
+        const trade = this.trades.get(body.out_trade_no);
+        if (trade) {
+          trade.refunded += body.amount.refund;
+          trade.state = 'REFUND';
+        }
       }
       return this.signed({
         status: 200,
@@ -345,6 +408,79 @@ export class FakeWechatPay {
     }
     return { status: 404, body: JSON.stringify({ code: 'NOT_FOUND', message: 'no such API' }) };
   };
+
+  /** Registers trade `outTradeNo` (下单), as H5 and JSAPI starts do; a repeat keeps the first. */
+  register(outTradeNo: string, amount: number): void {
+    if (this.trades.has(outTradeNo)) return;
+    this.trades.set(outTradeNo, {
+      amount,
+      state: 'NOTPAY',
+      transactionId: wechatTransactionId(outTradeNo),
+      paidAt: null,
+      refunded: 0,
+    });
+  }
+
+  /** 查询订单: 404 ORDER_NOT_EXIST for a trade never registered; the documented fields otherwise. */
+  private answerQuery(outTradeNo: string, url: string): ProviderReply {
+    if (new URL(url, 'https://api.mch.weixin.qq.com').searchParams.get('mchid') !== this.mchId) {
+      return { status: 400, body: JSON.stringify({ code: 'PARAM_ERROR', message: '商户号不正确' }) };
+    }
+    const trade = this.trades.get(outTradeNo);
+    if (!trade)
+      return { status: 404, body: JSON.stringify({ code: 'ORDER_NOT_EXIST', message: '订单不存在' }) };
+    const taken = trade.state === 'SUCCESS' || trade.state === 'REFUND';
+    const descriptions: Record<string, string> = {
+      SUCCESS: '支付成功',
+      REFUND: '转入退款',
+      NOTPAY: '未支付',
+      CLOSED: '已关闭',
+      USERPAYING: '用户支付中',
+    };
+    return this.signed({
+      status: 200,
+      body: JSON.stringify({
+        appid: this.appId,
+        mchid: this.mchId,
+        out_trade_no: outTradeNo,
+        ...(taken ? { transaction_id: trade.transactionId } : {}),
+        trade_type: 'MWEB',
+        trade_state: trade.state,
+        trade_state_desc: descriptions[trade.state] ?? trade.state,
+        ...(taken
+          ? {
+              bank_type: 'OTHERS',
+              success_time: rfc3339Beijing(trade.paidAt as Date),
+              payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+              amount: {
+                total: trade.amount,
+                payer_total: trade.amount,
+                currency: 'CNY',
+                payer_currency: 'CNY',
+              },
+            }
+          : { amount: { total: trade.amount, currency: 'CNY' } }),
+      }),
+    });
+  }
+
+  /** 关闭订单: 204 for an unpaid trade; ORDER_CLOSED, ORDERPAID or ORDER_NOT_EXIST otherwise. */
+  private answerClose(outTradeNo: string, body: { mchid?: string }): ProviderReply {
+    if (body.mchid !== this.mchId) {
+      return { status: 400, body: JSON.stringify({ code: 'PARAM_ERROR', message: '商户号不正确' }) };
+    }
+    const trade = this.trades.get(outTradeNo);
+    if (!trade)
+      return { status: 404, body: JSON.stringify({ code: 'ORDER_NOT_EXIST', message: '订单不存在' }) };
+    if (trade.state === 'CLOSED') {
+      return { status: 400, body: JSON.stringify({ code: 'ORDER_CLOSED', message: '订单已关闭' }) };
+    }
+    if (trade.state !== 'NOTPAY') {
+      return { status: 400, body: JSON.stringify({ code: 'ORDERPAID', message: '订单已支付' }) };
+    }
+    trade.state = 'CLOSED';
+    return this.signed({ status: 204 });
+  }
 
   /** `reply` with WeChat's signature headers added. */
   signed(reply: ProviderReply): ProviderReply {
@@ -397,10 +533,16 @@ export function alipayRequestContent(params: Record<string, string>): string {
 
 /**
  * A fake Alipay: it holds the app's key pair (our side signs with the private one, it verifies with
- * the public one) and its own key pair (it signs notifications and answers).
+ * the public one) and its own key pair (it signs notifications and answers), and a book of trades —
+ * a wap trade exists once the buyer opens the cashier — which alipay.trade.query reads and
+ * alipay.trade.close closes as Alipay documents them.
  */
 export class FakeAlipay {
   readonly appId = '2021000000000001';
+  /** The merchant's PID, the seller_id of every notification. */
+  readonly sellerId = '2088102146225135';
+  /** out_trade_no → the trade as Alipay holds it. */
+  readonly trades = new Map<string, FakeTrade>();
   readonly app = rsaPair();
   readonly alipay = rsaPair();
   readonly requests: (ReceivedRequest & { signatureValid: boolean })[] = [];
@@ -424,6 +566,7 @@ export class FakeAlipay {
       ALIPAY_PUBLIC_KEY: this.alipay.publicKey.replace(/-----[A-Z ]+-----|\s/g, ''),
       ALIPAY_ENDPOINT: endpoint,
       ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do',
+      ALIPAY_SELLER_ID: this.sellerId,
     };
   }
 
@@ -442,6 +585,7 @@ export class FakeAlipay {
       notify_type: 'trade_status_sync',
       notify_id: randomBytes(8).toString('hex'),
       app_id: this.appId,
+      seller_id: this.sellerId,
       charset: 'utf-8',
       version: '1.0',
       ...params,
@@ -469,6 +613,31 @@ export class FakeAlipay {
       subject: '玄历商城-测试',
       ...extra,
     });
+  }
+
+  /** The buyer opens the cashier of `outTradeNo` for `amount` 分: Alipay now holds the trade, unpaid. */
+  openCashier(outTradeNo: string, amount: number): void {
+    if (this.trades.has(outTradeNo)) return;
+    this.trades.set(outTradeNo, {
+      amount,
+      state: 'WAIT_BUYER_PAY',
+      transactionId: `2026011522001${outTradeNo.slice(-10)}`,
+      paidAt: null,
+      refunded: 0,
+    });
+  }
+
+  /**
+   * The buyer pays `outTradeNo` at the cashier: the book says TRADE_SUCCESS; answers the notification
+   * Alipay would then send (which a test may deliver, or lose).
+   */
+  pay(outTradeNo: string, amount: number): RawNotification {
+    this.openCashier(outTradeNo, amount);
+    const trade = this.trades.get(outTradeNo) as FakeTrade;
+    if (trade.state !== 'WAIT_BUYER_PAY') throw new Error(`alipay trade ${outTradeNo} cannot be paid`);
+    trade.state = 'TRADE_SUCCESS';
+    trade.paidAt = new Date(this.clock.now());
+    return this.paid(outTradeNo, fenToYuan(amount), { gmt_payment: alipayTime(trade.paidAt) });
   }
 
   /** True when a v3 request's `ALIPAY-SHA256withRSA` Authorization verifies with the app's public key. */
@@ -507,13 +676,20 @@ export class FakeAlipay {
     if (!signatureValid)
       return { status: 401, body: JSON.stringify({ code: 'invalid-signature', message: '验签出错' }) };
     const body = JSON.parse(request.body || '{}');
+    if (path === '/v3/alipay/trade/query') return this.answerQuery(body.out_trade_no);
+    if (path === '/v3/alipay/trade/close') return this.answerClose(body.out_trade_no);
     if (path === '/v3/alipay/trade/refund') {
       const first = !this.refunded.has(body.out_request_no);
       this.refunded.set(body.out_request_no, body.refund_amount);
+      const trade = this.trades.get(body.out_trade_no);
       if (first) {
         const total =
           (this.refundedOfTrade.get(body.out_trade_no) ?? 0) + (yuanToFen(body.refund_amount) ?? 0);
         this.refundedOfTrade.set(body.out_trade_no, total);
+      }
+      if (trade && first) {
+        trade.refunded += yuanToFen(body.refund_amount) ?? 0;
+        if (trade.refunded >= trade.amount) trade.state = 'TRADE_CLOSED';
       }
       return this.signed({
         status: 200,
@@ -545,4 +721,52 @@ export class FakeAlipay {
     }
     return { status: 404, body: JSON.stringify({ code: 'not-found', message: 'no such API' }) };
   };
+
+  /** alipay.trade.query: ACQ.TRADE_NOT_EXIST until the cashier was opened; the documented fields then. */
+  private answerQuery(outTradeNo: string): ProviderReply {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) {
+      return {
+        status: 400,
+        body: JSON.stringify({ code: 'ACQ.TRADE_NOT_EXIST', message: '查询的交易不存在' }),
+      };
+    }
+    return this.signed({
+      status: 200,
+      body: JSON.stringify({
+        trade_no: trade.transactionId,
+        out_trade_no: outTradeNo,
+        buyer_logon_id: '159****5620',
+        trade_status: trade.state,
+        total_amount: fenToYuan(trade.amount),
+        ...(trade.paidAt
+          ? {
+              buyer_pay_amount: fenToYuan(trade.amount),
+              receipt_amount: fenToYuan(trade.amount),
+              send_pay_date: alipayTime(trade.paidAt),
+              buyer_user_id: '2088101117955611',
+            }
+          : {}),
+      }),
+    });
+  }
+
+  /** alipay.trade.close: closes a trade waiting for payment; ACQ.TRADE_NOT_EXIST / ACQ.TRADE_STATUS_ERROR otherwise. */
+  private answerClose(outTradeNo: string): ProviderReply {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) {
+      return { status: 400, body: JSON.stringify({ code: 'ACQ.TRADE_NOT_EXIST', message: '交易不存在' }) };
+    }
+    if (trade.state !== 'WAIT_BUYER_PAY') {
+      return {
+        status: 400,
+        body: JSON.stringify({ code: 'ACQ.TRADE_STATUS_ERROR', message: '交易状态不合法' }),
+      };
+    }
+    trade.state = 'TRADE_CLOSED';
+    return this.signed({
+      status: 200,
+      body: JSON.stringify({ trade_no: trade.transactionId, out_trade_no: outTradeNo }),
+    });
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * The order state machine: the table of order-state.ts and the database trigger its migrations install
- * (drizzle/0004_order_state_machine.sql, 0010_partial_refunds.sql) agree on every pair of the eight statuses (on PGlite, and on
+ * (drizzle/0004_order_state_machine.sql, 0011_partial_refunds.sql) agree on every pair of the eight statuses (on PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set), `moveOrder` is a conditional update, and every
  * operation that changes a status (buyer routes, payments, refunds, the time-out, shipping) moves an
  * order from its own status only, leaving an order in any other status as it was.

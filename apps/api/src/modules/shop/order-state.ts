@@ -1,6 +1,6 @@
 /**
  * The order state machine: the one table of allowed status changes, and the one way to make one.
- * The migrations drizzle/0004_order_state_machine.sql and 0010_partial_refunds.sql install the
+ * The migrations drizzle/0004_order_state_machine.sql and 0011_partial_refunds.sql install the
  * database trigger that refuses every change outside this table, so even a hand-written UPDATE cannot
  * skip a step; a test checks the two pair by pair.
  */

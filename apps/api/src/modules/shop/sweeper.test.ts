@@ -3,13 +3,32 @@
  * their stock back exactly once (also when two sweepers run at once), reading such an order shows it
  * cancelled even before any sweep, paid orders are never touched, and the app runs the sweeper as a
  * job. Within the grace an order stays pending for a callback still on its way, but no new payment
- * can start.
+ * can start. Before it cancels an order with a payment attempt, the sweeper has the pay module ask
+ * the provider (here the sandbox, whose book of trades is its own): money whose callback was lost
+ * pays the order, an unpaid attempt is closed at the provider first, and a provider that does not
+ * answer keeps the order waiting.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { addAddress, addOrderRow, addProduct, statusOf, stockOf } from '../../../test/shop-fixtures.ts';
+import {
+  addAddress,
+  addOrderRow,
+  addProduct,
+  salesOf,
+  statusOf,
+  stockOf,
+} from '../../../test/shop-fixtures.ts';
+import { AppError } from '../../shared/errors.ts';
+import {
+  createPayService,
+  type PayService,
+  paymentAttempts,
+  payments,
+  paySandboxTrades,
+} from '../pay/index.ts';
+import { createOrderLedger } from './ledger.ts';
 import { orderEvents } from './schema.ts';
 import { cancelExpiredOrders, SETTLEMENT_GRACE_MS, TIMEOUT_NOTE } from './sweeper.ts';
 
@@ -187,6 +206,121 @@ describe('the time-out sweeper', () => {
   });
 });
 
+/** A pay service over the app's database, as another API process has (the sandbox is its provider). */
+function payProcess(t: TestApp): PayService {
+  return createPayService({
+    db: t.database.db,
+    clock: t.clock,
+    log: { info() {}, warn() {}, error() {} },
+    config: t.config.pay,
+    ledger: createOrderLedger({ clock: t.clock }),
+  });
+}
+
+/** A pending order of `qty` pieces with a sandbox payment attempt started through the API. */
+async function orderWithAttempt(t: TestApp, stock: number, qty: number) {
+  const order = await pendingOrder(t, stock, qty);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/shop/orders/${order.orderNo}/pay`,
+    headers: { token: order.token },
+    payload: { channel: 'sandbox' },
+  });
+  if (res.statusCode !== 200) throw new Error(`pay: ${res.body}`);
+  const attempt = res.json().resData as { outTradeNo: string; amount: number; expiresAt: string };
+  return { ...order, attempt };
+}
+
+/** The buyer pays `attempt` at the sandbox's cashier, and the callback is lost on its way. */
+async function paidWithoutCallback(
+  pay: PayService,
+  attempt: { outTradeNo: string; amount: number; expiresAt: string },
+) {
+  await pay.channels.sandbox!.pay({
+    outTradeNo: attempt.outTradeNo,
+    amount: attempt.amount,
+    expiresAt: new Date(attempt.expiresAt),
+    result: 'success',
+  });
+}
+
+async function sandboxTrade(t: TestApp, outTradeNo: string) {
+  const [trade] = await t.database.db
+    .select()
+    .from(paySandboxTrades)
+    .where(eq(paySandboxTrades.outTradeNo, outTradeNo));
+  return trade;
+}
+
+describe('the time-out asks the payment provider first', () => {
+  let t: TestApp;
+  let pay: PayService;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    pay = payProcess(t);
+  });
+  afterAll(() => t.close());
+  const sweep = () =>
+    cancelExpiredOrders({ db: t.database.db, clock: t.clock, payments: paymentAttempts(pay.deps) });
+
+  it('pays an order whose sandbox payment lost its callback, instead of cancelling it', async () => {
+    const { product, orderNo, attempt } = await orderWithAttempt(t, 5, 2);
+    await paidWithoutCallback(pay, attempt);
+    const sales = await salesOf(t.database.db, product.productId);
+    // A minute past the deadline, the job's next run: the provider says it was paid.
+    t.clock.advanceSeconds(16 * MINUTE);
+    expect(await sweep()).toBe(0);
+    expect(await statusOf(t.database.db, orderNo)).toBe('paid');
+    // Past the grace it stays paid; its pieces stay sold.
+    t.clock.advanceSeconds(GRACE + MINUTE);
+    expect(await sweep()).toBe(0);
+    expect(await statusOf(t.database.db, orderNo)).toBe('paid');
+    expect(await stockOf(t.database.db, product.skuId)).toBe(3);
+    expect(await salesOf(t.database.db, product.productId)).toBe(sales + 2);
+    const [row] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.outTradeNo, attempt.outTradeNo));
+    expect(row).toMatchObject({ status: 'succeeded', transactionId: `SB${attempt.outTradeNo}` });
+  });
+
+  it('closes an unpaid attempt at the provider, then cancels the order once the grace is over', async () => {
+    const { product, orderNo, attempt } = await orderWithAttempt(t, 5, 2);
+    const closed = vi.spyOn(pay.channels.sandbox!, 'close');
+    t.clock.advanceSeconds(16 * MINUTE);
+    expect(await sweep()).toBe(0);
+    expect(closed).toHaveBeenCalledWith(attempt.outTradeNo, new Date(attempt.expiresAt));
+    expect(await sandboxTrade(t, attempt.outTradeNo)).toMatchObject({ state: 'closed' });
+    expect(await statusOf(t.database.db, orderNo)).toBe('pending');
+    t.clock.advanceSeconds(GRACE);
+    expect(await sweep()).toBe(1);
+    expect(await statusOf(t.database.db, orderNo)).toBe('cancelled');
+    expect(await stockOf(t.database.db, product.skuId)).toBe(5);
+    // Closed at the provider: the cashier page the buyer may still hold can no longer pay it.
+    await expect(paidWithoutCallback(pay, attempt)).rejects.toMatchObject({ code: 'OrderStateConflict' });
+    closed.mockRestore();
+  });
+
+  it('keeps the order while the provider does not answer, and cancels it once it does', async () => {
+    const { product, orderNo, attempt } = await orderWithAttempt(t, 5, 1);
+    // As every channel reports a provider it cannot reach.
+    const down = vi
+      .spyOn(pay.channels.sandbox!, 'query')
+      .mockRejectedValue(new AppError('PaymentChannelError', 'sandbox did not answer'));
+    t.clock.advanceSeconds(15 * MINUTE + GRACE + MINUTE);
+    try {
+      expect(await sweep()).toBe(0);
+      expect(await statusOf(t.database.db, orderNo)).toBe('pending');
+      expect(await stockOf(t.database.db, product.skuId)).toBe(4);
+    } finally {
+      down.mockRestore();
+    }
+    expect(await sweep()).toBe(1);
+    expect(await statusOf(t.database.db, orderNo)).toBe('cancelled');
+    expect(await sandboxTrade(t, attempt.outTradeNo)).toMatchObject({ state: 'closed' });
+  });
+});
+
 describe('the time-out job', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -204,5 +338,18 @@ describe('the time-out job', () => {
     }
     expect(await statusOf(t.database.db, orderNo)).toBe('cancelled');
     expect(await stockOf(t.database.db, product.skuId)).toBe(3);
+  });
+
+  it("asks the app's payment provider before it cancels: a payment whose callback was lost pays the order", async () => {
+    const { orderNo, attempt } = await orderWithAttempt(t, 3, 1);
+    await paidWithoutCallback(payProcess(t), attempt);
+    t.clock.advanceSeconds(16 * MINUTE);
+    await vi.waitFor(async () => expect(await statusOf(t.database.db, orderNo)).toBe('paid'), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    t.clock.advanceSeconds(GRACE + MINUTE);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await statusOf(t.database.db, orderNo)).toBe('paid');
   });
 });

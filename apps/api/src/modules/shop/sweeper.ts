@@ -2,12 +2,15 @@
  * Cancelling unpaid orders and giving their stock back: by the buyer, and once ORDER_PAY_MINUTES and
  * then {@link SETTLEMENT_GRACE_MS} have passed without payment — by the time-out job that runs in
  * every API process, and whenever such an order is read (so a buyer never sees a pending order past
- * its grace, however long ago the job last ran).
+ * its grace, however long ago the job last ran). The job first has the pay module ask the providers
+ * about the payment attempts of orders past their deadline ({@link PaymentAttempts}): a payment whose
+ * callback was lost pays its order instead of being cancelled, an unpaid attempt is closed at the
+ * provider before its order is cancelled, and an order whose provider did not answer waits.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { Tx } from '../../shared/orders.ts';
+import type { PaymentAttempts, Tx } from '../../shared/orders.ts';
 import { moveOrder } from './order-state.ts';
 import { orderItems, orders, skus } from './schema.ts';
 
@@ -113,18 +116,77 @@ export async function cancelOverdueOrders(
   );
 }
 
+/** Where a sweep has got to: the last order of the previous batch, in (deadline, number) order. */
+interface SweepCursor {
+  payDeadline: Date;
+  orderNo: string;
+}
+
 /**
- * The time-out job: cancels every pending order {@link SETTLEMENT_GRACE_MS} or more past its deadline
- * and releases its stock, one batch per transaction. Safe in every process at once (`FOR UPDATE SKIP
- * LOCKED` splits the work, and the conditional update moves each order once). Answers how many orders
- * this call cancelled.
+ * One batch of the time-out inside `tx`: pending orders {@link SETTLEMENT_GRACE_MS} past their
+ * deadline after `after`, locked (rows another transaction holds are skipped), cancelled unless the
+ * pay module still has an attempt of theirs unsettled. Answers the batch and what it cancelled.
  */
-export async function cancelExpiredOrders(deps: { db: Db; clock: Clock }): Promise<number> {
+async function sweepBatch(
+  tx: Tx,
+  now: Date,
+  payments: PaymentAttempts | undefined,
+  after: SweepCursor | undefined,
+): Promise<{ due: SweepCursor[]; cancelled: string[] }> {
+  const settled = new Date(now.getTime() - SETTLEMENT_GRACE_MS);
+  const due = await tx
+    .select({ payDeadline: orders.payDeadline, orderNo: orders.orderNo })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lte(orders.payDeadline, settled),
+        after
+          ? or(
+              gt(orders.payDeadline, after.payDeadline),
+              and(eq(orders.payDeadline, after.payDeadline), gt(orders.orderNo, after.orderNo)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(orders.payDeadline), asc(orders.orderNo))
+    .limit(SWEEP_BATCH)
+    .for('update', { skipLocked: true });
+  const waiting = payments
+    ? await payments.unsettled(
+        tx,
+        due.map((row) => row.orderNo),
+      )
+    : new Set();
+  const cancelled = await cancelPendingOrders(
+    tx,
+    due.map((row) => row.orderNo).filter((orderNo) => !waiting.has(orderNo)),
+    { at: now, actor: 'system', note: TIMEOUT_NOTE },
+  );
+  return { due, cancelled };
+}
+
+/**
+ * The time-out job: has `payments` settle the attempts of orders past their deadline with their
+ * providers (outside any transaction: no lock is held while a provider answers), then cancels every
+ * pending order {@link SETTLEMENT_GRACE_MS} or more past its deadline that has no unsettled attempt
+ * left and releases its stock, one batch per transaction. Safe in every process at once (`FOR UPDATE
+ * SKIP LOCKED` splits the work, the conditional update moves each order once, and the pay module
+ * settles each attempt once). Answers how many orders this call cancelled.
+ */
+export async function cancelExpiredOrders(deps: {
+  db: Db;
+  clock: Clock;
+  payments?: PaymentAttempts;
+}): Promise<number> {
+  await deps.payments?.settleOverdue();
   const now = new Date(deps.clock.now());
   let total = 0;
+  let after: SweepCursor | undefined;
   for (;;) {
-    const cancelled = await deps.db.transaction((tx) => cancelOverdueOrders(tx, now));
-    total += cancelled.length;
-    if (cancelled.length < SWEEP_BATCH) return total;
+    const batch = await deps.db.transaction((tx) => sweepBatch(tx, now, deps.payments, after));
+    total += batch.cancelled.length;
+    if (batch.due.length < SWEEP_BATCH) return total;
+    after = batch.due[batch.due.length - 1];
   }
 }

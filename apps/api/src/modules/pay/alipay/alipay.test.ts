@@ -10,7 +10,13 @@ import { fixedClock } from '../../../../test/build.ts';
 import { type AlipayConfig, parsePayConfig } from '../../../config.ts';
 import type { ChannelPayRequest, PaymentChannel } from '../channel.ts';
 import { fenToYuan, yuanToFen } from '../money.ts';
-import { alipayRequestContent, FakeAlipay, type ProviderServer, serveProvider } from '../testing.ts';
+import {
+  alipayNotifyContent,
+  alipayRequestContent,
+  FakeAlipay,
+  type ProviderServer,
+  serveProvider,
+} from '../testing.ts';
 import { alipayChannel } from './channel.ts';
 
 const clock = fixedClock();
@@ -182,6 +188,24 @@ describe('notifications', () => {
     ]);
   });
 
+  it("refuses a validly signed notification for our app but another seller's PID, or none", async () => {
+    expect(await channel.verify(fake.paid('OTN1', '1.00', { seller_id: '2088000000000001' }), now())).toEqual(
+      {
+        ok: false,
+        reason: 'seller_id mismatch',
+      },
+    );
+    const withoutSeller = fake.notification(
+      { out_trade_no: 'OTN1', trade_no: 'T', trade_status: 'TRADE_SUCCESS', total_amount: '1.00' },
+      (signed) => {
+        delete signed.seller_id;
+        signed.sign = fake.sign(alipayNotifyContent(signed));
+      },
+    );
+    expect(await channel.verify(withoutSeller, now())).toEqual({ ok: false, reason: 'seller_id mismatch' });
+    expect((await channel.verify(fake.paid('OTN1', '1.00'), now())).ok).toBe(true);
+  });
+
   it('reads TRADE_CLOSED as a failed attempt, or with refund fields as a refund notice', async () => {
     expect(
       await channel.verify(
@@ -280,5 +304,82 @@ describe('refunds', () => {
       code: 'PaymentChannelError',
     });
     fake.replies.delete('/v3/alipay/trade/refund');
+  });
+});
+
+describe('alipay.trade.query and alipay.trade.close', () => {
+  let seq = 0;
+  function outTradeNo(): string {
+    seq += 1;
+    return `20260115120000123456P${String(900_000 + seq)}`;
+  }
+
+  it('queries through a signed v3 request and reads each trade_status', async () => {
+    const trade = outTradeNo();
+    // The buyer never opened the cashier: Alipay has no such trade.
+    expect(await channel.query(trade)).toEqual({ state: 'not-paid' });
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({ method: 'POST', url: '/v3/alipay/trade/query', signatureValid: true });
+    expect(JSON.parse(sent.body)).toEqual({ out_trade_no: trade });
+    fake.openCashier(trade, 12_345);
+    expect(await channel.query(trade)).toEqual({ state: 'not-paid' });
+    fake.pay(trade, 12_345);
+    expect(await channel.query(trade)).toEqual({
+      state: 'paid',
+      transactionId: `2026011522001${trade.slice(-10)}`,
+      amount: 12_345,
+      paidAt: new Date(clock.now()),
+    });
+    fake.trades.get(trade)!.state = 'TRADE_FINISHED';
+    expect(await channel.query(trade)).toMatchObject({ state: 'paid', amount: 12_345 });
+    // Paid, then refunded in full: Alipay closes the trade, its payment date tells it from an unpaid one.
+    fake.trades.get(trade)!.state = 'TRADE_CLOSED';
+    expect(await channel.query(trade)).toMatchObject({ state: 'refunded', amount: 12_345 });
+    const unpaid = outTradeNo();
+    fake.openCashier(unpaid, 100);
+    fake.trades.get(unpaid)!.state = 'TRADE_CLOSED';
+    expect(await channel.query(unpaid)).toEqual({ state: 'closed' });
+  });
+
+  it('believes no unsigned answer, no answer about another trade, and retries a system error', async () => {
+    const trade = outTradeNo();
+    fake.replies.set('/v3/alipay/trade/query', () => ({
+      status: 200,
+      headers: { 'alipay-signature': fake.sign('not this answer') },
+      body: JSON.stringify({ out_trade_no: trade, trade_status: 'TRADE_SUCCESS', total_amount: '1.00' }),
+    }));
+    await expect(channel.query(trade)).rejects.toMatchObject({ code: 'PaymentChannelError' });
+    fake.replies.set('/v3/alipay/trade/query', () => ({
+      status: 200,
+      body: JSON.stringify({ out_trade_no: 'other', trade_status: 'WAIT_BUYER_PAY' }),
+    }));
+    await expect(channel.query(trade)).rejects.toMatchObject({ code: 'PaymentChannelError' });
+    fake.replies.set('/v3/alipay/trade/query', () => ({
+      status: 400,
+      body: JSON.stringify({ code: 'ACQ.SYSTEM_ERROR', message: '系统错误' }),
+    }));
+    await expect(channel.query(trade)).rejects.toMatchObject({ code: 'PaymentChannelError' });
+    fake.replies.delete('/v3/alipay/trade/query');
+  });
+
+  it('closes a trade waiting for payment; an unopened one stays open until its time_expire; a paid one answers paid', async () => {
+    const deadline = new Date(clock.now() + 15 * 60_000);
+    const waiting = outTradeNo();
+    fake.openCashier(waiting, 500);
+    expect(await channel.close(waiting, deadline)).toBe('closed');
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({ method: 'POST', url: '/v3/alipay/trade/close', signatureValid: true });
+    expect(JSON.parse(sent.body)).toEqual({ out_trade_no: waiting });
+    expect(fake.trades.get(waiting)?.state).toBe('TRADE_CLOSED');
+    // Closed already: ACQ.TRADE_STATUS_ERROR, and the query says closed.
+    expect(await channel.close(waiting, deadline)).toBe('closed');
+    // Never opened (ACQ.TRADE_NOT_EXIST): its cashier URL could still pay it before time_expire.
+    const unopened = outTradeNo();
+    expect(await channel.close(unopened, deadline)).toBe('open');
+    expect(await channel.close(unopened, new Date(clock.now()))).toBe('closed');
+    const paid = outTradeNo();
+    fake.pay(paid, 500);
+    expect(await channel.close(paid, deadline)).toBe('paid');
+    expect(fake.trades.get(paid)?.state).toBe('TRADE_SUCCESS');
   });
 });

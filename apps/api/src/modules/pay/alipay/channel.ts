@@ -1,8 +1,11 @@
 /**
  * Alipay 手机网站支付 through alipay-sdk (普通公钥模式, RSA2): `alipay.trade.wap.pay` as a signed
  * cashier URL the browser opens; the asynchronous notification (a form post signed with Alipay's
- * key, checked with `checkNotifySignV2` over the decoded parameters); refunds through API v3
- * `POST /v3/alipay/trade/refund`, which answers at once (and whose answer the SDK verifies).
+ * key, checked with `checkNotifySignV2` over the decoded parameters, for our app_id and seller_id);
+ * refunds (`POST /v3/alipay/trade/refund`), `alipay.trade.query` and `alipay.trade.close` through
+ * API v3 (`/v3/alipay/trade/query`, `/v3/alipay/trade/close`), each answered at once, the SDK
+ * verifying the answer's signature. A wap trade exists at Alipay only once the buyer has opened the
+ * cashier, so ACQ.TRADE_NOT_EXIST means it was never paid.
  */
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
 import type { AlipayConfig } from '../../../config.ts';
@@ -16,6 +19,7 @@ import type {
   NotifyVerdict,
   PaymentChannel,
   RawNotification,
+  TradeState,
 } from '../channel.ts';
 import type { ChannelDeps } from '../channel-deps.ts';
 import { channelError } from '../errors.ts';
@@ -60,10 +64,42 @@ function isFinalRefusal(error: unknown): error is AlipayRequestError {
   );
 }
 
+/** An amount in yuan as Alipay's v3 answers write it (a string, in some examples a number), in 分. */
+function fenOf(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return yuanToFen(value.toFixed(2));
+  return typeof value === 'string' ? yuanToFen(value) : null;
+}
+
+/**
+ * An `alipay.trade.query` answer as a {@link TradeState}. TRADE_CLOSED is either an unpaid trade that
+ * timed out or was closed, or a paid one refunded in full: a payment date tells them apart.
+ */
+function tradeStateOf(data: Record<string, unknown>, outTradeNo: string, now: Date): TradeState {
+  if (data.out_trade_no !== outTradeNo) throw channelError('alipay answered about another trade');
+  const tradeNo = typeof data.trade_no === 'string' ? data.trade_no : undefined;
+  const amount = fenOf(data.total_amount);
+  const paidAt = typeof data.send_pay_date === 'string' ? parseAlipayTime(data.send_pay_date) : null;
+  switch (data.trade_status) {
+    case 'TRADE_SUCCESS':
+    case 'TRADE_FINISHED':
+      if (!tradeNo || amount === null) throw channelError('alipay answered a payment without its amount');
+      return { state: 'paid', transactionId: tradeNo, amount, paidAt: paidAt ?? now };
+    case 'TRADE_CLOSED':
+      return tradeNo && amount !== null && paidAt
+        ? { state: 'refunded', transactionId: tradeNo, amount }
+        : { state: 'closed' };
+    case 'WAIT_BUYER_PAY':
+      return { state: 'not-paid' };
+    default:
+      return { state: 'unknown', detail: `trade_status ${String(data.trade_status).slice(0, 40)}` };
+  }
+}
+
 /** The Alipay channel. */
 export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'>): PaymentChannel {
   const sdk = alipayClient(config, deps.timeoutMs);
   const appId = config.appId.reveal();
+  const sellerId = config.sellerId.reveal();
 
   /** A v3 call; network failures and 5xx become `PaymentChannelError`, business refusals are thrown as they are. */
   async function curl(path: string, body: Record<string, string>): Promise<Record<string, unknown>> {
@@ -80,8 +116,47 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
     }
   }
 
+  /**
+   * alipay.trade.query; ACQ.TRADE_NOT_EXIST (the cashier was never opened) means never paid. The SDK
+   * verifies the signature of answers, not of refusals; a refusal is believed as TLS delivered it,
+   * and the worst a false one can do is close an attempt whose money then comes back by refund.
+   */
+  async function query(outTradeNo: string): Promise<TradeState> {
+    let data: Record<string, unknown>;
+    try {
+      data = await curl('/v3/alipay/trade/query', { out_trade_no: outTradeNo });
+    } catch (error) {
+      if (!isFinalRefusal(error)) throw error;
+      if (error.code === 'ACQ.TRADE_NOT_EXIST') return { state: 'not-paid' };
+      throw channelError(`alipay refused the query: ${error.code ?? 'unknown'}`);
+    }
+    return tradeStateOf(data, outTradeNo, new Date(deps.clock.now()));
+  }
+
+  /**
+   * alipay.trade.close. A trade Alipay does not know yet cannot be closed, but its cashier URL could
+   * still create and pay it until its time_expire (`expiresAt`): 'open' before then, 'closed' after.
+   * Any other refusal is settled by asking where the trade stands.
+   */
+  async function close(outTradeNo: string, expiresAt: Date): Promise<'closed' | 'paid' | 'open'> {
+    try {
+      await curl('/v3/alipay/trade/close', { out_trade_no: outTradeNo });
+      return 'closed';
+    } catch (error) {
+      if (!isFinalRefusal(error)) throw error;
+      if (error.code === 'ACQ.TRADE_NOT_EXIST')
+        return expiresAt.getTime() <= deps.clock.now() ? 'closed' : 'open';
+      const state = await query(outTradeNo);
+      if (state.state === 'paid' || state.state === 'refunded') return 'paid';
+      if (state.state === 'closed') return 'closed';
+      throw channelError(`alipay refused to close: ${error.code ?? 'unknown'}`);
+    }
+  }
+
   return {
     name: 'alipay',
+    query,
+    close,
 
     async start(request: ChannelPayRequest): Promise<ChannelPayStart> {
       if (!request.notifyUrl) throw channelError('alipay needs PAY_PUBLIC_URL');
@@ -121,6 +196,8 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
       }
       if (!valid) return { ok: false, reason: 'bad signature' };
       if (params.app_id !== appId) return { ok: false, reason: 'app_id mismatch' };
+      // Signed by Alipay and for our app, yet money paid to another merchant is not money paid to us.
+      if (params.seller_id !== sellerId) return { ok: false, reason: 'seller_id mismatch' };
       const outTradeNo = params.out_trade_no;
       const tradeNo = params.trade_no;
       if (!outTradeNo || !tradeNo) return { ok: false, reason: 'malformed notification' };

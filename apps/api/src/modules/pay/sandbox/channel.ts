@@ -1,8 +1,14 @@
 /**
  * The sandbox channel (模拟支付, development and demos): no money moves, but everything after the
- * cashier is real. Its "provider" is the in-app pay page; completing it makes a callback signed like a
- * provider's and hands it to the same verification and `handleNotify` path as WeChat's and Alipay's;
- * the callback may also be posted from outside to `POST /api/pay/notify/sandbox` when signed.
+ * cashier is real. Its "provider" is the in-app pay page over a book of trades of its own
+ * (`pay_sandbox_trades`, apart from our `payments` as a real provider's books are): starting an
+ * attempt registers a trade, the pay page's 支付成功 / 支付失败 marks it paid or closed there, and only
+ * then makes a callback signed like a provider's, handed to the same verification and `handleNotify`
+ * path as WeChat's and Alipay's (it may also be posted from outside to `POST /api/pay/notify/sandbox`
+ * when signed). Querying and closing an attempt read and change that book, so a payment whose
+ * callback never arrived is found by reconciliation exactly as with WeChat Pay. Like a provider that
+ * honours what its own cashier confirmed, it does not refuse a payment after the deadline itself; the
+ * shop judges it by the time of payment.
  *
  * Signature: base64 HMAC-SHA256 over `timestamp\nnonce\nbody\n` (the body's exact bytes), in headers
  * `Sandbox-Timestamp` (epoch seconds), `Sandbox-Nonce` and `Sandbox-Signature`; refused when the
@@ -13,8 +19,9 @@
  * API process on the database signs and verifies with the same one.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PayConfig } from '../../../config.ts';
+import { AppError } from '../../../shared/errors.ts';
 import type {
   ChannelPayRequest,
   ChannelPayStart,
@@ -24,9 +31,10 @@ import type {
   NotifyVerdict,
   PaymentChannel,
   RawNotification,
+  TradeState,
 } from '../channel.ts';
 import type { ChannelDeps } from '../channel-deps.ts';
-import { paySecrets } from '../schema.ts';
+import { paySandboxTrades, paySecrets } from '../schema.ts';
 
 /** The `pay_secrets` row of the generated key. */
 export const SANDBOX_SECRET = 'sandbox-hmac';
@@ -36,12 +44,32 @@ const MAX_SKEW_SECONDS = 300;
 
 /** The sandbox channel, which can also sign the callbacks its pay page and refunds produce. */
 export interface SandboxChannel extends PaymentChannel {
-  /** The signed callback of the pay page's 支付成功 / 支付失败 for attempt `outTradeNo`. */
+  /**
+   * The pay page's 支付成功 / 支付失败 for attempt `outTradeNo`, recorded in the sandbox's own book as
+   * the provider's cashier records it (paid once: a second 支付成功 is the same payment; 支付失败
+   * closes an unpaid trade), answering the signed callback the provider then sends, which says paid
+   * for a paid trade whatever the button. A trade the provider has closed cannot be paid:
+   * OrderStateConflict.
+   */
+  pay(input: {
+    outTradeNo: string;
+    amount: number;
+    expiresAt: Date;
+    result: 'success' | 'fail';
+  }): Promise<RawNotification>;
+  /** A signed payment callback for attempt `outTradeNo` (what `pay` sends, or a test's own). */
   paymentNotice(input: {
     outTradeNo: string;
     amount: number;
     result: 'success' | 'fail';
+    transactionId?: string;
+    paidAt?: Date;
   }): Promise<RawNotification>;
+}
+
+/** The transaction number the sandbox gives a paid attempt: one per attempt, so a repeat is a repeat. */
+function sandboxTransactionId(outTradeNo: string): string {
+  return `SB${outTradeNo}`;
 }
 
 /** The in-app cashier page the sandbox sends the buyer to (apps/web paths.ts `pay`). */
@@ -104,23 +132,91 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
     };
   }
 
+  const now = () => new Date(deps.clock.now());
+  const tradeOf = async (outTradeNo: string) =>
+    (
+      await deps.db
+        .select()
+        .from(paySandboxTrades)
+        .where(eq(paySandboxTrades.outTradeNo, outTradeNo))
+        .limit(1)
+    )[0];
+  /** Registers a trade in the book (the provider's 下单); an existing one is kept. */
+  const register = (outTradeNo: string, amount: number, expiresAt: Date) =>
+    deps.db
+      .insert(paySandboxTrades)
+      .values({ outTradeNo, amount, state: 'open', createdAt: now(), expiresAt })
+      .onConflictDoNothing();
+
+  const paymentNotice: SandboxChannel['paymentNotice'] = (input) =>
+    signed({
+      event: 'payment',
+      out_trade_no: input.outTradeNo,
+      transaction_id: input.transactionId ?? sandboxTransactionId(input.outTradeNo),
+      amount: input.amount,
+      result: input.result,
+      paid_at: (input.paidAt ?? now()).toISOString(),
+    });
+
   return {
     name: 'sandbox',
+    paymentNotice,
 
     async start(request: ChannelPayRequest): Promise<ChannelPayStart> {
+      await register(request.outTradeNo, request.amount, request.expiresAt);
       return { mode: 'redirect', url: sandboxPayPage(request.orderNo, request.outTradeNo), jsapi: null };
     },
 
-    paymentNotice({ outTradeNo, amount, result }) {
-      return signed({
-        event: 'payment',
-        out_trade_no: outTradeNo,
-        // One transaction per attempt, so completing the same attempt twice is a repeat, not a second payment.
-        transaction_id: `SB${outTradeNo}`,
-        amount,
-        result,
-        paid_at: new Date(deps.clock.now()).toISOString(),
+    async pay({ outTradeNo, amount, expiresAt, result }) {
+      // An attempt started before the sandbox kept its book is registered when its page is completed.
+      await register(outTradeNo, amount, expiresAt);
+      const at = now();
+      const [changed] = await deps.db
+        .update(paySandboxTrades)
+        .set(
+          result === 'success'
+            ? { state: 'paid', transactionId: sandboxTransactionId(outTradeNo), paidAt: at }
+            : { state: 'closed', closedAt: at },
+        )
+        .where(and(eq(paySandboxTrades.outTradeNo, outTradeNo), eq(paySandboxTrades.state, 'open')))
+        .returning();
+      const trade = changed ?? (await tradeOf(outTradeNo));
+      if (result === 'success' && trade.state === 'closed') {
+        throw new AppError('OrderStateConflict', 'this payment attempt is closed');
+      }
+      // Once paid, the provider's word is "paid", whichever button the page sends afterwards.
+      const paid = trade.state === 'paid' || trade.state === 'refunded';
+      return paymentNotice({
+        outTradeNo,
+        amount: trade.amount,
+        result: paid ? 'success' : 'fail',
+        transactionId: trade.transactionId ?? undefined,
+        paidAt: trade.paidAt ?? at,
       });
+    },
+
+    async query(outTradeNo: string): Promise<TradeState> {
+      const trade = await tradeOf(outTradeNo);
+      if (!trade || trade.state === 'open') return { state: 'not-paid' };
+      if (trade.state === 'closed') return { state: 'closed' };
+      const taken = {
+        transactionId: trade.transactionId ?? sandboxTransactionId(outTradeNo),
+        amount: trade.amount,
+      };
+      return trade.state === 'paid'
+        ? { state: 'paid', ...taken, paidAt: trade.paidAt ?? trade.createdAt }
+        : { state: 'refunded', ...taken };
+    },
+
+    async close(outTradeNo: string): Promise<'closed' | 'paid'> {
+      const [closed] = await deps.db
+        .update(paySandboxTrades)
+        .set({ state: 'closed', closedAt: now() })
+        .where(and(eq(paySandboxTrades.outTradeNo, outTradeNo), eq(paySandboxTrades.state, 'open')))
+        .returning({ state: paySandboxTrades.state });
+      if (closed) return 'closed';
+      const trade = await tradeOf(outTradeNo);
+      return trade && (trade.state === 'paid' || trade.state === 'refunded') ? 'paid' : 'closed';
     },
 
     async verify(raw: RawNotification, now: Date): Promise<NotifyVerdict> {
@@ -187,6 +283,21 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
     },
 
     async refund(request: ChannelRefundRequest): Promise<ChannelRefundResult> {
+      const [refunded] = await deps.db
+        .update(paySandboxTrades)
+        .set({ state: 'refunded' })
+        .where(
+          and(
+            eq(paySandboxTrades.outTradeNo, request.outTradeNo),
+            inArray(paySandboxTrades.state, ['paid', 'refunded']),
+          ),
+        )
+        .returning({ state: paySandboxTrades.state });
+      // A trade the book holds but never saw paid has no money to give back (one paid before the
+      // sandbox kept its book is refunded as before).
+      if (!refunded && (await tradeOf(request.outTradeNo))) {
+        return { status: 'failed', reason: 'sandbox trade was not paid' };
+      }
       // Accepted and done at once: the refund notice comes back right here, to go the notice path.
       const refundId = `SBR${request.outRefundNo}`;
       const notice = await signed({

@@ -2,9 +2,10 @@
  * WeChat Pay API v3 (直连商户) over `fetch` and node:crypto: JSAPI inside the WeChat browser
  * (`/v3/pay/transactions/jsapi`, then the signed `getBrandWCPayRequest` parameters) and H5 in other
  * phone browsers (`/v3/pay/transactions/h5`, answering `h5_url`); refunds
- * (`/v3/refund/domestic/refunds`); payment and refund callbacks (signature by the platform
- * certificate or the 微信支付公钥, then the AEAD_AES_256_GCM resource). Answers from WeChat are
- * checked with the same signature rule before they are believed.
+ * (`/v3/refund/domestic/refunds`); 查询订单 (`GET /v3/pay/transactions/out-trade-no/{out_trade_no}
+ * ?mchid=…`) and 关闭订单 (`POST …/{out_trade_no}/close` with `{"mchid"}`, 204); payment and refund
+ * callbacks (signature by the platform certificate or the 微信支付公钥, then the AEAD_AES_256_GCM
+ * resource). Answers from WeChat are checked with the same signature rule before they are believed.
  */
 import { createPublicKey, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
 import type { WechatPayConfig } from '../../../config.ts';
@@ -18,6 +19,7 @@ import type {
   NotifyVerdict,
   PaymentChannel,
   RawNotification,
+  TradeState,
 } from '../channel.ts';
 import type { ChannelDeps } from '../channel-deps.ts';
 import { channelError } from '../errors.ts';
@@ -60,6 +62,46 @@ function wechatTime(value: unknown, fallback: Date): Date {
   if (typeof value !== 'string') return fallback;
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? fallback : at;
+}
+
+/**
+ * A 查询订单 answer as a {@link TradeState}, once it is shown to be about `outTradeNo` of our merchant
+ * and app. `trade_state`: SUCCESS, REFUND (转入退款), NOTPAY, CLOSED, REVOKED, USERPAYING, PAYERROR.
+ */
+function tradeStateOf(
+  data: Record<string, unknown>,
+  ours: { mchId: string; appId: string; outTradeNo: string },
+  now: Date,
+): TradeState {
+  if (data.mchid !== ours.mchId || data.out_trade_no !== ours.outTradeNo) {
+    throw channelError('wechat pay answered about another trade');
+  }
+  if (data.appid !== undefined && data.appid !== ours.appId) throw channelError('wechat pay appid mismatch');
+  const amount = isRecord(data.amount) ? data.amount.total : undefined;
+  const transactionId = data.transaction_id;
+  const taken = typeof transactionId === 'string' && Number.isSafeInteger(amount);
+  switch (data.trade_state) {
+    case 'SUCCESS':
+      if (!taken) throw channelError('wechat pay answered a payment without its amount');
+      return {
+        state: 'paid',
+        transactionId,
+        amount: amount as number,
+        paidAt: wechatTime(data.success_time, now),
+      };
+    case 'REFUND':
+      if (!taken) throw channelError('wechat pay answered a refund without its amount');
+      return { state: 'refunded', transactionId, amount: amount as number };
+    // A failed attempt (付款码 only) takes no money; like an unpaid one it is closed before it is given up.
+    case 'NOTPAY':
+    case 'PAYERROR':
+      return { state: 'not-paid' };
+    case 'CLOSED':
+    case 'REVOKED':
+      return { state: 'closed' };
+    default:
+      return { state: 'unknown', detail: `trade_state ${String(data.trade_state).slice(0, 40)}` };
+  }
 }
 
 /** The WeChat Pay channel. */
@@ -118,8 +160,34 @@ export function wechatChannel(config: WechatPayConfig, deps: Omit<ChannelDeps, '
     return { status: response.status, data };
   }
 
+  /** 查询订单 by our out_trade_no; a trade WeChat never registered (ORDER_NOT_EXIST) was never paid. */
+  async function query(outTradeNo: string): Promise<TradeState> {
+    const path =
+      `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}` +
+      `?mchid=${encodeURIComponent(mchId)}`;
+    const { status, data } = await call('GET', path, undefined);
+    if (status === 404 && data.code === 'ORDER_NOT_EXIST') return { state: 'not-paid' };
+    if (status >= 300) throw channelError(`wechat pay refused the query: ${String(data.code)}`);
+    return tradeStateOf(data, { mchId, appId, outTradeNo }, new Date(deps.clock.now()));
+  }
+
+  /** 关闭订单; a refusal is settled by asking where the trade stands (closed already, or paid meanwhile). */
+  async function close(outTradeNo: string): Promise<'closed' | 'paid'> {
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`;
+    const { status, data } = await call('POST', path, { mchid: mchId });
+    if (status < 300) return 'closed';
+    if (status === 429 || status >= 500)
+      throw channelError(`wechat pay refused to close: ${String(data.code)}`);
+    const state = await query(outTradeNo);
+    if (state.state === 'paid' || state.state === 'refunded') return 'paid';
+    if (state.state === 'closed' || data.code === 'ORDER_NOT_EXIST') return 'closed';
+    throw channelError(`wechat pay refused to close: ${String(data.code)}`);
+  }
+
   return {
     name: 'wechat',
+    query,
+    close,
 
     async start(request: ChannelPayRequest): Promise<ChannelPayStart> {
       if (!request.notifyUrl) throw channelError('wechat pay needs PAY_PUBLIC_URL');

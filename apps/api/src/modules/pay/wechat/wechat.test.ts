@@ -320,3 +320,90 @@ describe('refunds', () => {
     fake.replies.delete('/v3/refund/domestic/refunds');
   });
 });
+
+describe('查询订单 and 关闭订单', () => {
+  /** A trade registered at the fake under a fresh out_trade_no (as an H5 start does). */
+  let seq = 0;
+  function registered(amount = 12_800): string {
+    seq += 1;
+    const outTradeNo = `20260115120000123456P${String(seq).padStart(6, '0')}`;
+    fake.register(outTradeNo, amount);
+    return outTradeNo;
+  }
+
+  it('GETs the trade by out_trade_no with ?mchid=, signed, and reads every trade_state', async () => {
+    const outTradeNo = registered();
+    expect(await channel.query(outTradeNo)).toEqual({ state: 'not-paid' });
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({
+      method: 'GET',
+      url: `/v3/pay/transactions/out-trade-no/${outTradeNo}?mchid=${fake.mchId}`,
+      body: '',
+      signatureValid: true,
+    });
+    fake.pay(outTradeNo);
+    expect(await channel.query(outTradeNo)).toEqual({
+      state: 'paid',
+      transactionId: `4200001${outTradeNo.slice(-10)}`,
+      amount: 12_800,
+      paidAt: new Date(clock.now()),
+    });
+    fake.trades.get(outTradeNo)!.state = 'REFUND';
+    expect(await channel.query(outTradeNo)).toMatchObject({ state: 'refunded', amount: 12_800 });
+    fake.trades.get(outTradeNo)!.state = 'USERPAYING';
+    expect(await channel.query(outTradeNo)).toEqual({ state: 'unknown', detail: 'trade_state USERPAYING' });
+    expect(await channel.query('20260115120000123456P999999')).toEqual({ state: 'not-paid' });
+  });
+
+  it('believes no answer that is unsigned, about another trade or merchant, or a refusal', async () => {
+    const outTradeNo = registered();
+    fake.pay(outTradeNo);
+    const path = `/v3/pay/transactions/out-trade-no/${outTradeNo}`;
+    const unsigned: typeof fetch = async () =>
+      new Response(JSON.stringify({ mchid: fake.mchId, out_trade_no: outTradeNo, trade_state: 'SUCCESS' }));
+    await expect(channelWith(unsigned).query(outTradeNo)).rejects.toMatchObject({
+      code: 'PaymentChannelError',
+    });
+    for (const answer of [
+      { mchid: '1900000999', out_trade_no: outTradeNo, trade_state: 'NOTPAY' },
+      { mchid: fake.mchId, out_trade_no: 'other', trade_state: 'NOTPAY' },
+      { mchid: fake.mchId, out_trade_no: outTradeNo, trade_state: 'SUCCESS' },
+    ]) {
+      fake.replies.set(path, () => ({ status: 200, body: JSON.stringify(answer) }));
+      await expect(channel.query(outTradeNo)).rejects.toMatchObject({ code: 'PaymentChannelError' });
+    }
+    fake.replies.set(path, () => ({
+      status: 500,
+      body: JSON.stringify({ code: 'SYSTEM_ERROR', message: '系统错误' }),
+    }));
+    await expect(channel.query(outTradeNo)).rejects.toMatchObject({ code: 'PaymentChannelError' });
+    fake.replies.delete(path);
+  });
+
+  it('POSTs {"mchid"} to …/close: 204 closes, a closed or unknown trade is closed, a paid one says paid', async () => {
+    const open = registered();
+    expect(await channel.close(open, expiresAt)).toBe('closed');
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({
+      method: 'POST',
+      url: `/v3/pay/transactions/out-trade-no/${open}/close`,
+      signatureValid: true,
+    });
+    expect(JSON.parse(sent.body)).toEqual({ mchid: fake.mchId });
+    expect(fake.trades.get(open)?.state).toBe('CLOSED');
+    // Closed already (ORDER_CLOSED) or never registered (ORDER_NOT_EXIST): nobody can pay it.
+    expect(await channel.close(open, expiresAt)).toBe('closed');
+    expect(await channel.close('20260115120000123456P999998', expiresAt)).toBe('closed');
+    const paid = registered();
+    fake.pay(paid);
+    expect(await channel.close(paid, expiresAt)).toBe('paid');
+    expect(fake.trades.get(paid)?.state).toBe('SUCCESS');
+    const path = `/v3/pay/transactions/out-trade-no/${paid}/close`;
+    fake.replies.set(path, () => ({
+      status: 503,
+      body: JSON.stringify({ code: 'SYSTEM_ERROR', message: '系统错误' }),
+    }));
+    await expect(channel.close(paid, expiresAt)).rejects.toMatchObject({ code: 'PaymentChannelError' });
+    fake.replies.delete(path);
+  });
+});

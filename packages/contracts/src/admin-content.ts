@@ -270,6 +270,10 @@ export const AdminMasterSchema = Type.Object({
   ...CardFields,
   sort: Type.Integer(),
   active: Type.Boolean({ description: 'Inactive masters are neither listed nor answered by the app' }),
+  demo: Type.Boolean({
+    description:
+      "The seed's example, never saved by an operator (the console shows 示例 until it is replaced)",
+  }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 
@@ -311,6 +315,10 @@ export type AdminMasterCreateBody = Static<typeof AdminMasterCreateBodySchema>;
 export const AdminServiceCardSchema = Type.Object({
   ...CardFields,
   body: Type.String({ maxLength: MASTER_LIMITS.body, description: 'The short notice above the card' }),
+  demo: Type.Boolean({
+    description:
+      "The seed's example, never saved by an operator (the console shows 示例 until it is replaced)",
+  }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 

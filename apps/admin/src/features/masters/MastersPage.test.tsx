@@ -16,6 +16,7 @@ const aMaster = (overrides: Partial<AdminMaster> = {}): AdminMaster => ({
   qrcode: '',
   sort: 1,
   active: true,
+  demo: false,
   updatedAt: '2026-11-20T02:00:00.000Z',
   ...overrides,
 });
@@ -27,11 +28,13 @@ const card: AdminServiceCard = {
   wx: '',
   qrcode: '',
   body: '添加客服微信。',
+  demo: false,
   updatedAt: '2026-11-20T02:00:00.000Z',
 };
 
-function fakeMastersApi() {
-  const masters = [aMaster()];
+function fakeMastersApi(seeded = { master: aMaster(), card }) {
+  const masters = [seeded.master];
+  let serviceCard = seeded.card;
   return installFakeApi((call) => {
     const me = meAnswer(call, 'editor');
     if (me) return me;
@@ -39,9 +42,12 @@ function fakeMastersApi() {
       const list: AdminMasterList = { list: masters };
       return okAnswer(list);
     }
-    if (call.method === 'GET' && call.path === '/customer-service') return okAnswer(card);
-    if (call.method === 'POST' && call.path === '/customer-service')
-      return okAnswer({ ...card, ...call.body });
+    if (call.method === 'GET' && call.path === '/customer-service') return okAnswer(serviceCard);
+    if (call.method === 'POST' && call.path === '/customer-service') {
+      // As the server does: a save in the console ends the seed's example.
+      serviceCard = { ...serviceCard, ...(call.body as Partial<AdminServiceCard>), demo: false };
+      return okAnswer(serviceCard);
+    }
     if (call.method === 'POST' && call.path === '/images') return okAnswer({ url: QR });
     if (call.method === 'POST' && call.path === '/masters') {
       if (call.body.sellid === 1) return failureAnswer('Conflict', '编号 1 已有大师，请换一个编号');
@@ -50,7 +56,7 @@ function fakeMastersApi() {
       return okAnswer(created);
     }
     if (call.method === 'POST' && call.path === '/masters/1') {
-      Object.assign(masters[0], call.body);
+      Object.assign(masters[0], call.body, { demo: false });
       return okAnswer(masters[0]);
     }
     return undefined;
@@ -58,6 +64,17 @@ function fakeMastersApi() {
 }
 
 describe('大师与客服', () => {
+  it("marks the seed's example master and card 示例 until an operator saves them", async () => {
+    fakeMastersApi({ master: aMaster({ demo: true }), card: { ...card, wx: 'xuanli_kefu', demo: true } });
+    const { user } = renderConsole({ path: '/masters', role: 'editor' });
+    const row = (await screen.findByText('七星堂·张师傅')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('示例')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('示例')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: '保存客服名片' }));
+    await waitFor(() => expect(screen.getAllByText('示例')).toHaveLength(1));
+    expect(within(row).getByText('示例')).toBeTruthy();
+  });
+
   it('changes a master, hiding it from the app', async () => {
     const calls = fakeMastersApi();
     const { user } = renderConsole({ path: '/masters', role: 'editor' });

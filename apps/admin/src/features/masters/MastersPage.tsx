@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { listMasters } from '@/api/content';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
+import { DemoTag } from './DemoTag';
 import { MasterForm } from './MasterForm';
 import { ServiceCardForm } from './ServiceCardForm';
 
@@ -40,7 +41,12 @@ export function MastersPage() {
       title: '状态',
       dataIndex: 'active',
       width: 90,
-      render: (_, master) => (master.active ? <Tag color="green">显示中</Tag> : <Tag>已隐藏</Tag>),
+      render: (_, master) => (
+        <>
+          {master.active ? <Tag color="green">显示中</Tag> : <Tag>已隐藏</Tag>}
+          {master.demo ? <DemoTag /> : null}
+        </>
+      ),
     },
     {
       title: '更新时间',

@@ -11,6 +11,7 @@ import { getServiceCard, saveServiceCard } from '@/api/content';
 import { ImageUpload } from '@/components/ImageUpload';
 import { formatDateTime } from '@/lib/dates';
 import { errorText, useFeedback } from '@/lib/feedback';
+import { DemoTag } from './DemoTag';
 
 type CardValues = Omit<AdminServiceCard, 'updatedAt' | 'avatar' | 'qrcode'> & {
   avatar?: string | null;
@@ -36,7 +37,7 @@ export function ServiceCardForm() {
 
   return (
     <ProCard
-      title="在线客服名片"
+      title={<>在线客服名片 {card?.demo ? <DemoTag /> : null}</>}
       subTitle="App“在线客服”弹窗中显示的客服信息"
       extra={
         card ? (

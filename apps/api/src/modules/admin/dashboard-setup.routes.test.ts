@@ -219,6 +219,7 @@ describe('开店清单 on a configured server', () => {
     const alipay = keys();
     const pay = parsePayConfig({
       ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_SELLER_ID: '2088000000000001',
       ALIPAY_PRIVATE_KEY: app.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       ALIPAY_PUBLIC_KEY: alipay.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       PAY_PUBLIC_URL: 'https://shop.example.com',

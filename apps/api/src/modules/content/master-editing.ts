@@ -37,6 +37,7 @@ function masterOf(row: MasterRow): AdminMaster {
     qrcode: row.qrcode,
     sort: row.sort,
     active: row.active,
+    demo: row.demo,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -109,6 +110,7 @@ function cardOf(row: ContentRow): AdminServiceCard {
     wx: text(data.wx),
     qrcode: text(data.qrcode),
     body: row.body,
+    demo: row.demo,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

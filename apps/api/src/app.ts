@@ -69,6 +69,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { beijingToday, type Clock } from './shared/clock.ts';
 import { type Job, startJob } from './shared/jobs.ts';
+import type { PaymentAttempts } from './shared/orders.ts';
 import { createFileStorage, type FileStorage } from './shared/storage.ts';
 
 /** At most one log line a minute about an unreachable holiday table for index.html's calendar. */
@@ -221,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // lists what every table keeps); the files they named go once it committed.
     erasure: {
       async eraseRows(tx, account) {
-        await eraseBuyer(tx, account.id);
+        await eraseBuyer(tx, account.id, new Date(clock.now()));
         await eraseLearner(tx, account.id);
         return eraseMediaOf(tx, account);
       },
@@ -242,19 +243,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { prefix: '/api/shop', db });
   await app.register(cartRoutes, { prefix: '/api/shop', db, config, clock });
   await app.register(addressRoutes, { prefix: '/api/shop', db, config, clock });
-  // Orders: checkout, 我的订单 and the buyer's actions (stock is reserved when an order is made).
-  await app.register(orderRoutes, { prefix: '/api/shop', db, config, clock });
-  // The classroom (SPEC §2 pages/ketang/*): courses, search, lessons behind signed media URLs, progress.
-  await app.register(ketangRoutes, { prefix: '/api', db, config, clock, storage });
-  // Payments: the pay module reaches orders only through the shop's ledger, handed over here. Automatic
-  // refunds started by a callback finish before the database is closed.
+  // Payments: the pay module reaches orders only through the shop's ledger, handed over here; the shop
+  // asks the pay module's attempts before it cancels an overdue order (a late callback may still come).
+  // Automatic refunds started by a callback finish before the database is closed.
+  let attempts: PaymentAttempts | undefined;
   const pay = createPayService({
     db,
     clock,
     log: app.log,
     config: config.pay,
-    ledger: createOrderLedger({ clock }),
+    ledger: createOrderLedger({ clock, payments: () => attempts }),
   });
+  attempts = paymentAttempts(pay.deps);
+  // Orders: checkout, 我的订单 and the buyer's actions (stock is reserved when an order is made).
+  await app.register(orderRoutes, { prefix: '/api/shop', db, config, clock, payments: attempts });
+  // The classroom (SPEC §2 pages/ketang/*): courses, search, lessons behind signed media URLs, progress.
+  await app.register(ketangRoutes, { prefix: '/api', db, config, clock, storage });
   await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock }, config });
   app.addHook('onClose', () => pay.idle());
   // The operators' console API: its own accounts, bearer tokens and roles; every write audited.
@@ -312,7 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         name: 'cancel-expired-orders',
         intervalMs: intervalMs > 0 ? Math.min(intervalMs, 60_000) : 0,
         log: app.log,
-        run: () => cancelExpiredOrders({ db, clock, payments: paymentAttempts(pay.deps) }),
+        run: () => cancelExpiredOrders({ db, clock, payments: attempts }),
       }),
       // Tallies of refused payment callbacks older than their retention.
       startJob({

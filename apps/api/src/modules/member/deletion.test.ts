@@ -14,7 +14,7 @@ import { signIn, testPhone, visitorToken } from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/build.ts';
 import { addCourse, grantCourseTo } from '../../../test/ketang-fixtures.ts';
 import { type FormPart, multipartForm } from '../../../test/multipart.ts';
-import { addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
+import { addOrderRow, addProduct, statusOf } from '../../../test/shop-fixtures.ts';
 import type { Db } from '../../db/client.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
 import { courseReviews, lessonProgress } from '../ketang/index.ts';
@@ -160,6 +160,21 @@ describe('account deletion', () => {
     const bystanderPhone = testPhone();
     const bystander = await userWithEverything(bystanderPhone, 'Wv3Jp');
     const db = t.database.db;
+    // While a refund is on its way the shop still owes the user: the deletion waits, changing nothing.
+    const refused = await crm('POST', 'crm/member/delete', me.jwt, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'Conflict',
+      msg: '您还有 1 笔进行中的订单（待发货、待收货或退款中），订单完成后才能注销账号',
+    });
+    expect((await crm('GET', 'crm/member/profile', me.jwt)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: me.avatar })).statusCode).toBe(200);
+    expect(await statusOf(db, me.shipped.orderNo)).toBe('pending');
+    // The refund goes through, as an operator's approval ends it; then the deletion may go on.
+    await db
+      .update(orders)
+      .set({ status: 'refunded', refundedAmount: sql`${orders.total}`, refundedAt: new Date(t.clock.now()) })
+      .where(eq(orders.orderNo, me.paid));
     const ordersBefore = await db.select().from(orders).where(eq(orders.userId, me.userId));
     const itemsBefore = await db.select().from(orderItems);
     // Everything is there, or the checks below prove nothing.
@@ -213,8 +228,12 @@ describe('account deletion', () => {
     expect(ordersAfter).toHaveLength(2);
     for (const before of ordersBefore) {
       const after = ordersAfter.find((order) => order.orderNo === before.orderNo);
-      expect(after).toEqual({ ...before, address: null, remark: '', refundReason: null });
+      // The unpaid order is cancelled by the deletion, its stock given back.
+      const cancelled =
+        before.status === 'pending' ? { status: 'cancelled', cancelledAt: new Date(t.clock.now()) } : {};
+      expect(after).toEqual({ ...before, ...cancelled, address: null, remark: '', refundReason: null });
     }
+    expect(await statusOf(db, me.shipped.orderNo)).toBe('cancelled');
     expect(ordersBefore.find((order) => order.orderNo === me.shipped.orderNo)?.address).not.toBeNull();
     expect(await db.select().from(orderItems)).toEqual(itemsBefore);
     const timeline = await db.select().from(orderEvents).where(eq(orderEvents.orderNo, me.paid));
@@ -248,6 +267,34 @@ describe('account deletion', () => {
     expect(await db.select().from(cartItems).where(eq(cartItems.userId, bystander.userId))).toHaveLength(1);
     expect(await db.select().from(addresses).where(eq(addresses.userId, bystander.userId))).toHaveLength(1);
     expect(bystanderPhone).not.toBe(phone);
+  });
+
+  it('waits while goods are paid and not shipped, or shipped and not received; a finished order does not stop it', async () => {
+    const buyer = await signIn(t, 'user');
+    const db = t.database.db;
+    const goods = await addProduct(db, { skus: [{ price: 3000, stock: 5 }] });
+    const orderNo = await addOrderRow(db, { userId: buyer.userId!, status: 'paid', product: goods });
+    const deletion = () => crm('POST', 'crm/member/delete', buyer.token, {});
+    for (const [from, to] of [
+      [null, 'paid'],
+      ['paid', 'shipped'],
+    ] as const) {
+      if (from)
+        await db
+          .update(orders)
+          .set({ status: to, shippedAt: new Date(t.clock.now()) })
+          .where(eq(orders.orderNo, orderNo));
+      const res = await deletion();
+      expect(res.statusCode, to).toBe(409);
+      expect(res.json().msg).toContain('进行中的订单');
+    }
+    await db
+      .update(orders)
+      .set({ status: 'done', doneAt: new Date(t.clock.now()) })
+      .where(eq(orders.orderNo, orderNo));
+    expect((await deletion()).statusCode).toBe(200);
+    const [kept] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(kept).toMatchObject({ status: 'done', address: null });
   });
 
   it("leaves a picture the profile shares with another account, and a stored file that is not the user's upload", async () => {

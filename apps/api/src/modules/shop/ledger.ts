@@ -8,7 +8,14 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { grantCourse, withdrawCourse } from '../../shared/course-grants.ts';
-import type { ConfirmedRefund, MarkPaidOutcome, OrderLedger, PayableOrder, Tx } from '../../shared/orders.ts';
+import type {
+  ConfirmedRefund,
+  MarkPaidOutcome,
+  OrderLedger,
+  PayableOrder,
+  PaymentAttempts,
+  Tx,
+} from '../../shared/orders.ts';
 import { moveOrder } from './order-state.ts';
 import { orderItems, orders, products } from './schema.ts';
 import { cancelOverdueOrders, cancelPendingOrders, TIMEOUT_NOTE } from './sweeper.ts';
@@ -20,6 +27,11 @@ import { cancelOverdueOrders, cancelPendingOrders, TIMEOUT_NOTE } from './sweepe
  */
 export interface LedgerDeps {
   clock: Clock;
+  /**
+   * The pay module's attempts (late-bound: the pay service is built on this ledger), so that reading
+   * an overdue order for a callback does not cancel it while an attempt of it is still unsettled.
+   */
+  payments?: () => PaymentAttempts | undefined;
 }
 
 /** An operator's or provider's refusal of a refund, as the timeline records it. */
@@ -186,7 +198,7 @@ export function createOrderLedger(deps: LedgerDeps): ShopOrderLedger {
       const run = (db as Db).transaction.bind(db) as Db['transaction'];
       return run(async (tx): Promise<PayableOrder | null> => {
         // Reading an overdue order cancels it, here as everywhere: it cannot be paid any more.
-        await cancelOverdueOrders(tx, now, { orderNo, userId });
+        await cancelOverdueOrders(tx, now, { orderNo, userId, payments: deps.payments?.() });
         const order = await lockOrder(tx, orderNo);
         if (!order || (userId !== undefined && order.userId !== userId)) return null;
         const lines = await tx

@@ -24,6 +24,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
+import type { PaymentAttempts } from '../../shared/orders.ts';
 import type { SessionDeps } from '../sessions/index.ts';
 import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
 import { ORDER_NO_PATTERN } from './order-no.ts';
@@ -42,6 +43,8 @@ export interface OrderRoutesOptions {
   db: Db;
   config: SessionDeps['config'] & Pick<Config, 'shop'>;
   clock: Clock;
+  /** The pay module's attempts: an overdue order read while one is unsettled stays pending. */
+  payments?: PaymentAttempts;
 }
 
 const OrderNoParams = Type.Object({
@@ -67,11 +70,11 @@ function checkoutBodyError(errors: FastifySchemaValidationError[], dataVar: stri
 /** The order routes; dependencies arrive as plugin options. */
 export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (
   app,
-  { db, config, clock },
+  { db, config, clock, payments },
 ) => {
   registerBuyerSlot(app);
   const requireBuyer = createRequireBuyer({ db, config, clock });
-  const deps = { db, clock, limits: config.shop };
+  const deps = { db, clock, limits: config.shop, payments };
   const secured = [{ token: [] }];
   const failures = { 401: ErrorEnvelopeSchema, ...errorResponses };
 

@@ -24,7 +24,7 @@ import type { ShopConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
-import type { Tx } from '../../shared/orders.ts';
+import type { PaymentAttempts, Tx } from '../../shared/orders.ts';
 import { lockBuyer } from './buyer-lock.ts';
 import { checkOrderSize, checkUnpaidOrders, checkUnpaidPieces, limitsUnpaid } from './order-limits.ts';
 import { newOrderNo } from './order-no.ts';
@@ -39,6 +39,8 @@ export interface OrderDeps {
   clock: Clock;
   /** What one buyer may hold unpaid (checked when an order is made). */
   limits: ShopConfig;
+  /** The pay module's attempts: an overdue order with an unsettled one is not cancelled when read. */
+  payments?: PaymentAttempts;
 }
 
 /** Shipping of a goods order whose lines total less than {@link FREE_SHIPPING_FROM}: 8 元. */
@@ -270,7 +272,9 @@ export async function createOrder(deps: OrderDeps, userId: number, body: OrderCr
   }
   // Orders past their deadline and grace hold nothing any more: cancelled first, so they are not
   // counted as unpaid (in a transaction of their own: their stock goes back before any is taken).
-  await deps.db.transaction((tx) => cancelOverdueOrders(tx, new Date(deps.clock.now()), { userId }));
+  await deps.db.transaction((tx) =>
+    cancelOverdueOrders(tx, new Date(deps.clock.now()), { userId, payments: deps.payments }),
+  );
   for (let attempt = 1; ; attempt++) {
     const now = new Date(deps.clock.now());
     const created = await deps.db.transaction((tx) =>
@@ -362,7 +366,9 @@ async function detailOf(db: Db | Tx, order: OrderRow): Promise<OrderDetail> {
 /** The buyer's order `orderNo` as it stands now; an overdue pending one is cancelled first. 404 if not theirs. */
 async function readOwnOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderRow> {
   const now = new Date(deps.clock.now());
-  await deps.db.transaction((tx) => cancelOverdueOrders(tx, now, { userId, orderNo }));
+  await deps.db.transaction((tx) =>
+    cancelOverdueOrders(tx, now, { userId, orderNo, payments: deps.payments }),
+  );
   const [order] = await deps.db
     .select()
     .from(orders)
@@ -383,7 +389,7 @@ export const DEFAULT_ORDER_PAGE_SIZE = 20;
 /** `GET shop/orders`: the buyer's orders, newest first, optionally of one status (overdue ones cancelled first). */
 export async function listOrders(deps: OrderDeps, userId: number, query: OrderQuery): Promise<OrderList> {
   const now = new Date(deps.clock.now());
-  await deps.db.transaction((tx) => cancelOverdueOrders(tx, now, { userId }));
+  await deps.db.transaction((tx) => cancelOverdueOrders(tx, now, { userId, payments: deps.payments }));
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_ORDER_PAGE_SIZE;
   const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined);
@@ -464,7 +470,7 @@ export function cancelOrder(deps: OrderDeps, userId: number, orderNo: string): P
 /** `POST shop/orders/{orderNo}/confirm`: the buyer confirms receipt, shipped → done. */
 export function confirmOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderDetail> {
   return buyerAction(deps, userId, orderNo, async (tx, now) => {
-    await cancelOverdueOrders(tx, now, { userId, orderNo });
+    await cancelOverdueOrders(tx, now, { userId, orderNo, payments: deps.payments });
     const done = await moveOrder(tx, {
       orderNo,
       from: 'shipped',
@@ -489,7 +495,7 @@ export async function requestRefund(
   const text = reason.trim();
   if (!text) throw new AppError('ValidationError', 'reason required');
   return buyerAction(deps, userId, orderNo, async (tx, now) => {
-    await cancelOverdueOrders(tx, now, { userId, orderNo });
+    await cancelOverdueOrders(tx, now, { userId, orderNo, payments: deps.payments });
     const refunding = await moveOrder(tx, {
       orderNo,
       from: 'paid',

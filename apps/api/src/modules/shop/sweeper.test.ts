@@ -21,6 +21,7 @@ import {
   stockOf,
 } from '../../../test/shop-fixtures.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { PaymentAttempts } from '../../shared/orders.ts';
 import {
   createPayService,
   type PayService,
@@ -176,9 +177,10 @@ describe('the time-out sweeper', () => {
     t.clock.advanceSeconds(15 * MINUTE - 1);
     expect((await startPaying()).statusCode).toBe(200);
 
-    // A minute past the deadline: inside the grace.
+    // A minute past the deadline: inside the grace. The time-out closes the unpaid attempt at the
+    // provider (the order waits for the grace to end).
     t.clock.advanceSeconds(1 + MINUTE);
-    expect(await cancelExpiredOrders(deps())).toBe(0);
+    expect(await cancelExpiredOrders({ ...deps(), payments: paymentAttempts(payProcess(t).deps) })).toBe(0);
     const shown = await read();
     expect(shown).toMatchObject({ status: 'pending', payDeadline: new Date(deadline).toISOString() });
     expect(shown.timeline.map((event: { status: string }) => event.status)).toEqual(['pending']);
@@ -208,13 +210,17 @@ describe('the time-out sweeper', () => {
 
 /** A pay service over the app's database, as another API process has (the sandbox is its provider). */
 function payProcess(t: TestApp): PayService {
-  return createPayService({
+  // Wired as app.ts wires it: the ledger asks the pay module's attempts before it cancels an order.
+  let attempts: PaymentAttempts | undefined;
+  const pay = createPayService({
     db: t.database.db,
     clock: t.clock,
     log: { info() {}, warn() {}, error() {} },
     config: t.config.pay,
-    ledger: createOrderLedger({ clock: t.clock }),
+    ledger: createOrderLedger({ clock: t.clock, payments: () => attempts }),
   });
+  attempts = paymentAttempts(pay.deps);
+  return pay;
 }
 
 /** A pending order of `qty` pieces with a sandbox payment attempt started through the API. */
@@ -318,6 +324,21 @@ describe('the time-out asks the payment provider first', () => {
     expect(await sweep()).toBe(1);
     expect(await statusOf(t.database.db, orderNo)).toBe('cancelled');
     expect(await sandboxTrade(t, attempt.outTradeNo)).toMatchObject({ state: 'closed' });
+  });
+
+  it('does not cancel an order read past its grace while an attempt is unsettled: the money still books it', async () => {
+    const { token, product, orderNo, attempt } = await orderWithAttempt(t, 5, 1);
+    // Paid at the cashier in time; the callback is lost and no sweep ran within the grace.
+    await paidWithoutCallback(pay, attempt);
+    t.clock.advanceSeconds(15 * MINUTE + GRACE + MINUTE);
+    const read = await t.app.inject({ method: 'GET', url: `/api/shop/orders/${orderNo}`, headers: { token } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().resData.status).toBe('pending');
+    expect(await stockOf(t.database.db, product.skuId)).toBe(4);
+    // The next run of the time-out asks the provider and books the payment instead of refunding it.
+    expect(await sweep()).toBe(0);
+    expect(await statusOf(t.database.db, orderNo)).toBe('paid');
+    expect(await stockOf(t.database.db, product.skuId)).toBe(4);
   });
 });
 

@@ -84,11 +84,17 @@ export async function cancelPendingOrders(
 export interface OverdueScope {
   userId?: number;
   orderNo?: string;
+  /**
+   * The pay module's attempts: an order with an attempt nobody has settled with its provider yet is
+   * left pending (the buyer may have paid in time while the callback is late); the time-out job settles
+   * it and cancels it afterwards.
+   */
+  payments?: PaymentAttempts;
 }
 
 /**
  * Cancels, inside `tx`, up to `limit` pending orders whose pay deadline is {@link SETTLEMENT_GRACE_MS}
- * or more before `now`.
+ * or more before `now` (those with an unsettled payment attempt excepted, when `scope.payments` is given).
  * Rows another transaction holds (a payment being recorded, another sweeper) are skipped rather than
  * waited for: whoever holds them decides their fate, and the next sweep sees them again.
  */
@@ -109,9 +115,11 @@ export async function cancelOverdueOrders(
     .orderBy(asc(orders.payDeadline))
     .limit(limit)
     .for('update', { skipLocked: true });
+  const orderNos = due.map((row) => row.orderNo);
+  const waiting = scope.payments ? await scope.payments.unsettled(tx, orderNos) : new Set<string>();
   return cancelPendingOrders(
     tx,
-    due.map((row) => row.orderNo),
+    orderNos.filter((orderNo) => !waiting.has(orderNo)),
     { at: now, actor: 'system', note: TIMEOUT_NOTE },
   );
 }

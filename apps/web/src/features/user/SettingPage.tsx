@@ -16,7 +16,8 @@ import styles from './user.module.css';
 /** What deleting the account does, said before the reader confirms (accounts wire `crm/member/delete`). */
 const DELETE_EXPLAINED =
   '注销后，您的昵称、头像和手机号将从账号中删除（资料匿名化），所有设备上的登录都会退出，' +
-  '会员权益和已购课程随之失效，且无法恢复。之后仍可用这个手机号重新注册，但原有内容不会找回。';
+  '会员权益和已购课程随之失效，且无法恢复。未支付的订单会被取消；有待发货、待收货或退款中的订单时，' +
+  '需等订单完成后再注销。之后仍可用这个手机号重新注册，但原有内容不会找回。';
 
 /**
  * pages/user/setting (系统设置): clear the cache, about 玄历 (SPEC §1 version), the agreements and —

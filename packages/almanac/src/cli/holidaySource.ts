@@ -16,6 +16,8 @@ export const HOLIDAY_COMMANDS: ReadonlySet<string> = new Set([
   'month',
   'lunar',
   'ics',
+  'zeri',
+  'leave',
 ]);
 
 /** Where the table comes from: a file or URL named by the user, or a 玄历 server's base address. */

@@ -10,6 +10,7 @@ import { dayNumber, formatSolarDate, parseSolarDate, solarFromDayNumber } from '
 import { termsOfYear } from '../solarTermTime.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { formatDay, formatMonth } from './format.ts';
+import { leaveCommand, zeriCommand } from './planning.ts';
 
 /**
  * The `xuanli` CLI without its process: takes argv and the current instant, returns the output as
@@ -31,8 +32,11 @@ export const USAGE = `xuanli — 玄历 calendar engine
   xuanli lunar YYYY-MM-DD [--leap] [--json]  lunar date → solar date
   xuanli ics --from YEAR --to YEAR           iCalendar of terms, festivals and 休/班 days
   xuanli chart --born "公 1990-05-10 08:00" --sex 男 [--zi early|late] [--lng 116.4] [--tz Asia/Shanghai] [--json]
+  xuanli zeri 嫁娶 FROM TO [--people "新郎=公 1996-03-12 10:00;新娘=农 1998-07-15"] [--top 10] [--json]
+                                             择日: the range's days for one matter, best first
+  xuanli leave YEAR DAYS [--top 10] [--json] 拼假: the longest breaks DAYS (1–5) days of leave buy
 
-Holidays announced after this release (today, day, days, month, lunar, ics):
+Holidays announced after this release (today, day, days, month, lunar, ics, zeri, leave):
   --holidays FILE|URL      use that table of entered days (the JSON of GET /api/calendar/holidays)
                            over the built-in plans; also XUANLI_HOLIDAYS=FILE|URL
   XUANLI_API=https://host  fetch the table from a 玄历 server (/api/calendar/holidays) and keep it in
@@ -73,7 +77,8 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number, options: 
       const result = chartCommand(rest);
       return { exitCode: result.exitCode, stdout: [result.stdout], stderr: result.stderr ?? '' };
     }
-    const { positionals, flags } = parseArgs(rest, ['from', 'to']);
+    const parsed = parseArgs(rest, ['from', 'to', 'people', 'top']);
+    const { positionals, flags } = parsed;
     const wantJson = flags.has('json');
     switch (command) {
       case 'today': {
@@ -127,6 +132,10 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number, options: 
         const to = year(flags.get('to') ?? flags.get('from'), '--to');
         return ok(icsCalendar({ from, to, stamp: Math.floor(nowUtcSeconds), holidays }));
       }
+      case 'zeri':
+        return ok(zeriCommand(parsed, holidays));
+      case 'leave':
+        return ok(leaveCommand(parsed, holidays));
       case undefined:
       case 'help':
       case '--help':

@@ -11,3 +11,21 @@ export function code(fn: () => unknown): string {
   }
   return 'no error';
 }
+
+/**
+ * Expects `fn` to throw an AlmanacError with `code` (and, when given, exactly `message`); fails on any
+ * other outcome.
+ */
+export function expectAlmanacError(fn: () => unknown, expectedCode: string, message?: string): void {
+  try {
+    fn();
+  } catch (error) {
+    if (!isAlmanacError(error)) throw error;
+    if (error.code !== expectedCode || (message !== undefined && error.message !== message))
+      throw new Error(
+        `expected ${expectedCode}${message ? ` '${message}'` : ''}, got ${error.code} '${error.message}'`,
+      );
+    return;
+  }
+  throw new Error(`expected ${expectedCode}, got no error`);
+}

@@ -43,6 +43,7 @@ import { registerAdminConsole } from './plugins/admin-console.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling, replyToFrameworkError } from './plugins/error-handler.ts';
+import { finiteNumberValidators } from './plugins/finite-numbers.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { nulInJson, rawNulInJson, refuseNulInUrl } from './plugins/no-nul.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -121,8 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new RequestLog(clock),
     // Router refusals (a URL with broken percent-encoding) get our envelope, headers and log line.
     frameworkErrors: replyToFrameworkError,
-    // Infinity and NaN are never a number or an integer ('1e999' coerced from a query string).
+    // Infinity and NaN are never a number or an integer: refused in a JSON body by Ajv's strictNumbers,
+    // and after Ajv's coercion ('1e999' in a query becomes Infinity) by our validators.
     ajv: { customOptions: { strictNumbers: true } },
+    schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // A POST with `content-type: application/json` and an empty body is how many clients send "no

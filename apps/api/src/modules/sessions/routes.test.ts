@@ -208,7 +208,7 @@ describe('POST /api/base/sysapi/label', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({
       code: 'ValidationError',
-      msg: "body must have required property 'name'",
+      msg: '请求内容缺少 name',
     });
   });
 });

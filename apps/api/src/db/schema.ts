@@ -19,7 +19,7 @@ export {
 export { feedback } from '../modules/media/schema.ts';
 export { memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
 export { payments, payNotifications, paySecrets, refunds } from '../modules/pay/schema.ts';
-export { rateLimitCounters } from '../modules/ratelimit/schema.ts';
+export { rateLimitWindows } from '../modules/ratelimit/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';
 export {
   addresses,

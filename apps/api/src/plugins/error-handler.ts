@@ -15,12 +15,13 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, codeForStatus, ERROR_STATUS } from '../shared/errors.ts';
 import { logWhenSent, noteRefusal } from './request-log.ts';
 import { applySecurityHeaders } from './security.ts';
-import { type SchemaError, validationMessage } from './validation-message.ts';
+import { fieldOfSchemaErrors, type SchemaError, validationMessage } from './validation-message.ts';
 
 /** A failure as the client sees it. */
 export interface Failure {
   status: number;
-  body: { code: ErrorCode; msg: string };
+  /** `field`: with a ValidationError, the refused field (forms put the message beside it). */
+  body: { code: ErrorCode; msg: string; field?: string };
 }
 
 interface FastifyishError {
@@ -40,8 +41,10 @@ export function failureOf(error: unknown): Failure {
   if (isAlmanacError(error)) return { status: 400, body: { code: error.code, msg: error.message } };
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyishError;
   if (Array.isArray(e.validation)) {
-    const msg = validationMessage(e.validation as SchemaError[], String(e.validationContext ?? ''));
-    return { status: 400, body: { code: 'ValidationError', msg } };
+    const errors = e.validation as SchemaError[];
+    const msg = validationMessage(errors, String(e.validationContext ?? ''));
+    const field = fieldOfSchemaErrors(errors);
+    return { status: 400, body: { code: 'ValidationError', msg, ...(field ? { field } : {}) } };
   }
   // The database is down, frozen or overloaded: not our bug, and worth retrying elsewhere or later.
   if (isDatabaseUnavailable(error)) {

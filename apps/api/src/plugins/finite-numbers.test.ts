@@ -62,6 +62,7 @@ describe('requests carrying a number that is not finite', () => {
       expect(res.json(), qty).toEqual({
         code: 'ValidationError',
         msg: '请求内容 qty 不是有效的数字（太大或不是有限数）',
+        field: 'qty',
       });
     }
     // A JSON number past the double range is Infinity once parsed; in a field of any type too.
@@ -74,6 +75,7 @@ describe('requests carrying a number that is not finite', () => {
     expect(raw.json()).toEqual({
       code: 'ValidationError',
       msg: '请求内容 any.deep.1 不是有效的数字（太大或不是有限数）',
+      field: 'any.deep.1',
     });
   });
 
@@ -88,6 +90,7 @@ describe('requests carrying a number that is not finite', () => {
     expect(res.json()).toEqual({
       code: 'ValidationError',
       msg: '路径参数 id 不是有效的数字（太大或不是有限数）',
+      field: 'id',
     });
   });
 

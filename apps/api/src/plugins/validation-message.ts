@@ -99,6 +99,18 @@ function reasonOf(error: SchemaError): string | undefined {
   }
 }
 
+/**
+ * The field a validation failure is about, as a dotted path (`nickname`, `items.0.qty`): for a
+ * missing property the property itself. Undefined when the whole part is refused.
+ */
+export function fieldOfSchemaErrors(errors: readonly SchemaError[]): string | undefined {
+  const error = errors[0];
+  if (!error) return undefined;
+  const field = fieldOf(error.instancePath);
+  const missing = error.keyword === 'required' ? String(error.params?.missingProperty ?? '') : '';
+  return [field, missing].filter(Boolean).join('.') || undefined;
+}
+
 /** The Chinese sentence for a validation failure of request part `context` (Fastify's `validationContext`). */
 export function validationMessage(errors: readonly SchemaError[], context: string | undefined): string {
   const part = PARTS[context ?? ''] ?? '请求';

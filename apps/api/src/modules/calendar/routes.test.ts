@@ -89,6 +89,8 @@ describe('calendar routes', () => {
   ])('%s → 400 %s', async (url, code, msg) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code, msg });
+    // A refused schema also names the field, the query parameter its message speaks of.
+    const field = code === 'ValidationError' ? / (?:缺少 )?(\w+)/.exec(msg)?.[1] : undefined;
+    expect(res.json()).toEqual(field ? { code, msg, field } : { code, msg });
   });
 });

@@ -209,6 +209,7 @@ describe('POST /api/base/sysapi/label', () => {
     expect(invalid.json()).toEqual({
       code: 'ValidationError',
       msg: '请求内容缺少 name',
+      field: 'name',
     });
   });
 });

@@ -156,7 +156,7 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
  */
 export type RateBudgetName = 'sessionCreate' | 'login' | 'sms' | 'adminLogin' | 'media';
 
-/** A budget: at most `max` requests per client IP in each window of `windowSeconds`. */
+/** A budget: at most `max` requests per client IP in any `windowSeconds` (a sliding window). */
 export interface RateBudget {
   max: number;
   windowSeconds: number;

@@ -52,7 +52,7 @@ describe('app', () => {
       payload: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT + 1) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'PayloadTooLarge', msg: 'request body too large' });
+    expect(res.json()).toEqual({ code: 'PayloadTooLarge', msg: '提交的内容太大' });
   });
 
   it('refuses malformed JSON with a 400 envelope', async () => {
@@ -137,7 +137,7 @@ describe('app', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type'], url).toMatch(/application\/json/);
-      expect(res.json(), url).toEqual({ code: 'BadRequest', msg: 'malformed url: invalid percent-encoding' });
+      expect(res.json(), url).toEqual({ code: 'BadRequest', msg: '网址有误：百分号编码不正确' });
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['strict-transport-security'], url).toBeUndefined();

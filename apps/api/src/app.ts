@@ -60,11 +60,13 @@ import { registerAdminConsole } from './plugins/admin-console.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling, replyToFrameworkError } from './plugins/error-handler.ts';
+import { finiteNumberValidators } from './plugins/finite-numbers.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { REDACT_CENSOR, REDACT_PATHS } from './plugins/log-redaction.ts';
 import { nulInJson, rawNulInJson, refuseNulInUrl } from './plugins/no-nul.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { clientErrorHandler } from './plugins/request-deadline.ts';
-import { LOG_SERIALIZERS, RequestLog } from './plugins/request-log.ts';
+import { LOG_SERIALIZERS, RequestLog, requestIdOf } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { beijingToday, type Clock } from './shared/clock.ts';
@@ -115,29 +117,6 @@ export interface AppDeps {
 /** Request bodies are small JSON (tokens, labels, bazi forms); anything bigger is refused with 413. */
 export const BODY_LIMIT = 64 * 1024;
 
-/**
- * Log paths that may hold credentials; pino replaces them before a line is written. The request
- * line (plugins/request-log.ts) and the `req` serializer print no headers at all; this catches
- * anything else that logs a request's headers or a token.
- */
-export const REDACT_PATHS = [
-  'req.headers.token',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'headers.token',
-  'headers.authorization',
-  'headers.cookie',
-  'token',
-  'jwt',
-  // The console's credentials, should any code ever log a login body or a TOTP enrolment.
-  'password',
-  'oldPassword',
-  'totp',
-  'secret',
-  'otpauthUrl',
-];
-
 /** Builds the Fastify app (not yet listening); `await app.ready()` or `listen()` finishes it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config, clock } = deps;
@@ -150,7 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {
           level: deps.logger?.level ?? config.logLevel,
           stream: deps.logger?.stream,
-          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          // Credentials and personal fields, wherever a line would hold them (plugins/log-redaction.ts).
+          redact: { paths: REDACT_PATHS, censor: REDACT_CENSOR },
           serializers: LOG_SERIALIZERS,
         };
   const app = Fastify({
@@ -158,8 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     // Decides `request.ip`, which every rate budget is counted by (config.ts fastifyTrustProxy).
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // A load balancer's request id ties its logs to ours.
-    requestIdHeader: 'x-request-id',
+    // A load balancer's request id ties its logs to ours, when it is short and plain; anything else
+    // gets an id of our own (plugins/request-log.ts requestIdOf), so a client cannot write into a line.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // SPEC §7 spells app/bln.suan and app/bln.Suan: /api/app/ paths are matched in any case.
     rewriteUrl: (request) => caseFoldAppPath(request.url ?? '/'),
     // One line per request, written when it is done, instead of Fastify's 'incoming request' and
@@ -169,8 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: replyToFrameworkError,
     // Malformed requests and time-outs; a console upload's chunk may outlast the request time-out.
     clientErrorHandler,
-    // Infinity and NaN are never a number or an integer ('1e999' coerced from a query string).
+    // Infinity and NaN are never a number or an integer: refused in a JSON body by Ajv's strictNumbers,
+    // and after Ajv's coercion ('1e999' in a query becomes Infinity) by our validators.
     ajv: { customOptions: { strictNumbers: true } },
+    schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // A POST with `content-type: application/json` and an empty body is how many clients send "no

@@ -264,7 +264,7 @@ export type RateBudgetName =
   | 'media'
   | 'payNotify';
 
-/** A budget: at most `max` requests per client IP in each window of `windowSeconds`. */
+/** A budget: at most `max` requests per client IP in any `windowSeconds` (a sliding window). */
 export interface RateBudget {
   max: number;
   windowSeconds: number;

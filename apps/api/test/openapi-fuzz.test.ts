@@ -1,8 +1,9 @@
 /**
  * Fuzz generated from the OpenAPI document: for every operation `app.swagger()` lists, ≥ 500 requests
- * built from its schemas — valid-looking values, boundary numbers, wrong types, missing and extra
- * fields, long strings, unicode, NUL bytes, garbage `token` headers, odd content types and raw bodies
- * — and not one may answer 5xx. A new route is fuzzed as soon as it is documented.
+ * built from its schemas — valid-looking values, boundary numbers and numbers as text that overflow
+ * (Infinity, 1e309), wrong types, missing and extra fields, long strings, unicode, NUL bytes, garbage
+ * `token` headers, odd content types and raw bodies — and not one may answer 5xx. A new route is
+ * fuzzed as soon as it is documented.
  *
  * Reproducible: one seeded generator per operation (OPENAPI_FUZZ_SEED, default below, mixed with
  * "METHOD path"). A failure prints the seed, the request number, the request as an `inject()` call and
@@ -232,6 +233,20 @@ const EDGE_NUMBERS = [
   -1e308,
 ];
 
+/**
+ * Numbers as text that a validator coerces past every bound: Infinity, NaN, overflowing exponents and
+ * digit strings, and one past the largest PostgreSQL `integer`. Sent wherever a schema wants a number.
+ */
+const OVERFLOWING_NUMBERS: readonly string[] = [
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e309',
+  '-1e309',
+  '9'.repeat(310),
+  '2147483648',
+];
+
 const WRONG_TYPES: readonly unknown[] = [
   null,
   true,
@@ -374,6 +389,7 @@ class Generator {
     const schema = this.resolve(input);
     const type = this.typeOf(schema);
     if (type === 'integer' || type === 'number') {
+      if (r.chance(0.3)) return r.pick(OVERFLOWING_NUMBERS);
       const edges = [...EDGE_NUMBERS];
       for (const bound of [
         schema.minimum,

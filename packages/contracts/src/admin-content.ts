@@ -12,6 +12,7 @@ import {
   READING_LIMITS,
   type ReadingGroup,
 } from './admin-content-labels.ts';
+import { DateTime, pageOf, pageQuery, RowId } from './common.ts';
 
 export {
   ADMIN_ARTICLE_LIMITS,
@@ -49,8 +50,7 @@ export type AdminImageResult = Static<typeof AdminImageResultSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Articles and labels
 
-const DateTime = (description: string) => Type.String({ format: 'date-time', description });
-const ArticleIdField = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Article id' });
+const ArticleIdField = RowId('Article id');
 
 /** Query of `GET /api/admin/articles`. */
 export const AdminArticleQuerySchema = Type.Object(
@@ -72,8 +72,7 @@ export const AdminArticleQuerySchema = Type.Object(
         description: "'label' (default: label, sort, id), or by last change, newest or oldest first",
       }),
     ),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    ...pageQuery(),
   },
   { additionalProperties: false },
 );
@@ -97,10 +96,7 @@ export const AdminArticleSummarySchema = Type.Object({
 export type AdminArticleSummary = Static<typeof AdminArticleSummarySchema>;
 
 /** `resData` of `GET /api/admin/articles`: the page in label order (sort, then id) and the total. */
-export const AdminArticleListSchema = Type.Object({
-  list: Type.Array(AdminArticleSummarySchema),
-  total: Type.Integer({ minimum: 0 }),
-});
+export const AdminArticleListSchema = Type.Object(pageOf(AdminArticleSummarySchema));
 
 /** A page of articles. */
 export type AdminArticleList = Static<typeof AdminArticleListSchema>;
@@ -262,7 +258,7 @@ const CardFields = {
   qrcode: PictureField("WeChat QR code picture URL, or ''"),
 };
 
-const SellidField = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Master id (sellid)' });
+const SellidField = RowId('Master id (sellid)');
 
 /** A master as the console edits it: the app's fields plus order and whether the app shows it. */
 export const AdminMasterSchema = Type.Object({

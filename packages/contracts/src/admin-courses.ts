@@ -10,7 +10,7 @@
  * `{key, size, sha256, durationSeconds?}` — the key a lesson's video or a courseware file is then set
  * to. Unfinished uploads are removed a day after their last chunk.
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import {
   COURSE_ID_PATTERN,
   COURSE_INTRO_MAX,
@@ -21,7 +21,7 @@ import {
   UPLOAD_FILENAME_MAX,
   UPLOAD_PURPOSES,
 } from './admin-courses-labels.ts';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from './admin-labels.ts';
+import { pageOf, pageQuery, RowId } from './common.ts';
 
 export type { UploadPurpose } from './admin-courses-labels.ts';
 
@@ -104,8 +104,6 @@ export type UploadResult = Static<typeof UploadResultSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Courses, lessons and courseware.
 
-const RowId = (description?: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
-
 const CourseIdField = Type.String({ pattern: COURSE_ID_PATTERN, description: 'The course, e.g. bazi-rumen' });
 
 /** `GET /api/admin/courses`. */
@@ -113,8 +111,7 @@ export const AdminCourseQuerySchema = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 60, description: 'Words of the title or the id' })),
   category: Type.Optional(RowId('A category id')),
   published: Type.Optional(Type.Boolean({ description: 'true: published only; false: unpublished only' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX, default: ADMIN_PAGE_SIZE })),
+  ...pageQuery(),
 });
 
 /** A course list query. */
@@ -140,12 +137,8 @@ export const AdminCourseRowSchema = Type.Object({
 /** A listed course. */
 export type AdminCourseRow = Static<typeof AdminCourseRowSchema>;
 
-function listOf<T extends TSchema>(item: T) {
-  return Type.Object({ list: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
-}
-
 /** A page of courses. */
-export const AdminCourseListSchema = listOf(AdminCourseRowSchema);
+export const AdminCourseListSchema = Type.Object(pageOf(AdminCourseRowSchema));
 
 /** A page of courses. */
 export type AdminCourseList = Static<typeof AdminCourseListSchema>;

@@ -4,6 +4,7 @@
  * from here, the schemas of admin.ts are built from them, and the API checks roles against the same
  * table, so a menu never offers what the server would refuse.
  */
+import { PAGE_SIZE, PAGE_SIZE_MAX } from './common-labels.ts';
 
 /**
  * Operator roles: `admin` may do everything (operators and the audit log included); `editor` runs the
@@ -139,9 +140,9 @@ export const ADMIN_REASON_MAX = 200;
 export const VIP_GRANT_DAYS_MIN = 1;
 export const VIP_GRANT_DAYS_MAX = 3650;
 
-/** Page size of the console's lists when the query names none, and the largest it may ask for. */
-export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_PAGE_SIZE_MAX = 100;
+/** Page size of the console's lists when the query names none, and the largest it may ask for (every list's). */
+export const ADMIN_PAGE_SIZE = PAGE_SIZE;
+export const ADMIN_PAGE_SIZE_MAX = PAGE_SIZE_MAX;
 
 /** Recent orders shown on a user's page. */
 export const ADMIN_USER_RECENT_ORDERS = 20;

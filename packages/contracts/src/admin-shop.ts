@@ -6,8 +6,8 @@
  *
  * Orders: roles admin and support. Catalogue: admin and editor. Dashboard: every operator role.
  */
-import { type Static, type TSchema, Type } from 'typebox';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, ADMIN_REASON_MAX, ADMIN_REASON_MIN } from './admin-labels.ts';
+import { type Static, Type } from 'typebox';
+import { ADMIN_REASON_MAX, ADMIN_REASON_MIN } from './admin-labels.ts';
 import {
   PRODUCT_IMAGES_MAX,
   PRODUCT_SUBTITLE_MAX,
@@ -18,6 +18,16 @@ import {
   SKU_TITLE_MAX,
   TRACKING_NO_PATTERN,
 } from './admin-shop-labels.ts';
+import {
+  DATE_PATTERN,
+  DateField,
+  DateTime,
+  Fen,
+  NullableDateTime,
+  pageOf,
+  pageQuery,
+  RowId,
+} from './common.ts';
 import {
   MAX_ORDER_LINES,
   ORDER_STATUSES,
@@ -39,27 +49,9 @@ export {
 } from './admin-shop-labels.ts';
 
 /** 'YYYY-MM-DD' of a Beijing day. */
-export const BEIJING_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const BEIJING_DATE_PATTERN = DATE_PATTERN;
 
-const DateTime = (description: string) => Type.String({ format: 'date-time', description });
-const NullableDateTime = (description: string) => Type.Union([DateTime(description), Type.Null()]);
 const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
-
-/** Money in 分 (integer, never negative). */
-const Fen = (description: string) =>
-  Type.Integer({ minimum: 0, description: `${description}, in 分 (1/100 元)` });
-
-/** A database row id (a PostgreSQL integer). */
-const RowId = (description?: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
-
-const PAGE_FIELDS = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX, default: ADMIN_PAGE_SIZE })),
-};
-
-function listOf<T extends TSchema>(item: T) {
-  return { list: Type.Array(item), total: Type.Integer({ minimum: 0 }) };
-}
 
 const ReasonField = Type.String({
   minLength: ADMIN_REASON_MIN,
@@ -81,16 +73,9 @@ export const AdminOrderQuerySchema = Type.Object(
     phone: Type.Optional(
       Type.String({ maxLength: 11, description: "Digits of the buyer's phone (any part)" }),
     ),
-    from: Type.Optional(
-      Type.String({ pattern: BEIJING_DATE_PATTERN, description: 'Orders made on or after this Beijing day' }),
-    ),
-    to: Type.Optional(
-      Type.String({
-        pattern: BEIJING_DATE_PATTERN,
-        description: 'Orders made on or before this Beijing day',
-      }),
-    ),
-    ...PAGE_FIELDS,
+    from: Type.Optional(DateField('Orders made on or after this Beijing day')),
+    to: Type.Optional(DateField('Orders made on or before this Beijing day')),
+    ...pageQuery(),
   },
   { additionalProperties: false },
 );
@@ -123,7 +108,7 @@ export const AdminOrderSummarySchema = Type.Object({
 export type AdminOrderSummary = Static<typeof AdminOrderSummarySchema>;
 
 /** `resData` of `GET /api/admin/orders`. */
-export const AdminOrderListSchema = Type.Object({ ...listOf(AdminOrderSummarySchema) });
+export const AdminOrderListSchema = Type.Object({ ...pageOf(AdminOrderSummarySchema) });
 
 /** A page of orders. */
 export type AdminOrderList = Static<typeof AdminOrderListSchema>;
@@ -256,13 +241,11 @@ export type AdminShipBody = Static<typeof AdminShipBodySchema>;
 /** Body of `POST /api/admin/orders/{orderNo}/refund`. */
 export const AdminRefundBodySchema = Type.Object(
   {
-    amount: Type.Integer({
-      minimum: 1,
-      maximum: ORDER_TOTAL_MAX,
-      description:
-        'What goes back, in 分: at most what is still refundable (the payment less the refunds confirmed ' +
-        'or awaiting the provider)',
-    }),
+    amount: Fen(
+      'What goes back: at most what is still refundable (the payment less the refunds confirmed or ' +
+        'awaiting the provider)',
+      { minimum: 1, maximum: ORDER_TOTAL_MAX },
+    ),
     lines: Type.Optional(
       Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ORDER_LINES }), {
         maxItems: MAX_ORDER_LINES,
@@ -344,7 +327,7 @@ export const AdminProductQuerySchema = Type.Object(
     q: Type.Optional(Type.String({ maxLength: 40, description: 'Words in the title' })),
     categoryId: Type.Optional(RowId('Products of this category')),
     onShelf: Type.Optional(Type.Boolean({ description: 'true: on the shelf; false: off it' })),
-    ...PAGE_FIELDS,
+    ...pageQuery(),
   },
   { additionalProperties: false },
 );
@@ -373,7 +356,7 @@ export const AdminProductSummarySchema = Type.Object({
 export type AdminProductSummary = Static<typeof AdminProductSummarySchema>;
 
 /** `resData` of `GET /api/admin/catalogue/products`: by the shop's sort, then newest first. */
-export const AdminProductListSchema = Type.Object({ ...listOf(AdminProductSummarySchema) });
+export const AdminProductListSchema = Type.Object({ ...pageOf(AdminProductSummarySchema) });
 
 /** A page of products. */
 export type AdminProductList = Static<typeof AdminProductListSchema>;
@@ -426,7 +409,7 @@ export const AdminProductBodySchema = Type.Object(
       description: 'Gallery, cover not repeated',
     }),
     description: Type.String({ maxLength: 100_000, description: 'HTML; sanitised when saved' }),
-    originalPrice: Type.Union([Type.Integer({ minimum: 0, maximum: SKU_PRICE_MAX }), Type.Null()]),
+    originalPrice: Type.Union([Fen('Struck-through list price', { maximum: SKU_PRICE_MAX }), Type.Null()]),
     courseId: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
       description: 'Required for a course product',
     }),
@@ -464,7 +447,7 @@ export const AdminSkuBodySchema = Type.Object(
     title: Type.String({ minLength: 1, maxLength: SKU_TITLE_MAX }),
     spec: SpecField,
     image: Type.Union([ImageUrl, Type.Literal('')]),
-    price: Type.Integer({ minimum: 1, maximum: SKU_PRICE_MAX, description: 'In 分' }),
+    price: Fen('Price of one piece', { minimum: 1, maximum: SKU_PRICE_MAX }),
     sort: Type.Integer({ minimum: -10_000, maximum: 10_000 }),
   },
   { additionalProperties: false },

@@ -8,10 +8,8 @@
  * when the token is missing, bad, expired or its session ended, and 403 `Forbidden` when the
  * operator's role may not use the route's area (admin-labels.ts `ADMIN_AREA_ROLES`).
  */
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import {
-  ADMIN_PAGE_SIZE,
-  ADMIN_PAGE_SIZE_MAX,
   ADMIN_REASON_MAX,
   ADMIN_REASON_MIN,
   ADMIN_ROLES,
@@ -23,7 +21,7 @@ import {
   VIP_GRANT_DAYS_MAX,
   VIP_GRANT_DAYS_MIN,
 } from './admin-labels.ts';
-import { PHONE_PATTERN } from './member.ts';
+import { DateTime, NullableDateTime, PHONE_PATTERN, pageOf, pageQuery, RowId } from './common.ts';
 import { ORDER_STATUSES, PRODUCT_KINDS } from './shop-labels.ts';
 
 export {
@@ -37,23 +35,6 @@ export {
   type AuditAction,
   roleMayUse,
 } from './admin-labels.ts';
-
-const DateTime = (description: string) => Type.String({ format: 'date-time', description });
-const NullableDateTime = (description: string) => Type.Union([DateTime(description), Type.Null()]);
-
-/** A database row id (a PostgreSQL integer). */
-const RowId = (description?: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
-
-/** `page` (from 1) and `size` (1–100, default 20) of a paged list query. */
-const PAGE_FIELDS = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX, default: ADMIN_PAGE_SIZE })),
-};
-
-/** The fields of a page of `item`s: the page's `list` and the `total` of all matches. */
-function listOf<T extends TSchema>(item: T) {
-  return { list: Type.Array(item), total: Type.Integer({ minimum: 0 }) };
-}
 
 const RoleField = Type.Enum([...ADMIN_ROLES], { description: 'admin, editor or support' });
 
@@ -218,7 +199,7 @@ export const AuditQuerySchema = Type.Object(
     ),
     from: Type.Optional(DateTime('Rows at or after this instant')),
     to: Type.Optional(DateTime('Rows before this instant')),
-    ...PAGE_FIELDS,
+    ...pageQuery(),
   },
   { additionalProperties: false },
 );
@@ -258,7 +239,7 @@ export const AuditEntrySchema = Type.Object({
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 
 /** `resData` of `GET /api/admin/audit`. */
-export const AuditListSchema = Type.Object({ ...listOf(AuditEntrySchema) });
+export const AuditListSchema = Type.Object({ ...pageOf(AuditEntrySchema) });
 
 /** A page of the audit log. */
 export type AuditList = Static<typeof AuditListSchema>;
@@ -274,7 +255,7 @@ export const AdminUserQuerySchema = Type.Object(
         description: 'Digits of the phone (any part) or words of the nickname; all users when absent',
       }),
     ),
-    ...PAGE_FIELDS,
+    ...pageQuery(),
   },
   { additionalProperties: false },
 );
@@ -304,7 +285,7 @@ export const AdminUserSummarySchema = Type.Object({
 export type AdminUserSummary = Static<typeof AdminUserSummarySchema>;
 
 /** `resData` of `GET /api/admin/users`. */
-export const AdminUserListSchema = Type.Object({ ...listOf(AdminUserSummarySchema) });
+export const AdminUserListSchema = Type.Object({ ...pageOf(AdminUserSummarySchema) });
 
 /** A page of users. */
 export type AdminUserList = Static<typeof AdminUserListSchema>;

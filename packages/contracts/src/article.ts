@@ -5,6 +5,7 @@
  * stored and again before it is sent.
  */
 import { type Static, Type } from 'typebox';
+import { PAGE_SIZE, pageQuery, RowId } from './common.ts';
 
 /** The labels the app seeds; operators may add others, so the wire accepts any label string. */
 export const ARTICLE_LABELS = ['协议', '节气', '宜忌', '帮助', '风水'] as const;
@@ -17,14 +18,8 @@ export const ARTICLE_LIMITS = {
   label: 32,
   name: 64,
   keyword: 50,
-  /** Largest page size a search answers. */
-  size: 50,
-  /** Default page size. */
-  defaultSize: 20,
-  /** Last page number accepted (1000 pages of 50 is far beyond any label). */
-  page: 10_000,
-  /** Largest article id accepted (PostgreSQL integer). */
-  id: 2_147_483_647,
+  /** Default page size (the largest is every list's, common.ts). */
+  defaultSize: PAGE_SIZE,
 } as const;
 
 const LabelField = Type.String({
@@ -42,7 +37,7 @@ const NameField = Type.String({
   examples: ['立春'],
 });
 
-const IdField = Type.Integer({ minimum: 1, maximum: ARTICLE_LIMITS.id, description: 'Article id' });
+const IdField = RowId('Article id');
 
 /** Body of `POST /api/crm/article/search`. */
 export const ArticleSearchBodySchema = Type.Object(
@@ -57,22 +52,7 @@ export const ArticleSearchBodySchema = Type.Object(
         examples: ['立春'],
       }),
     ),
-    page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: ARTICLE_LIMITS.page,
-        default: 1,
-        description: 'Page, from 1 (default 1)',
-      }),
-    ),
-    size: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: ARTICLE_LIMITS.size,
-        default: ARTICLE_LIMITS.defaultSize,
-        description: 'Articles per page (1–50, default 20)',
-      }),
-    ),
+    ...pageQuery(ARTICLE_LIMITS.defaultSize),
   },
   { description: 'Search published articles by label and/or keyword, paged' },
 );

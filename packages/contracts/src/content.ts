@@ -3,6 +3,7 @@
  * masters of SPEC §3 dashi (`crm/dashi`, `crm/dashi/list`). Articles are in article.ts.
  */
 import { type Static, Type } from 'typebox';
+import { RowId } from './common.ts';
 
 /** Body of `POST /api/base/sysapi/label`, e.g. `{model: 'crm', name: '在线客服'}`. */
 export const LabelBodySchema = Type.Object({
@@ -54,7 +55,7 @@ export type Master = Static<typeof MasterSchema>;
 /** Query of `GET /api/crm/dashi`. */
 export const MasterQuerySchema = Type.Object({
   sellid: Type.Optional(
-    Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Literal('')], {
+    Type.Union([RowId(), Type.Literal('')], {
       description:
         'Master id; absent or empty = the default master (the first active one in the operators’ order)',
     }),

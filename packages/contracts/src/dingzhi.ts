@@ -10,6 +10,7 @@ import { FORTUNE_GRADES } from '@xuanli/almanac/bazi/dailyFortune';
 import { DEFAULT_YUN_TYPE, YUN_TYPES } from '@xuanli/almanac/bazi/yunType';
 import { type Static, Type } from 'typebox';
 import { CHART_LIMITS } from './bazi.ts';
+import { DATE_PATTERN } from './common.ts';
 
 /** The fortune types: 财运 (default), 事业, 感情, 健康, 学业. */
 export const YunTypeSchema = Type.Enum([...YUN_TYPES], {
@@ -44,7 +45,7 @@ export const DingzhiBodySchema = Type.Object(
     ),
     date: Type.Optional(
       Type.String({
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        pattern: DATE_PATTERN,
         description: "Beijing date 'YYYY-MM-DD', 1900-01-01 … 2100-12-31; default today in Beijing",
         examples: ['2026-01-15'],
       }),

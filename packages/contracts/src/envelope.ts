@@ -10,6 +10,12 @@ export const ErrorEnvelopeSchema = Type.Object(
   {
     code: Type.Enum(ERROR_CODES as ErrorCode[]),
     msg: Type.String(),
+    field: Type.Optional(
+      Type.String({
+        description:
+          "With ValidationError: the refused field of the body, query or path, e.g. 'nickname' or 'items.0.qty' (a form shows the message beside it)",
+      }),
+    ),
   },
   { description: 'Failure envelope (SPEC §8); `code` names the error, `msg` is for developers' },
 );

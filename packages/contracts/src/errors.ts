@@ -103,8 +103,9 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 /**
- * What a user reads for each code, in Chinese, saying what to do next. The server's `msg` is for
- * developers and logs (often English, e.g. Fastify's validation text); the app shows these instead.
+ * What a user reads for each code, in Chinese, saying what to do next. The server's `msg` says what
+ * was wrong with the request (in Chinese for a refused schema or a malformed request, naming the field;
+ * some services' own checks still answer in English); the app shows these instead.
  */
 export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   BadRequest: '请求有误，请检查填写的内容',

@@ -12,6 +12,7 @@
  *   and `DELETE /api/admin/holidays?date=` (roles admin and editor; every write is audited).
  */
 import { type Static, Type } from 'typebox';
+import { DATE_PATTERN, INT4_MAX } from './common.ts';
 
 /** Longest holiday name, e.g. '国庆节、中秋节'. */
 export const HOLIDAY_NAME_MAX = 20;
@@ -20,7 +21,7 @@ export const HOLIDAY_NAME_MAX = 20;
 export const HOLIDAY_NOTICE_MAX = 200;
 
 /** 'YYYY-MM-DD' of an entered day. */
-export const HOLIDAY_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const HOLIDAY_DATE_PATTERN = DATE_PATTERN;
 
 const DateField = Type.String({
   pattern: HOLIDAY_DATE_PATTERN,
@@ -48,6 +49,7 @@ const NoticeField = Type.String({
 
 const VersionField = Type.Integer({
   minimum: 0,
+  maximum: INT4_MAX,
   description: 'Version of the entered table; changes with every save and delete (0 = nothing ever entered)',
 });
 
@@ -75,6 +77,7 @@ export const HolidayTableQuerySchema = Type.Object({
   since: Type.Optional(
     Type.Integer({
       minimum: 0,
+      maximum: INT4_MAX,
       description: 'The version the client holds; when it is current the answer has no years',
     }),
   ),

@@ -12,13 +12,14 @@
  * Money is integer 分. A paid course is bought through the shop (its `productId`), which grants it.
  */
 import { type Static, Type } from 'typebox';
+import { pageQuery, RowId } from './common.ts';
 import {
   COURSE_ID_PATTERN,
   COURSE_KEYWORD_MAX,
   COURSE_PAGE_SIZE,
-  COURSE_PAGE_SIZE_MAX,
   LESSON_DONE_RATIO,
   REVIEW_COMMENT_MAX,
+  REVIEW_PAGE_SIZE,
 } from './ketang-labels.ts';
 
 export {
@@ -28,6 +29,7 @@ export {
   COURSE_PAGE_SIZE_MAX,
   LESSON_DONE_RATIO,
   REVIEW_COMMENT_MAX,
+  REVIEW_PAGE_SIZE,
 } from './ketang-labels.ts';
 
 /** A course id as a query or body field. */
@@ -37,9 +39,6 @@ const CourseIdField = Type.String({
   description: "The course's id, e.g. 'bazi-rumen'",
   examples: ['bazi-rumen'],
 });
-
-/** A row id (PostgreSQL `integer`). */
-const RowId = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 
 /** The master who teaches a course (SPEC §3 dashi; tap → master contact dialog by `sellid`). */
 export const TeacherSchema = Type.Object(
@@ -129,8 +128,7 @@ export const CourseQuerySchema = Type.Object({
     }),
   ),
   category: Type.Optional(RowId('Only courses of this category')),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: COURSE_PAGE_SIZE_MAX, default: COURSE_PAGE_SIZE })),
+  ...pageQuery(COURSE_PAGE_SIZE),
 });
 
 /** A course query. */
@@ -281,8 +279,7 @@ export type ReviewResult = Static<typeof ReviewResultSchema>;
 /** Query of `GET /api/crm/ketang/reviews`. */
 export const ReviewQuerySchema = Type.Object({
   id: CourseIdField,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: COURSE_PAGE_SIZE_MAX, default: 10 })),
+  ...pageQuery(REVIEW_PAGE_SIZE),
 });
 
 /** A review query. */

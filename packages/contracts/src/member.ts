@@ -9,7 +9,7 @@
 import { type Static, Type } from 'typebox';
 
 /** Mainland mobile numbers: 1, then 3–9, then nine digits (11 digits in all). */
-export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
+export { PHONE_PATTERN } from './common-labels.ts';
 
 /** Seconds a client waits before asking for another code for the same phone. */
 export const SMS_RESEND_SECONDS = 60;

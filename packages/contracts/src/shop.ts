@@ -7,8 +7,8 @@
  * prices and never trusts a price the client sends. Every route except the catalogue needs a
  * logged-in session (header `token`); an order belongs to its buyer and is NotFound for anyone else.
  */
-import { type Static, type TSchema, Type } from 'typebox';
-import { PHONE_PATTERN } from './member.ts';
+import { type Static, Type } from 'typebox';
+import { Fen, Phone, pageOf, pageQuery, RowId } from './common.ts';
 import {
   MAX_LINE_QTY,
   MAX_ORDER_LINES,
@@ -31,28 +31,9 @@ export {
   type ProductKind,
 } from './shop-labels.ts';
 
-/** Money in 分 (integer, never negative). */
-const Fen = (description: string) =>
-  Type.Integer({ minimum: 0, description: `${description}, in 分 (1/100 元)` });
-
 /** Money of one order in 分: at most {@link ORDER_TOTAL_MAX}. */
 const OrderFen = (description: string) =>
-  Type.Integer({
-    minimum: 0,
-    maximum: ORDER_TOTAL_MAX,
-    description: `${description}, in 分 (1/100 元; an order costs at most ${ORDER_TOTAL_MAX})`,
-  });
-
-/** `page` (from 1) and `size` (1–50, default 20) of a paged list query. */
-const PAGE_FIELDS = {
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
-};
-
-/** The fields of a page of `item`s: the page's `list` and the `total` of all matches. */
-function listOf<T extends TSchema>(item: T) {
-  return { list: Type.Array(item), total: Type.Integer({ minimum: 0 }) };
-}
+  Fen(`${description} (an order costs at most ${ORDER_TOTAL_MAX})`, { maximum: ORDER_TOTAL_MAX });
 
 /** A shop category (手串, 摆件, 书籍, 课程, 咨询…). */
 export const CategorySchema = Type.Object({
@@ -99,10 +80,10 @@ export type ProductSummary = Static<typeof ProductSummarySchema>;
 
 /** Query of `GET /api/shop/products`. */
 export const ProductQuerySchema = Type.Object({
-  categoryId: Type.Optional(Type.Integer({ minimum: 1 })),
+  categoryId: Type.Optional(RowId('Products of this category')),
   kind: Type.Optional(Type.Enum([...PRODUCT_KINDS])),
   q: Type.Optional(Type.String({ maxLength: 40, description: 'Words in the title' })),
-  ...PAGE_FIELDS,
+  ...pageQuery(),
 });
 
 /** A product query. */
@@ -110,7 +91,7 @@ export type ProductQuery = Static<typeof ProductQuerySchema>;
 
 /** `resData` of `GET /api/shop/products`: on-shelf products, newest first within their sort order. */
 export const ProductListSchema = Type.Object({
-  ...listOf(ProductSummarySchema),
+  ...pageOf(ProductSummarySchema),
 });
 
 /** A product list. */
@@ -182,7 +163,7 @@ export type Cart = Static<typeof CartSchema>;
 
 /** Body of `POST /api/shop/cart/items`: adds `qty` pieces (to an existing line, capped at the stock). */
 export const CartAddSchema = Type.Object({
-  skuId: Type.Integer({ minimum: 1 }),
+  skuId: RowId('The SKU'),
   qty: Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY }),
 });
 
@@ -201,7 +182,7 @@ export type CartUpdate = Static<typeof CartUpdateSchema>;
 /** A 收货地址 as the buyer typed it (省/市/区 from the region picker). */
 export const AddressInputSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 20, description: '收货人' }),
-  phone: Type.String({ pattern: PHONE_PATTERN, description: 'Mainland mobile number' }),
+  phone: Phone(),
   province: Type.String({ minLength: 1, maxLength: 20 }),
   city: Type.String({ minLength: 1, maxLength: 20 }),
   district: Type.String({ maxLength: 20, description: "'' where a city has no districts" }),
@@ -226,14 +207,14 @@ export type AddressList = Static<typeof AddressListSchema>;
 
 /** A line of a new order: at most {@link MAX_LINE_QTY} pieces of one SKU. */
 export const OrderLineInputSchema = Type.Object({
-  skuId: Type.Integer({ minimum: 1 }),
+  skuId: RowId('The SKU'),
   qty: Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY }),
 });
 
 /** Body of `POST /api/shop/orders/preview`: what checkout shows before the order exists. */
 export const OrderPreviewBodySchema = Type.Object({
   items: Type.Array(OrderLineInputSchema, { minItems: 1, maxItems: MAX_ORDER_LINES }),
-  addressId: Type.Optional(Type.Integer({ minimum: 1 })),
+  addressId: Type.Optional(RowId('The 收货地址')),
 });
 
 /** A checkout preview request. */
@@ -246,7 +227,7 @@ export type OrderPreviewBody = Static<typeof OrderPreviewBodySchema>;
  */
 export const OrderCreateSchema = Type.Object({
   items: Type.Array(OrderLineInputSchema, { minItems: 1, maxItems: MAX_ORDER_LINES }),
-  addressId: Type.Optional(Type.Integer({ minimum: 1, description: 'Required when any line is `goods`' })),
+  addressId: Type.Optional(RowId('The 收货地址; required when any line is `goods`')),
   idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
   remark: Type.Optional(Type.String({ maxLength: 100, description: '买家留言' })),
   fromCart: Type.Optional(Type.Boolean()),
@@ -334,7 +315,7 @@ export type OrderSummary = Static<typeof OrderSummarySchema>;
 /** Query of `GET /api/shop/orders`. */
 export const OrderQuerySchema = Type.Object({
   status: Type.Optional(Type.Enum([...ORDER_STATUSES])),
-  ...PAGE_FIELDS,
+  ...pageQuery(),
 });
 
 /** An order list query. */
@@ -342,7 +323,7 @@ export type OrderQuery = Static<typeof OrderQuerySchema>;
 
 /** `resData` of `GET /api/shop/orders`: the buyer's orders, newest first. */
 export const OrderListSchema = Type.Object({
-  ...listOf(OrderSummarySchema),
+  ...pageOf(OrderSummarySchema),
 });
 
 /** An order list. */

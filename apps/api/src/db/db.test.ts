@@ -104,7 +104,7 @@ for (const [name, target] of targets) {
           'pay_secrets',
           'payments',
           'products',
-          'rate_limit_counters',
+          'rate_limit_windows',
           'refunds',
           'sessions',
           'shop_categories',

@@ -27,7 +27,7 @@ export {
   paySecrets,
   refunds,
 } from '../modules/pay/schema.ts';
-export { rateLimitCounters } from '../modules/ratelimit/schema.ts';
+export { rateLimitWindows } from '../modules/ratelimit/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';
 export {
   addresses,

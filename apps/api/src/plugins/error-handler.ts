@@ -3,7 +3,7 @@
  * ends here as `{code, msg}` with the status of `ERROR_STATUS` (errors.ts). A 5xx never carries internals.
  */
 import { isAlmanacError } from '@xuanli/almanac/errors';
-import type { ErrorCode } from '@xuanli/contracts/errors';
+import { ERROR_MESSAGES_ZH, type ErrorCode } from '@xuanli/contracts/errors';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -15,11 +15,13 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, codeForStatus, ERROR_STATUS } from '../shared/errors.ts';
 import { logWhenSent, noteRefusal } from './request-log.ts';
 import { applySecurityHeaders } from './security.ts';
+import { fieldOfSchemaErrors, type SchemaError, validationMessage } from './validation-message.ts';
 
 /** A failure as the client sees it. */
 export interface Failure {
   status: number;
-  body: { code: ErrorCode; msg: string };
+  /** `field`: with a ValidationError, the refused field (forms put the message beside it). */
+  body: { code: ErrorCode; msg: string; field?: string };
 }
 
 interface FastifyishError {
@@ -27,6 +29,7 @@ interface FastifyishError {
   code?: unknown;
   message?: unknown;
   validation?: unknown;
+  validationContext?: unknown;
 }
 
 /** Maps any thrown value to its status and envelope. */
@@ -37,30 +40,42 @@ export function failureOf(error: unknown): Failure {
   // (WRONG_SOLAR_MONTH …) so the app can say which field is wrong; its message is the SPEC §5 one.
   if (isAlmanacError(error)) return { status: 400, body: { code: error.code, msg: error.message } };
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyishError;
-  if (e.validation) {
-    return { status: 400, body: { code: 'ValidationError', msg: String(e.message ?? 'invalid request') } };
+  if (Array.isArray(e.validation)) {
+    const errors = e.validation as SchemaError[];
+    const msg = validationMessage(errors, String(e.validationContext ?? ''));
+    const field = fieldOfSchemaErrors(errors);
+    return { status: 400, body: { code: 'ValidationError', msg, ...(field ? { field } : {}) } };
   }
   // The database is down, frozen or overloaded: not our bug, and worth retrying elsewhere or later.
   if (isDatabaseUnavailable(error)) {
     return { status: ERROR_STATUS.Unavailable, body: { code: 'Unavailable', msg: 'database unavailable' } };
   }
-  const status =
-    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
+  // The router's refusals of a URL are the client's bad request, whatever status Fastify gives them.
+  const urlRefusal = e.code === 'FST_ERR_BAD_URL' || e.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = urlRefusal
+    ? 400
+    : typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600
+      ? e.statusCode
+      : 500;
   if (status >= 500) return { status: 500, body: { code: 'InternalError', msg: 'internal error' } };
-  // Fastify's router refusals (`frameworkErrors`): their messages echo the raw URL, which is the
-  // client's own input and may be long, so the envelope says what is wrong instead.
-  if (e.code === 'FST_ERR_BAD_URL') {
-    return { status: 400, body: { code: 'BadRequest', msg: 'malformed url: invalid percent-encoding' } };
-  }
-  if (e.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return { status: 400, body: { code: 'BadRequest', msg: 'url parameter too long' } };
-  }
-  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status: 413, body: { code: 'PayloadTooLarge', msg: 'request body too large' } };
-  }
-  // Fastify's own 4xx (malformed JSON, unsupported media type …) describe the request, not the server.
-  return { status, body: { code: codeForStatus(status), msg: String(e.message || 'bad request') } };
+  // Fastify's own refusals (a bad URL, malformed JSON, an unknown content type) echo the client's input
+  // in their messages — a piece of the body, the raw URL — which must reach neither the answer nor the
+  // log line, so the envelope says in Chinese what is wrong instead.
+  const code = codeForStatus(status);
+  const known = typeof e.code === 'string' ? FRAMEWORK_MESSAGES[e.code] : undefined;
+  return { status, body: { code, msg: known ?? ERROR_MESSAGES_ZH[code] } };
 }
+
+/** Chinese messages of Fastify's own refusals, by their error code. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: '网址有误：百分号编码不正确',
+  FST_ERR_MAX_PARAM_LENGTH: '路径参数太长',
+  FST_ERR_CTP_BODY_TOO_LARGE: '提交的内容太大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持这种内容类型，请用 application/json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容为空',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求内容的长度不对',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
+};
 
 /**
  * Installs the error and not-found handlers on the root instance. The not-found handler is rate

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPhone, visitorToken } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
 import { buildApp } from '../app.ts';
 import { type Config, DEFAULT_RATE_BUDGETS } from '../config.ts';
@@ -92,18 +93,22 @@ describe('429 answers', () => {
   });
   afterAll(() => t.close());
 
-  it('are our envelope with retry-after in seconds until the window ends', async () => {
-    // FIXED_NOW is on a whole minute: 20 s into the window, 40 s remain.
+  it('are our envelope with retry-after in seconds until a retry is admitted', async () => {
+    // Two requests 20 s into a minute spend the budget until they leave the sliding window: a minute
+    // and the rest of their 2-second slot later (modules/ratelimit/sliding-window.ts).
     t.clock.advanceSeconds(20);
     await statuses(t.app, 2);
     const res = await t.app.inject({ method: 'GET', url: DAY_URL });
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ code: 'TooManyRequests', msg: 'too many requests, retry in 40 s' });
-    expect(res.headers['retry-after']).toBe('40');
+    expect(res.json()).toEqual({ code: 'TooManyRequests', msg: 'too many requests, retry in 62 s' });
+    expect(res.headers['retry-after']).toBe('62');
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
-    // The next window, by the injected clock, has a fresh budget.
+    // The top of the next minute (a fixed window's fresh budget) changes nothing…
     t.clock.advanceSeconds(40);
-    expect(await statuses(t.app, 1)).toEqual([200]);
+    expect(await statuses(t.app, 1)).toEqual([429]);
+    // …the moment Retry-After named does, by the injected clock.
+    t.clock.advanceSeconds(22);
+    expect(await statuses(t.app, 2)).toEqual([200, 200]);
   });
 });
 
@@ -191,8 +196,8 @@ describe('named budgets', () => {
     const third = await login('/api/test/login');
     expect(third.statusCode).toBe(429);
     expect(third.json().code).toBe('TooManyRequests');
-    // 600 s window, on the minute: the whole window remains.
-    expect(third.headers['retry-after']).toBe('600');
+    // A 600 s window, both requests in its first 20 s slot: they leave 620 s later.
+    expect(third.headers['retry-after']).toBe('620');
     // The general budget is still there for everything else.
     expect(await statuses(t.app, 2)).toEqual([200, 200]);
   });
@@ -223,7 +228,8 @@ describe('counters in the database', () => {
   });
 
   it('count concurrent requests exactly', async () => {
-    t.clock.advanceSeconds(60);
+    // Past the window and the slot of the requests above.
+    t.clock.advanceSeconds(62);
     const all = await Promise.all(
       Array.from({ length: 16 }, (_, i) => (i % 2 ? second : t.app).inject({ method: 'GET', url: DAY_URL })),
     );
@@ -232,3 +238,52 @@ describe('counters in the database', () => {
     expect(codes.filter((code) => code === 429)).toHaveLength(6);
   });
 });
+
+describe.each(['memory', 'database'] as const)(
+  'the SMS budget across the top of the hour (%s counters)',
+  (store) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({
+        config: {
+          rateLimitStore: store,
+          rateBudgets: {
+            ...DEFAULT_RATE_BUDGETS,
+            sessionCreate: { max: 1000, windowSeconds: 60 },
+            sms: { max: 10, windowSeconds: 3600 },
+          },
+        },
+      });
+    });
+    afterAll(() => t.close());
+
+    it('admits 10 of 18 codes asked for in the 25 seconds around it, and the next an hour after the first', async () => {
+      // Fixed windows restarted at every clock hour: these 18 requests (a new phone each, so that only
+      // the per-IP budget applies) all got a code, 9 before and 9 after 05:00.
+      const edge = Date.UTC(2026, 0, 15, 5, 0, 0);
+      const token = await visitorToken(t);
+      const send = async (at: number) => {
+        t.clock.set(at);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/crm/member/sms',
+          headers: { token },
+          payload: { phone: testPhone() },
+        });
+        return res;
+      };
+      const times = Array.from({ length: 18 }, (_, i) => edge - 12_500 + Math.round((i * 25_000) / 17));
+      const answers = [];
+      for (const at of times) answers.push(await send(at));
+      expect(answers.map((res) => res.statusCode)).toEqual([
+        ...new Array(10).fill(200),
+        ...new Array(8).fill(429),
+      ]);
+      // The first nine were sent in the 2-minute slot 04:58–05:00: they stop counting at 06:00 (the
+      // window plus the rest of their slot), which the last refusal, at 05:00:12.5, says in whole seconds.
+      expect(answers.at(-1)!.headers['retry-after']).toBe(String(Math.ceil((3_600_000 - 12_500) / 1000)));
+      expect((await send(edge + 3_600_000 - 1)).statusCode).toBe(429);
+      expect((await send(edge + 3_600_000)).statusCode).toBe(200);
+    });
+  },
+);

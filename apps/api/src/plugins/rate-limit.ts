@@ -1,8 +1,9 @@
 /**
  * Rate limiting, registered on the root instance so that it covers every API route and the
  * not-found handler. Budgets are per client IP (`request.ip`, which `trustProxy` decides — see
- * config.ts); counters live in the database when several processes share one PostgreSQL, in
- * memory otherwise (modules/ratelimit). The built SPA under /xuanli/ is outside the budget: one page
+ * config.ts) and sliding windows: at most `max` requests in any interval of the window's length, with
+ * no clock minute or hour at which a budget starts afresh (modules/ratelimit/sliding-window.ts).
+ * Counts live in the database when several processes share one PostgreSQL, in memory otherwise. The built SPA under /xuanli/ is outside the budget: one page
  * load fetches a dozen assets, and they cost nothing to serve.
  *
  * Budgets:
@@ -11,7 +12,8 @@
  *   the general one (login, SMS); {@link budgetLimit} adds one on top of the general budget for the
  *   requests it applies to (session creation: a token request without a previous token).
  *
- * A 429 is our envelope `{code: 'TooManyRequests', msg}` with `retry-after` in seconds.
+ * A 429 is our envelope `{code: 'TooManyRequests', msg}` with `retry-after`: the whole seconds until
+ * a retry is admitted (when nothing else is sent meanwhile).
  */
 import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type {
@@ -37,7 +39,7 @@ export interface RateLimitDeps {
 export interface RateLimiter {
   /** The general budget as a preHandler, for the not-found handler (probing URLs costs budget too). */
   notFoundPreHandler: preHandlerHookHandler;
-  /** Forgets ended windows; run by the clean-up job (app.ts). */
+  /** Forgets windows whose requests have all left; run by the clean-up job (app.ts). */
   purgeExpired(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export function isStaticPath(url: string): boolean {
   return /^\/(?:$|\?|xuanli(?:$|[/?]))/.test(url);
 }
 
-/** The 429 every budget answers; `ttlMs` is how long until the window ends. */
+/** The 429 every budget answers; `ttlMs` is how long until a retry is admitted. */
 export function tooManyRequests(ttlMs: number): AppError {
   return new AppError(
     'TooManyRequests',

@@ -3,7 +3,14 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
 import { AppError } from '../shared/errors.ts';
-import { MAX_LOGGED_URL, redactUrl, TOO_MANY_SAMPLE_EVERY, TooManySampler } from './request-log.ts';
+import { serializeError } from './log-redaction.ts';
+import {
+  MAX_LOGGED_URL,
+  redactUrl,
+  requestIdOf,
+  TOO_MANY_SAMPLE_EVERY,
+  TooManySampler,
+} from './request-log.ts';
 
 /** A pino destination keeping every line, parsed. */
 function captureLog() {
@@ -32,10 +39,70 @@ describe('redactUrl', () => {
     expect(redactUrl(`/api/x?${jwt}`)).toBe('/api/x?[redacted]');
   });
 
+  it('redacts personal query parameters and masks mobile numbers anywhere', () => {
+    expect(redactUrl('/api/admin/orders?phone=13912345678&status=paid')).toBe(
+      '/api/admin/orders?phone=[redacted]&status=paid',
+    );
+    expect(redactUrl('/api/admin/users?q=%E5%BC%A0%E4%B8%89&page=2')).toBe(
+      '/api/admin/users?q=[redacted]&page=2',
+    );
+    expect(redactUrl('/api/x?receiverName=a&address=b&keyword=c')).toBe(
+      '/api/x?receiverName=[redacted]&address=[redacted]&keyword=[redacted]',
+    );
+    expect(redactUrl('/api/x/13912345678?to=15887654321')).toBe('/api/x/139****5678?to=158****4321');
+    // A 20-digit order number is not a phone number.
+    expect(redactUrl('/api/shop/orders/20260115120000000001')).toBe('/api/shop/orders/20260115120000000001');
+  });
+
   it('caps long URLs', () => {
-    const logged = redactUrl(`/api/x?q=${'a'.repeat(10_000)}`);
+    const logged = redactUrl(`/api/x?pad=${'a'.repeat(10_000)}`);
     expect(logged.length).toBe(MAX_LOGGED_URL + 1);
     expect(logged.endsWith('…')).toBe(true);
+  });
+});
+
+describe('requestIdOf', () => {
+  const withId = (id?: string) => ({ headers: id === undefined ? {} : { 'x-request-id': id } }) as never;
+
+  it("keeps a load balancer's short, plain id and makes one for anything else", () => {
+    expect(requestIdOf(withId('lb-7f3a.2026:01'))).toBe('lb-7f3a.2026:01');
+    expect(requestIdOf(withId('x'.repeat(64)))).toBe('x'.repeat(64));
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const id of [undefined, '', 'x'.repeat(65), 'a b', 'a"b', 'a\nb', '13912345678 张三', '<script>']) {
+      expect(requestIdOf(withId(id)), String(id)).toMatch(uuid);
+    }
+  });
+});
+
+describe('serializeError', () => {
+  it('keeps type, masked message and stack, safe fields and causes; drops everything else', () => {
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_phone_unique"'),
+      {
+        code: '23505',
+        detail: 'Key (phone)=(13912345678) already exists.',
+      },
+    );
+    const error = Object.assign(
+      new Error('Failed query: insert into users values ($1)\nparams: 13912345678'),
+      {
+        cause,
+        params: ['13912345678'],
+        statusCode: 500,
+        body: { phone: '13912345678' },
+      },
+    );
+    const serialized = serializeError(error) as Record<string, unknown>;
+    expect(serialized).toMatchObject({
+      type: 'Error',
+      message: 'Failed query: insert into users values ($1)\nparams: …',
+      statusCode: 500,
+      params: '1 masked',
+      cause: { code: '23505', detail: 'Key (phone)=(…) already exists.' },
+    });
+    expect(serialized).not.toHaveProperty('body');
+    expect(JSON.stringify(serialized)).not.toContain('13912345678');
+    expect(serializeError('lookup 15887654321 failed')).toBe('lookup 158****4321 failed');
   });
 });
 
@@ -193,6 +260,25 @@ describe('request log lines', () => {
     expect(text).toContain('[redacted]');
     expect(text).not.toContain(jwt);
     expect(text).not.toContain(signature);
+  });
+
+  it('writes a request id of its own instead of one that is long or not plain', async () => {
+    for (const given of ['x'.repeat(65), 'forged","level":60,"x":"', '\u001b[31mred']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/calendar/terms?year=2024',
+        headers: { 'x-request-id': given },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(log.text()).not.toContain(given.slice(0, 20));
+    }
+    const plain = 'lb-0123456789abcdef';
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/calendar/terms?year=2024',
+      headers: { 'x-request-id': plain },
+    });
+    expect(log.raw.filter((line) => line.includes(`"reqId":"${plain}"`))).toHaveLength(1);
   });
 });
 

@@ -9,8 +9,11 @@
  * and its `msg` as `reason` (pino's own `msg` stays the line's single message). 5xx stacks are the
  * error handler's separate line. Routes with `logLevel: 'silent'` (the health probe) write nothing.
  */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Clock } from '../shared/clock.ts';
+import { maskPersonalText, serializeError } from './log-redaction.ts';
 
 /** Refusal of one request as the client saw it; the error handler notes it, the log line prints it. */
 export interface Refusal {
@@ -27,10 +30,13 @@ export function noteRefusal(request: FastifyRequest, refusal: Refusal): void {
   refusals.set(request, refusal);
 }
 
-/** Query parameters whose value is a credential or as good as one (matched against the decoded name). */
-const SECRET_PARAM = /token|jwt|auth|secret|passw|pwd|key|sig|session|cookie|ticket|code/i;
-/** A JWT (our session tokens are JWTs), wherever in a URL or message a client managed to put it. */
-const JWT = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
+/**
+ * Query parameters whose value is a credential or as good as one, or a person's details — a phone,
+ * a name, an address, or a search that may be either (the console looks users up by phone or
+ * nickname) — matched against the decoded name.
+ */
+const SECRET_PARAM =
+  /token|jwt|auth|secret|passw|pwd|key|sig|session|cookie|ticket|code|phone|mobile|tel|name|receiver|address|detail|^q$|keyword|search/i;
 const REDACTED = '[redacted]';
 /** A line never carries more of the URL than this (a 64 KB query must not become a 64 KB log line). */
 export const MAX_LOGGED_URL = 1024;
@@ -44,25 +50,25 @@ function decodedName(name: string): string {
 }
 
 /**
- * `url` as it may be logged: values of credential-like query parameters (`token`, `jwt`,
- * `access_token`, `authorization` …) and anything shaped like a JWT replaced by `[redacted]`, and the
- * whole capped at {@link MAX_LOGGED_URL} characters.
+ * `url` as it may be logged: values of credential-like and personal query parameters (`token`, `jwt`,
+ * `access_token`, `authorization`, `phone`, `q` …) replaced by `[redacted]`, anything shaped like a JWT
+ * too, mobile numbers masked (`139****5678`), and the whole capped at {@link MAX_LOGGED_URL} characters.
  */
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
-  let redacted = path.replace(JWT, REDACTED);
+  let redacted = maskPersonalText(path);
   if (mark !== -1) {
     const query = url
       .slice(mark + 1)
       .split('&')
       .map((pair) => {
         const eq = pair.indexOf('=');
-        if (eq === -1) return pair.replace(JWT, REDACTED);
+        if (eq === -1) return maskPersonalText(pair);
         const name = pair.slice(0, eq);
         return SECRET_PARAM.test(decodedName(name))
           ? `${name}=${REDACTED}`
-          : `${name}=${pair.slice(eq + 1).replace(JWT, REDACTED)}`;
+          : `${name}=${maskPersonalText(pair.slice(eq + 1))}`;
       })
       .join('&');
     redacted = `${redacted}?${query}`;
@@ -70,13 +76,33 @@ export function redactUrl(url: string): string {
   return redacted.length > MAX_LOGGED_URL ? `${redacted.slice(0, MAX_LOGGED_URL)}…` : redacted;
 }
 
-/** `text` with anything shaped like a JWT replaced: for messages that may echo a client's input. */
+/**
+ * `text` as it may be logged: for messages that may echo a client's input (plugins/log-redaction.ts
+ * maskPersonalText: JWTs, mobile numbers, values quoted by the database).
+ */
 export function redactText(text: string): string {
-  return text.replace(JWT, REDACTED);
+  return maskPersonalText(text);
 }
 
-/** Pino serializers: whatever logs a request or reply object gets these fields, never headers. */
+/** A request id a client or load balancer may choose: letters, digits and `-_.:`, at most 64 of them. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Fastify's `genReqId`: the `x-request-id` a load balancer sent, so its logs and ours meet, when it is
+ * short and plain; otherwise (absent, over 64 characters, or with characters that could forge or
+ * break a log line) a fresh random id.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Pino serializers: whatever logs a request or reply object gets these fields, never headers; an
+ * error is logged through plugins/log-redaction.ts serializeError (allow-listed fields, masked text).
+ */
 export const LOG_SERIALIZERS = {
+  err: (error: Error) => serializeError(error) as { type: string; message: string; stack: string },
   req: (request: { method?: string; url?: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
     method: request.method,
     url: redactUrl(request.url ?? ''),

@@ -322,6 +322,24 @@ describe('submit failures', () => {
     );
   });
 
+  it("puts the server's refusal beside the field its answer names", async () => {
+    // The API's ValidationError: a Chinese msg for developers and the refused field.
+    const answer = { code: 'ValidationError', msg: '请求内容 nickname 最多 20 个字符', field: 'nickname' };
+    renderForm({
+      fields: [
+        { name: 'name', label: '姓名', type: 'text' },
+        { name: 'nickname', label: '昵称', type: 'text' },
+      ],
+      onSubmit: async () => {
+        throw new ApiError(answer.msg, answer.code, 400, answer);
+      },
+    });
+    await submit();
+    const feedback = await screen.findAllByText('填写的内容格式不对，请检查后再试');
+    expect(feedback).toHaveLength(1);
+    expect(feedback[0].closest('.adm-form-item')?.textContent).toContain('昵称');
+  });
+
   it('shows a FieldError beside its field', async () => {
     renderForm({
       fields: [{ name: 'nickname', label: '昵称', type: 'text' }],

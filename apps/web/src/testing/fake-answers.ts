@@ -18,8 +18,8 @@ export function okAnswer<T>(resData: T): Response {
 }
 
 /** A failure envelope with the status the API gives `code`. */
-export function failureAnswer(code: ErrorCode, msg: string): Response {
-  const body: ErrorEnvelope = { code, msg };
+export function failureAnswer(code: ErrorCode, msg: string, field?: string): Response {
+  const body: ErrorEnvelope = field === undefined ? { code, msg } : { code, msg, field };
   return json(statusOfCode(code), body);
 }
 

@@ -4,6 +4,7 @@
  * names it reads by (audit-subjects.ts).
  */
 import type { AuditEntry, AuditList, AuditQuery } from '@xuanli/contracts/admin';
+import { ROW_ID_MAX } from '@xuanli/contracts/common-labels';
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -43,7 +44,7 @@ function instant(text: string, name: string): Date {
 function filterOf(query: AuditQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.operatorId !== undefined) {
-    conditions.push(eq(auditLog.operatorId, integerIn('operatorId', query.operatorId, 1, 2_147_483_647)));
+    conditions.push(eq(auditLog.operatorId, integerIn('operatorId', query.operatorId, 1, ROW_ID_MAX)));
   }
   if (query.action) conditions.push(eq(auditLog.action, query.action));
   if (query.target) {

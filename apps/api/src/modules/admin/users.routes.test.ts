@@ -151,7 +151,7 @@ describe('console users', () => {
     expect(ended).toMatchObject({ active: false, revokedAt: new Date(FIXED_NOW).toISOString() });
     expect((await get('/api/admin/users/999999')).statusCode).toBe(404);
     expect((await get('/api/admin/users/abc')).statusCode).toBe(400);
-    expect((await get('/api/admin/users/Infinity')).statusCode).toBe(404);
+    expect((await get('/api/admin/users/Infinity')).statusCode).toBe(400);
     expect((await get('/api/admin/users/2147483648')).statusCode).toBe(400);
   });
 

@@ -1,17 +1,12 @@
 /**
- * Numbers from the wire that the schemas cannot fully vouch for: the query-string coercion turns
- * 'Infinity' or '1e400' (and JSON turns 1e400) into Infinity, which then slips past `maximum`. Ids
- * past an `integer` column's range name no row; other out-of-range numbers are a ValidationError —
- * never a database error.
+ * Checks of numbers behind the schemas. The wire already refuses numbers that are not finite (Ajv
+ * coerces '1e400' to Infinity; plugins/finite-numbers.ts) and ids past an `integer` column (contracts
+ * common.ts); these keep a service right when it is called another way (the command line, another
+ * module): an id past the column's range names no row, any other out-of-range number is a
+ * ValidationError — never a database error.
  */
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
+import { PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, ROW_ID_MAX } from '@xuanli/contracts/common-labels';
 import { AppError } from '../../shared/errors.ts';
-
-/** The largest value an `integer` column holds. */
-const ROW_ID_MAX = 2_147_483_647;
-
-/** The deepest page a list may be asked for. */
-const PAGE_MAX = 100_000;
 
 /** Whether `id` can be the id of a row at all. */
 export function isRowId(id: number): boolean {
@@ -30,6 +25,6 @@ export function integerIn(name: string, value: number, min: number, max: number)
 export function pageOf(query: { page?: number; size?: number }): { page: number; size: number } {
   return {
     page: integerIn('page', query.page ?? 1, 1, PAGE_MAX),
-    size: integerIn('size', query.size ?? ADMIN_PAGE_SIZE, 1, ADMIN_PAGE_SIZE_MAX),
+    size: integerIn('size', query.size ?? PAGE_SIZE, 1, PAGE_SIZE_MAX),
   };
 }

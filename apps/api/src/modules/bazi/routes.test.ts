@@ -149,23 +149,25 @@ describe('bazi routes (app/bln.suan/*)', () => {
     });
 
     it('answers impossible dates and options with a 400 naming the problem', async () => {
-      const cases: [object, number, string | RegExp][] = [
+      // A refused schema names the field in `field` and in its Chinese message.
+      const cases: [object, number, string | RegExp, string?][] = [
         [{ born: '公 1990-13-10 08:00' }, 400, 'wrong solar month'],
         [{ born: '公 1990-05-10 25:00' }, 400, 'wrong hour'],
         [{ born: '公 1800-05-10 08:00' }, 400, 'date out of supported range'],
         [{ timeZone: 'Mars/Olympus' }, 400, /timeZone/],
-        [{ zi: 'noon' }, 400, /body\/zi/],
-        [{ yunSchool: 3 }, 400, /body\/yunSchool/],
-        [{ longitude: 181 }, 400, /body\/longitude/],
-        [{ liunianCount: 0 }, 400, /body\/liunianCount/],
-        [{ liunianCount: 121 }, 400, /body\/liunianCount/],
-        [{ liuyueYear: 2101 }, 400, /body\/liuyueYear/],
-        [{ name: '名'.repeat(21) }, 400, /body\/name/],
+        [{ zi: 'noon' }, 400, /^请求内容 zi /, 'zi'],
+        [{ yunSchool: 3 }, 400, /^请求内容 yunSchool /, 'yunSchool'],
+        [{ longitude: 181 }, 400, '请求内容 longitude 不能大于 180', 'longitude'],
+        [{ liunianCount: 0 }, 400, '请求内容 liunianCount 不能小于 1', 'liunianCount'],
+        [{ liunianCount: 121 }, 400, '请求内容 liunianCount 不能大于 120', 'liunianCount'],
+        [{ liuyueYear: 2101 }, 400, '请求内容 liuyueYear 不能大于 2100', 'liuyueYear'],
+        [{ name: '名'.repeat(21) }, 400, '请求内容 name 最多 20 个字符', 'name'],
       ];
-      for (const [patch, status, msg] of cases) {
+      for (const [patch, status, msg, field] of cases) {
         const res = await post('/api/app/bln.suan/bzdata', { ...PROFILE, ...patch });
         expect(res.statusCode, JSON.stringify(patch)).toBe(status);
-        expect(Object.keys(res.json()).sort()).toEqual(['code', 'msg']);
+        expect(Object.keys(res.json()).sort()).toEqual(field ? ['code', 'field', 'msg'] : ['code', 'msg']);
+        if (field) expect(res.json().field).toBe(field);
         if (typeof msg === 'string') expect(res.json().msg).toBe(msg);
         else expect(res.json().msg).toMatch(msg);
       }

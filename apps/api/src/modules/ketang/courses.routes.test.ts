@@ -97,11 +97,10 @@ describe('classroom browsing (crm/ketang/categories, list, show, kejian)', () =>
     expect(ids(page2.list)).toEqual(COURSE_SEEDS.slice(3, 6).map((seed) => seed.id));
     expect(await list({ page: '100' })).toEqual({ list: [], total: COURSE_SEEDS.length });
     expect(await list({ category: '2147483647' })).toEqual({ list: [], total: 0 });
-    for (const query of ['size=51', 'size=Infinity', 'page=1e400', 'page=0']) {
+    for (const query of ['size=101', 'size=Infinity', 'page=1e400', 'page=0', 'category=Infinity']) {
       const bad = await t.app.inject({ method: 'GET', url: `/api/crm/ketang/list?${query}` });
       expect([query, bad.statusCode, bad.json().code]).toEqual([query, 400, 'ValidationError']);
     }
-    expect(await list({ category: 'Infinity' })).toEqual({ list: [], total: 0 });
   });
 
   it('shows a course with its lessons, previews and sanitised intro; a buyer may play all of it', async () => {

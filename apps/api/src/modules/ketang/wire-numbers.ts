@@ -1,13 +1,12 @@
 /**
- * Numbers from the wire that the schemas cannot fully vouch for: the query-string coercion turns
- * 'Infinity' or '1e400' (and JSON turns 1e400) into Infinity, which then slips past `maximum`. Ids
- * past an `integer` column's range name no row; other out-of-range numbers are a ValidationError —
- * never a database error.
+ * Checks of numbers behind the schemas. The wire already refuses numbers that are not finite (Ajv
+ * coerces '1e400' to Infinity; plugins/finite-numbers.ts) and ids past an `integer` column (contracts
+ * common.ts); these keep a service right when it is called another way (the command line, another
+ * module): an id past the column's range names no row, any other out-of-range number is a
+ * ValidationError — never a database error.
  */
+import { ROW_ID_MAX } from '@xuanli/contracts/common-labels';
 import { AppError } from '../../shared/errors.ts';
-
-/** The largest value an `integer` column holds. */
-const ROW_ID_MAX = 2_147_483_647;
 
 /** Whether `id` can be the id of a row at all. */
 export function isRowId(id: number): boolean {

@@ -1,8 +1,10 @@
 /**
  * The rate-limit counters' public entry: the @fastify/rate-limit store over memory or the shared
- * `rate_limit_counters` table. plugins/rate-limit.ts wires it into the HTTP platform.
+ * `rate_limit_windows` table, every budget a sliding window. plugins/rate-limit.ts wires it into the
+ * HTTP platform.
  */
-export { rateLimitCounters } from './schema.ts';
+export { rateLimitWindows } from './schema.ts';
+export { SLOTS, slotLength, type WindowAnswer } from './sliding-window.ts';
 export {
   type CounterBackend,
   databaseCounters,

@@ -1,26 +1,28 @@
 /**
- * Rate-limit counters shared by every API process on one PostgreSQL: one row per client key and
- * window, bumped atomically by each request (store.ts).
+ * Rate-limit counts shared by every API process on one PostgreSQL: one row per budget key (budget
+ * scope + window + client IP) holding its sliding window's slots, updated by one atomic upsert per
+ * request (store.ts, sliding-window.ts).
  *
- * The migration creates the table UNLOGGED (drizzle-kit cannot say so; keep it when the table is ever
- * recreated): a logged upsert waits for a WAL flush on every request, ~3 ms here against ~0.2 ms
+ * A custom migration makes the table UNLOGGED (drizzle-kit cannot say so; keep it when the table is
+ * ever recreated): a logged upsert waits for a WAL flush on every request, ~3 ms here against ~0.2 ms
  * unlogged. The price — the counts are emptied after a crash and not copied to replicas — is only a
  * fresh window for everyone.
  */
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Requests counted for a key (budget scope + client IP) in one fixed time window. */
-export const rateLimitCounters = pgTable(
-  'rate_limit_counters',
+/** One budget key's sliding window. */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
   {
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    // Kept beside the start because budgets have different windows; the clean-up deletes by it.
+    key: text('key').primaryKey(),
+    /** The newest slot (epoch ms / slot length) whose count is the last of `counts`. */
+    slot: bigint('slot', { mode: 'number' }).notNull(),
+    /** Admitted requests per slot, oldest first (sliding-window.ts KEPT_SLOTS of them). */
+    counts: integer('counts').array().notNull(),
+    /** Whether the request that last wrote the row was admitted (what the upsert answers). */
+    admitted: boolean('admitted').notNull(),
+    /** When every counted request has left the window; the clean-up deletes by it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    count: integer('count').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.key, t.windowStart] }),
-    index('rate_limit_counters_expires_idx').on(t.expiresAt),
-  ],
+  (t) => [index('rate_limit_windows_expires_idx').on(t.expiresAt)],
 );

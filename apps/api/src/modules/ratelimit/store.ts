@@ -1,53 +1,61 @@
 /**
- * Counters behind @fastify/rate-limit: fixed windows aligned to the epoch (so every process agrees on
- * which window a request falls in), counted either in process memory or in one PostgreSQL table
- * shared by every process. The plugin's own stores cannot do the latter without Redis, and read
- * `Date.now()` instead of our injected clock.
+ * The store behind @fastify/rate-limit: every budget is a sliding window (sliding-window.ts) counted
+ * either in process memory or in one PostgreSQL table shared by every process. The plugin's own
+ * stores count fixed windows, cannot share counts without Redis, and read `Date.now()` instead of our
+ * injected clock.
  *
  * This is on every request's path, so: the memory count is synchronous, the database count is one
- * prepared `INSERT … ON CONFLICT DO UPDATE … RETURNING` round trip, and a key already over its limit
- * is answered from memory until its window ends (counts only grow within a window, so that answer
- * cannot go stale).
+ * prepared `INSERT … ON CONFLICT DO UPDATE … RETURNING` round trip, and a key that was refused is
+ * answered from memory until the moment its refusal could end (other requests only ever add to a
+ * window, so that answer cannot go stale).
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
-import { rateLimitCounters } from './schema.ts';
+import { rateLimitWindows } from './schema.ts';
+import {
+  answerOf,
+  expiresAt,
+  KEPT_SLOTS,
+  type SlotCounts,
+  slotLength,
+  takeFromWindow,
+  type WindowAnswer,
+} from './sliding-window.ts';
 
-/** Where counts are kept. `hit` may answer synchronously (memory) or with a promise (database). */
+/** Where counts are kept. `take` may answer synchronously (memory) or with a promise (database). */
 export interface CounterBackend {
-  /** Adds one to `key`'s count in the window `[start, end)` (epoch ms) and returns the new count. */
-  hit(key: string, start: number, end: number): number | Promise<number>;
-  /** Forgets windows that ended at or before `now`. Idempotent; safe to run from several processes. */
+  /** Counts one request for `key` at `now` against `max` per `windowMs`, if it is admitted. */
+  take(key: string, now: number, windowMs: number, max: number): WindowAnswer | Promise<WindowAnswer>;
+  /** Forgets windows whose requests have all left. Idempotent; safe to run from several processes. */
   purgeExpired(now: number): Promise<void>;
 }
 
-/** Most keys kept in memory; beyond it the oldest windows go first (a flood of spoofed IPs). */
+/** Most keys kept in memory; beyond it the least recently used go first (a flood of spoofed IPs). */
 const MEMORY_MAX_KEYS = 100_000;
 
 /** Counts in process memory: right for one process (PGlite), per process otherwise. */
 export function memoryCounters(maxKeys = MEMORY_MAX_KEYS): CounterBackend {
-  // Map keeps insertion order, and a key is re-inserted when its window starts: the first entries
-  // are the oldest windows.
-  const windows = new Map<string, { end: number; count: number }>();
+  // Map keeps insertion order and a key is re-inserted on every request: the first entries are the
+  // least recently used.
+  const windows = new Map<string, { state: SlotCounts; expires: number }>();
   const sweep = (now: number) => {
-    for (const [key, window] of windows) if (window.end <= now) windows.delete(key);
+    for (const [key, window] of windows) if (window.expires <= now) windows.delete(key);
   };
   return {
-    hit(key, start, end) {
-      const window = windows.get(key);
-      if (window && window.end === end) return ++window.count;
+    take(key, now, windowMs, max) {
+      const { state, answer } = takeFromWindow(windows.get(key)?.state, now, windowMs, max);
       windows.delete(key);
       if (windows.size >= maxKeys) {
-        sweep(start);
+        sweep(now);
         for (const oldest of windows.keys()) {
           if (windows.size < maxKeys) break;
           windows.delete(oldest);
         }
       }
-      windows.set(key, { end, count: 1 });
-      return 1;
+      windows.set(key, { state, expires: expiresAt(state, windowMs) });
+      return answer;
     },
     async purgeExpired(now) {
       sweep(now);
@@ -55,35 +63,67 @@ export function memoryCounters(maxKeys = MEMORY_MAX_KEYS): CounterBackend {
   };
 }
 
+/** `n` as an SQL literal (the slot count is a constant of the code, not a parameter). */
+const literal = (n: number) => sql.raw(String(n));
+
 /**
- * Counts in the `rate_limit_counters` table, so that all processes on one PostgreSQL share each
- * budget. One atomic upsert per request: concurrent requests from any process each get a distinct
- * count, with no read-modify-write race.
+ * The sliding-window rule of sliding-window.ts `takeFromWindow` as SQL over the row being updated:
+ * its counts moved on to the newer of its slot and the request's, their sum, and whether that sum
+ * admits the request.
+ */
+function windowSql() {
+  const t = rateLimitWindows;
+  const slots = literal(KEPT_SLOTS);
+  const newest = sql`greatest(${t.slot}, excluded.slot)`;
+  const gap = sql`(${newest} - ${t.slot})::int`;
+  const shifted = sql`(case when ${gap} >= ${slots} then array_fill(0, array[${slots}])
+    else ${t.counts}[${gap} + 1 : ${slots}] || array_fill(0, array[${gap}]) end)`;
+  const used = sql`(select coalesce(sum(c), 0) from unnest(${shifted}) as c)`;
+  const admits = sql`(${used} < ${sql.placeholder('max')})`;
+  return { newest, shifted, admits };
+}
+
+/**
+ * Counts in the `rate_limit_windows` table, so that all processes on one PostgreSQL share each
+ * budget. One atomic upsert per request: ON CONFLICT locks the key's row and computes from its latest
+ * version, so concurrent requests from any process are counted one after the other and together never
+ * exceed the budget.
  */
 export function databaseCounters(db: Db): CounterBackend {
-  const bump = db
-    .insert(rateLimitCounters)
+  const t = rateLimitWindows;
+  const { newest, shifted, admits } = windowSql();
+  const firstCounts = sql.raw(`'{${[...new Array(KEPT_SLOTS - 1).fill(0), 1].join(',')}}'::integer[]`);
+  const take = db
+    .insert(t)
     .values({
       key: sql.placeholder('key'),
-      windowStart: sql.placeholder('start'),
-      expiresAt: sql.placeholder('end'),
-      count: 1,
+      slot: sql.placeholder('slot'),
+      counts: firstCounts,
+      admitted: true,
+      expiresAt: sql.placeholder('expires'),
     })
     .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
+      target: t.key,
+      set: {
+        slot: newest,
+        counts: sql`case when ${admits} then ${shifted}[1 : ${literal(KEPT_SLOTS - 1)}] || (${shifted}[${literal(KEPT_SLOTS)}] + 1) else ${shifted} end`,
+        admitted: admits,
+        expiresAt: sql`case when ${admits} then greatest(${t.expiresAt}, excluded.expires_at) else ${t.expiresAt} end`,
+      },
     })
-    .returning({ count: rateLimitCounters.count })
+    .returning({ slot: t.slot, counts: t.counts, admitted: t.admitted })
     // Parsed and planned once per connection instead of once per request.
-    .prepare('rate_limit_hit');
+    .prepare('rate_limit_take');
   return {
-    async hit(key, start, end) {
-      const [row] = await bump.execute({ key, start: new Date(start), end: new Date(end) });
-      return row.count;
+    async take(key, now, windowMs, max) {
+      const slot = Math.floor(now / slotLength(windowMs));
+      const expires = new Date(expiresAt({ slot, counts: [] }, windowMs));
+      const [row] = await take.execute({ key, slot, expires, max });
+      return answerOf({ slot: Number(row.slot), counts: row.counts }, row.admitted, now, windowMs, max);
     },
     async purgeExpired(now) {
       // One statement: concurrent runs in several processes just find fewer rows.
-      await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, new Date(now + 1)));
+      await db.delete(t).where(lte(t.expiresAt, new Date(now)));
     },
   };
 }
@@ -103,14 +143,14 @@ export interface RateLimitStoreDeps {
   timeoutMs?: number;
 }
 
-/** Most keys remembered as over their limit; past it the memory is simply dropped and re-learnt. */
-const EXCEEDED_MAX_KEYS = 10_000;
+/** Most keys remembered as refused; past it the memory is simply dropped and re-learnt. */
+const REFUSED_MAX_KEYS = 10_000;
 
 interface Shared extends RateLimitStoreDeps {
   fallback: CounterBackend;
   timeoutMs: number;
-  /** Keys over their limit → end of the window in which they are. */
-  exceeded: Map<string, number>;
+  /** Keys refused → the earliest moment (epoch ms) a request could be admitted again. */
+  refused: Map<string, number>;
 }
 
 /** Options @fastify/rate-limit hands a child store (the merged route options). */
@@ -118,6 +158,9 @@ interface ChildOptions {
   groupId?: string;
   routeInfo?: { method?: string | string[]; url?: string };
 }
+
+/** @fastify/rate-limit's result: `current > max` means refused; `ttl` feeds Retry-After and the reset header. */
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 class WindowStore implements FastifyRateLimitStore {
   readonly #shared: Shared;
@@ -128,56 +171,65 @@ class WindowStore implements FastifyRateLimitStore {
     this.#scope = scope;
   }
 
-  incr(
-    key: string,
-    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-    timeWindow: number,
-    max: number,
-  ): void {
+  incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
     const shared = this.#shared;
     const now = shared.clock.now();
-    const window = Math.max(1, timeWindow);
-    const start = now - (now % window);
-    const end = start + window;
-    const ttl = end - now;
-    const scoped = `${this.#scope}|${key}`;
-    if (shared.exceeded.get(scoped) === end) {
-      callback(null, { current: max + 1, ttl });
+    const windowMs = Math.max(1, timeWindow);
+    // The window's length is part of the key: a budget whose length changes starts a window of its own.
+    const scoped = `${this.#scope}|${windowMs}|${key}`;
+    const refusedUntil = shared.refused.get(scoped);
+    if (refusedUntil !== undefined && refusedUntil > now) {
+      callback(null, { current: max + 1, ttl: refusedUntil - now });
       return;
     }
-    const done = (current: number) => {
-      if (current > max) remember(shared.exceeded, scoped, end, now);
-      callback(null, { current, ttl });
+    const done = (answer: WindowAnswer) => {
+      if (!answer.admitted) remember(shared.refused, scoped, now + answer.retryMs, now);
+      callback(null, { current: answer.admitted ? answer.used : max + 1, ttl: answer.retryMs });
     };
-    let counted: number | Promise<number>;
+    let counted: WindowAnswer | Promise<WindowAnswer>;
     try {
-      counted = shared.counters.hit(scoped, start, end);
+      counted = shared.counters.take(scoped, now, windowMs, max);
     } catch (error) {
       counted = Promise.reject(error);
     }
-    if (typeof counted === 'number') {
+    if (!(counted instanceof Promise)) {
       done(counted);
       return;
     }
+    this.#settle(counted, scoped, now, windowMs, max, done, callback);
+  }
+
+  /** Waits for the backend's count, or counts in `fallback` when it fails or takes too long. */
+  #settle(
+    counted: Promise<WindowAnswer>,
+    scoped: string,
+    now: number,
+    windowMs: number,
+    max: number,
+    done: (answer: WindowAnswer) => void,
+    callback: IncrCallback,
+  ): void {
+    const shared = this.#shared;
     let settled = false;
     const failed = (error: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       shared.onError?.(error);
-      const fallback = shared.fallback.hit(scoped, start, end);
-      if (typeof fallback === 'number') done(fallback);
-      else fallback.then(done, (fallbackError: unknown) => callback(fallbackError as Error));
+      const fallback = shared.fallback.take(scoped, now, windowMs, max);
+      if (fallback instanceof Promise)
+        fallback.then(done, (fallbackError: unknown) => callback(fallbackError as Error));
+      else done(fallback);
     };
     const timer = setTimeout(
       () => failed(new Error(`rate-limit count took over ${shared.timeoutMs} ms`)),
       shared.timeoutMs,
     );
-    counted.then((current) => {
+    counted.then((answer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      done(current);
+      done(answer);
     }, failed);
   }
 
@@ -193,12 +245,12 @@ class WindowStore implements FastifyRateLimitStore {
   }
 }
 
-function remember(exceeded: Map<string, number>, key: string, end: number, now: number): void {
-  if (exceeded.size >= EXCEEDED_MAX_KEYS) {
-    for (const [k, until] of exceeded) if (until <= now) exceeded.delete(k);
-    if (exceeded.size >= EXCEEDED_MAX_KEYS) exceeded.clear();
+function remember(refused: Map<string, number>, key: string, until: number, now: number): void {
+  if (refused.size >= REFUSED_MAX_KEYS) {
+    for (const [k, end] of refused) if (end <= now) refused.delete(k);
+    if (refused.size >= REFUSED_MAX_KEYS) refused.clear();
   }
-  exceeded.set(key, end);
+  refused.set(key, until);
 }
 
 /**
@@ -210,7 +262,7 @@ export function rateLimitStore(deps: RateLimitStoreDeps): FastifyRateLimitStoreC
     ...deps,
     fallback: deps.fallback ?? memoryCounters(),
     timeoutMs: deps.timeoutMs ?? 1000,
-    exceeded: new Map(),
+    refused: new Map(),
   };
   return class extends WindowStore {
     constructor() {

@@ -208,7 +208,8 @@ describe('POST /api/base/sysapi/label', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({
       code: 'ValidationError',
-      msg: "body must have required property 'name'",
+      msg: '请求内容缺少 name',
+      field: 'name',
     });
   });
 });
@@ -426,8 +427,9 @@ describe('session creation budget', () => {
     expect(made.map((res) => res.statusCode)).toEqual([200, 200, 200]);
     const refused = await create();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'TooManyRequests', msg: 'too many requests, retry in 60 s' });
-    expect(refused.headers['retry-after']).toBe('60');
+    // A sliding minute: the three sessions count until their 2-second slot has left it, 62 s on.
+    expect(refused.json()).toEqual({ code: 'TooManyRequests', msg: 'too many requests, retry in 62 s' });
+    expect(refused.headers['retry-after']).toBe('62');
     expect(refused.headers['x-ratelimit-limit']).toBe('3');
     const refreshed = await t.app.inject({
       method: 'POST',
@@ -436,7 +438,9 @@ describe('session creation budget', () => {
     });
     expect(refreshed.statusCode).toBe(200);
     expect((await create('192.0.2.1')).statusCode).toBe(200);
-    t.clock.advanceSeconds(60);
+    t.clock.advanceSeconds(61);
+    expect((await create()).statusCode).toBe(429);
+    t.clock.advanceSeconds(1);
     expect((await create()).statusCode).toBe(200);
   });
 });

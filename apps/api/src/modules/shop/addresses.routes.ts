@@ -3,6 +3,7 @@
  * (buyer.ts: anyone else → 401); another buyer's address is answered 404, never 403.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RowId } from '@xuanli/contracts/common';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { AddressInputSchema, AddressListSchema, AddressSchema } from '@xuanli/contracts/shop';
 import { Type } from 'typebox';
@@ -12,7 +13,6 @@ import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createAddress, deleteAddress, listAddresses, MAX_ADDRESSES, updateAddress } from './addresses.ts';
 import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
-import { rowIdParam } from './row-id.ts';
 
 /** What the address routes are built from. */
 export interface AddressRoutesOptions {
@@ -32,7 +32,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox<AddressRoutesOptions> = as
   registerBuyerSlot(app);
   const requireBuyer = createRequireBuyer({ db, config, clock });
   const secured = [{ token: [] }];
-  const idParams = Type.Object({ id: rowIdParam('The address') });
+  const idParams = Type.Object({ id: RowId('The address') });
   const rules =
     'Texts are trimmed; a blank required field, a phone that is not a mainland mobile number or a ' +
     `${MAX_ADDRESSES + 1}st address → ValidationError.`;

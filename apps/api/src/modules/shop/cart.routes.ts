@@ -4,6 +4,7 @@
  * recomputes a total itself.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RowId } from '@xuanli/contracts/common';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { CartAddSchema, CartSchema, CartUpdateSchema } from '@xuanli/contracts/shop';
 import { Type } from 'typebox';
@@ -13,7 +14,6 @@ import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
 import { addToCart, MAX_CART_LINES, readCart, removeCartItem, updateCartItem } from './cart.ts';
-import { rowIdParam } from './row-id.ts';
 
 /** What the cart routes are built from. */
 export interface CartRoutesOptions {
@@ -31,7 +31,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (
   const requireBuyer = createRequireBuyer({ db, config, clock });
   const secured = [{ token: [] }];
   const cartAnswer = { 200: okEnvelopeSchema(CartSchema), ...errorResponses };
-  const skuParams = Type.Object({ skuId: rowIdParam('The SKU of the line') });
+  const skuParams = Type.Object({ skuId: RowId('The SKU of the line') });
 
   app.get(
     '/cart',

@@ -110,7 +110,6 @@ describe('shop catalogue routes (shop/categories, shop/products)', () => {
     });
     expect((await list({ q: 'feng shui' })).list.map((item) => item.id)).toEqual([latin.productId]);
     expect(await list({ categoryId: '999999' })).toEqual({ list: [], total: 0 });
-    expect(await list({ categoryId: '2147483648' })).toEqual({ list: [], total: 0 });
   });
 
   it('pages with page and size (defaults 1 and 20), the total over all pages', async () => {
@@ -122,9 +121,10 @@ describe('shop catalogue routes (shop/categories, shop/products)', () => {
     const byDefault = await list();
     expect(byDefault.list.length).toBe(Math.min(20, byDefault.total));
     expect(await list({ kind: 'goods', page: '99', size: '10' })).toEqual({ list: [], total: all.total });
-    expect((await list({ page: '900000000000' })).list).toEqual([]);
     const bads: Record<string, string>[] = [
-      { size: '51' },
+      { categoryId: '2147483648' },
+      { page: '900000000000' },
+      { size: '101' },
       { size: '0' },
       { page: '0' },
       { kind: 'gift' },

@@ -3,6 +3,7 @@
  * Public: a visitor browses the shop before logging in (the token SPEC §7 clients send is not needed).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RowId } from '@xuanli/contracts/common';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import {
   CategoryListSchema,
@@ -14,7 +15,6 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
 import { ok } from '../../shared/envelope.ts';
 import { listCategories, listProducts, readProduct } from './catalogue.ts';
-import { rowIdParam } from './row-id.ts';
 
 /** The catalogue routes; `db` holds the catalogue tables. */
 export const catalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -53,7 +53,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
         summary: 'A product page with its SKUs, options and description (also when off the shelf)',
         description:
           'Errors: NotFound for an unknown product. An off-shelf product answers `onShelf: false`.',
-        params: Type.Object({ id: rowIdParam('The product') }),
+        params: Type.Object({ id: RowId('The product') }),
         response: { 200: okEnvelopeSchema(ProductDetailSchema), ...errorResponses },
       },
     },

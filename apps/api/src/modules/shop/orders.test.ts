@@ -132,7 +132,7 @@ describe('creating orders', () => {
     const off = await addProduct(db, { onShelf: false });
     const cases: [object[], number, string, string?][] = [
       [[{ skuId: 2_000_000_000, qty: 1 }], 404, 'NotFound'],
-      [[{ skuId: 9_000_000_000, qty: 1 }], 404, 'NotFound'],
+      [[{ skuId: 9_000_000_000, qty: 1 }], 400, 'ValidationError'],
       [[{ skuId: off.skuId, qty: 1 }], 409, 'OutOfStock', 'off shelf'],
       [[{ skuId: shelf.skuId, qty: 3 }], 409, 'OutOfStock'],
       [
@@ -375,20 +375,23 @@ describe('reading orders and the buyer’s actions', () => {
     const { token, addressId } = await buyer(t);
     const product = await addProduct(t.database.db);
     const huge = await call(t, 'GET', 'orders?page=100000000000000000000&size=50', token);
-    expect(huge.statusCode).toBe(200);
-    expect(huge.json().resData.list).toEqual([]);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().code).toBe('ValidationError');
+    const deepest = await call(t, 'GET', 'orders?page=100000&size=100', token);
+    expect(deepest.statusCode).toBe(200);
+    expect(deepest.json().resData.list).toEqual([]);
     const farSku = await call(t, 'POST', 'orders', token, {
       items: [{ skuId: 2_147_483_648, qty: 99 }],
       addressId,
       idempotencyKey: newKey(),
     });
-    expect(farSku.statusCode).toBe(404);
+    expect(farSku.statusCode).toBe(400);
     const farAddress = await call(t, 'POST', 'orders', token, {
       items: [{ skuId: product.skuId, qty: 1 }],
       addressId: 2_147_483_648,
       idempotencyKey: newKey(),
     });
-    expect(farAddress.statusCode).toBe(404);
+    expect(farAddress.statusCode).toBe(400);
     const tooMany = await call(t, 'POST', 'orders', token, {
       items: [{ skuId: product.skuId, qty: 99 }],
       addressId,

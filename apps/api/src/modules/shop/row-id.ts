@@ -1,19 +1,12 @@
 /**
- * Ids of the shop's rows are PostgreSQL `integer`s. The wire contracts only say "an integer ≥ 1", so a
- * number past the column's range must be answered as "no such row" here, before it reaches a query
- * (where PostgreSQL would refuse it as out of range).
+ * Ids of the shop's rows are PostgreSQL `integer`s. The wire's ids are bounded to that range by their
+ * schema (contracts common.ts `RowId`); ids that come another way (the command line, a line of a stored
+ * cart) are answered as "no such row" here, before they reach a query where PostgreSQL would refuse
+ * them as out of range.
  */
-import { Type } from 'typebox';
-
-/** The largest value an `integer` column holds. */
-export const ROW_ID_MAX = 2_147_483_647;
+import { ROW_ID_MAX } from '@xuanli/contracts/common-labels';
 
 /** Whether `id` can be the id of a row at all. */
 export function isRowId(id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= ROW_ID_MAX;
-}
-
-/** A path parameter naming one row, e.g. `{ skuId: rowIdParam('The SKU') }` for `cart/items/{skuId}`. */
-export function rowIdParam(description: string) {
-  return Type.Integer({ minimum: 1, maximum: ROW_ID_MAX, description });
 }

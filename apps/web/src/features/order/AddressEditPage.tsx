@@ -46,10 +46,17 @@ interface FormValues {
   isDefault: boolean;
 }
 
-/** The form field a server refusal names (Fastify's `body/<property>` in its message), or null. */
+/**
+ * The form field a server refusal names: the envelope's `field`, or Fastify's `body/<property>` in an
+ * older message; null when it names none.
+ */
 function fieldOfRefusal(error: unknown): keyof typeof ADDRESS_MESSAGES | null {
   if (!(error instanceof ApiError) || error.code !== 'ValidationError') return null;
-  const property = /body\/(\w+)/.exec(error.message)?.[1] ?? /property '(\w+)'/.exec(error.message)?.[1];
+  const answered = (error.body as { field?: unknown } | undefined)?.field;
+  const property =
+    (typeof answered === 'string' ? answered.split('.')[0] : undefined) ??
+    /body\/(\w+)/.exec(error.message)?.[1] ??
+    /property '(\w+)'/.exec(error.message)?.[1];
   switch (property) {
     case 'name':
     case 'phone':

@@ -195,7 +195,7 @@ describe('AddressEditPage (pages/user/address-edit)', () => {
   it('edits an address with its values filled in, and shows a server refusal beside its field', async () => {
     const calls = server([HOME, OFFICE], (call) =>
       call.method === 'PUT' && call.body.detail === '中关村大街 1 号 A 座'
-        ? failureAnswer('ValidationError', 'body/detail must NOT have more than 100 characters')
+        ? failureAnswer('ValidationError', '请求内容 detail 最多 100 个字符', 'detail')
         : undefined,
     );
     const { location } = renderPage(<AddressEditPage />, { path: paths.addressEdit.getHref({ id: 2 }) });

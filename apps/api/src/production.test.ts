@@ -64,6 +64,7 @@ const GOOD: NodeJS.ProcessEnv = {
   WECHATPAY_API_V3_KEY: randomKey(32),
   WECHATPAY_PLATFORM_CERT: certificate(2048),
   ALIPAY_APP_ID: '2021000000000001',
+  ALIPAY_SELLER_ID: '2088000000000001',
   ALIPAY_PRIVATE_KEY: pem(strong.alipayApp.privateKey, 'pkcs8'),
   ALIPAY_PUBLIC_KEY: pem(strong.alipay.publicKey, 'spki'),
 };

@@ -24,6 +24,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
+import { userRefusal } from '../../shared/errors.ts';
 import type { PaymentAttempts } from '../../shared/orders.ts';
 import type { SessionDeps } from '../sessions/index.ts';
 import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
@@ -53,15 +54,15 @@ const OrderNoParams = Type.Object({
 
 /**
  * The checkout bodies' refusals: the shop's maxima (pieces of a line, lines of an order) said in
- * Chinese, since a buyer reads them; anything else in Fastify's own words.
+ * the shop's own words, since a buyer reads them; anything else as the error handler words it.
  */
 function checkoutBodyError(errors: FastifySchemaValidationError[], dataVar: string): Error {
   for (const error of errors) {
     if (error.keyword === 'maximum' && /^\/items\/\d+\/qty$/.test(error.instancePath)) {
-      return new Error(`每种商品一次最多购买 ${MAX_LINE_QTY} 件`);
+      return userRefusal(`每种商品一次最多购买 ${MAX_LINE_QTY} 件`);
     }
     if (error.keyword === 'maxItems' && error.instancePath === '/items') {
-      return new Error(`一笔订单最多 ${MAX_ORDER_LINES} 种商品，请分开下单`);
+      return userRefusal(`一笔订单最多 ${MAX_ORDER_LINES} 种商品，请分开下单`);
     }
   }
   return new Error(errors.map((error) => `${dataVar}${error.instancePath} ${error.message}`).join(', '));

@@ -1,4 +1,4 @@
-import { chartCommand } from '../bazi/cli.ts';
+import { chartCommand, pillarsCommand } from '../bazi/cli.ts';
 import { formatBeijing } from '../beijingTime.ts';
 import { almanacDay } from '../day.ts';
 import { isAlmanacError } from '../errors.ts';
@@ -30,7 +30,10 @@ export const USAGE = `xuanli — 玄历 calendar engine
   xuanli terms YEAR [--json]                 the 24 solar terms with exact times (Beijing)
   xuanli lunar YYYY-MM-DD [--leap] [--json]  lunar date → solar date
   xuanli ics --from YEAR --to YEAR           iCalendar of terms, festivals and 休/班 days
-  xuanli chart --born "公 1990-05-10 08:00" --sex 男 [--zi early|late] [--lng 116.4] [--tz Asia/Shanghai] [--json]
+  xuanli chart --born "公 1990-05-10 08:00" --sex 男 [--zi early|late] [--lng 116.4] [--tz Asia/Shanghai] [--hour-unknown] [--json]
+                                             a bazi chart (--hour-unknown: three pillars, worked at noon)
+  xuanli pillars 庚午 辛巳 乙亥 庚辰 [--from 1801] [--to 2099] [--zi early|late] [--json]
+                                             四柱反查: every 时辰 with those four pillars
 
 Holidays announced after this release (today, day, days, month, lunar, ics):
   --holidays FILE|URL      use that table of entered days (the JSON of GET /api/calendar/holidays)
@@ -69,8 +72,8 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number, options: 
   const [command, ...rest] = argv;
   const holidays = options.holidays ?? undefined;
   try {
-    if (command === 'chart') {
-      const result = chartCommand(rest);
+    if (command === 'chart' || command === 'pillars') {
+      const result = (command === 'chart' ? chartCommand : pillarsCommand)(rest);
       return { exitCode: result.exitCode, stdout: [result.stdout], stderr: result.stderr ?? '' };
     }
     const { positionals, flags } = parseArgs(rest, ['from', 'to']);

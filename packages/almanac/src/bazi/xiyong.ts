@@ -112,12 +112,22 @@ export interface XiyongInput {
 }
 
 const PILLARS = ['year', 'month', 'day', 'hour'] as const;
-const PILLAR_LABEL = { year: '年', month: '月', day: '日', hour: '时' } as const;
-const QI_LABEL = ['本气', '中气', '余气'];
+type PillarKey = (typeof PILLARS)[number];
+/** Where each unit sits, built once: '年干', '年支本气' … (a chart is weighed thousands of times a second). */
+const STEM_WHERE = { year: '年干', month: '月干', day: '日干', hour: '时干' } as const;
+const QI_WHERE = {
+  year: ['年支本气', '年支中气', '年支余气'],
+  month: ['月支本气', '月支中气', '月支余气'],
+  day: ['日支本气', '日支中气', '日支余气'],
+  hour: ['时支本气', '时支中气', '时支余气'],
+} as const;
 const SUPPORT: readonly Group[] = ['比劫', '印'];
 const OPPOSE: readonly Group[] = ['官杀', '财', '食伤'];
+const FOLLOW_NAMES: Record<string, string> = { 官杀: '从杀格', 财: '从财格', 食伤: '从儿格' };
 const round2 = (v: number) => Math.round(v * 100) / 100;
 const percent = (v: number) => `${Math.round(v * 100)}%`;
+
+type PillarIndices = Partial<Record<PillarKey, number>>;
 
 function pillarIndex(text: unknown, label: string): number {
   const i = typeof text === 'string' ? parseSexagenary(text) : -1;
@@ -125,37 +135,54 @@ function pillarIndex(text: unknown, label: string): number {
   return i;
 }
 
-/** The weighed units of a chart (stems other than the day master; every hidden stem of every branch). */
-function weigh(pillars: Partial<Record<(typeof PILLARS)[number], number>>, dayStem: number): XiyongUnit[] {
-  const units: XiyongUnit[] = [];
-  const own = stemElementIndex(dayStem);
-  const unit = (where: string, stem: number, weight: number): XiyongUnit => {
-    const offset = (stemElementIndex(stem) - own + 5) % 5;
-    return {
-      where,
-      stem: STEMS[stem],
-      god: tenGod(dayStem, stem),
-      phase: ELEMENT_NAMES[stemElementIndex(stem)],
-      group: GROUPS[offset],
-      weight: round2(weight),
-    };
+function makeUnit(where: string, stem: number, weight: number, dayStem: number): XiyongUnit {
+  const phase = stemElementIndex(stem);
+  return {
+    where,
+    stem: STEMS[stem],
+    god: tenGod(dayStem, stem),
+    phase: ELEMENT_NAMES[phase],
+    group: GROUPS[(phase - stemElementIndex(dayStem) + 5) % 5],
+    weight: round2(weight),
   };
+}
+
+/** The weighed units of a chart (stems other than the day master; every hidden stem of every branch). */
+function weigh(pillars: PillarIndices, dayStem: number): XiyongUnit[] {
+  const units: XiyongUnit[] = [];
   for (const key of PILLARS) {
     const p = pillars[key];
     if (p === undefined) continue;
-    if (key !== 'day') units.push(unit(`${PILLAR_LABEL[key]}干`, p % 10, XIYONG_WEIGHTS.stem));
+    if (key !== 'day') units.push(makeUnit(STEM_WHERE[key], p % 10, XIYONG_WEIGHTS.stem, dayStem));
     const hidden = hiddenStems(p % 12);
     const shares = XIYONG_WEIGHTS.qi[hidden.length];
-    hidden.forEach((s, i) => {
-      units.push(unit(`${PILLAR_LABEL[key]}支${QI_LABEL[i]}`, s, XIYONG_WEIGHTS.branch[key] * shares[i]));
-    });
+    for (let i = 0; i < hidden.length; i++) {
+      units.push(makeUnit(QI_WHERE[key][i], hidden[i], XIYONG_WEIGHTS.branch[key] * shares[i], dayStem));
+    }
   }
   return units;
 }
 
-/** Groups ordered by weight, heaviest first (ties in the order given). */
+/** Groups ordered by weight, heaviest first (ties keep the order given); at most five, so insertion. */
 function byWeight(groups: readonly Group[], weights: Record<Group, number>): Group[] {
-  return [...groups].sort((a, b) => weights[b] - weights[a]);
+  const out: Group[] = [];
+  for (const g of groups) {
+    let i = out.length;
+    while (i > 0 && weights[out[i - 1]] < weights[g]) i--;
+    out.splice(i, 0, g);
+  }
+  return out;
+}
+
+/** The phase of a relation to a day master of phase `own` (0 木 … 4 水). */
+function phaseOf(own: number, g: Group): Phase {
+  return ELEMENT_NAMES[(own + GROUPS.indexOf(g)) % 5];
+}
+
+function phasesOf(own: number, groups: readonly Group[]): Phase[] {
+  const out: Phase[] = [];
+  for (const g of groups) out.push(phaseOf(own, g));
+  return out;
 }
 
 /**
@@ -166,13 +193,14 @@ function byWeight(groups: readonly Group[], weights: Record<Group, number>): Gro
 export function xiyong(chart: XiyongInput): Xiyong {
   const s = chart?.sizhu;
   if (typeof s !== 'object' || s === null) throw new AlmanacError('WRONG_OPTION', '四柱不全');
-  const pillars: Partial<Record<(typeof PILLARS)[number], number>> = {
+  const pillars: PillarIndices = {
     year: pillarIndex(s.year, '年'),
     month: pillarIndex(s.month, '月'),
     day: pillarIndex(s.day, '日'),
   };
   if (s.hour !== null) pillars.hour = pillarIndex(s.hour, '时');
-  const dayStem = pillars.day! % 10;
+  const dayStem = (pillars.day as number) % 10;
+  const own = stemElementIndex(dayStem);
   const units = weigh(pillars, dayStem);
   const groups = { 比劫: 0, 食伤: 0, 财: 0, 官杀: 0, 印: 0 } as Record<Group, number>;
   let total = 0;
@@ -181,24 +209,19 @@ export function xiyong(chart: XiyongInput): Xiyong {
     total += u.weight;
   }
   for (const g of GROUPS) groups[g] = round2(groups[g]);
+  total = round2(total);
   const support = round2(groups.比劫 + groups.印);
   const score = round2(support / total);
-  const facts = chartFacts(units, pillars.month! % 12, dayStem);
+  const facts = chartFacts(units, (pillars.month as number) % 12, dayStem);
   const verdict = judge(score, facts.rooted, units, groups);
-  const own = stemElementIndex(dayStem);
-  const phaseOf = (g: Group): Phase => ELEMENT_NAMES[(own + GROUPS.indexOf(g)) % 5];
   const choice = chooseGroups(verdict.strength, verdict.pattern, score, groups);
-  let favourable = choice.favourable.map(phaseOf);
-  let unfavourable = choice.unfavourable.map(phaseOf);
-  const reasons = [
-    ...describeChart(units, pillars, dayStem, facts, s.hour === null, total),
-    tallyReason(groups, support, total, score),
-    verdict.reason,
-    choice.reason(phaseOf),
-  ];
+  let favourable = phasesOf(own, choice.favourable);
+  let unfavourable = phasesOf(own, choice.unfavourable);
+  const reasons = describeChart(units, pillars, dayStem, facts, s.hour === null, total);
+  reasons.push(tallyReason(groups, support, total, score), verdict.reason, choiceReason(choice, own));
   let tiaohou: Phase | null = null;
   if (verdict.pattern === '扶抑') {
-    const t = tiaohouOf(pillars.month! % 12, units);
+    const t = tiaohouOf((pillars.month as number) % 12, units);
     if (t) {
       reasons.push(t.reason);
       if (t.needed) {
@@ -212,7 +235,7 @@ export function xiyong(chart: XiyongInput): Xiyong {
     strength: verdict.strength,
     score,
     support,
-    total: round2(total),
+    total,
     groups,
     units,
     ...facts,
@@ -226,15 +249,26 @@ export function xiyong(chart: XiyongInput): Xiyong {
 
 /** 得令, 得地, 得势 and whether the day master has a root at all. */
 function chartFacts(units: XiyongUnit[], monthBranch: number, dayStem: number) {
-  const isRoot = (u: XiyongUnit) => u.group === '比劫' && u.where.includes('支');
-  return {
-    deLing: SUPPORT.includes(
-      GROUPS[(stemElementIndex(hiddenStems(monthBranch)[0]) - stemElementIndex(dayStem) + 5) % 5],
-    ),
-    deDi: units.some((u) => isRoot(u) && !u.where.startsWith('月')),
-    deShi: units.filter((u) => u.where.endsWith('干') && SUPPORT.includes(u.group)).length >= 2,
-    rooted: units.some(isRoot),
-  };
+  const monthMain = (stemElementIndex(hiddenStems(monthBranch)[0]) - stemElementIndex(dayStem) + 5) % 5;
+  let deDi = false;
+  let rooted = false;
+  let standing = 0;
+  for (const u of units) {
+    const stem = u.where.length === 2;
+    if (u.group === '比劫' && !stem) {
+      rooted = true;
+      if (u.where[0] !== '月') deDi = true;
+    }
+    if (stem && (u.group === '比劫' || u.group === '印')) standing++;
+  }
+  return { deLing: monthMain === 0 || monthMain === 4, deDi, deShi: standing >= 2, rooted };
+}
+
+/** Whether a 官杀 stands in a stem or rules a branch (本气): something checks the day master. */
+function officerChecks(units: XiyongUnit[]): boolean {
+  for (const u of units)
+    if (u.group === '官杀' && (u.where.length === 2 || u.where.endsWith('本气'))) return true;
+  return false;
 }
 
 /** 身强/身弱/中和, or a 从格 with its name. */
@@ -244,10 +278,7 @@ function judge(
   units: XiyongUnit[],
   groups: Record<Group, number>,
 ): { strength: Strength; pattern: string; reason: string } {
-  const checked = units.some(
-    (u) => u.group === '官杀' && (u.where.endsWith('干') || u.where.endsWith('本气')),
-  );
-  if (score >= FOLLOW_STRONG_FROM && !checked) {
+  if (score >= FOLLOW_STRONG_FROM && !officerChecks(units)) {
     return {
       strength: '从强',
       pattern: '从旺格',
@@ -256,7 +287,7 @@ function judge(
   }
   if (!rooted && score < FOLLOW_WEAK_BELOW) {
     const force = byWeight(OPPOSE, groups)[0];
-    const name = { 官杀: '从杀格', 财: '从财格', 食伤: '从儿格' }[force as '官杀' | '财' | '食伤'];
+    const name = FOLLOW_NAMES[force];
     return {
       strength: '从弱',
       pattern: name,
@@ -290,56 +321,73 @@ const EFFECT: Record<Group, string> = {
   比劫: '比劫帮身',
 };
 
-/** The 喜 and 忌 relations of a verdict, with the sentence that explains the choice. */
+/** The 喜 and 忌 relations of a verdict, and the words that lead into them. */
+interface Choice {
+  favourable: Group[];
+  unfavourable: Group[];
+  lead: string;
+}
+
+/** The sentence of a choice: what it favours and avoids, and the 用神. */
+function choiceReason(c: Choice, own: number): string {
+  const said = (list: Group[]) => {
+    const parts: string[] = [];
+    for (const g of list) parts.push(`${g}（${phaseOf(own, g)}）`);
+    return parts.join('、');
+  };
+  const first = c.favourable[0];
+  return `${c.lead}喜${said(c.favourable)}，忌${said(c.unfavourable)}。用神取${first}（${phaseOf(own, first)}）。`;
+}
+
+/** The 喜 and 忌 relations of a verdict (see the module comment). */
 function chooseGroups(
   strength: Strength,
   pattern: string,
   score: number,
   groups: Record<Group, number>,
-): { favourable: Group[]; unfavourable: Group[]; reason: (phase: (g: Group) => Phase) => string } {
-  const said = (list: Group[], phase: (g: Group) => Phase) =>
-    list.map((g) => `${g}（${phase(g)}）`).join('、');
-  const plan = (favourable: Group[], unfavourable: Group[], lead: string) => ({
-    favourable,
-    unfavourable,
-    reason: (phase: (g: Group) => Phase) =>
-      `${lead}喜${said(favourable, phase)}，忌${said(unfavourable, phase)}。用神取${favourable[0]}（${phase(favourable[0])}）。`,
-  });
-  const heavy = byWeight(OPPOSE, groups)[0];
+): Choice {
   const byPrint = groups.印 > groups.比劫;
   if (strength === '从强')
-    return plan(
-      byPrint ? ['印', '比劫', '食伤'] : ['比劫', '印', '食伤'],
-      ['官杀', '财'],
-      '从强宜顺其旺势：',
-    );
-  if (strength === '从弱') {
-    if (pattern === '从杀格') return plan(['官杀', '财'], ['食伤', '印', '比劫'], '从杀宜顺官杀之势：');
-    if (pattern === '从财格') return plan(['财', '食伤', '官杀'], ['比劫', '印'], '从财宜顺财星之势：');
-    return plan(['食伤', '财'], ['印', '官杀'], '从儿宜顺食伤之势：');
-  }
-  const strong = strength === '身强' || (strength === '中和' && score >= BALANCED_MIDDLE);
-  if (strong) {
-    const favourable: Group[] = byPrint ? ['财', '食伤', '官杀'] : ['官杀', '食伤', '财'];
-    const lead = byPrint
-      ? '旺在印星，宜以财破印、食伤泄秀：'
-      : '旺在比劫，宜以官杀制身、食伤泄秀、财星耗身：';
-    if (strength === '中和')
-      return plan(
-        ['食伤', '财'],
-        byWeight(SUPPORT, groups),
-        '中和略偏强，宜食伤泄秀、财星流通，不宜再生扶：',
-      );
-    return plan(favourable, byWeight(SUPPORT, groups), lead);
-  }
+    return {
+      favourable: byPrint ? ['印', '比劫', '食伤'] : ['比劫', '印', '食伤'],
+      unfavourable: ['官杀', '财'],
+      lead: '从强宜顺其旺势：',
+    };
+  if (pattern === '从杀格')
+    return { favourable: ['官杀', '财'], unfavourable: ['食伤', '印', '比劫'], lead: '从杀宜顺官杀之势：' };
+  if (pattern === '从财格')
+    return { favourable: ['财', '食伤', '官杀'], unfavourable: ['比劫', '印'], lead: '从财宜顺财星之势：' };
+  if (pattern === '从儿格')
+    return { favourable: ['食伤', '财'], unfavourable: ['印', '官杀'], lead: '从儿宜顺食伤之势：' };
+  const support = byWeight(SUPPORT, groups);
+  const opposing = byWeight(OPPOSE, groups);
+  if (strength === '身强')
+    return byPrint
+      ? {
+          favourable: ['财', '食伤', '官杀'],
+          unfavourable: support,
+          lead: '旺在印星，宜以财破印、食伤泄秀：',
+        }
+      : {
+          favourable: ['官杀', '食伤', '财'],
+          unfavourable: support,
+          lead: '旺在比劫，宜以官杀制身、食伤泄秀、财星耗身：',
+        };
+  if (strength === '中和' && score >= BALANCED_MIDDLE)
+    return {
+      favourable: ['食伤', '财'],
+      unfavourable: support,
+      lead: '中和略偏强，宜食伤泄秀、财星流通，不宜再生扶：',
+    };
+  const heavy = opposing[0];
   const favourable: Group[] = heavy === '财' ? ['比劫', '印'] : ['印', '比劫'];
+  if (strength === '中和')
+    return { favourable, unfavourable: opposing.slice(0, 2), lead: '中和略偏弱，宜生扶，忌克泄耗之最重者：' };
   const lead =
     heavy === '财'
       ? '身弱而财重，宜比劫分财帮身，次取印星生身：'
       : `身弱而${heavy}最重（${EFFECT[heavy]}），宜印星生身${heavy === '官杀' ? '化杀' : ''}，次取比劫帮身：`;
-  if (strength === '中和')
-    return plan(favourable, byWeight(OPPOSE, groups).slice(0, 2), '中和略偏弱，宜生扶，忌克泄耗之最重者：');
-  return plan(favourable, byWeight(OPPOSE, groups), lead);
+  return { favourable, unfavourable: opposing, lead };
 }
 
 /** 调候 of a chart born in winter (火 wanted) or summer (水 wanted); null in spring and autumn. */
@@ -347,11 +395,13 @@ function tiaohouOf(
   monthBranch: number,
   units: XiyongUnit[],
 ): { phase: Phase; needed: boolean; reason: string } | null {
-  const winter = [11, 0, 1].includes(monthBranch);
-  const summer = [5, 6, 7].includes(monthBranch);
+  const winter = monthBranch === 11 || monthBranch === 0 || monthBranch === 1;
+  const summer = monthBranch === 5 || monthBranch === 6 || monthBranch === 7;
   if (!winter && !summer) return null;
   const phase: Phase = winter ? '火' : '水';
-  const weight = round2(units.filter((u) => u.phase === phase).reduce((a, u) => a + u.weight, 0));
+  let sum = 0;
+  for (const u of units) if (u.phase === phase) sum += u.weight;
+  const weight = round2(sum);
   const season = winter ? '冬月，寒气当令' : '夏月，暑气当令';
   const month = `${BRANCHES[monthBranch]}月`;
   if (weight < TIAOHOU_ENOUGH)
@@ -370,39 +420,47 @@ function tiaohouOf(
 /** The reasons about 月令, 通根 and 透干. */
 function describeChart(
   units: XiyongUnit[],
-  pillars: Partial<Record<(typeof PILLARS)[number], number>>,
+  pillars: PillarIndices,
   dayStem: number,
   facts: ReturnType<typeof chartFacts>,
   hourUnknown: boolean,
   total: number,
 ): string[] {
-  const month = units.find((u) => u.where === '月支本气')!;
-  const monthBranch = BRANCHES[pillars.month! % 12];
   const out: string[] = [];
-  if (hourUnknown) out.push(`时辰不详：只计年、月、日三柱（总力 ${round2(total)}）。`);
+  if (hourUnknown) out.push(`时辰不详：只计年、月、日三柱（总力 ${total}）。`);
+  const roots: string[] = [];
+  const stems: string[] = [];
+  let month: XiyongUnit | undefined;
+  for (const u of units) {
+    if (u.where === '月支本气') month = u;
+    if (u.where.length === 2) {
+      const side = u.group === '比劫' || u.group === '印' ? '生扶' : '克泄耗';
+      stems.push(`${u.where}${u.stem}${u.phase}${u.god}（${side}）`);
+    } else if (u.group === '比劫') {
+      const key = PILLARS[u.where[0] === '年' ? 0 : u.where[0] === '月' ? 1 : u.where[0] === '日' ? 2 : 3];
+      const branch = BRANCHES[(pillars[key] as number) % 12];
+      roots.push(
+        `${u.where.slice(0, 2)}${branch}藏${u.stem}${u.phase}（${u.god}，${u.where.slice(2)} ${u.weight}）`,
+      );
+    }
+  }
+  const m = month as XiyongUnit;
   out.push(
-    `日主${STEMS[dayStem]}${ELEMENT_NAMES[stemElementIndex(dayStem)]}，生于${monthBranch}月，月令${month.stem}${month.phase}为日主之${month.god}，${facts.deLing ? '得令' : '失令'}。`,
+    `日主${STEMS[dayStem]}${ELEMENT_NAMES[stemElementIndex(dayStem)]}，生于${BRANCHES[(pillars.month as number) % 12]}月，月令${m.stem}${m.phase}为日主之${m.god}，${facts.deLing ? '得令' : '失令'}。`,
   );
-  const branchOf = (u: XiyongUnit) => {
-    const key = PILLARS.find((k) => PILLAR_LABEL[k] === u.where[0])!;
-    return BRANCHES[pillars[key]! % 12];
-  };
-  const roots = units.filter((u) => u.group === '比劫' && u.where.includes('支'));
   out.push(
-    roots.length
-      ? `通根：${roots.map((u) => `${u.where.slice(0, 2)}${branchOf(u)}藏${u.stem}${u.phase}（${u.god}，${u.where.slice(2)} ${u.weight}）`).join('、')}。`
-      : `${hourUnknown ? '三' : '四'}支藏干皆无比劫，日主无根。`,
+    roots.length ? `通根：${roots.join('、')}。` : `${hourUnknown ? '三' : '四'}支藏干皆无比劫，日主无根。`,
   );
-  const stems = units.filter((u) => u.where.endsWith('干'));
-  out.push(
-    `透干：${stems.map((u) => `${u.where}${u.stem}${u.phase}${u.god}（${SUPPORT.includes(u.group) ? '生扶' : '克泄耗'}）`).join('、')}。`,
-  );
+  out.push(`透干：${stems.join('、')}。`);
   return out;
 }
 
 /** The sums behind the score. */
 function tallyReason(groups: Record<Group, number>, support: number, total: number, score: number): string {
-  const part = (list: readonly Group[]) => list.map((g) => `${g} ${groups[g]}`).join(' + ');
   const against = round2(total - support);
-  return `生扶：${part(SUPPORT)} = ${support}；克泄耗：${part(OPPOSE)} = ${against}；生扶占 ${support} ÷ ${round2(total)} = ${percent(score)}。`;
+  return (
+    `生扶：比劫 ${groups.比劫} + 印 ${groups.印} = ${support}；` +
+    `克泄耗：官杀 ${groups.官杀} + 财 ${groups.财} + 食伤 ${groups.食伤} = ${against}；` +
+    `生扶占 ${support} ÷ ${total} = ${percent(score)}。`
+  );
 }

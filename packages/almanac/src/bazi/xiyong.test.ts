@@ -99,6 +99,35 @@ const WORKED: Record<string, Worked> = {
     favourable: ['土', '金'],
     unfavourable: ['木', '火'],
   },
+  // 甲 day in 卯 month. Stems 癸 正印, 乙 劫财, 壬 偏印: 3. 巳 ×1: 丙 食神 .6, 庚 七杀 .3, 戊 偏财 .1. 卯 ×3: 乙
+  // 3. 子 ×1.5: 癸 1.5. 申 ×1: 庚 .6, 壬 .3, 戊 .1. 比劫 4 + 印 3.8 = 7.8 → 82%, past the 从强 line, but 申's
+  // 本气 庚 is 七杀 and checks the day master: 身强, not 从强 — through 比劫, so 官杀 (金) first.
+  strongButChecked: {
+    born: '公 1953-03-14 15:30',
+    sizhu: '癸巳 乙卯 甲子 壬申',
+    groups: { 比劫: 4, 印: 3.8, 食伤: 0.6, 财: 0.2, 官杀: 0.9 },
+    score: 0.82,
+    strength: '身强',
+    pattern: '扶抑',
+    tiaohou: null,
+    favourable: ['金', '火', '土'],
+    unfavourable: ['木', '水'],
+  },
+  // 庚 day in 辰 month. Stems 丁 正官, 甲 偏财, 甲 偏财. 丑 ×1: 己 正印 .6, 癸 伤官 .3, 辛 劫财 .1. 辰 ×3: 戊
+  // 偏印 1.8, 乙 正财 .9, 癸 .3. 辰 ×1.5: 戊 .9, 乙 .45, 癸 .15. 申 ×1: 庚 比肩 .6, 壬 食神 .3, 戊 .1. 比劫 .7 +
+  // 印 3.4 = 4.1 → 43%: 中和 leaning weak; 财 3.35 is the heaviest burden, so 比劫 (金) first, then 印 (土),
+  // and only the two heaviest burdens are named: 财 (木), 食伤 (水).
+  balancedLeaningWeak: {
+    born: '公 1937-04-23 15:30',
+    sizhu: '丁丑 甲辰 庚辰 甲申',
+    groups: { 比劫: 0.7, 印: 3.4, 食伤: 1.05, 财: 3.35, 官杀: 1 },
+    score: 0.43,
+    strength: '中和',
+    pattern: '扶抑',
+    tiaohou: null,
+    favourable: ['金', '土'],
+    unfavourable: ['木', '水'],
+  },
   // 己 day in 卯 month. Stems 乙 七杀, 己 比肩, 甲 正官. 卯 ×1: 乙 1. 卯 ×3: 乙 3. 酉 ×1.5: 辛 食神 1.5. 子 ×1:
   // 癸 偏财 1. No 土 hidden anywhere: no root. 生扶 only the bare 己 stem: 1 of 9.5 → 11%, and 官杀 6 rules
   // the chart: 从弱, 从杀格 — follow 官杀 (木) and the 财 (水) that feeds it; 食伤 (金) would fight it.

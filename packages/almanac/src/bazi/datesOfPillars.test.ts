@@ -3,6 +3,7 @@
  * and the same searches compared with lunar-typescript's `Solar.fromBaZi` (test oracle), every
  * difference in a class of test-data/pillar-search-differences.md.
  */
+import fc from 'fast-check';
 import { Solar } from 'lunar-typescript';
 import { describe, expect, it } from 'vitest';
 import { beijingSeconds, formatBeijing } from '../beijingTime.ts';
@@ -185,6 +186,40 @@ describe('datesOfPillars', () => {
     expect(
       datesOfPillars({ year: '甲子', month: '丙寅', day: '甲子', hour: '甲子' }, { from: 1984, to: 1984 }),
     ).toEqual([]);
+  });
+
+  it('answers any input with results or a WRONG_OPTION, never anything else', () => {
+    const ganzhi = fc.oneof(
+      fc
+        .integer({ min: 0, max: 59 })
+        .map((i) => '甲乙丙丁戊己庚辛壬癸'[i % 10] + '子丑寅卯辰巳午未申酉戌亥'[i % 12]),
+      fc.string({ maxLength: 3 }),
+      fc.anything(),
+    );
+    const year = fc.oneof(fc.integer({ min: 1790, max: 2110 }), fc.constant(undefined), fc.anything());
+    fc.assert(
+      fc.property(
+        ganzhi,
+        ganzhi,
+        ganzhi,
+        ganzhi,
+        year,
+        year,
+        fc.constantFrom(undefined, 'early', 'late', 'x'),
+        (y, m, d, h, from, to, zi) => {
+          try {
+            const found = datesOfPillars(
+              { year: y, month: m, day: d, hour: h } as Sizhu,
+              { from, to, zi } as never,
+            );
+            return Array.isArray(found);
+          } catch (e) {
+            return isAlmanacError(e) && e.code === 'WRONG_OPTION' && /[\u4e00-\u9fff]/.test(e.message);
+          }
+        },
+      ),
+      { numRuns: 5000, seed: 11 },
+    );
   });
 
   it('reaches back to 1801 with the early table, and marks what the chart cannot take', () => {

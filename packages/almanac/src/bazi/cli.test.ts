@@ -74,7 +74,7 @@ describe('pillarsCommand', () => {
     expect(json.map((d: { born: string }) => d.born)).toEqual(['公 1990-05-10 07:00']);
     const old = pillarsCommand(['壬申', '丁未', '庚午', '丙子', '--to', '1899']).stdout;
     expect(old).toContain(
-      '  1812年8月6日 00:00–00:59  农历 一八一二年六月廿九 子时（早于 1900 年，不能排盘）\n',
+      '  1812年8月6日 00:00–00:59  农历 一八一二年六月廿九 子时（早于 1900 年 1 月 31 日，不能排盘）\n',
     );
   });
 

@@ -231,7 +231,7 @@ export function formatPillarDates(pillars: string[], dates: PillarDate[], from: 
   const head = `四柱 ${pillars.join(' ')}：${from}–${to} 年间共 ${dates.length} 个时辰`;
   const lines = [head];
   for (const d of dates) {
-    lines.push(`  ${d.gongli}  农历 ${d.nongli}${d.chartable ? '' : '（早于 1900 年，不能排盘）'}`);
+    lines.push(`  ${d.gongli}  农历 ${d.nongli}${d.chartable ? '' : '（早于 1900 年 1 月 31 日，不能排盘）'}`);
     for (const note of d.notes) lines.push(`      ${note}`);
   }
   return `${lines.join('\n')}\n`;

@@ -266,6 +266,10 @@ describe('datesOfPillars', () => {
         const year = Number(r.start.slice(0, 4));
         expect(year >= 1801 && year <= 2099).toBe(true);
         if (r.start < '1900') early++;
+        // Ready to chart: the result's own input gives these pillars.
+        if (r.chartable)
+          expect(baziChart({ ...r.input, sex: '女', liunianCount: 0 }).sizhu, where).toEqual(chart.sizhu);
+        expect(r.chartable).toBe(r.start >= '1900-01-31');
       }
       candidates += found.length;
     }

@@ -33,8 +33,8 @@ import {
   yearPillar,
 } from '../ganzhi.ts';
 import { lunarDayName, lunarMonthName, lunarYearName } from '../lunar.ts';
-import { solarFromDayNumber } from '../solarDate.ts';
-import { FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR } from './birthMoment.ts';
+import { dayNumber, solarFromDayNumber } from '../solarDate.ts';
+import { LAST_BIRTH_YEAR } from './birthMoment.ts';
 import { formatBirthText } from './birthText.ts';
 import { jieTime, lunarOfDay } from './earlyCalendar.ts';
 import type { Sizhu, ZiSchool } from './fourPillars.ts';
@@ -59,7 +59,7 @@ export interface PillarDate {
   born: string;
   /** Chart options that reproduce these pillars (add `sex`). */
   input: { born: string; timeZone: 'UTC+8'; zi: ZiSchool };
-  /** Whether the chart accepts the date (its range is 1900–2100). */
+  /** Whether the chart accepts the date (its range is 1900-01-31 to 2100-12-31). */
   chartable: boolean;
   /** First and last second with these pillars, Beijing time 'YYYY-MM-DD HH:mm:ss'. */
   start: string;
@@ -92,6 +92,8 @@ const JIE_NAMES = [
 const DAY = 86400;
 const HOUR = 3600;
 const SHANGHAI = resolveZone('Asia/Shanghai');
+/** The chart's first day: 1900 正月初一 (1900-01-31), where its lunar table starts. */
+const FIRST_CHARTABLE_DAY = dayNumber(1900, 1, 31);
 
 function wrong(message: string): never {
   throw new AlmanacError('WRONG_OPTION', message);
@@ -199,7 +201,7 @@ function pillarDate(
   return {
     born,
     input: { born, timeZone: 'UTC+8', zi },
-    chartable: d.year >= FIRST_BIRTH_YEAR && d.year <= LAST_BIRTH_YEAR,
+    chartable: n >= FIRST_CHARTABLE_DAY && d.year <= LAST_BIRTH_YEAR,
     start: formatBeijing(first),
     end: formatBeijing(last),
     gongli: `${clockText(first, 'full')}–${clockText(last, Math.floor(last / DAY) === n ? 'none' : 'monthDay')}`,

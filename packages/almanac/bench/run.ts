@@ -244,6 +244,7 @@ function zeriMedian(): number {
     samples.push(performance.now() - start);
   }
   return median(samples);
+}
 
 // (f) 四柱反查: the pillars of the first 2,000 of those births searched back over 1801–2099. Our search
 // covers the whole range; lunar-typescript's Solar.fromBaZi stops at the current year (it reads the
@@ -263,7 +264,6 @@ function oursSearches() {
 function lunarTsSearches() {
   for (const p of searchedPillars) sink += Solar.fromBaZi(p.year, p.month, p.day, p.hour, 2, 1801).length;
 }
-
 function row(name: string, ours: number, peers: Record<string, number>) {
   const ratios = Object.entries(peers)
     .map(([peer, ms]) => `${peer} ${ms.toFixed(1)} ms (×${(ms / ours).toFixed(1)})`)

@@ -11,7 +11,7 @@ import { runCommand } from './cli/commands.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { adminRoutes, purgeStaleUploads } from './modules/admin/index.ts';
-import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
+import { baziRoutes, dingzhiRoutes, eraseDingzhiProfile } from './modules/bazi/index.ts';
 import { calendarRoutes } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
 import { eraseLearner, ketangRoutes, progressOfCourses } from './modules/ketang/index.ts';
@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       async eraseRows(tx, account) {
         await eraseBuyer(tx, account.id);
         await eraseLearner(tx, account.id);
+        await eraseDingzhiProfile(tx, account.id);
         return eraseMediaOf(tx, account);
       },
       removeFiles: (keys) => removeStoredFiles(storage, keys),

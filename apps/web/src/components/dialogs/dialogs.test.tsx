@@ -17,7 +17,7 @@ import {
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { COPY_FAILURE, COPY_SUCCESS } from '../ContactCard';
 import { KEFU_STORAGE_KEY } from './api/get-kefu';
-import { DialogHost } from './DialogHost';
+import { CENTER_DIALOG_WIDTH, DialogHost } from './DialogHost';
 
 const KEFU = {
   avatar: '/api/files/kefu.png',
@@ -172,6 +172,41 @@ describe('master dialog', () => {
     open('dashi', { sellid: 99 });
     expect(await screen.findByText('加载失败：没有找到相应内容')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+  });
+});
+
+describe('the centred cards fit the screen', () => {
+  it("sizes 在线客服 and 联系大师 with antd-mobile's own width variables, one width for wrapper and card", async () => {
+    installFakeApi((call) =>
+      call.path === '/base/sysapi/label' ? okAnswer(kefuLabel()) : okAnswer(master(3)),
+    );
+    renderPage(<DialogHost />);
+    for (const [name, title] of [
+      ['kefu', '在线客服'],
+      ['dashi', '联系大师'],
+    ] as const) {
+      open(name);
+      const dialog = await screen.findByRole('dialog', { name: title });
+      const popup = dialog.closest<HTMLElement>('.adm-center-popup');
+      expect(popup?.style.getPropertyValue('--min-width'), title).toBe(CENTER_DIALOG_WIDTH);
+      expect(popup?.style.getPropertyValue('--max-width'), title).toBe(CENTER_DIALOG_WIDTH);
+      // The card itself sets no width of its own: it is the wrapper's.
+      const body = dialog.closest<HTMLElement>('.adm-center-popup-body');
+      expect(body?.style.width ?? '').toBe('');
+      act(() => useDialogs.getState().close());
+    }
+    expect(CENTER_DIALOG_WIDTH).toBe('min(calc(100vw - 32px), 400px)');
+  });
+
+  it('keeps a long WeChat ID on one line, its type sized by its length, with 复制 beside it', async () => {
+    const wx = 'xuanli_kefu_2026-abcd';
+    installFakeApi(() => okAnswer(kefuLabel({ ...KEFU, wx })));
+    renderPage(<DialogHost />);
+    open('kefu');
+    const id = await screen.findByTestId('wechat-id');
+    expect(id.textContent).toBe(wx);
+    expect(id.style.getPropertyValue('--wx-chars')).toBe(String(wx.length));
+    expect(screen.getByRole('button', { name: `复制微信号 ${wx}` })).toBeTruthy();
   });
 });
 

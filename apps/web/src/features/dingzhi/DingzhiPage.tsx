@@ -7,11 +7,13 @@
  *
  * The profile is the account's own record on the server (components/dialogs/api/dingzhi-profile.ts),
  * never the chart the 排盘 page shows. Opening the tab asks for the user's profile again, so a
- * membership granted a moment ago opens the form without a reload.
+ * membership granted a moment ago opens the form without a reload. Offline, or while the server is
+ * away, the tab shows what it showed last (kept answers) under a notice, and refreshes by itself.
  */
 import { isYunType } from '@xuanli/almanac/bazi/yunType';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { ConnectionNotice } from '@/components/ConnectionNotice';
 import {
   type DingzhiProfile,
   useDingzhiProfile,
@@ -39,6 +41,7 @@ export default function DingzhiPage() {
   return (
     <div className={styles.page}>
       <PageHeader />
+      <ConnectionNotice />
       <div className={styles.body}>{!isLogin ? <NotVip visitor /> : !vip ? <NotVip /> : <VipDingzhi />}</div>
     </div>
   );

@@ -37,14 +37,15 @@ export function startSessionSync(navigate: (to: string) => void, currentPath: ()
     stopFetching();
     controller = new AbortController();
     const { signal } = controller;
-    lastFetch = Date.now();
+    // The monotonic clock: a phone's wall clock may jump (or stand still, in tests of other things).
+    lastFetch = performance.now();
     // Failures are left alone: the pages keep showing the stored user and courses until the next try.
     syncProfile(signal).catch(() => undefined);
     syncMyOrders(signal).catch(() => undefined);
   };
   /** Fetches unless logged out or the last fetch is less than `gapMs` old. */
   const refresh = (gapMs: number) => {
-    if (useSession.getState().isLogin && Date.now() - lastFetch >= gapMs) fetchAll();
+    if (useSession.getState().isLogin && performance.now() - lastFetch >= gapMs) fetchAll();
   };
   const onForeground = () => {
     if (document.visibilityState === 'visible') refresh(FOREGROUND_REFRESH_GAP_MS);

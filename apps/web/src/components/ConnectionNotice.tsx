@@ -64,14 +64,16 @@ function useServiceRecovery(away: boolean): void {
   }, [away, client]);
 }
 
+// Short enough for one line at 320 px beside the badge: the badge says what happened, the words what
+// the page shows meanwhile and that it will update by itself.
 const OFFLINE_TEXT: Record<Shown, string> = {
-  answers: '网络未连接，显示的是上次打开时的内容，联网后自动更新',
+  answers: '显示的是上次的内容，联网后自动更新',
   waiting: '网络未连接，联网后自动加载',
-  nothing: '网络未连接，部分内容需要联网后才能查看',
+  nothing: '部分内容需要联网后查看',
 };
 
 const UNAVAILABLE_TEXT: Record<Shown, string> = {
-  answers: '显示的内容可能不是最新的，恢复后自动更新',
+  answers: '内容可能不是最新的',
   waiting: '恢复后自动加载',
   nothing: '请稍后再试',
 };

@@ -47,6 +47,8 @@ describe('the answers kept across visits', () => {
     expect(fresh.getQueryData(['ketang', 'courses', { keyword: '', category: null }, 7])).toEqual(COURSES);
     expect(fresh.getQueryData(['dingzhi-profile', 7])).toEqual(PROFILE);
     expect(fresh.getQueryState(['dingzhi-profile', 7])?.dataUpdatedAt).toBe(NOW);
+    // Stale whatever its age, so the page that shows it asks again as soon as it can.
+    expect(fresh.getQueryState(['dingzhi-profile', 7])?.isInvalidated).toBe(true);
     // Never a signed media URL or an order.
     expect(fresh.getQueryData(['ketang', 'play', 12, 7])).toBeUndefined();
     expect(fresh.getQueryData(['shop', 'orders', 'all'])).toBeUndefined();

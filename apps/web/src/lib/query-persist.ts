@@ -69,8 +69,9 @@ function currentOwner(): number | null {
 
 /**
  * Puts the answers kept for the current account into `client`: none when they were kept for another
- * account, and none older than {@link PERSIST_MAX_AGE_MS}. They count as stale, so an open page asks
- * the server again as soon as it can.
+ * account, and none older than {@link PERSIST_MAX_AGE_MS}. They are marked stale whatever their age, so
+ * a page shows them at once and asks the server again as soon as it can (at once online, when the
+ * network returns offline).
  */
 export function restoreQueries(client: QueryClient, now: number = Date.now()): void {
   const stored = readStorage<PersistedQueries | null>(QUERY_CACHE_STORAGE_KEY, null);
@@ -84,6 +85,11 @@ export function restoreQueries(client: QueryClient, now: number = Date.now()): v
   );
   try {
     hydrate(client, { mutations: [], queries });
+    const restored = new Set(queries.map((query) => query.queryHash));
+    void client.invalidateQueries({
+      predicate: (query) => restored.has(query.queryHash),
+      refetchType: 'none',
+    });
   } catch {
     // A record from an older build the library cannot read: start without it.
     writeStorage(QUERY_CACHE_STORAGE_KEY, undefined);

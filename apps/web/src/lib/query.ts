@@ -53,6 +53,8 @@ function createQueryClient(): QueryClient {
 export function followNetworkState(): () => void {
   let stop: () => void = () => {};
   onlineManager.setEventListener((setOnline) => {
+    // Outside a browser (a test environment already torn down when a late import lands) there is nothing to follow.
+    if (typeof window === 'undefined') return undefined;
     setOnline(!browserOffline());
     const online = () => setOnline(true);
     const offline = () => setOnline(false);
@@ -70,5 +72,7 @@ export function followNetworkState(): () => void {
 /** The app's query client. */
 export const queryClient: QueryClient = createQueryClient();
 
-followNetworkState();
-keepQueriesAcrossVisits(queryClient);
+if (typeof window !== 'undefined') {
+  followNetworkState();
+  keepQueriesAcrossVisits(queryClient);
+}

@@ -293,8 +293,10 @@ describe('a membership granted while the app is open', () => {
   }
 
   it('opens the 定制 form when the tab is opened again, without a reload', async () => {
-    let now = NOW;
-    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    // The sync's gaps are counted on the monotonic clock; the test moves it on.
+    const real = performance.now.bind(performance);
+    let later = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
     let granted = false;
     loginAs(member());
     const profileCalls = await openWithSync(() => granted);
@@ -302,20 +304,22 @@ describe('a membership granted while the app is open', () => {
 
     // Customer service grants VIP; a minute later the reader taps 定制 again.
     granted = true;
-    now += 60_000;
+    later += 60_000;
     act(() => showTab(true));
     expect(await screen.findByRole('heading', { name: '填写出生资料' })).toBeTruthy();
     expect(profileCalls()).toBe(2);
   });
 
   it('opens the form when the reader comes back from WeChat to the open tab', async () => {
-    let now = NOW;
-    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    // The sync's gaps are counted on the monotonic clock; the test moves it on.
+    const real = performance.now.bind(performance);
+    let later = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
     let granted = false;
     loginAs(member());
     await openWithSync(() => granted);
     granted = true;
-    now += 60_000;
+    later += 60_000;
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });

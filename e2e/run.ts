@@ -112,6 +112,7 @@ async function runOne(
   const problems: string[] = [];
   const consoleErrors: string[] = [];
   let pageErrorsAllowed = false;
+  let serverErrorsAllowed = false;
   page.on('pageerror', (error) => {
     if (!pageErrorsAllowed) problems.push(`uncaught page error: ${error.message}`);
   });
@@ -123,7 +124,8 @@ async function runOne(
     if (/Content Security Policy/i.test(text)) problems.push(`CSP violation: ${text.slice(0, 300)}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 500) problems.push(`HTTP ${response.status()} from ${response.url()}`);
+    if (response.status() >= 500 && !serverErrorsAllowed)
+      problems.push(`HTTP ${response.status()} from ${response.url()}`);
   });
 
   const appURL = server.appURL;
@@ -145,11 +147,14 @@ async function runOne(
     allowPageErrors() {
       pageErrorsAllowed = true;
     },
+    allowServerErrors() {
+      serverErrorsAllowed = true;
+    },
   };
 
   let outcome: Outcome;
   try {
-    await withTimeout(fn(t), TEST_TIMEOUT_MS);
+    await withTimeout(fn(t), fn.timeoutMs ?? TEST_TIMEOUT_MS);
     if (problems.length > 0) throw new Error(problems.join('\n'));
     outcome = { name: id, ok: true, ms: Date.now() - started };
   } catch (error) {

@@ -57,6 +57,10 @@ export interface StartOptions {
   logFile: string;
   /** How long migrations + seeding + listen may take; PGlite's first start is the slow part. */
   timeoutMs?: number;
+  /** Listen on this port (a server started again where the app knew it), else a free one. */
+  port?: number;
+  /** Run on this data folder, which `stop()` then leaves in place; else a throw-away one. */
+  dataDir?: string;
 }
 
 export async function startServer({
@@ -64,9 +68,11 @@ export async function startServer({
   webDist,
   logFile,
   timeoutMs = 60_000,
+  port: givenPort,
+  dataDir: givenDataDir,
 }: StartOptions): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-e2e-data-'));
+  const port = givenPort ?? (await freePort());
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'xuanli-e2e-data-'));
   const origin = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
   // process.execPath is the Node 24 running this file; the API relies on Node 24's type stripping.
@@ -117,7 +123,7 @@ export async function startServer({
     }
     process.off('exit', killOnExit);
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (givenDataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;

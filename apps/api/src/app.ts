@@ -19,7 +19,7 @@ import {
   operatorOf,
   purgeStaleUploads,
 } from './modules/admin/index.ts';
-import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
+import { baziRoutes, dingzhiRoutes, eraseDingzhiProfile } from './modules/bazi/index.ts';
 import { calendarRoutes, createHolidayCache, holidayTableAnswer } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
 import { eraseLearner, ketangRoutes, progressOfCourses } from './modules/ketang/index.ts';
@@ -208,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       async eraseRows(tx, account) {
         await eraseBuyer(tx, account.id, new Date(clock.now()));
         await eraseLearner(tx, account.id);
+        await eraseDingzhiProfile(tx, account.id);
         return eraseMediaOf(tx, account);
       },
       removeFiles: (keys) => removeStoredFiles(storage, keys),

@@ -280,6 +280,9 @@ const ROUTES: Route[] = [
   route('POST', '/api/base/upload', MEMBER, upload('form'), 'form token'),
   route('POST', '/api/crm/feedback', MEMBER, json({ content: '很好用', rating: 5 })),
   route('POST', '/api/app/bln.Suan/dingzhi', VIP_ONLY, json(FORTUNE)),
+  // The 定制 profile is the caller's own (the session names it): any signed-in account, VIP or not.
+  route('GET', '/api/app/bln.suan/dingzhi/profile', MEMBER, get()),
+  route('PUT', '/api/app/bln.suan/dingzhi/profile', MEMBER, json({ ...PROFILE, yunType: 'shiye' })),
   route('POST', '/api/crm/article/search', PUBLIC, json({ label: '节气', page: 1, size: 5 })),
   route('POST', '/api/crm/article/read', PUBLIC, json({ label: '协议', name: '用户协议' })),
   route('GET', '/api/crm/dashi', PUBLIC, get()),

@@ -6,6 +6,7 @@
  */
 
 export { operatorSessions, operators, uploadChunks, uploads } from '../modules/admin/schema.ts';
+export { dingzhiProfiles } from '../modules/bazi/schema.ts';
 export { holidayDays, holidayVersion } from '../modules/calendar/schema.ts';
 export { articles, content, masters } from '../modules/content/schema.ts';
 export {

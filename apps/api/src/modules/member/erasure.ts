@@ -30,6 +30,8 @@ export const ACCOUNT_DATA_TABLES: Readonly<Record<string, Erasure>> = {
   // classroom
   lesson_progress: 'deleted',
   course_reviews: 'deleted',
+  // bazi: the 定制 birth profile is the account's alone.
+  dingzhi_profiles: 'deleted',
   // The operators' trail is append-only by design and names an account by id only (`user:<id>`).
   audit_log: 'kept: who changed what and why, append-only, naming the account by id only, never its phone',
 };

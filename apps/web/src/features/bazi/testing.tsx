@@ -7,6 +7,7 @@ import { compatibility } from '@xuanli/almanac/bazi/compatibility';
 import { isAlmanacError } from '@xuanli/almanac/errors';
 import type { Readings } from '@xuanli/contracts/bazi';
 import type { ErrorCode } from '@xuanli/contracts/errors';
+import { vi } from 'vitest';
 import { type ApiCall, installFakeApi } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 
@@ -30,11 +31,16 @@ export interface FakeServerOptions {
  * calls it saw, token requests left out.
  */
 export function installFakeServer(options: FakeServerOptions = {}): ApiCall[] {
+  // An offline phone says so (navigator.onLine), which is how the app tells it from a server that is away.
+  const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
   return installFakeApi(async (call) => {
     const path = call.path.toLowerCase();
     await options.hold?.(call);
     const failure = options.fail?.(call);
-    if (failure === 'network') throw new TypeError('Failed to fetch');
+    if (failure === 'network') {
+      onLine.mockReturnValue(false);
+      throw new TypeError('Failed to fetch');
+    }
     if (failure) return failureAnswer(failure, 'refused by the test');
     try {
       if (path.endsWith('/bln.suan/bzdata')) {

@@ -6,6 +6,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { CategoryChips } from '@/components/CategoryChips';
+import { ConnectionNotice } from '@/components/ConnectionNotice';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
@@ -50,6 +51,7 @@ export default function ShopPage() {
   return (
     <div className={shop.page}>
       <PageHeader />
+      <ConnectionNotice />
       <div className={styles.tools}>
         <SearchField
           label="搜索商品"

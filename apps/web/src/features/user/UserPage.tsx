@@ -15,6 +15,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
+import { ConnectionNotice } from '@/components/ConnectionNotice';
 import { FallbackImage } from '@/components/FallbackImage';
 import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
@@ -72,6 +73,7 @@ export default function UserPage() {
   return (
     <div className={styles.page}>
       <PageHeader />
+      <ConnectionNotice />
       {user ? (
         <MemberCard user={user} onOpen={(to) => navigation.navigate(to)} />
       ) : (

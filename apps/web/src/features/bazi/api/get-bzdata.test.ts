@@ -28,8 +28,9 @@ function serverChart(body = BODY) {
   return { name, ...baziChart({ ...input, liuyueYear: input.liuyueYear ?? 2025 }) };
 }
 
-/** Fetch replaced: every request fails as with no network (TypeError, as browsers throw). */
+/** No network: the browser says it is offline, and every request fails (TypeError, as browsers throw). */
 function cutTheNetwork() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   const fetch = vi.fn(async () => {
     throw new TypeError('Failed to fetch');
   });

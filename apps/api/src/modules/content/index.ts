@@ -25,3 +25,4 @@ export { sanitizeArticleHtml } from './sanitize.ts';
 export { articles, content, masters } from './schema.ts';
 export { CUSTOMER_SERVICE_LABEL, seedArticles, seedContent, seedMasters } from './seed.ts';
 export { type ArticleInput, labelKey, saveArticle } from './service.ts';
+export { MASTER_SEEDS } from './texts/masters.ts';

@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 
-/** The committed demo media (apps/api/seed-media/ketang). */
+/** The committed sample media (apps/api/test/media). */
 const SAMPLE_MEDIA_DIR = join(import.meta.dirname, '../../../test/media');
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -31,6 +31,12 @@ export interface Config {
   webDist: string;
   /** Folder of the built operators' console served at /admin/ (apps/admin). */
   adminDist: string;
+  /**
+   * DEMO_MEDIA_DIR: the folder the demo classroom's lesson videos and courseware are seeded from, with
+   * its manifest.json (default `seed-media/ketang` in apps/api, which the build makes; a folder without
+   * a manifest seeds no demo courses).
+   */
+  demoMediaDir: string;
   /** Requests per minute per client IP: the general budget of every API route. */
   rateLimitMax: number;
   /** Tighter per-IP budgets for routes an attacker would hammer (plugins/rate-limit.ts). */
@@ -794,6 +800,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Relative to apps/api, like the brief's '../web/dist'.
     webDist: absolute(env.WEB_DIST || '../web/dist', API_ROOT),
     adminDist: absolute(env.ADMIN_DIST || '../admin/dist', API_ROOT),
+    demoMediaDir: absolute(env.DEMO_MEDIA_DIR || 'seed-media/ketang', API_ROOT),
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 300, 1, 1_000_000),
     passwordHashing: {
       memoryKiB: integer(env, 'ARGON2_MEMORY_KIB', 19_456, 64, 1_048_576),

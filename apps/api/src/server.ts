@@ -135,7 +135,7 @@ async function main(): Promise<void> {
       // The demo pictures go to the storage the app serves `/api/files/…` from.
       const storage = createFileStorage(config.storage);
       try {
-        await seedDatabase(database.db, storage);
+        await seedDatabase(database.db, storage, { ketangMediaDir: config.demoMediaDir });
       } finally {
         await storage.close();
       }

@@ -26,6 +26,7 @@ import {
   TEMPLATE_ENV,
   withAdmin,
 } from './global-setup.ts';
+import { fixtureMediaDir } from './ketang-fixtures.ts';
 
 /** 2026-01-15 12:00:00 Beijing (04:00 UTC): the tests' "now". */
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 4, 0, 0);
@@ -183,7 +184,7 @@ export async function buildTestApp(
     }
     const storage = createFileStorage(config.storage);
     try {
-      await seedDatabase(database.db, storage);
+      await seedDatabase(database.db, storage, { ketangMediaDir: fixtureMediaDir() });
     } finally {
       await storage.close();
     }

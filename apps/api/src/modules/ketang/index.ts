@@ -35,4 +35,4 @@ export {
   lessons,
 } from './schema.ts';
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
-export { demoLessonTitles } from './seed-data.ts';
+export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';

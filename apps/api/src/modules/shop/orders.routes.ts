@@ -27,7 +27,7 @@ import { ok } from '../../shared/envelope.ts';
 import { userRefusal } from '../../shared/errors.ts';
 import type { PaymentAttempts } from '../../shared/orders.ts';
 import type { SessionDeps } from '../sessions/index.ts';
-import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
+import { buyerIsVip, buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
 import { ORDER_NO_PATTERN } from './order-no.ts';
 import {
   cancelOrder,
@@ -89,6 +89,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         summary:
           'Checkout preview: the lines at current prices, shipping and the total (nothing is reserved)',
         description:
+          'Lines are priced at their SKU’s 会员价 (vipPrice) when the caller’s VIP runs now (server clock); ' +
+          '`vipSaving` says how much that took off. ' +
           'Shipping: 0 for courses and services; 800 分 for goods under 9900 分, else 0. Errors: NotFound ' +
           '(unknown SKU or address), OutOfStock (off shelf, or fewer pieces left than asked), ' +
           'OrderTooLarge (a total above ORDER_TOTAL_MAX), ValidationError (more pieces or lines than allowed).',
@@ -97,7 +99,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         response: { 200: okEnvelopeSchema(OrderPreviewSchema), ...failures },
       },
     },
-    async (request) => ok(await previewOrder(deps, buyerOf(request), request.body)),
+    async (request) => ok(await previewOrder(deps, buyerOf(request), request.body, buyerIsVip(request))),
   );
 
   app.post(
@@ -110,7 +112,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         summary: 'Create a pending order: totals from the server, stock reserved for 15 minutes',
         description:
           'The same idempotencyKey from the same buyer answers the first order again. Prices sent by the ' +
-          'client are ignored. Errors: ValidationError (address required for goods; more pieces or lines ' +
+          'client are ignored; a caller whose VIP runs now (server clock) is charged each SKU’s 会员价 ' +
+          '(vipPrice) where it has one, and the order lines record the price charged. Errors: ValidationError (address required for goods; more pieces or lines ' +
           'than allowed), OrderTooLarge (a total above ORDER_TOTAL_MAX), NotFound (unknown SKU or address), ' +
           'OutOfStock (off shelf or not enough left; nothing is reserved), UnpaidLimit (the buyer already ' +
           'holds SHOP_MAX_UNPAID_ORDERS unpaid orders, or would hold more than SHOP_MAX_UNPAID_UNITS_PER_SKU ' +
@@ -120,7 +123,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         response: { 200: okEnvelopeSchema(OrderCreatedSchema), ...failures },
       },
     },
-    async (request) => ok(await createOrder(deps, buyerOf(request), request.body)),
+    async (request) => ok(await createOrder(deps, buyerOf(request), request.body, buyerIsVip(request))),
   );
 
   app.get(

@@ -29,6 +29,7 @@ import { lockBuyer } from './buyer-lock.ts';
 import { checkOrderSize, checkUnpaidOrders, checkUnpaidPieces, limitsUnpaid } from './order-limits.ts';
 import { newOrderNo } from './order-no.ts';
 import { moveOrder } from './order-state.ts';
+import { chargedPrice } from './pricing.ts';
 import { isRowId } from './row-id.ts';
 import { addresses, cartItems, orderEvents, orderItems, orders, products, skus } from './schema.ts';
 import { cancelOverdueOrders, cancelPendingOrders } from './sweeper.ts';
@@ -62,11 +63,14 @@ interface PricedOrder {
   goodsTotal: number;
   shipping: number;
   total: number;
+  /** What 会员价 took off the lines (0 for a buyer who is not a VIP, or SKUs without one). */
+  vipSaving: number;
   needsAddress: boolean;
 }
 
 /**
- * Prices `items` from the SKUs and products as they are now. Unknown SKU → 404; a SKU listed twice
+ * Prices `items` from the SKUs and products as they are now, at the 会员价 where `vip` (the buyer's
+ * VIP runs now, by the server's clock) and the SKU has one. Unknown SKU → 404; a SKU listed twice
  * → 400; an off-shelf product → 409 OutOfStock 'off shelf'; more than the shop's maxima (pieces of a
  * line, lines, the total) → 400 OrderTooLarge, for preview and creation alike. With `checkStock`, a
  * SKU with fewer pieces than asked → 409 OutOfStock (creation leaves that to its conditional update).
@@ -75,6 +79,7 @@ async function priceOrder(
   db: Db | Tx,
   items: readonly { skuId: number; qty: number }[],
   checkStock: boolean,
+  vip: boolean,
 ): Promise<PricedOrder> {
   const ids = items.map((item) => item.skuId);
   if (new Set(ids).size !== ids.length) throw new AppError('ValidationError', 'each sku may appear once');
@@ -90,6 +95,7 @@ async function priceOrder(
           cover: products.cover,
           skuImage: skus.image,
           price: skus.price,
+          vipPrice: skus.vipPrice,
           stock: skus.stock,
           onShelf: products.onShelf,
           courseId: products.courseId,
@@ -100,12 +106,15 @@ async function priceOrder(
         .where(inArray(skus.id, known))
     : [];
   const byId = new Map(rows.map((row) => [row.skuId, row]));
+  let vipSaving = 0;
   const lines = items.map(({ skuId, qty }): OrderLine => {
     const row = byId.get(skuId);
     if (!row) throw new AppError('NotFound', `no sku ${skuId}`);
     if (!row.onShelf) throw new AppError('OutOfStock', 'off shelf');
     if (checkStock && row.stock < qty)
       throw new AppError('OutOfStock', `sku ${skuId}: only ${row.stock} left`);
+    const price = chargedPrice(row, vip);
+    vipSaving += (row.price - price) * qty;
     return {
       skuId,
       productId: row.productId,
@@ -114,7 +123,8 @@ async function priceOrder(
       skuTitle: row.skuTitle,
       // A SKU with its own picture (a colour, a bead size) shows it, as the cart does.
       cover: row.skuImage || row.cover,
-      price: row.price,
+      // The price charged, frozen in the order line: a later change of price or membership leaves it.
+      price,
       qty,
       courseId: row.kind === 'course' ? row.courseId : null,
       sellid: row.kind === 'service' ? row.sellid : null,
@@ -130,7 +140,7 @@ async function priceOrder(
   // Courses and services ship nothing; goods ship free from 99 元 (the whole order's lines count).
   const shipping = needsAddress && goodsTotal < FREE_SHIPPING_FROM ? SHIPPING_FEE : 0;
   checkOrderSize(lines, goodsTotal + shipping);
-  return { lines, kind, goodsTotal, shipping, total: goodsTotal + shipping, needsAddress };
+  return { lines, kind, goodsTotal, shipping, total: goodsTotal + shipping, vipSaving, needsAddress };
 }
 
 /** The buyer's address `addressId` as an order keeps it; 404 when it is not theirs. */
@@ -148,19 +158,21 @@ async function addressSnapshot(db: Db | Tx, userId: number, addressId: number): 
 }
 
 /**
- * `POST shop/orders/preview`: what checkout shows — the lines at today's prices, shipping and the
- * total — with the same refusals creation would give (unknown SKU, off shelf, too few pieces left).
+ * `POST shop/orders/preview`: what checkout shows — the lines at today's prices (会员价 for a buyer
+ * whose VIP runs now, `vip`), shipping and the total — with the same refusals creation would give
+ * (unknown SKU, off shelf, too few pieces left).
  */
 export async function previewOrder(
   deps: OrderDeps,
   userId: number,
   body: OrderPreviewBody,
+  vip: boolean,
 ): Promise<OrderPreview> {
-  const priced = await priceOrder(deps.db, body.items, true);
+  const priced = await priceOrder(deps.db, body.items, true, vip);
   if (priced.needsAddress && body.addressId !== undefined)
     await addressSnapshot(deps.db, userId, body.addressId);
-  const { lines, goodsTotal, shipping, total, needsAddress } = priced;
-  return { items: lines, goodsTotal, shipping, total, needsAddress };
+  const { lines, goodsTotal, shipping, total, vipSaving, needsAddress } = priced;
+  return { items: lines, goodsTotal, shipping, total, vipSaving, needsAddress };
 }
 
 /** The order `userId` made with `idempotencyKey`, if any (cancelled first when it is overdue). */
@@ -255,16 +267,21 @@ async function placeOrder(tx: Tx, placement: Placement): Promise<OrderCreated | 
 /**
  * `POST shop/orders`: makes a pending order, in one transaction — under the buyer's `orders` lock, the
  * limits on what one buyer may hold unpaid (409 UnpaidLimit), then the order row (its totals from the
- * database's prices), the stock of every line taken by a conditional UPDATE in SKU id order (one line
+ * database's prices, 会员价 where `vip`: the buyer's VIP runs at the request, by the server's clock), the stock of every line taken by a conditional UPDATE in SKU id order (one line
  * short → everything rolls back, 409 OutOfStock), the lines, the first timeline event and, with
  * `fromCart`, the ordered SKUs' cart lines. The same idempotency key from the same buyer answers the
  * order it made first, also when both requests run at once: the second waits for the buyer's lock,
  * then finds the key taken and only reads (the unique key and ON CONFLICT DO NOTHING stay the last line).
  */
-export async function createOrder(deps: OrderDeps, userId: number, body: OrderCreate): Promise<OrderCreated> {
+export async function createOrder(
+  deps: OrderDeps,
+  userId: number,
+  body: OrderCreate,
+  vip: boolean,
+): Promise<OrderCreated> {
   const earlier = await orderByKey(deps, userId, body.idempotencyKey);
   if (earlier) return earlier;
-  const priced = await priceOrder(deps.db, body.items, false);
+  const priced = await priceOrder(deps.db, body.items, false, vip);
   let address: AddressSnapshot | null = null;
   if (priced.needsAddress) {
     if (body.addressId === undefined) throw new AppError('ValidationError', 'address required');

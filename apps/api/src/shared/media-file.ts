@@ -1,11 +1,12 @@
 /**
- * What a joined upload is, read from its bytes rather than its name: the kind (mp4's `ftyp` box,
- * webm's EBML header, PDF's `%PDF-`) and a video's length as the file states it. An mp4's length is
+ * What a stored media file is, read from its bytes rather than its name — a console upload once joined,
+ * a demo lesson video once the classroom's seed stored it: the kind (mp4's `ftyp` box, webm's EBML
+ * header, PDF's `%PDF-`) and a video's length as the file states it. An mp4's length is
  * in its `moov` box's `mvhd` (timescale and duration); `moov` may sit at the start or at the end of
  * the file, so boxes are walked by their headers through ranged reads of the stored file and only the
  * few bytes needed are ever read. A webm's length is the Segment's Info › Duration element.
  */
-import type { FileStorage } from '../../shared/storage.ts';
+import type { FileStorage } from './storage.ts';
 
 /** The kinds an upload may turn out to be. */
 export type SniffedType = 'video/mp4' | 'video/webm' | 'application/pdf';

@@ -3,21 +3,22 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { cartPieces, useCart } from './api/get-cart';
-import styles from './CartFab.module.css';
+import styles from './CartButton.module.css';
 import { pieceBadge } from './piece-badge';
 
 /**
- * The round cart button floating above the tab bar on the shop tab, with the pieces in the cart.
- * Only a logged-in buyer has a cart; a visitor sees no button.
+ * The cart in the shop tab's header, with the pieces in the cart. In the header rather than floating
+ * over the grid, where it covered the price of whichever card scrolled under it. Only a logged-in buyer
+ * has a cart; a visitor sees no button.
  */
-export function CartFab() {
+export function CartButton() {
   const isLogin = useSession((s) => s.isLogin);
   const cart = useCart();
   if (!isLogin) return null;
   const pieces = cartPieces(cart.data);
   return (
     <Link
-      className={styles.fab}
+      className={styles.button}
       to={paths.cart.getHref()}
       aria-label={pieces > 0 ? `购物车，${pieces} 件商品` : '购物车'}
     >

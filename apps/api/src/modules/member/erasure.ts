@@ -32,6 +32,10 @@ export const ACCOUNT_DATA_TABLES: Readonly<Record<string, Erasure>> = {
   course_reviews: 'deleted',
   // bazi: the 定制 birth profile is the account's alone.
   dingzhi_profiles: 'deleted',
+  // reminders: the account's own events, saved 吉日 and calendar link.
+  calendar_events: 'deleted',
+  calendar_saved_days: 'deleted',
+  calendar_subscriptions: 'deleted',
   // The operators' trail is append-only by design and names an account by id only (`user:<id>`).
   audit_log: 'kept: who changed what and why, append-only, naming the account by id only, never its phone',
 };

@@ -7,9 +7,9 @@
  * deleted; the link's secret never in a log line; a per-IP budget on the route.
  */
 import { Writable } from 'node:stream';
-import { FEED_YEARS_AHEAD, SOLAR_FESTIVALS, TRADITIONAL_FESTIVALS } from '@xuanli/contracts/reminders-labels';
-import { dayNumber } from '@xuanli/almanac/solarDate';
 import { festivalsOn } from '@xuanli/almanac/festivals';
+import { dayNumber } from '@xuanli/almanac/solarDate';
+import { FEED_YEARS_AHEAD, SOLAR_FESTIVALS, TRADITIONAL_FESTIVALS } from '@xuanli/contracts/reminders-labels';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';

@@ -447,6 +447,7 @@ const ROUTES: Route[] = [
   route('GET', '/api/crm/ketang/list', PUBLIC, get({ keyword: '测试' })),
   route('GET', '/api/crm/ketang/show', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
   route('GET', '/api/crm/ketang/kejian', PUBLIC, get()),
+  route('GET', '/api/crm/ketang/lessons-by-tag', PUBLIC, get({ tag: '七杀' })),
   route('GET', '/api/crm/ketang/reviews', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
   route(
     'GET',

@@ -94,18 +94,21 @@ function Subscription() {
         </h2>
         <p className={styles.help}>二十四节气、法定休/班安排、我的提醒和收藏的吉日总会写进日历。</p>
         {FESTIVAL_GROUPS.map((group) => (
-          <label key={group} className={styles.check}>
-            <input
-              type="checkbox"
-              checked={festivals[group]}
-              disabled={busy}
-              onChange={(e) => toggle(group, e.target.checked)}
-            />
-            <span>
-              {FESTIVAL_GROUP_LABELS[group].name}
-              <small>{FESTIVAL_GROUP_LABELS[group].hint}</small>
-            </span>
-          </label>
+          <div key={group} className={styles.checkRow}>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={festivals[group]}
+                disabled={busy}
+                aria-describedby={`festival-hint-${group}`}
+                onChange={(e) => toggle(group, e.target.checked)}
+              />
+              <span>{FESTIVAL_GROUP_LABELS[group].name}</span>
+            </label>
+            <p id={`festival-hint-${group}`} className={styles.checkHint}>
+              {FESTIVAL_GROUP_LABELS[group].hint}
+            </p>
+          </div>
         ))}
         <button
           type="button"

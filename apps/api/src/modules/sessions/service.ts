@@ -15,7 +15,7 @@
  * ({@link startUserSession}), so the grace period only ever covers refreshes of one session.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -76,7 +76,10 @@ function invalid(): AppError {
  * The token of `row`'s current generation, issued at `refreshedAt`. Signing is deterministic, so a
  * refresh inside the grace period hands out exactly the token the first refresh did.
  */
-async function sign(deps: SessionDeps, row: SessionRow): Promise<IssuedToken> {
+async function sign(
+  deps: SessionDeps,
+  row: Pick<SessionRow, 'id' | 'subject' | 'userId' | 'refreshedAt' | 'generation'>,
+): Promise<IssuedToken> {
   const iat = Math.floor(row.refreshedAt.getTime() / 1000);
   const claims: Record<string, unknown> = { sid: row.id };
   if (row.userId !== null) claims.uid = row.userId;
@@ -273,11 +276,13 @@ export interface UserSessionStart {
   previousSessionId: string;
   userId: number;
   /**
-   * Runs first inside the login's transaction: locks the account row and throws to refuse (deleted,
-   * banned). Holding that lock until commit is what keeps a ban or a deletion that ends every session
-   * of the account from missing the one this login opens.
+   * A condition that holds while the account may sign in (not deleted, not banned), evaluated in the
+   * login's one statement; it locks the account row FOR SHARE, which is what keeps a ban or a deletion
+   * that ends every session of the account from missing the one this login opens.
    */
-  admit(tx: Tx): Promise<void>;
+  admitted: SQL;
+  /** Why the account was not admitted (read only after a refusal), or null when it was the session. */
+  refusal(): Promise<AppError | null>;
 }
 
 /**
@@ -289,30 +294,26 @@ export interface UserSessionStart {
  */
 export async function startUserSession(deps: SessionDeps, start: UserSessionStart): Promise<IssuedToken> {
   const at = new Date(Math.floor(deps.clock.now() / 1000) * 1000);
-  const row = await deps.db.transaction(async (tx) => {
-    await start.admit(tx);
-    const [ended] = await tx
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.id, start.previousSessionId), isNull(sessions.revokedAt)))
-      .returning({ deviceId: sessions.deviceId });
-    if (!ended) throw new AppError('Unauthorized', 'session ended');
-    const [opened] = await tx
-      .insert(sessions)
-      .values({
-        id: randomUUID(),
-        subject: `user:${randomUUID()}`,
-        deviceId: ended.deviceId,
-        userId: start.userId,
-        createdAt: at,
-        refreshedAt: at,
-        generation: 0,
-      })
-      .returning();
-    return opened;
-  });
+  const id = randomUUID();
+  const subject = `user:${randomUUID()}`;
+  // One statement (a login is frequent, and every round trip counts on the embedded database): the
+  // caller's session ends and the new one opens only if the account is admitted, all or nothing.
+  const opened = await deps.db.execute(sql`
+    with ended as (
+      update ${sessions} set revoked_at = ${at.toISOString()}::timestamptz
+      where ${sessions.id} = ${start.previousSessionId} and ${sessions.revokedAt} is null and ${start.admitted}
+      returning ${sessions.deviceId} as device_id
+    )
+    insert into ${sessions} (id, subject, device_id, user_id, created_at, refreshed_at, generation)
+    select ${id}, ${subject}, ended.device_id, ${start.userId},
+      ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, 0
+    from ended
+    returning id`);
+  if ((opened as unknown as { rows: unknown[] }).rows.length === 0) {
+    throw (await start.refusal()) ?? new AppError('Unauthorized', 'session ended');
+  }
   forgetSessions(deps.db, (session) => session.id === start.previousSessionId);
-  return sign(deps, row);
+  return sign(deps, { id, subject, userId: start.userId, refreshedAt: at, generation: 0 });
 }
 
 /**

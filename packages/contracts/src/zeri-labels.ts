@@ -7,7 +7,7 @@
  * 签约. The common matters are listed with the word people say first and the almanac's beside it, and
  * the API takes either.
  */
-import { MAX_ZERI_DAYS, type ZeriActivity } from '@xuanli/almanac/zeri';
+import { MAX_ZERI_DAYS, type ZeriActivity } from '@xuanli/almanac/zeriActivities';
 
 /** Most people one 择日 request may name (a couple and their parents). */
 export const ZERI_MAX_PEOPLE = 6;

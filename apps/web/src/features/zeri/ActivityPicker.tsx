@@ -1,4 +1,4 @@
-import { ZERI_ACTIVITIES } from '@xuanli/almanac/zeri';
+import { ZERI_ACTIVITIES } from '@xuanli/almanac/zeriActivities';
 import { ZERI_COMMON } from '@xuanli/contracts/zeri-labels';
 import { type ReactNode, useId, useState } from 'react';
 import { BottomSheet } from '@/components/BottomSheet';

@@ -9,14 +9,13 @@
  */
 
 import { formatSolarDate } from '@xuanli/almanac/solarDate';
-import { isZeriActivity } from '@xuanli/almanac/zeri';
+import { isZeriActivity } from '@xuanli/almanac/zeriActivities';
 import { ZERI_MAX_PEOPLE, zeriActivityLabel } from '@xuanli/contracts/zeri-labels';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
-import { useBeijingToday } from '@/hooks/useBeijingToday';
-import { parseDateParam } from '@/lib/dates';
+import { beijingToday, parseDateParam } from '@/lib/dates';
 import { profileZone, type SavedProfile, useSavedProfiles } from '@/stores/profiles';
 import { ActivityPicker } from './ActivityPicker';
 import { useZeri, type ZeriRequest } from './api/get-zeri';
@@ -75,7 +74,9 @@ function requestOf(activity: string, range: DayRange, people: readonly SavedProf
 
 /** The 择日 page. */
 export default function ZeriPage() {
-  const today = useBeijingToday();
+  // The day the visit started on: ranges run from it (the calendar's hook would tie this page's code to
+  // the calendar tab's chunks).
+  const [today] = useState(() => beijingToday());
   const { activity, choice, range, who, update } = useChoices(today);
   const profiles = useSavedProfiles();
   const people = useMemo(

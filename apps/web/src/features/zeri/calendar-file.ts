@@ -4,7 +4,9 @@
  * (the engine's `icsCalendar` with only this 吉日: no terms, festivals or 休/班). The UID comes from the
  * matter and the date, so adding the same day twice updates the event instead of doubling it.
  */
+import type { IcsOptions } from '@xuanli/almanac/ics';
 import type { ZeriDay } from '@xuanli/contracts/calendar';
+import type { CalendarFileReply } from './api/calendar-file.worker';
 
 /** What the file needs besides the day. */
 export interface GoodDayEvent {
@@ -29,11 +31,10 @@ export function goodDayNote({ day, people }: GoodDayEvent): string {
     .join('\n');
 }
 
-/** The .ics text of one chosen day; the engine's calendar code loads only when a reader asks for it. */
-export async function goodDayCalendar(event: GoodDayEvent, nowMs: number = Date.now()): Promise<string> {
-  const { icsCalendar } = await import('@xuanli/almanac/ics');
+/** The engine's options for the file of one chosen day. */
+export function goodDayOptions(event: GoodDayEvent, nowMs: number): IcsOptions {
   const year = Number(event.day.date.slice(0, 4));
-  return icsCalendar({
+  return {
     from: year,
     to: year,
     stamp: Math.floor(nowMs / 1000),
@@ -50,6 +51,23 @@ export async function goodDayCalendar(event: GoodDayEvent, nowMs: number = Date.
         remindDays: 1,
       },
     ],
+  };
+}
+
+/** The .ics text of one chosen day, written by the engine in a worker (./api/calendar-file.worker.ts). */
+export function goodDayCalendar(event: GoodDayEvent, nowMs: number = Date.now()): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./api/calendar-file.worker.ts', import.meta.url), { name: 'ics' });
+    worker.onmessage = (message: MessageEvent<CalendarFileReply>) => {
+      worker.terminate();
+      if (message.data.ok) resolve(message.data.text);
+      else reject(new Error(message.data.message));
+    };
+    worker.onerror = (error) => {
+      worker.terminate();
+      reject(new Error(error.message || '日历文件生成失败'));
+    };
+    worker.postMessage(goodDayOptions(event, nowMs));
   });
 }
 

@@ -7,12 +7,12 @@
  */
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ALMANAC_ERROR_MESSAGES, type AlmanacErrorCode } from '@xuanli/almanac/errors';
-import type { ZeriInput } from '@xuanli/almanac/zeri';
 import type { ZeriAnswer } from '@xuanli/contracts/calendar';
 import { ERROR_MESSAGES_ZH, isErrorCode } from '@xuanli/contracts/errors';
+import { HOLIDAYS_STORAGE_KEY_NAME } from '@/config/storage-keys';
 import { ApiError, api, serverUnreachable, toApiError } from '@/lib/api';
-import { keptHolidays } from '@/lib/holidays';
-import type { ZeriWorkerReply } from './zeri.worker';
+import { readStorage } from '@/lib/storage';
+import type { ZeriWorkerInput, ZeriWorkerReply } from './zeri.worker';
 
 /** One person the days are chosen for. */
 export interface ZeriPerson {
@@ -50,8 +50,17 @@ export function zeriSearch(request: ZeriRequest, page: number): string {
   return params.toString();
 }
 
+/**
+ * The holiday days this phone keeps (the API's last answer, src/lib/holidays.ts), as the worker takes
+ * them: read here rather than through that module, which belongs to the calendar tab's chunks.
+ */
+function keptHolidayYears(): ZeriWorkerInput['holidays'] {
+  const kept = readStorage<{ years?: unknown } | null>(HOLIDAYS_STORAGE_KEY_NAME, null);
+  return Array.isArray(kept?.years) ? (kept.years as ZeriWorkerInput['holidays']) : [];
+}
+
 /** Runs the engine on `input` in a worker of its own, then ends the worker. */
-function zeriInWorker(input: ZeriInput): Promise<ZeriWorkerReply> {
+function zeriInWorker(input: ZeriWorkerInput): Promise<ZeriWorkerReply> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./zeri.worker.ts', import.meta.url), { name: 'zeri' });
     worker.onmessage = (event: MessageEvent<ZeriWorkerReply>) => {
@@ -88,7 +97,7 @@ export async function zeriInBrowser(request: ZeriRequest, page: number): Promise
   const key = JSON.stringify(request);
   let reply = offlineResults.get(key);
   if (!reply) {
-    reply = zeriInWorker({ ...request, holidayTable: keptHolidays() });
+    reply = zeriInWorker({ input: request, holidays: keptHolidayYears() });
     offlineResults.set(key, reply);
     if (offlineResults.size > OFFLINE_KEPT) offlineResults.delete(offlineResults.keys().next().value ?? '');
     reply.catch(() => offlineResults.delete(key));

@@ -136,7 +136,7 @@ export function PinjiaSheet({ plan: hinted, date, onClosed }: PinjiaSheetProps) 
       <div className={styles.choice} role="radiogroup" aria-label="请假天数">
         <span aria-hidden="true">请假</span>
         {LEAVE_CHOICES.map((n) => (
-          <label key={n} className={`${styles.leave} ${leave === n ? styles.leaveOn : ''}`}>
+          <label key={n} className={`${styles.leaveChoice} ${leave === n ? styles.leaveChoiceOn : ''}`}>
             <input
               type="radio"
               name="pinjia-leave"

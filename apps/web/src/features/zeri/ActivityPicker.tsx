@@ -34,8 +34,10 @@ export function ActivityPicker({ value, onChange }: ActivityPickerProps) {
             on={value === activity}
             onClick={() => onChange(activity)}
           >
-            {label}
-            {label !== activity && <small className={styles.chipNote}> {activity}</small>}
+            <span>
+              {label}
+              {label !== activity && <small className={styles.chipNote}> {activity}</small>}
+            </span>
           </Chip>
         ))}
         {chosenOther && (

@@ -1,5 +1,6 @@
 import { chooseDays } from '@xuanli/almanac/zeri';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CalendarFileReply, calendarFileReply } from './api/calendar-file.worker';
 import { goodDayCalendar, goodDayFileName, goodDayNote, saveCalendarFile } from './calendar-file';
 import { presetRange, rangeDays, rangeProblem, rangeText } from './range';
 
@@ -31,11 +32,23 @@ describe('加入日历', () => {
   const day = chooseDays({ activity: '嫁娶', from: '2026-03-03', to: '2026-03-03' }).days[0]!;
   const event = { day, activity: '嫁娶', activityLabel: '嫁娶', people: ['新郎', '新娘'] };
 
+  /** jsdom has no Worker: this one runs ./api/calendar-file.worker.ts's handler, as a message later. */
+  class FakeWorker {
+    onmessage: ((event: MessageEvent<CalendarFileReply>) => void) | null = null;
+    onerror: ((event: ErrorEvent) => void) | null = null;
+    postMessage(options: Parameters<typeof calendarFileReply>[0]) {
+      setTimeout(() => this.onmessage?.(new MessageEvent('message', { data: calendarFileReply(options) })));
+    }
+    terminate() {}
+  }
+
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('is one all-day event with the day’s facts, a reminder the day before, and no terms or festivals', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
     const text = await goodDayCalendar(event, Date.UTC(2026, 0, 15, 4));
     const lines = text.replace(/\r\n /g, '').split('\r\n');
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);

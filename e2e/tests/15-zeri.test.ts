@@ -15,6 +15,7 @@ import {
   expectVisible,
   NARROW_VIEWPORT,
   settle,
+  smallTextOn,
   type TestContext,
   VIEWPORT,
 } from '../lib/harness.ts';
@@ -102,6 +103,8 @@ export async function zeriForAWeddingWithTwoFamilyMembers(t: TestContext) {
   await list.scrollIntoViewIfNeeded();
   await t.screenshot('zeri-cards-375x812');
   await checkLayout(page, '择日 at 375');
+  const small = await smallTextOn(page);
+  assert(small.length === 0, `择日: text under 12 px: ${small.join('; ')}`);
   await page.setViewportSize(NARROW_VIEWPORT);
   await page.evaluate(() => window.scrollTo(0, 0));
   await t.screenshot('zeri-320x568');
@@ -192,6 +195,8 @@ export async function hehunForTwoSavedProfiles(t: TestContext) {
   await reading.scrollIntoViewIfNeeded();
   await t.screenshot('hehun-375x812');
   await checkLayout(page, '合盘 with 八字合婚 at 375');
+  const small = await smallTextOn(page);
+  assert(small.length === 0, `八字合婚: text under 12 px: ${small.join('; ')}`);
   await page.setViewportSize(NARROW_VIEWPORT);
   await reading.scrollIntoViewIfNeeded();
   await t.screenshot('hehun-320x568');

@@ -101,7 +101,7 @@ function Topic({ topic, data }: { topic: (typeof TOPICS)[number]; data: HehunAns
                 <span>{p.text}</span>
                 <span className={styles.pointValue}>
                   {signed(p.points)}
-                  {p.weight !== 1 && <small> ×{p.weight}</small>}
+                  {p.weight !== 1 && <span className={styles.weight}> ×{p.weight}</span>}
                 </span>
               </li>
             ))}

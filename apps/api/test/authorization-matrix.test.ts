@@ -290,6 +290,20 @@ const ROUTES: Route[] = [
   route('GET', '/api/calendar/day', PUBLIC, get({ date: '2026-01-15' })),
   route('GET', '/api/calendar/holidays', PUBLIC, get()),
   route('POST', '/api/app/bln.Suan/bzdata', PUBLIC, json(PROFILE)),
+  // 择日, 拼假 and 合婚 compute for anyone, a visitor or a caller without a token included.
+  route(
+    'GET',
+    '/api/calendar/zeri',
+    PUBLIC,
+    get({ activity: '嫁娶', from: '2026-01-01', to: '2026-03-31', born: PROFILE.born, label: '新郎' }),
+  ),
+  route('GET', '/api/calendar/pinjia', PUBLIC, get({ year: '2026', leave: '3' })),
+  route(
+    'POST',
+    '/api/app/bln.Suan/hehun',
+    PUBLIC,
+    json({ a: { born: PROFILE.born, sex: '男' }, b: { born: '农 1992-03-15', sex: '女' } }),
+  ),
   // The shop: the catalogue is public; cart, addresses and orders are the buyer's own.
   route('GET', '/api/shop/categories', PUBLIC, get()),
   route('GET', '/api/shop/products', PUBLIC, get()),

@@ -11,8 +11,12 @@ import {
   IcsQuerySchema,
   MAX_ICS_YEARS,
   MonthQuerySchema,
+  PinjiaAnswerSchema,
+  PinjiaQuerySchema,
   TermsQuerySchema,
   TermsSchema,
+  ZeriAnswerSchema,
+  ZeriQuerySchema,
 } from '@xuanli/contracts/calendar';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { HolidayTableQuerySchema, HolidayTableSchema } from '@xuanli/contracts/holidays';
@@ -23,7 +27,14 @@ import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createHolidayCache } from './holiday-cache.ts';
 import { holidayTableAnswer } from './holidays.ts';
-import { calendarDay, calendarIcs, calendarMonth, calendarTerms } from './service.ts';
+import {
+  calendarDay,
+  calendarIcs,
+  calendarMonth,
+  calendarPinjia,
+  calendarTerms,
+  calendarZeri,
+} from './service.ts';
 
 // Terms are pure: a CDN or the browser may keep them.
 const CACHE_PURE = 'public, max-age=86400';
@@ -138,6 +149,38 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock; db: Db }>
     async (request, reply) => {
       reply.header('cache-control', CACHE_PURE);
       return ok(calendarTerms(request.query.year));
+    },
+  );
+
+  // 择日 and 拼假 compute in the engine (a year for six people takes well under a millisecond) and count
+  // in the general rate budget like the other compute routes; they mark 休/班 from the entered table.
+  app.get(
+    '/zeri',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          '择日: the days of a range (≤ 366) for one matter, best first, kept out of the clashing days of up to 6 people',
+        querystring: ZeriQuerySchema,
+        response: { 200: okEnvelopeSchema(ZeriAnswerSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => ok(calendarZeri(request.query, await tableFor(reply))),
+  );
+
+  app.get(
+    '/pinjia',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: '拼假: the longest breaks 1–5 days of leave buy in a year, best ratio first',
+        querystring: PinjiaQuerySchema,
+        response: { 200: okEnvelopeSchema(PinjiaAnswerSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { year, leave } = request.query;
+      return ok(calendarPinjia(year, leave, await tableFor(reply)));
     },
   );
 

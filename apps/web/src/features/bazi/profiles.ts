@@ -1,45 +1,31 @@
 /**
  * Saved birth profiles (命例). The session store keeps one profile under the SPEC §3 key `bazi`
  * (`{name, sex, born, add_time}`), and `yunType`; a family reads several charts, so the whole list
- * lives in this feature's own local-storage key `bazi-profiles`, and the store's `bazi` is the one
- * being read. `add_time` (creation time, epoch ms) is the id that ties the two together.
+ * lives in its own local-storage key `bazi-profiles` (src/stores/profiles.ts, which 择日 reads too), and
+ * the store's `bazi` is the one being read. `add_time` (creation time, epoch ms) is the id that ties the
+ * two together.
  */
 import type { ChartBody } from '@xuanli/contracts/bazi';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { readStorage, writeStorage } from '@/lib/storage';
+import {
+  type ChartOptions,
+  DEFAULT_OPTIONS,
+  MAX_PROFILES,
+  PROFILES_STORAGE_KEY,
+  profilesSnapshot,
+  resetProfilesCache,
+  type SavedProfile,
+  useSavedProfiles,
+  writeProfiles,
+} from '@/stores/profiles';
 import { type BaziProfile, DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
 import { findCity } from './places';
 
-/** Local-storage key of the profile list. */
-export const PROFILES_STORAGE_KEY = 'bazi-profiles';
+export { type ChartOptions, DEFAULT_OPTIONS, PROFILES_STORAGE_KEY, resetProfilesCache, type SavedProfile };
 
 /** The session store's local-storage key of the fortune type (SPEC §3). */
 const YUN_TYPE_STORAGE_KEY = 'yunType';
-
-/** The most profiles kept; the oldest beyond it are dropped (mingli-fengshui keeps 50, anchors B2). */
-const MAX_PROFILES = 50;
-
-/** Chart options saved with a profile. */
-export interface ChartOptions {
-  /** 子时 school: 'late' 晚子时不换日 (default, as 问真) or 'early' 子初换日. */
-  zi: 'late' | 'early';
-  /** Correct the clock to true solar time from the birthplace's longitude (off by default, as 问真). */
-  trueSolar: boolean;
-  /** 起运 school: 2 to the minute (default), 1 days and 时辰. */
-  yunSchool: 1 | 2;
-  /** Birthplace, province and city names from places.ts. */
-  province?: string;
-  city?: string;
-}
-
-/** Defaults of {@link ChartOptions}. */
-export const DEFAULT_OPTIONS: ChartOptions = { zi: 'late', trueSolar: false, yunSchool: 2 };
-
-/** A saved profile: the SPEC fields, a creation time that is its id, and its chart options. */
-export interface SavedProfile extends BaziProfile {
-  add_time: number;
-  options: ChartOptions;
-}
 
 /**
  * The body of bzdata and miji for a profile: the wire contract's `ChartBody`, with the fields this app
@@ -75,50 +61,6 @@ export function chartRequest(profile: Pick<SavedProfile, 'name' | 'sex' | 'born'
   return body;
 }
 
-function isSavedProfile(value: unknown): value is SavedProfile {
-  if (!value || typeof value !== 'object') return false;
-  const p = value as Record<string, unknown>;
-  return (
-    typeof p.name === 'string' &&
-    (p.sex === '男' || p.sex === '女') &&
-    typeof p.born === 'string' &&
-    typeof p.add_time === 'number'
-  );
-}
-
-/** The saved profiles, newest first; malformed entries (hand edits, older versions) are skipped. */
-function readProfiles(): SavedProfile[] {
-  const stored = readStorage<unknown>(PROFILES_STORAGE_KEY, []);
-  if (!Array.isArray(stored)) return [];
-  return stored
-    .filter(isSavedProfile)
-    .map((p) => ({ ...p, options: { ...DEFAULT_OPTIONS, ...(p.options ?? {}) } }));
-}
-
-const listeners = new Set<() => void>();
-let snapshot: SavedProfile[] | null = null;
-
-function writeProfiles(list: SavedProfile[]): void {
-  writeStorage(PROFILES_STORAGE_KEY, list);
-  snapshot = list;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function getSnapshot(): SavedProfile[] {
-  snapshot ??= readProfiles();
-  return snapshot;
-}
-
-/** Forgets the in-memory copy so the next read comes from local storage (tests clear storage). */
-export function resetProfilesCache(): void {
-  snapshot = null;
-}
-
 /** The SPEC §3 `bazi` record of a saved profile (what the session store persists). */
 function toSessionProfile(p: SavedProfile): BaziProfile {
   return { name: p.name, sex: p.sex, born: p.born, add_time: p.add_time };
@@ -139,7 +81,7 @@ export interface ProfilesApi {
 
 /** The saved profiles and the actions on them; keeps the session store's `bazi` and `yunType` in step. */
 export function useProfiles(): ProfilesApi {
-  const profiles = useSyncExternalStore(subscribe, getSnapshot);
+  const profiles = useSavedProfiles();
   const bazi = useSession((s) => s.bazi);
   const setBazi = useSession((s) => s.setBazi);
   const setYunType = useSession((s) => s.setYunType);
@@ -161,7 +103,7 @@ export function useProfiles(): ProfilesApi {
 
   const save = useCallback<ProfilesApi['save']>(
     (input) => {
-      const list = getSnapshot();
+      const list = profilesSnapshot();
       let addTime = input.add_time ?? Date.now();
       // Two saves within one millisecond (a double tap) must not share an id.
       if (input.add_time === undefined) while (list.some((p) => p.add_time === addTime)) addTime += 1;
@@ -175,13 +117,13 @@ export function useProfiles(): ProfilesApi {
   );
 
   const select = useCallback(
-    (addTime: number) => makeCurrent(getSnapshot().find((p) => p.add_time === addTime) ?? null),
+    (addTime: number) => makeCurrent(profilesSnapshot().find((p) => p.add_time === addTime) ?? null),
     [makeCurrent],
   );
 
   const remove = useCallback(
     (addTime: number) => {
-      const list = getSnapshot();
+      const list = profilesSnapshot();
       const rest = list.filter((p) => p.add_time !== addTime);
       writeProfiles(rest);
       if (useSession.getState().bazi?.add_time === addTime) makeCurrent(rest[0] ?? null);

@@ -31,9 +31,15 @@ function ensurePackages(): void {
 /** The deployment for `options`, the packages and builds it needs in place. */
 function prepare(options: ClusterOptions): RunningDeployment {
   if (!options.single) ensurePackages();
-  const env = { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` };
-  ensureWebBuilt(REPO_ROOT, env);
-  ensureAdminBuilt(REPO_ROOT, env);
+  if (options.noBuild) {
+    for (const dist of ['apps/web/dist', 'apps/admin/dist'])
+      if (!existsSync(join(REPO_ROOT, dist, 'index.html')))
+        throw new Error(`--no-build, but ${dist} is not built`);
+  } else {
+    const env = { ...process.env, PATH: `${join(REPO_ROOT, 'node_modules/.bin')}:${process.env.PATH}` };
+    ensureWebBuilt(REPO_ROOT, env);
+    ensureAdminBuilt(REPO_ROOT, env);
+  }
   const root = process.getuid?.() === 0;
   const d = deploymentOf(options, REPO_ROOT, {
     brotliModule: existsSync(BROTLI_MODULE) ? BROTLI_MODULE : null,

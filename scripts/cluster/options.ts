@@ -26,6 +26,8 @@ export interface ClusterOptions {
   killGraceMs: number;
   /** The run folder: configuration, data folders and logs of every process. */
   runDir: string;
+  /** Use the web and console builds as they are (scripts/test.mjs, right after the e2e run built them). */
+  noBuild: boolean;
 }
 
 /** The block of ports: nginx, the API nodes, PgBouncer, the primary, the replica, the object store. */
@@ -56,7 +58,8 @@ export const USAGE = `usage: npm run cluster [-- options]
   --base-port N          first of the ports used: nginx N, nodes N+1…, PgBouncer N+10, primary N+11,
                          replica N+12, object store N+13 (default 18700, or CLUSTER_BASE_PORT)
   --run-dir DIR          where configuration, data and logs go (default .cluster)
-  --keep                 keep the run folder after stopping`;
+  --keep                 keep the run folder after stopping
+  --no-build             use apps/web/dist and apps/admin/dist as they are (they must exist)`;
 
 const DEFAULTS = {
   seconds: 180,
@@ -80,6 +83,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     check: false,
     single: false,
     keep: false,
+    noBuild: false,
     ...DEFAULTS,
     basePort: env.CLUSTER_BASE_PORT
       ? integerOption('CLUSTER_BASE_PORT', env.CLUSTER_BASE_PORT, 1024, 65_000)
@@ -100,6 +104,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     if (flag === '--check') options.check = true;
     else if (flag === '--single') options.single = true;
     else if (flag === '--keep') options.keep = true;
+    else if (flag === '--no-build') options.noBuild = true;
     else if (flag === '--run-dir') {
       const dir = value();
       if (!dir) throw new UsageError('--run-dir needs a folder');

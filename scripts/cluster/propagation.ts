@@ -64,9 +64,29 @@ async function acrossNodes(
   return { perNode, worst: Math.max(...perNode.map((p) => p.ms)) };
 }
 
+/** Asks every node but the first once with `ask` and throws unless each answers 200. */
+async function warmOthers(
+  running: RunningDeployment,
+  addresses: () => string,
+  ask: (client: HttpClient) => Promise<Answer>,
+): Promise<void> {
+  for (const node of running.nodes.slice(1)) {
+    const client = new HttpClient(node.url, addresses());
+    try {
+      const answer = await ask(client);
+      if (answer.status !== 200)
+        throw new Error(`node ${node.index + 1} answered ${answer.status} before the change`);
+    } finally {
+      client.close();
+    }
+  }
+}
+
 /**
- * Enters a holiday through node 1's console API and measures until every other node's
- * `GET /api/calendar/holidays` has the new table version.
+ * Enters a holiday through node 1's console API right after every other node has served the holiday
+ * table (so each holds it in its cache, as under traffic: an idle node would read the new version on
+ * its first request and hide how long a busy one serves the old table), and measures until every other
+ * node's `GET /api/calendar/holidays` has the new table version.
  */
 export async function holidayPropagation(
   running: RunningDeployment,
@@ -75,7 +95,9 @@ export async function holidayPropagation(
 ): Promise<Propagation> {
   const console1 = new HttpClient(running.nodes[0].url, addresses());
   const day = `2099-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`;
+  const holidays = (client: HttpClient) => client.send('/api/calendar/holidays');
   try {
+    await warmOthers(running, addresses, holidays);
     const saved = await console1.send('/api/admin/holidays', {
       json: { date: day, name: '集群检查', offDay: true, notice: '集群检查的节假日' },
       headers: { authorization: `Bearer ${adminJwt}` },
@@ -88,7 +110,7 @@ export async function holidayPropagation(
       running,
       addresses,
       since,
-      (client) => client.send('/api/calendar/holidays'),
+      holidays,
       (answer) => (resData<{ version: number }>(answer)?.version ?? -1) >= version,
     );
   } finally {
@@ -113,13 +135,7 @@ export async function banPropagation(
     const me = await profile(warm);
     const userId = resData<{ id: number }>(me)?.id;
     if (me.status !== 200 || !userId) throw new Error(`profile answered ${me.status}`);
-    for (const node of running.nodes.slice(1)) {
-      const client = new HttpClient(node.url, addresses());
-      const answer = await profile(client);
-      client.close();
-      if (answer.status !== 200)
-        throw new Error(`node ${node.index + 1} answered ${answer.status} before the ban`);
-    }
+    await warmOthers(running, addresses, profile);
     const banned = await warm.send('/api/admin/users/ban', {
       json: { userId, reason: '集群检查' },
       headers: { authorization: `Bearer ${adminJwt}` },

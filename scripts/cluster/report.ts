@@ -14,8 +14,8 @@ import type { LogErrorGroup } from './logs.ts';
 export const PENDING: Record<string, string> = {
   holidays:
     'needs cross-node cache invalidation (LISTEN/NOTIFY, the nodes work): until it lands a node re-reads the ' +
-    'holiday table version at most once a second, so it is seen after up to about 1 s plus a request — ' +
-    'within the bound only when the read falls right',
+    'holiday table version at most once a second while it serves the calendar, so a busy node shows a new ' +
+    'holiday after up to 1 s plus a request — at the bound, passing or failing by a few milliseconds',
   bans:
     'needs cross-node cache invalidation (LISTEN/NOTIFY, the nodes work): until it lands another node honours ' +
     'a ban when its cached session and user expire (AUTH_CACHE_SECONDS, 2 s)',

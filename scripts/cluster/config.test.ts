@@ -113,6 +113,12 @@ describe('nginx', () => {
     expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
   });
 
+  it("logs requests without their query, where a lesson video's signature travels", () => {
+    const format = /log_format xuanli ([^;]+);/.exec(mainConf(d))?.[1] ?? '';
+    expect(format).toContain('$request_method $uri $server_protocol');
+    expect(format).not.toMatch(/\$request\b(?!_)|\$args|\$query_string|\$request_uri/);
+  });
+
   it('leaves Brotli out when the module is not installed', () => {
     const plain = deployment('/srv/run', { brotliModule: null });
     expect(locationsConf(plain)).not.toContain('brotli_static');

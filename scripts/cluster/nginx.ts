@@ -210,7 +210,9 @@ export function mainConf(d: Deployment): string {
     '    sendfile on;',
     '    tcp_nopush on;',
     '    keepalive_timeout 65s;',
-    '    log_format xuanli \'$remote_addr [$time_iso8601] "$request" $status $body_bytes_sent \'',
+    // The path without its query: lesson media URLs carry their signature there, and the API's own log
+    // redacts it, so nginx's must not keep it either.
+    '    log_format xuanli \'$remote_addr [$time_iso8601] "$request_method $uri $server_protocol" $status $body_bytes_sent \'',
     "                      'rt=$request_time up=$upstream_addr us=$upstream_status urt=$upstream_response_time id=$xl_request_id';",
     `    access_log ${dir}/access.log xuanli buffer=64k flush=1s;`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(

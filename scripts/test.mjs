@@ -140,6 +140,9 @@ if (media) {
   }
 }
 if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'run.ts');
+// The cluster's configuration and verdicts; the deployment's own check (`npm run cluster:check`, about
+// 2 minutes even with 30 s of load) runs on its own, outside this run's time budget.
+vitest('scripts/cluster', join(root, 'scripts/cluster'));
 
 if (broken) totals.failed += 1;
 for (const warning of warnings) console.log(`\n${warning}`);

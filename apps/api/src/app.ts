@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The classroom (SPEC §2 pages/ketang/*): courses, search, lessons behind signed media URLs, progress.
   await app.register(ketangRoutes, { prefix: '/api', db, config, clock, storage });
   await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock }, config });
-  app.addHook('onClose', () => pay.idle());
+  app.addHook('onClose', () => pay.close());
   // The operators' console API: its own accounts, bearer tokens and roles; every write audited.
   await app.register(adminRoutes, {
     prefix: '/api/admin',

@@ -172,6 +172,13 @@ export interface PayConfig {
    */
   refusedCallbackMaxRows: number;
   /**
+   * PAY_REFUSED_CALLBACK_FLUSH_SECONDS (default 5; 0 = each as it comes): how often a process writes
+   * the refused callbacks it has counted in memory. A flood of forged callbacks then costs the
+   * database one write per row every few seconds instead of one per post; a crash loses at most the
+   * last few seconds' counts, which are an attacker's.
+   */
+  refusedCallbackFlushSeconds: number;
+  /**
    * PAY_RECONCILE_INTERVAL_SECONDS (default 600; 0 = off): how often each process asks the providers
    * about payment attempts that have no final state yet (modules/pay reconcile.ts).
    */
@@ -777,6 +784,7 @@ export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
     providerTimeoutMs: integer(env, 'PAY_PROVIDER_TIMEOUT_MS', 10_000, 1000, 60_000),
     refusedCallbackRetentionDays: integer(env, 'PAY_REFUSED_CALLBACK_RETENTION_DAYS', 30, 1, 3650),
     refusedCallbackMaxRows: integer(env, 'PAY_REFUSED_CALLBACK_MAX_ROWS', 1000, 1, 1_000_000),
+    refusedCallbackFlushSeconds: integer(env, 'PAY_REFUSED_CALLBACK_FLUSH_SECONDS', 5, 0, 3600),
     reconcileIntervalSeconds: integer(env, 'PAY_RECONCILE_INTERVAL_SECONDS', 600, 0, 86_400),
     reconcileDays: integer(env, 'PAY_RECONCILE_DAYS', 3, 1, 90),
     wechat,

@@ -158,6 +158,12 @@ export async function buildTestApp(
     clock?: TestClock;
     logger?: Parameters<typeof buildApp>[0]['logger'];
     ready?: boolean;
+    /**
+     * PAY_REFUSED_CALLBACK_FLUSH_SECONDS of this app, whatever its pay config says: 0 (each refused
+     * callback written as it comes, so a test reads its tally at once) unless the test is about the
+     * buffered writing.
+     */
+    refusedCallbackFlushSeconds?: number;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -171,6 +177,7 @@ export async function buildTestApp(
     sms: parseSmsConfig({}, filesRoot),
     ...options.config,
   });
+  config.pay = { ...config.pay, refusedCallbackFlushSeconds: options.refusedCallbackFlushSeconds ?? 0 };
   let app: FastifyInstance;
   try {
     // On the template these are no-ops (which is itself the idempotency the server relies on);

@@ -13,7 +13,7 @@
  */
 import type { MingliList, MingliOptions, MingliProfile, MingliProfileInput } from '@xuanli/contracts/mingli';
 import { MINGLI_LIMITS, MINGLI_PROFILES_PATH } from '@xuanli/contracts/mingli-labels';
-import { ApiError } from '@/lib/api';
+import { ApiError, api } from '@/lib/api';
 import {
   adoptProfiles,
   DEFAULT_OPTIONS,
@@ -255,7 +255,7 @@ export async function syncCaseBook(): Promise<boolean> {
 export function acceptOfferedProfiles(): Promise<boolean> {
   const offered = offeredProfiles();
   const list = profilesSnapshot();
-  const now = new Date().toISOString();
+  const now = new Date(api.serverNow()).toISOString();
   const fresh = offered
     .filter((o) => !list.some((p) => sameBirth(p, o)))
     .map((o) => ({

@@ -8,6 +8,7 @@
  */
 import type { ChartBody } from '@xuanli/contracts/bazi';
 import { useCallback } from 'react';
+import { api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import {
   deletedProfiles,
@@ -79,13 +80,17 @@ function commit(list: SavedProfile[]): void {
   }
 }
 
-/** A profile as changed on this phone now: to be sent, with the id that makes its upload idempotent. */
+/**
+ * A profile as changed on this phone now: to be sent, with the id that makes its upload idempotent.
+ * Its time is the server's clock as this phone last heard it: the later write wins between phones,
+ * and a phone whose own clock is wrong must not win (or lose) every time.
+ */
 function changed(p: SavedProfile, at: number): SavedProfile {
   const { syncError: _refused, ...rest } = p;
   return {
     ...rest,
     clientId: p.clientId ?? `${at.toString(36)}-${Math.random().toString(36).slice(2, 12)}`,
-    updatedAt: new Date(at).toISOString(),
+    updatedAt: new Date(api.serverNow()).toISOString(),
     pending: true,
   };
 }

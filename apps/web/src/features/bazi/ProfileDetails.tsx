@@ -6,7 +6,7 @@ import {
   type MingliGroup,
 } from '@xuanli/contracts/mingli-labels';
 import { useState } from 'react';
-import { Button, DatePicker, Input, TextArea } from '@/lib/antd-mobile';
+import { Button, DatePicker, TextArea } from '@/lib/antd-mobile';
 import styles from './ProfilesSheet.module.css';
 import type { SavedProfile } from './profiles';
 
@@ -102,11 +102,11 @@ export function ProfileDetails({ profile, onSave, onCancel }: ProfileDetailsProp
         <button type="button" className={styles.dayButton} onClick={() => setPicking(true)}>
           {day ?? '选日期'}
         </button>
-        <Input
+        <input
           className={styles.eventInput}
           aria-label="事件内容"
           value={text}
-          onChange={setText}
+          onChange={(event) => setText(event.target.value)}
           maxLength={MINGLI_LIMITS.eventText}
           placeholder="如：婚"
         />
@@ -145,8 +145,14 @@ export function ProfileDetails({ profile, onSave, onCancel }: ProfileDetailsProp
         }}
       />
       <div className={styles.detailsActions}>
-        <Button onClick={onCancel}>取消</Button>
-        <Button color="primary" onClick={() => onSave({ group, note: note.trim(), events })}>
+        <Button className={styles.detailsButton} onClick={onCancel}>
+          取消
+        </Button>
+        <Button
+          className={styles.detailsButton}
+          color="primary"
+          onClick={() => onSave({ group, note: note.trim(), events })}
+        >
           保存
         </Button>
       </div>

@@ -82,6 +82,8 @@ class FakeCaseBook {
 }
 
 let server: FakeCaseBook;
+/** Syncs started by a test, stopped after it even when it fails. */
+const started: (() => void)[] = [];
 
 const local = (name: string, addTime: number, extra: Partial<SavedProfile> = {}): SavedProfile => ({
   name,
@@ -101,6 +103,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  for (const stop of started.splice(0)) stop();
   vi.unstubAllGlobals();
 });
 
@@ -131,18 +134,16 @@ describe('the case book sync', () => {
     writeProfiles([
       local('离线存的', 2000, { clientId: 'c-2', pending: true, updatedAt: '2026-11-02T00:00:00.000Z' }),
     ]);
-    writeDeletedProfiles([]);
+    started.push(startCaseBookSync());
     expect(await syncCaseBook()).toBe(false);
     expect(profilesSnapshot()[0]?.pending).toBe(true);
     expect(server.rows).toEqual([]);
 
     server.offline = false;
-    const stop = startCaseBookSync();
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(server.rows.map((r) => r.name)).toEqual(['离线存的']));
     await vi.waitFor(() => expect(profilesSnapshot()[0]?.pending).toBeFalsy());
     expect(profilesSnapshot()[0]?.add_time).toBe(2000);
-    stop();
   });
 
   it('lets the later write win: an older change from this phone does not replace a newer one', async () => {

@@ -32,6 +32,7 @@ import {
   purgeMemberLeftovers,
   type SmsSender,
 } from './modules/member/index.ts';
+import { eraseCaseBook, mingliRoutes } from './modules/mingli/index.ts';
 import {
   createPayService,
   payConsoleRoutes,
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await eraseBuyer(tx, account.id, new Date(clock.now()));
         await eraseLearner(tx, account.id);
         await eraseDingzhiProfile(tx, account.id);
+        await eraseCaseBook(tx, account.id);
         return eraseMediaOf(tx, account);
       },
       removeFiles: (keys) => removeStoredFiles(storage, keys),
@@ -224,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarRoutes, { prefix: '/api/calendar', clock, db });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(dingzhiRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
+  // Each account's case book (命例): saved profiles kept across its phones, exported and imported.
+  await app.register(mingliRoutes, { prefix: '/api/crm/bazi', db, config, clock });
   // The shop (SPEC §1 official shop): the public catalogue, then each buyer's cart and 收货地址 book.
   await app.register(catalogueRoutes, { prefix: '/api/shop', db });
   await app.register(cartRoutes, { prefix: '/api/shop', db, config, clock });

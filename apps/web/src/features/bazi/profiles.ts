@@ -1,28 +1,36 @@
 /**
  * Saved birth profiles (命例). The session store keeps one profile under the SPEC §3 key `bazi`
  * (`{name, sex, born, add_time}`), and `yunType`; a family reads several charts, so the whole list
- * lives in its own local-storage key `bazi-profiles` (src/stores/profiles.ts, which 择日 reads too), and
- * the store's `bazi` is the one being read. `add_time` (creation time, epoch ms) is the id that ties the
- * two together.
+ * lives in the shared store src/stores/profiles.ts (other features read it there), and the store's
+ * `bazi` is the one being read. `add_time` (creation time, epoch ms) is the id that ties the two
+ * together on this phone. Only this module changes the list: each change is marked to be sent, and a
+ * signed-in reader's changes are synced with the account's case book (src/stores/profiles-sync.ts).
  */
 import type { ChartBody } from '@xuanli/contracts/bazi';
 import { useCallback } from 'react';
+import { api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import {
-  type ChartOptions,
-  DEFAULT_OPTIONS,
+  deletedProfiles,
   MAX_PROFILES,
-  PROFILES_STORAGE_KEY,
+  profilesOwner,
   profilesSnapshot,
-  resetProfilesCache,
   type SavedProfile,
   useSavedProfiles,
+  writeDeletedProfiles,
   writeProfiles,
 } from '@/stores/profiles';
 import { type BaziProfile, DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
 import { findCity } from './places';
 
-export { type ChartOptions, DEFAULT_OPTIONS, PROFILES_STORAGE_KEY, resetProfilesCache, type SavedProfile };
+export {
+  type ChartOptions,
+  DEFAULT_OPTIONS,
+  PROFILES_STORAGE_KEY,
+  resetProfilesCache,
+  type SavedProfile,
+  useSavedProfiles,
+} from '@/stores/profiles';
 
 /** The session store's local-storage key of the fortune type (SPEC §3). */
 const YUN_TYPE_STORAGE_KEY = 'yunType';
@@ -61,6 +69,32 @@ export function chartRequest(profile: Pick<SavedProfile, 'name' | 'sex' | 'born'
   return body;
 }
 
+/**
+ * Stores the list after a change made on this phone and, for a signed-in reader, has it sent: the
+ * sync is loaded only then, so a visitor's 排盘 never downloads it.
+ */
+function commit(list: SavedProfile[]): void {
+  writeProfiles(list.slice(0, MAX_PROFILES));
+  if (useSession.getState().isLogin && profilesOwner() !== null) {
+    void import('@/stores/profiles-sync').then((sync) => sync.syncCaseBook());
+  }
+}
+
+/**
+ * A profile as changed on this phone now: to be sent, with the id that makes its upload idempotent.
+ * Its time is the server's clock as this phone last heard it: the later write wins between phones,
+ * and a phone whose own clock is wrong must not win (or lose) every time.
+ */
+function changed(p: SavedProfile, at: number): SavedProfile {
+  const { syncError: _refused, ...rest } = p;
+  return {
+    ...rest,
+    clientId: p.clientId ?? `${at.toString(36)}-${Math.random().toString(36).slice(2, 12)}`,
+    updatedAt: new Date(api.serverNow()).toISOString(),
+    pending: true,
+  };
+}
+
 /** The SPEC §3 `bazi` record of a saved profile (what the session store persists). */
 function toSessionProfile(p: SavedProfile): BaziProfile {
   return { name: p.name, sex: p.sex, born: p.born, add_time: p.add_time };
@@ -77,6 +111,8 @@ export interface ProfilesApi {
   select(addTime: number): void;
   /** Deletes a profile; when it was current, the next one (or none) becomes current. */
   remove(addTime: number): void;
+  /** Files a profile under a group and changes its note and dated events. */
+  annotate(addTime: number, details: Pick<SavedProfile, 'group' | 'note' | 'events'>): void;
 }
 
 /** The saved profiles and the actions on them; keeps the session store's `bazi` and `yunType` in step. */
@@ -104,12 +140,15 @@ export function useProfiles(): ProfilesApi {
   const save = useCallback<ProfilesApi['save']>(
     (input) => {
       const list = profilesSnapshot();
-      let addTime = input.add_time ?? Date.now();
+      const at = Date.now();
+      let addTime = input.add_time ?? at;
       // Two saves within one millisecond (a double tap) must not share an id.
       if (input.add_time === undefined) while (list.some((p) => p.add_time === addTime)) addTime += 1;
-      const profile: SavedProfile = { ...input, add_time: addTime };
+      const before = list.find((p) => p.add_time === addTime);
+      // The form knows the birth and options; what the case book adds (ids, group, note, events) stays.
+      const profile = changed({ ...before, ...input, add_time: addTime }, at);
       const rest = list.filter((p) => p.add_time !== addTime);
-      writeProfiles([profile, ...rest].slice(0, MAX_PROFILES));
+      commit([profile, ...rest]);
       makeCurrent(profile);
       return profile;
     },
@@ -124,12 +163,22 @@ export function useProfiles(): ProfilesApi {
   const remove = useCallback(
     (addTime: number) => {
       const list = profilesSnapshot();
+      const gone = list.find((p) => p.add_time === addTime);
       const rest = list.filter((p) => p.add_time !== addTime);
-      writeProfiles(rest);
+      // An account's profile the server may have is deleted there at the next sync.
+      if (gone && profilesOwner() !== null && (gone.id !== undefined || gone.clientId)) {
+        writeDeletedProfiles([...deletedProfiles(), { id: gone.id, clientId: gone.clientId }]);
+      }
+      commit(rest);
       if (useSession.getState().bazi?.add_time === addTime) makeCurrent(rest[0] ?? null);
     },
     [makeCurrent],
   );
 
-  return { profiles, current, save, select, remove };
+  const annotate = useCallback<ProfilesApi['annotate']>((addTime, details) => {
+    const list = profilesSnapshot();
+    commit(list.map((p) => (p.add_time === addTime ? changed({ ...p, ...details }, Date.now()) : p)));
+  }, []);
+
+  return { profiles, current, save, select, remove, annotate };
 }

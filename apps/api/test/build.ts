@@ -77,6 +77,9 @@ const TEST_ENV: NodeJS.ProcessEnv = {
   // Tests change rows behind the app's back (a VIP that lapses, a revoked session) and expect the next
   // request to see it: no reuse of verified sessions here, except in the cache's own tests.
   AUTH_CACHE_SECONDS: '0',
+  // Likewise no per-node answer caches (the catalogue, course lists, articles), except in the tests of
+  // the caches and of several nodes.
+  CACHE_SECONDS: '0',
 };
 
 /**
@@ -157,6 +160,11 @@ export async function buildTestApp(
     clock?: TestClock;
     logger?: Parameters<typeof buildApp>[0]['logger'];
     ready?: boolean;
+    /**
+     * false: build the app without the database's node links — no change notices (its caches keep
+     * their short time-to-live), reads and job locks on its own — as a process that cannot listen.
+     */
+    links?: false;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -187,7 +195,8 @@ export async function buildTestApp(
     } finally {
       await storage.close();
     }
-    app = await buildApp({ db: database.db, config, clock, logger: options.logger ?? false });
+    const links = options.links === false ? undefined : await database.nodeLinks();
+    app = await buildApp({ db: database.db, config, clock, logger: options.logger ?? false, links });
     if (options.ready !== false) await app.ready();
   } catch (error) {
     await dispose().catch(() => {});

@@ -19,7 +19,7 @@ import {
   type PayChannel,
   type ProductKind,
 } from '@xuanli/contracts/shop';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ShopConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -38,7 +38,7 @@ import {
 } from './order-placement.ts';
 import { moveOrder } from './order-state.ts';
 import { isRowId } from './row-id.ts';
-import { addresses, cartItems, orderEvents, orderItems, orders, products, skus } from './schema.ts';
+import { addresses, orderEvents, orderItems, orders, products, skus } from './schema.ts';
 import { cancelOverdueOrders, cancelPendingOrders, SETTLEMENT_GRACE_MS } from './sweeper.ts';
 
 /** What the order service runs on. */

@@ -99,6 +99,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL; undefined on PGlite. */
+  databaseUrl?: string;
   clock: TestClock;
   config: Config;
   close(): Promise<void>;
@@ -112,6 +114,8 @@ export function testDatabaseKind(): DatabaseTarget['kind'] {
 /** An open database for one test app, and how to get rid of it. */
 interface TestDatabase {
   database: Database;
+  /** On PostgreSQL, the database's URL (other test nodes connect to it). */
+  url?: string;
   /** Closes the database and, on PostgreSQL, drops it. */
   dispose(): Promise<void>;
 }
@@ -137,9 +141,11 @@ async function openPostgres(serverUrl: string): Promise<TestDatabase> {
   await withAdmin(serverUrl, (client) =>
     client.query(`create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`),
   );
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     database,
+    url,
     async dispose() {
       try {
         await database.close();
@@ -168,7 +174,7 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const { database, dispose } = serverUrl ? await openPostgres(serverUrl) : await openPglite();
+  const { database, dispose, url } = serverUrl ? await openPostgres(serverUrl) : await openPglite();
   const clock = options.clock ?? fixedClock();
   // Uploaded files and the SMS outbox go to a folder of this test app's own (removed on close) unless
   // the test names its own.
@@ -206,6 +212,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    databaseUrl: url,
     clock,
     config,
     async close() {

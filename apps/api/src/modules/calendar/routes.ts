@@ -23,6 +23,7 @@ import { HolidayTableQuerySchema, HolidayTableSchema } from '@xuanli/contracts/h
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
+import type { AnswerCaching } from '../../shared/answer-cache.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createHolidayCache } from './holiday-cache.ts';
@@ -65,12 +66,16 @@ function notModified(request: FastifyRequest, reply: FastifyReply, etag: string)
  * Registers the calendar routes; `clock` decides what "today" is, `db` holds the entered holiday days
  * (modules/calendar/schema.ts).
  */
-export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock; db: Db }> = async (
-  app,
-  { clock, db },
-) => {
+export const calendarRoutes: FastifyPluginAsyncTypebox<{
+  clock: Clock;
+  /** The entered holiday table is read here: the replica when there is one (db/replica.ts). */
+  readDb: Db;
+  caching: AnswerCaching;
+}> = async (app, { clock, readDb, caching }) => {
   let lastErrorLog = Number.NEGATIVE_INFINITY;
-  const holidays = createHolidayCache(db, clock, {
+  const holidays = createHolidayCache(readDb, clock, {
+    bus: caching.bus,
+    liveMs: caching.liveMs,
     onError(error) {
       const now = clock.now();
       if (now - lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
@@ -78,6 +83,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock; db: Db }>
       app.log.error({ err: error }, 'holiday table unavailable; calendar answers use the last known table');
     },
   });
+  app.addHook('onClose', async () => holidays.dispose());
 
   /** The entered table for a day, grid or file, and the cache header its answer gets. */
   async function tableFor(reply: FastifyReply) {

@@ -30,7 +30,7 @@ import { isPhone, maskPhone } from './phone.ts';
 import { fixedWindow, takeQuota } from './quota.ts';
 import { smsCodes, users } from './schema.ts';
 import type { SmsSender } from './sms/sender.ts';
-import { cachedUser, forgetUser, rememberUser } from './user-cache.ts';
+import { cachedUser, forgetUser, rememberUser, userTicket } from './user-cache.ts';
 
 /** A row of `users`. */
 export type User = typeof users.$inferSelect;
@@ -93,12 +93,13 @@ export function profileOf(user: User, clock: Clock): Profile {
 export async function findUser(db: Db, id: number): Promise<User | undefined> {
   const hit = cachedUser(db, id);
   if (hit) return hit;
+  const ticket = userTicket(db);
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.bannedAt)))
     .limit(1);
-  if (user) rememberUser(db, user);
+  if (user) rememberUser(db, user, ticket);
   return user;
 }
 

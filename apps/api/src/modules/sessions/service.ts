@@ -19,10 +19,11 @@ import { and, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { type CacheBus, rowOf } from '../../shared/cache-bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
-import { type TtlCache, ttlCache } from '../../shared/ttl-cache.ts';
+import { type CacheLifetimes, type TtlCache, ttlCache } from '../../shared/ttl-cache.ts';
 import { sessions } from './schema.ts';
 
 /** What token functions need. */
@@ -55,6 +56,8 @@ interface TokenClaims {
   sid: string;
   sub: string;
   generation: number;
+  /** Its expiry, in epoch milliseconds. */
+  expiresAt: number;
 }
 
 const ISSUER = 'xuanli';
@@ -108,7 +111,7 @@ async function readToken(deps: SessionDeps, token: string): Promise<TokenClaims>
     if (error instanceof joseErrors.JWTExpired) throw new AppError('Unauthorized', 'token expired');
     throw invalid();
   }
-  const { sid, sub, jti } = payload;
+  const { sid, sub, jti, exp } = payload;
   // Session ids are UUIDs we issued; anything else (even correctly signed) never reaches the database.
   if (
     typeof sid !== 'string' ||
@@ -119,19 +122,38 @@ async function readToken(deps: SessionDeps, token: string): Promise<TokenClaims>
   ) {
     throw invalid();
   }
-  return { sid, sub, generation: Number(jti) };
+  return { sid, sub, generation: Number(jti), expiresAt: Number(exp) * 1000 };
 }
 
 /** Verified sessions by token, per database (so test apps never share one); see shared/ttl-cache.ts. */
 const verifiedSessions = new WeakMap<Db, TtlCache<string, Session>>();
 
 /**
- * Keeps verified sessions of `db` for `ttlMs` (0 = off) so that a logged-in request does not read
- * its session row every time; buildApp calls it once with `AUTH_CACHE_SECONDS`. Every revocation
- * through this module drops the entries it ends.
+ * Keeps verified sessions of `db` for their `lifetimes` (fallback 0 = off) so that a logged-in
+ * request does not read its session row every time; buildApp calls it once with AUTH_CACHE_SECONDS
+ * and CACHE_SECONDS. Every revocation through this module drops the entries it ends at once; a
+ * change notice from any node (a session ended, rotated or replaced by a login; its user changed or
+ * deleted) drops them on every node. Answers the unsubscribe from `bus`.
  */
-export function configureSessionCache(db: Db, clock: Clock, ttlMs: number): void {
-  verifiedSessions.set(db, ttlCache(clock, ttlMs));
+export function configureSessionCache(
+  db: Db,
+  clock: Clock,
+  lifetimes: CacheLifetimes,
+  bus: CacheBus,
+): () => void {
+  const cache = ttlCache<string, Session>(clock, lifetimes, { bus });
+  verifiedSessions.set(db, cache);
+  const unsubscribe = bus.onChange((topic) => {
+    const sessionId = rowOf(topic, 'session');
+    if (sessionId !== undefined) return cache.deleteWhere((session) => session.id === sessionId);
+    const userId = rowOf(topic, 'user');
+    if (userId !== undefined) cache.deleteWhere((session) => String(session.userId) === userId);
+  });
+  const unreset = bus.onReset(() => cache.clear());
+  return () => {
+    unsubscribe();
+    unreset();
+  };
 }
 
 function forgetSessions(db: Db, match: (session: Session) => boolean): void {
@@ -187,18 +209,29 @@ export async function verifySessionToken(deps: SessionDeps, token: string): Prom
   const cache = verifiedSessions.get(deps.db);
   const cached = cache?.get(token);
   if (cached) return cached;
-  const session = await verifyUncached(deps, token);
-  cache?.set(token, session);
+  const ticket = cache?.ticket();
+  const { session, untilMs } = await verifyUncached(deps, token);
+  cache?.set(token, session, { ticket, untilMs });
   return session;
 }
 
-async function verifyUncached(deps: SessionDeps, token: string): Promise<Session> {
+/**
+ * The session of `token` and until when that answer holds by itself: the token's expiry, or for a
+ * token already replaced by a refresh the end of its grace period (a cached answer skips both checks).
+ */
+async function verifyUncached(
+  deps: SessionDeps,
+  token: string,
+): Promise<{ session: Session; untilMs: number }> {
   const claims = await readToken(deps, token);
   const row = liveRow(await findSession(deps.db, claims.sid), claims);
-  if (generationOf(deps, row, claims.generation) === 'rotated') {
+  const state = generationOf(deps, row, claims.generation);
+  if (state === 'rotated') {
     throw new AppError('Unauthorized', 'token replaced by a newer one');
   }
-  return sessionOfRow(row);
+  const graceEnds = row.refreshedAt.getTime() + deps.config.tokenGraceSeconds * 1000;
+  const untilMs = state === 'grace' ? Math.min(claims.expiresAt, graceEnds) : claims.expiresAt;
+  return { session: sessionOfRow(row), untilMs };
 }
 
 /** Ends a session (logout, token reuse): its tokens are refused from now on, even before they expire. */

@@ -1,6 +1,6 @@
 /**
- * The bazi module's public entry: bzdata, miji and jxfen, the VIP 定制 fortune and each account's 定制
- * profile (erased with the account), and the reading texts it seeds.
+ * The bazi module's public entry: bzdata, miji, jxfen and 合婚 (hehun), the VIP 定制 fortune and each
+ * account's 定制 profile (erased with the account), and the reading texts it seeds.
  */
 
 export { dingzhiRoutes } from './dingzhi.routes.ts';

@@ -38,4 +38,6 @@ CREATE TABLE "calendar_subscriptions" (
 	CONSTRAINT "calendar_subscriptions_link" CHECK (("calendar_subscriptions"."token_hash" is null) = ("calendar_subscriptions"."linked_at" is null))
 );
 --> statement-breakpoint
-CREATE INDEX "calendar_events_user_idx" ON "calendar_events" USING btree ("user_id","id");
+ALTER TABLE "lessons" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "calendar_events_user_idx" ON "calendar_events" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "lessons_tags_idx" ON "lessons" USING gin ("tags") WITH (fastupdate=off);

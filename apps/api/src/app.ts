@@ -43,6 +43,7 @@ import {
   reconcilePayments,
   retryPendingRefunds,
 } from './modules/pay/index.ts';
+import { eraseCalendarOf, reminderRoutes } from './modules/reminders/index.ts';
 import {
   configureSessionCache,
   purgeExpiredSessions,
@@ -271,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await eraseBuyer(tx, account.id, new Date(clock.now()));
         await eraseLearner(tx, account.id);
         await eraseDingzhiProfile(tx, account.id);
+        await eraseCalendarOf(tx, account.id);
         await eraseCaseBook(tx, account.id);
         return eraseMediaOf(tx, account);
       },
@@ -285,6 +287,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     courseProgress: (userId, courseIds) => progressOfCourses(db, userId, courseIds),
   });
   await app.register(calendarRoutes, { prefix: '/api/calendar', clock, readDb, caching });
+  // Each user's own events, saved 吉日 and the secret link of the calendar their phone subscribes to.
+  await app.register(reminderRoutes, { prefix: '/api', db, config, clock });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(dingzhiRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
   // Each account's case book (命例): saved profiles kept across its phones, exported and imported.

@@ -107,6 +107,12 @@ export interface Config {
   storage: StorageSettings;
   /** How login codes are sent by SMS (modules/member/sms): the development outbox or a real provider. */
   sms: SmsConfig;
+  /**
+   * PUBLIC_URL: the site's origin as users reach it (e.g. https://xuanli.example.com), for links the
+   * API hands out to be opened elsewhere — a calendar subscription's URL, which a phone's calendar app
+   * fetches from outside the app. Unset: PAY_PUBLIC_URL, else the origin of the request that asked.
+   */
+  publicUrl: string | undefined;
   /** The payment channels (modules/pay): WeChat Pay, Alipay and the development sandbox. */
   pay: PayConfig;
   /** What one buyer may hold unpaid in the shop (modules/shop). */
@@ -325,8 +331,9 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
 /**
  * The named per-IP budgets beside the general one: session creation, the login/SMS routes, the
  * operators' console login (`adminLogin` per username and IP, `adminLoginIp` per IP over every
- * username), stored files and lesson videos (`media`, instead of the general budget), and the payment
- * providers' callbacks (`payNotify`, instead of the general budget).
+ * username), stored files and lesson videos (`media`, instead of the general budget), the payment
+ * providers' callbacks (`payNotify`, instead of the general budget), and subscribed calendars fetched
+ * by their secret link (`calendarFeed`, instead of the general budget).
  */
 export type RateBudgetName =
   | 'sessionCreate'
@@ -335,7 +342,8 @@ export type RateBudgetName =
   | 'adminLogin'
   | 'adminLoginIp'
   | 'media'
-  | 'payNotify';
+  | 'payNotify'
+  | 'calendarFeed';
 
 /** A budget: at most `max` requests per client IP in any `windowSeconds` (a sliding window). */
 export interface RateBudget {
@@ -365,6 +373,10 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
   // many at once when the shop is busy, so they must not share the general budget; but each one is
   // verified (RSA) before anything else, so one address may not send them without limit either.
   payNotify: { max: 1200, windowSeconds: 60 },
+  // A subscribed calendar (GET /api/calendar/feed/…) is fetched without a login, by the phone's calendar
+  // app every few hours: the secret link is the only key, so an address guessing links is stopped here
+  // (and a 256-bit link is not guessed anyway); phones behind one NAT still refresh well within it.
+  calendarFeed: { max: 60, windowSeconds: 60 },
 };
 
 /**
@@ -465,6 +477,7 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     adminLoginIp: budget('adminLoginIp', 'RATE_LIMIT_ADMIN_LOGIN_IP'),
     media: budget('media', 'RATE_LIMIT_MEDIA'),
     payNotify: budget('payNotify', 'RATE_LIMIT_PAY_NOTIFY'),
+    calendarFeed: budget('calendarFeed', 'RATE_LIMIT_CALENDAR_FEED'),
   };
 }
 
@@ -892,9 +905,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cleanupIntervalSeconds: integer(env, 'CLEANUP_INTERVAL_SECONDS', 300, 0, 86_400),
     storage: parseStorage(env, dataDir),
     sms: parseSmsConfig(env, dataDir),
+    publicUrl: parsePublicUrl(env),
     pay: parsePayConfig(env),
     shop: parseShopConfig(env),
   };
+}
+
+/** PUBLIC_URL ({@link Config.publicUrl}): an origin without a path, its trailing slash dropped. */
+function parsePublicUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.PUBLIC_URL?.trim();
+  if (!text) return undefined;
+  if (!/^https?:\/\/[^\s/?#]+\/?$/.test(text))
+    throw new ConfigError('PUBLIC_URL must be the site origin, e.g. https://xuanli.example.com');
+  return text.replace(/\/$/, '');
 }
 
 /**

@@ -10,6 +10,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mingliProfiles } from '../src/modules/mingli/index.ts';
+import { calendarEvents, calendarSavedDays } from '../src/modules/reminders/index.ts';
 import { cartItems } from '../src/modules/shop/index.ts';
 import { signIn } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
@@ -253,6 +254,41 @@ const sandboxCompletion =
     };
   };
 
+/** An event or a saved 吉日 of `whose` (the caller's or a stranger's), deleted. */
+const reminderOf =
+  (kind: 'events' | 'saved-days', whose: 'own' | 'other'): Send =>
+  async (caller) => {
+    const owner = whose === 'own' ? ownerOf(caller) : await stranger();
+    const createdAt = new Date(t.clock.now());
+    let id = 1;
+    if (owner !== null) {
+      const [row] =
+        kind === 'events'
+          ? await t.database.db
+              .insert(calendarEvents)
+              .values({ userId: owner, title: '生日', date: '1990-05-10', repeat: 'yearly', createdAt })
+              .returning({ id: calendarEvents.id })
+          : await t.database.db
+              .insert(calendarSavedDays)
+              .values({ userId: owner, date: '2026-05-01', activity: '嫁娶', createdAt })
+              .returning({ id: calendarSavedDays.id });
+      id = row!.id;
+    }
+    return { ...(await json()(caller)), url: `/api/crm/calendar/${kind}/${id}` };
+  };
+
+/** A stranger's live calendar link, fetched (calendar apps send no token; the link is the key). */
+const calendarFeed: Send = async (caller) => {
+  const { token } = await signIn(t, 'user');
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/crm/calendar/subscription',
+    headers: { token },
+  });
+  const url = new URL(made.json().resData.url as string);
+  return { ...(await get()(caller)), url: url.pathname };
+};
+
 /** A new order of one course (nothing to ship, so no address), with a key of its own. */
 const newOrder: Send = (caller) => {
   keys += 1;
@@ -440,12 +476,38 @@ const ROUTES: Route[] = [
   ),
   route('POST', '/api/pay/sandbox/{orderNo}/complete', BUYER, sandboxCompletion('own'), 'own'),
   route('POST', '/api/pay/sandbox/{orderNo}/complete', OTHERS, sandboxCompletion('other'), "another buyer's"),
+  // Reminders: each user's own events, 吉日 and calendar link; the feed is the link's, with no login.
+  route('GET', '/api/crm/calendar/events', MEMBER, get()),
+  route(
+    'POST',
+    '/api/crm/calendar/events',
+    MEMBER,
+    json({ title: '妈妈生日', lunar: { month: 4, day: 8 }, repeat: 'yearly', remindDays: 3 }),
+  ),
+  route('DELETE', '/api/crm/calendar/events/{id}', BUYER, reminderOf('events', 'own'), 'own'),
+  route('DELETE', '/api/crm/calendar/events/{id}', OTHERS, reminderOf('events', 'other'), "another user's"),
+  route('GET', '/api/crm/calendar/saved-days', MEMBER, get()),
+  route('POST', '/api/crm/calendar/saved-days', MEMBER, json({ date: '2026-05-01', activity: '嫁娶' })),
+  route('DELETE', '/api/crm/calendar/saved-days/{id}', BUYER, reminderOf('saved-days', 'own'), 'own'),
+  route(
+    'DELETE',
+    '/api/crm/calendar/saved-days/{id}',
+    OTHERS,
+    reminderOf('saved-days', 'other'),
+    "another user's",
+  ),
+  route('GET', '/api/crm/calendar/subscription', MEMBER, get()),
+  route('POST', '/api/crm/calendar/subscription', MEMBER, json({ festivals: { buddhist: true } })),
+  route('PUT', '/api/crm/calendar/subscription', MEMBER, json({ festivals: { taoist: true } })),
+  route('DELETE', '/api/crm/calendar/subscription', MEMBER, json()),
+  route('GET', '/api/calendar/feed/{file}', PUBLIC, calendarFeed),
   // The classroom: browsing is public; a lesson plays for anyone with a session when free or a preview,
   // else for buyers.
   route('GET', '/api/crm/ketang/categories', PUBLIC, get()),
   route('GET', '/api/crm/ketang/list', PUBLIC, get({ keyword: '测试' })),
   route('GET', '/api/crm/ketang/show', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
   route('GET', '/api/crm/ketang/kejian', PUBLIC, get()),
+  route('GET', '/api/crm/ketang/lessons-by-tag', PUBLIC, get({ tag: '七杀' })),
   route('GET', '/api/crm/ketang/reviews', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
   route(
     'GET',
@@ -567,11 +629,16 @@ describe('authorisation matrix: caller × route → status', () => {
   it.each(CASES)('$caller × $name → $status', async ({ caller, route, status }) => {
     const request = await route.send(await callerOf(caller));
     const res = await t.app.inject({ method: route.method, url: route.path, ...request });
-    // A download's 200 is the file, an attachment; its refusals are envelopes like any other.
+    // A download's 200 is the file, an attachment; a subscribed calendar's 200 is the calendar itself,
+    // with no envelope; their refusals are envelopes like any other.
+    const file =
+      res.statusCode === 200 && !String(res.headers['content-type']).startsWith('application/json');
     const code =
       route.file && res.statusCode === 200
         ? res.headers['content-disposition']?.slice(0, 10)
-        : res.json().code;
+        : file
+          ? 0
+          : res.json().code;
     expect({ status: res.statusCode, code }, res.body.slice(0, 300)).toEqual({
       status,
       code: route.file && status === 200 ? 'attachment' : ENVELOPE_CODE[status],

@@ -30,6 +30,7 @@ export {
   refunds,
 } from '../modules/pay/schema.ts';
 export { rateLimitWindows } from '../modules/ratelimit/schema.ts';
+export { calendarEvents, calendarSavedDays, calendarSubscriptions } from '../modules/reminders/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';
 export {
   addresses,

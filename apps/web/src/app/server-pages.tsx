@@ -46,6 +46,8 @@ export const SERVER_PAGES: Record<ServerPathName, LazyPage> = {
   fuli: MemberPages,
   feedback: MemberPages,
   password: MemberPages,
+  reminders: MemberPages,
+  subscribe: MemberPages,
   webview: lazyPage(() => import('@/features/webview/WebviewPage')),
   product: ShopPages,
   cart: ShopPages,

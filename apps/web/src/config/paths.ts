@@ -59,6 +59,8 @@ export const paths = {
   fuli: route('/pages/user/fuli', 'VIP福利'),
   feedback: route('/pages/user/feedback', '意见反馈'),
   password: route('/pages/user/password', '设置密码'),
+  reminders: route('/pages/user/reminders', '我的提醒'),
+  subscribe: route('/pages/user/subscribe', '日历订阅'),
   webview: route('/pages/webview/index', 'webview'),
   // The shop's own pages (SPEC §2 names only the tab; "not shown" beyond it).
   product: route('/pages/shop/product', '商品详情'),

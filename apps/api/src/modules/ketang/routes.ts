@@ -1,7 +1,8 @@
 /**
  * The classroom routes (SPEC §2 pages/ketang/*), mounted under `/api`: `crm/ketang/*` for the pages
  * and `ketang/media/*` for lesson videos behind signed URLs. Browsing, the course page, courseware and
- * reviews are public (a token, when sent, personalises the answer); `play` decides per lesson
+ * reviews are public (a token, when sent, personalises the answer), as are the lessons that teach a
+ * term (`lessons-by-tag`, for the chart's term sheets); `play` decides per lesson
  * (access.ts); `progress` and `review` need a logged-in user (401 otherwise).
  */
 import type { Readable } from 'node:stream';
@@ -27,6 +28,7 @@ import {
   ReviewQuerySchema,
   ReviewResultSchema,
 } from '@xuanli/contracts/ketang';
+import { LessonsByTagQuerySchema, TaggedLessonListSchema } from '@xuanli/contracts/lesson-tags';
 import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -51,6 +53,7 @@ import type { SessionDeps } from '../sessions/index.ts';
 import { ownedCourses } from './access.ts';
 import { listCategories, listCourses, readCourse } from './courses.ts';
 import { listCourseware } from './courseware.ts';
+import { lessonsByTag } from './lesson-tags.ts';
 import { mediaSessionLive } from './media-session.ts';
 import { MEDIA_COOKIE, mediaSigner } from './media-url.ts';
 import { playLesson } from './play.ts';
@@ -269,6 +272,19 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
       },
     },
     async (request) => ok(await listCourseware(deps.db, request.query)),
+  );
+
+  app.get(
+    '/crm/ketang/lessons-by-tag',
+    {
+      schema: {
+        tags: ['ketang'],
+        summary: 'Lessons of published courses that teach a term (相关课程 of the chart’s term sheets)',
+        querystring: LessonsByTagQuerySchema,
+        response: { 200: okEnvelopeSchema(TaggedLessonListSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok({ list: await lessonsByTag(deps.db, request.query.tag) }),
   );
 
   app.post(

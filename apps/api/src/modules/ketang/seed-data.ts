@@ -27,10 +27,14 @@ export const TOPIC_OF: Record<CategoryName, string> = {
   择日: 'zeri',
 };
 
-/** A seeded lesson: its title and whether it is a free preview (试看). Its video is the manifest's of its course and number. */
+/**
+ * A seeded lesson: its title, whether it is a free preview (试看) and the terms it teaches (the chart's
+ * term sheets list it under 相关课程). Its video is the manifest's of its course and number.
+ */
 export interface LessonSeed {
   title: string;
   free?: boolean;
+  tags?: readonly string[];
 }
 
 /** A seeded course. */
@@ -49,10 +53,26 @@ export interface CourseSeed {
   cover: { from: string; to: string; variant: number };
 }
 
-/** Lessons by title, the first `free` of them previews. */
-function lessonList(lessons: readonly string[], free = 0): LessonSeed[] {
-  return lessons.map((title, i) => ({ title, free: i < free }));
+/** Lessons by title, the first `free` of them previews, tagged by lesson number (1, 2, …). */
+function lessonList(
+  lessons: readonly string[],
+  free = 0,
+  tags: Readonly<Record<number, readonly string[]>> = {},
+): LessonSeed[] {
+  return lessons.map((title, i) => ({ title, free: i < free, tags: tags[i + 1] ?? [] }));
 }
+
+/** The terms the 八字 course's lessons teach, by lesson number: what the chart's term sheets link to. */
+const BAZI_LESSON_TAGS: Record<number, readonly string[]> = {
+  6: ['藏干'],
+  7: ['十神', '比肩', '劫财', '食神', '伤官'],
+  8: ['十神', '偏财', '正财', '七杀', '正官', '偏印', '正印'],
+  9: ['十二长生'],
+  10: ['旺衰', '日主'],
+  11: ['格局', '月令'],
+  14: ['纳音', '神煞', '天乙贵人', '桃花', '驿马'],
+  15: ['大运'],
+};
 
 /** The paragraph every paid course ends with. */
 const PAID_NOTE =
@@ -102,6 +122,7 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
         '总结与进阶书单',
       ],
       2,
+      BAZI_LESSON_TAGS,
     ),
     sort: 10,
     cover: { from: '#3a1208', to: '#8a2e12', variant: 0 },

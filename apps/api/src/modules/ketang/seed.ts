@@ -183,6 +183,7 @@ async function seedCourse(
           duration: videos[i]!.seconds,
           free: lesson.free ?? false,
           video: videos[i]!.key,
+          tags: [...(lesson.tags ?? [])],
         })),
       )
       .returning({ id: lessons.id });

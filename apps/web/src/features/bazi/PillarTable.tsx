@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import type { BzChart } from './api/get-bzdata';
+import type { ChartTerm } from './api/term';
 import { textColorOf } from './elements';
 import styles from './PillarTable.module.css';
+import { TermSheet } from './TermSheet';
 
 /** The pillars in chart order and their column headings. */
 export const PILLARS = [
@@ -29,15 +32,27 @@ export function shortGod(name: string): string {
   return SHORT_GOD[name] ?? name;
 }
 
+/** A term of the table as a 44 px button that opens its sheet (keyboard reachable, named by the term). */
+function TermButton({ term, onOpen }: { term: ChartTerm; onOpen: (term: ChartTerm) => void }) {
+  return (
+    <button type="button" className={styles.term} aria-haspopup="dialog" onClick={() => onOpen(term)}>
+      {term.name}
+    </button>
+  );
+}
+
 /**
  * The four-pillar table of the 专业细盘: columns 年柱 月柱 日柱 时柱, rows 十神 (主星), 天干, 地支,
  * 藏干 with their ten gods (副星), 地势 (十二长生 of the day master), 纳音, 旬空 and 神煞. Stems and
- * branches are tinted by 五行, and the characters themselves carry the meaning.
+ * branches are tinted by 五行, and the characters themselves carry the meaning. The 十神, 纳音 and
+ * 神煞 are buttons: each opens a sheet with what the term means and the lessons that teach it.
  */
 export function PillarTable({ chart }: { chart: BzChart }) {
   const dayMaster = chart.sex === '男' ? '元男' : '元女';
+  const [term, setTerm] = useState<ChartTerm | null>(null);
   return (
     <div className={styles.wrap}>
+      <TermSheet term={term} onClose={() => setTerm(null)} />
       <table className={styles.table} aria-label="四柱">
         <thead>
           <tr>
@@ -56,7 +71,11 @@ export function PillarTable({ chart }: { chart: BzChart }) {
             <th scope="row">十神</th>
             {PILLARS.map(([key]) => (
               <td key={key} className={styles.god}>
-                {key === 'day' ? dayMaster : chart.shishen[key].gan}
+                {key === 'day' ? (
+                  dayMaster
+                ) : chart.shishen[key].gan ? (
+                  <TermButton term={{ name: chart.shishen[key].gan, kind: '十神' }} onOpen={setTerm} />
+                ) : null}
               </td>
             ))}
           </tr>
@@ -109,7 +128,9 @@ export function PillarTable({ chart }: { chart: BzChart }) {
             <th scope="row">纳音</th>
             {PILLARS.map(([key]) => (
               <td key={key} className={styles.small}>
-                {chart.nayin[key]}
+                {chart.nayin[key] ? (
+                  <TermButton term={{ name: chart.nayin[key], kind: '纳音' }} onOpen={setTerm} />
+                ) : null}
               </td>
             ))}
           </tr>
@@ -129,7 +150,7 @@ export function PillarTable({ chart }: { chart: BzChart }) {
                   <ul>
                     {chart.shensha[key].map((hit) => (
                       <li key={hit.name} title={hit.source}>
-                        {hit.name}
+                        <TermButton term={{ name: hit.name, kind: '神煞' }} onOpen={setTerm} />
                       </li>
                     ))}
                   </ul>

@@ -1,6 +1,8 @@
 import {
   AaOutline,
+  BellOutline,
   BillOutline,
+  CalendarOutline,
   EditSOutline,
   GiftOutline,
   LocationOutline,
@@ -63,6 +65,8 @@ export default function UserPage() {
       needsLogin: true,
       extra: user && courses > 0 ? `${courses} 门` : undefined,
     },
+    { title: '我的提醒', icon: <BellOutline />, to: paths.reminders.path, needsLogin: true },
+    { title: '日历订阅', icon: <CalendarOutline />, to: paths.subscribe.path, needsLogin: true },
     { title: '主题设置', icon: <AaOutline />, to: paths.theme.path },
     { title: 'VIP福利', icon: <GiftOutline />, to: paths.fuli.path },
     { title: '在线客服', icon: <MessageOutline />, to: () => useDialogs.getState().open('kefu') },

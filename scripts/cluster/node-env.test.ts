@@ -46,6 +46,7 @@ describe('the nodes of the cluster', () => {
       // Counters shared through the database, not per process.
       expect(config.rateLimitStore).toBe('database');
       expect(env.DATABASE_LISTEN_URL).toBe('postgres://xuanli:app-pass@127.0.0.1:18711/xuanli');
+      expect(env.DATABASE_PREPARED_STATEMENTS).toBe('off');
       expect(env.DATABASE_REPLICA_URL).toBe('postgres://xuanli:app-pass@127.0.0.1:18712/xuanli');
     }
     expect(new Set(envs.map((env) => env.DATA_DIR)).size).toBe(3);

@@ -30,6 +30,9 @@ export function clusterNodeEnv(d: Deployment, index: number): Record<string, str
     ...commonEnv(d, index),
     // Pooled through PgBouncer (transaction mode).
     DATABASE_URL: postgresUrl(d, d.ports.pgbouncer),
+    // Debian's PgBouncer (1.18) cannot follow a named prepared statement from one server connection to
+    // the next in transaction mode (1.21 can): the pooled connection sends unnamed statements.
+    DATABASE_PREPARED_STATEMENTS: 'off',
     // Session-level work cannot go through transaction pooling: LISTEN for cache invalidation goes to
     // the primary directly.
     DATABASE_LISTEN_URL: postgresUrl(d, d.ports.primary),

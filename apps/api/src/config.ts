@@ -258,8 +258,9 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
 /**
  * The named per-IP budgets beside the general one: session creation, the login/SMS routes, the
  * operators' console login (`adminLogin` per username and IP, `adminLoginIp` per IP over every
- * username), stored files and lesson videos (`media`, instead of the general budget), and the payment
- * providers' callbacks (`payNotify`, instead of the general budget).
+ * username), stored files and lesson videos (`media`, instead of the general budget), the payment
+ * providers' callbacks (`payNotify`, instead of the general budget), and the VIP 命书 PDFs (`mingshu`,
+ * RATE_LIMIT_MINGSHU_MAX / _WINDOW_SECONDS, instead of the general budget).
  */
 export type RateBudgetName =
   | 'sessionCreate'
@@ -268,7 +269,8 @@ export type RateBudgetName =
   | 'adminLogin'
   | 'adminLoginIp'
   | 'media'
-  | 'payNotify';
+  | 'payNotify'
+  | 'mingshu';
 
 /** A budget: at most `max` requests per client IP in any `windowSeconds` (a sliding window). */
 export interface RateBudget {
@@ -298,6 +300,8 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
   // many at once when the shop is busy, so they must not share the general budget; but each one is
   // verified (RSA) before anything else, so one address may not send them without limit either.
   payNotify: { max: 1200, windowSeconds: 60 },
+  // Each 命书 is half a second of a worker thread; a reader downloads one now and then, a family a few.
+  mingshu: { max: 20, windowSeconds: 600 },
 };
 
 /**
@@ -398,6 +402,7 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     adminLoginIp: budget('adminLoginIp', 'RATE_LIMIT_ADMIN_LOGIN_IP'),
     media: budget('media', 'RATE_LIMIT_MEDIA'),
     payNotify: budget('payNotify', 'RATE_LIMIT_PAY_NOTIFY'),
+    mingshu: budget('mingshu', 'RATE_LIMIT_MINGSHU'),
   };
 }
 

@@ -10,6 +10,7 @@ import { CompatibilityCard } from './CompatibilityCard';
 import { ConventionsCard } from './ConventionsCard';
 import { FiveElements } from './FiveElements';
 import { LuckPanel } from './LuckPanel';
+import { MingshuButton } from './MingshuButton';
 import { PillarTable } from './PillarTable';
 import { ProfilesSheet } from './ProfilesSheet';
 import { type ChartRequest, chartRequest, DEFAULT_OPTIONS, type SavedProfile, useProfiles } from './profiles';
@@ -17,6 +18,7 @@ import { ReadingsCard } from './ReadingsCard';
 import { ShareOverlay } from './ShareOverlay';
 import { type DrawnFacts, shareChartImage } from './shareImage';
 import { clearViewState, useKeptScroll } from './viewState';
+import { XiyongCard } from './XiyongCard';
 
 /** A titled card on the paper. */
 function Card({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
@@ -285,6 +287,10 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
         <FiveElements chart={chart} />
       </Card>
 
+      <Card title="喜用神">
+        <XiyongCard xiyong={chart.xiyong} />
+      </Card>
+
       <Card title="大运流年">
         <LuckPanel key={profile.add_time} chart={chart} request={request} viewKey={profile.add_time} />
       </Card>
@@ -304,6 +310,10 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
 
       <Card title="命理解读">
         <ReadingsCard request={request} />
+      </Card>
+
+      <Card title="命书">
+        <MingshuButton request={request} />
       </Card>
 
       {shared ? (

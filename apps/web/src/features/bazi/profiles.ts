@@ -43,9 +43,10 @@ export interface SavedProfile extends BaziProfile {
 
 /**
  * The body of bzdata and miji for a profile: the wire contract's `ChartBody`, with the fields this app
- * always sends made required.
+ * always sends made required. The page does not offer 时辰不详 yet (its tables, share image and 合盘
+ * read four pillars), so it never asks for a three-pillar chart.
  */
-export type ChartRequest = ChartBody & {
+export type ChartRequest = Omit<ChartBody, 'hourUnknown'> & {
   name: string;
   sex: '男' | '女';
   zi: 'late' | 'early';

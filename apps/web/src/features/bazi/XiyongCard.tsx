@@ -47,16 +47,11 @@ export function XiyongCard({ xiyong }: { xiyong: XiyongAnswer }) {
         <strong>{xiyong.strength}</strong>
         <span className={styles.gloss}>{STRENGTH_GLOSS[xiyong.strength]}</span>
       </p>
-      <div
-        className={styles.track}
-        role="meter"
-        aria-label="扶身之力"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
+      {/* The bar only draws the figure printed under it, which is what a screen reader reads. */}
+      <div className={styles.track} aria-hidden="true">
         <span
           className={styles.bar}
+          data-testid="xiyong-bar"
           style={{ width: `${percent}%`, background: lead ? WUXING_FILL[lead] : undefined }}
         />
       </div>

@@ -10,6 +10,7 @@ import { useSession } from '@/stores/session';
 import { renderPage } from '@/testing/app-harness';
 import { jxfenBody, jxfenCacheKey } from './api/get-jxfen';
 import BaziPage from './BaziPage';
+import { birthAt } from './BirthForm';
 import { PROFILES_STORAGE_KEY, resetProfilesCache } from './profiles';
 import { installFakeServer } from './testing';
 import { resetViewState } from './viewState';
@@ -126,6 +127,22 @@ describe('BaziPage form', () => {
       yunSchool: 2,
     });
     expect(storedProfiles()[0].born).toBe('农 2023-02(闰)-15 08:00');
+  });
+
+  it('charts the current minute in Beijing with 现在, naming an unnamed chart 即时', async () => {
+    // 2025-06-15 04:37 UTC is 12:37 in Beijing.
+    vi.spyOn(Date, 'now').mockReturnValue(NOW + 37 * 60_000);
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    openBazi();
+    await user.clear(screen.getByRole('textbox', { name: '姓名' }));
+    await user.click(screen.getByRole('button', { name: '现在' }));
+    await waitFor(() => expect(calls.some((c) => c.path.includes('bzdata'))).toBe(true));
+    expect(calls.find((c) => c.path.includes('bzdata'))?.body).toMatchObject({
+      name: '即时',
+      born: '公 2025-06-15 12:37',
+    });
+    expect(storedProfiles()[0]).toMatchObject({ name: '即时', born: '公 2025-06-15 12:37' });
   });
 });
 
@@ -585,5 +602,22 @@ describe('BaziPage 合盘', () => {
     expect(within(card).getByRole('note', { name: '分数说明' }).textContent).toContain(
       '仅比较两个地支（日支）',
     );
+  });
+});
+
+describe('birthAt (the 现在 button)', () => {
+  it('reads the wall clock of the zone, to the minute', () => {
+    const at = Date.UTC(2025, 11, 31, 17, 5, 59);
+    expect(birthAt(at)).toEqual({
+      calendar: 'solar',
+      year: 2026,
+      month: 1,
+      day: 1,
+      leap: false,
+      hour: 1,
+      minute: 5,
+    });
+    // 新疆时间 is two hours behind: still the last day of 2025 there.
+    expect(birthAt(at, 'Asia/Urumqi')).toMatchObject({ year: 2025, month: 12, day: 31, hour: 23, minute: 5 });
   });
 });

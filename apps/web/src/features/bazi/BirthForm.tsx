@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type MouseEvent, useId, useState } from 'react';
 import { BirthPicker, NativeSelect as Select } from '@/components/BirthPicker';
 import { Segmented } from '@/components/Segmented';
 import { type BirthValue, birthError, fromBornText, SAMPLE_BIRTH, toBornText } from '@/lib/birth';
@@ -19,6 +19,35 @@ export const SAMPLE_PROFILE: ProfileDraft = {
 
 /** Longest name kept; longer ones do not fit the chart's header or the share image. */
 const NAME_MAX_LENGTH = 12;
+
+/** The zone of a chart without a birthplace: Beijing time, as the engine assumes. */
+const DEFAULT_ZONE = 'Asia/Shanghai';
+
+/** The name a 即时 chart gets when the form has none yet. */
+export const NOW_CHART_NAME = '即时';
+
+/** The wall-clock moment `nowMs` in `timeZone` as a 公历 birth, to the minute. */
+export function birthAt(nowMs: number, timeZone: string = DEFAULT_ZONE): BirthValue {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(nowMs);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    calendar: 'solar',
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    leap: false,
+    hour: part('hour'),
+    minute: part('minute'),
+  };
+}
 
 type Errors = Partial<Record<'name' | 'born' | 'place' | 'trueSolar', string>>;
 
@@ -41,6 +70,8 @@ interface BirthFormProps {
   initial: ProfileDraft;
   /** Called with a valid draft; the page saves it and shows its chart. */
   onSubmit: (draft: ProfileDraft) => void;
+  /** The clock of the 现在 button (tests fix it). */
+  now?: () => number;
   /** Shown as 取消 when there is a chart to go back to. */
   onCancel?: () => void;
   submitLabel?: string;
@@ -52,7 +83,13 @@ interface BirthFormProps {
  * longitude and zone) and the chart options (子时 school, 真太阳时, 起运 school). Native selects: on a
  * phone they open the system's own wheel, large and familiar to older readers.
  */
-export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始排盘' }: BirthFormProps) {
+export function BirthForm({
+  initial,
+  onSubmit,
+  onCancel,
+  submitLabel = '开始排盘',
+  now = Date.now,
+}: BirthFormProps) {
   const id = useId();
   const [name, setName] = useState(initial.name);
   const [sex, setSex] = useState<'男' | '女'>(initial.sex);
@@ -75,12 +112,25 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    submitDraft(event.currentTarget as HTMLFormElement, name, birth);
+  }
+
+  /** 现在: the current minute in the birthplace's zone (Beijing without one), charted at once. */
+  function chartNow(event: MouseEvent<HTMLButtonElement>) {
+    const moment = birthAt(now(), city?.tz ?? DEFAULT_ZONE);
+    const named = name.trim() === '' ? NOW_CHART_NAME : name;
+    setBirth(moment);
+    setName(named);
+    const form = event.currentTarget.form;
+    if (form) submitDraft(form, named, moment);
+  }
+
+  function submitDraft(form: HTMLFormElement, name: string, birth: BirthValue) {
     const found = validateDraft(name, birth, options);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // The first wrong field may be scrolled away (the button is at the bottom): bring it into view
       // with its message, after React has rendered the message.
-      const form = event.currentTarget as HTMLFormElement;
       requestAnimationFrame(() => {
         const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
         field?.scrollIntoView?.({ block: 'center' });
@@ -154,6 +204,14 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
 
         <fieldset className={styles.fieldset} aria-describedby={errors.born ? errorId('born') : undefined}>
           <legend className={styles.legend}>出生时间</legend>
+          <div className={styles.nowRow}>
+            <button type="button" className={styles.nowButton} onClick={chartNow}>
+              现在
+            </button>
+            <span className={styles.hint}>
+              按此刻排盘（{city ? tzLabel(city.tz) : '北京时间'}，精确到分钟）
+            </span>
+          </div>
           <BirthPicker value={birth} onChange={updateBirth} invalid={Boolean(errors.born)} />
           {fieldError('born')}
         </fieldset>

@@ -10,7 +10,7 @@ import { useSession } from '@/stores/session';
 import { renderPage } from '@/testing/app-harness';
 import { jxfenBody, jxfenCacheKey } from './api/get-jxfen';
 import BaziPage from './BaziPage';
-import { birthAt } from './BirthForm';
+import { birthAt, toWholeMinute } from './BirthForm';
 import { PROFILES_STORAGE_KEY, resetProfilesCache } from './profiles';
 import { installFakeServer } from './testing';
 import { resetViewState } from './viewState';
@@ -602,6 +602,50 @@ describe('BaziPage 合盘', () => {
     expect(within(card).getByRole('note', { name: '分数说明' }).textContent).toContain(
       '仅比较两个地支（日支）',
     );
+  });
+});
+
+describe('四柱反查 in the form', () => {
+  it('lists the moments of typed pillars and charts the chosen one', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    openBazi();
+    await user.click(screen.getByRole('button', { name: '四柱反查' }));
+    await user.type(screen.getByRole('textbox', { name: /四柱/ }), '庚午 辛巳 乙亥 庚辰');
+    await user.click(screen.getByRole('button', { name: '反查' }));
+    const list = await screen.findByRole('list', { name: '反查结果' });
+    const items = within(list).getAllByRole('listitem');
+    const known = items.find((li) => li.textContent?.includes('1990年5月10日'));
+    expect(known?.textContent).toContain('农历');
+    await user.click(within(known as HTMLElement).getByRole('button', { name: '排盘' }));
+    await waitFor(() => expect(calls.some((c) => c.path.includes('bzdata'))).toBe(true));
+    expect(calls.find((c) => c.path.includes('bzdata'))?.body).toMatchObject({
+      born: '公 1990-05-10 07:00',
+      zi: 'late',
+      // Found moments are on standard time: 1990 had summer time, whose 07:00 would be 卯时.
+      timeZone: 'UTC+8',
+    });
+    expect(await screen.findByRole('table', { name: '四柱' })).toBeTruthy();
+    expect(pillarRow('天干')).toEqual(['庚', '辛', '乙', '庚']);
+    expect(pillarRow('地支')).toEqual(['午', '巳', '亥', '辰']);
+  });
+
+  it('shows the Chinese refusal of pillars that cannot stand together beside the field', async () => {
+    installFakeServer();
+    const user = userEvent.setup();
+    openBazi();
+    await user.click(screen.getByRole('button', { name: '四柱反查' }));
+    const field = screen.getByRole('textbox', { name: /四柱/ });
+    await user.type(field, '甲子 甲寅 甲子 甲子');
+    await user.click(screen.getByRole('button', { name: '反查' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/月柱甲寅/);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('moves a moment a 节 starts to its next whole minute', () => {
+    expect(toWholeMinute('公 1990-02-04 10:14:21')).toBe('公 1990-02-04 10:15');
+    expect(toWholeMinute('公 1999-12-31 23:59:30')).toBe('公 2000-01-01 00:00');
+    expect(toWholeMinute('公 1990-05-10 07:00')).toBe('公 1990-05-10 07:00');
   });
 });
 

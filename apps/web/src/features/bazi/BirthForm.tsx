@@ -1,8 +1,10 @@
-import { type FormEvent, type MouseEvent, useId, useState } from 'react';
+import type { FanchaDate } from '@xuanli/contracts/bazi';
+import { type FormEvent, type MouseEvent, useId, useRef, useState } from 'react';
 import { BirthPicker, NativeSelect as Select } from '@/components/BirthPicker';
 import { Segmented } from '@/components/Segmented';
 import { type BirthValue, birthError, fromBornText, SAMPLE_BIRTH, toBornText } from '@/lib/birth';
 import styles from './BirthForm.module.css';
+import { FanchaPanel } from './FanchaPanel';
 import { findCity, PROVINCES } from './places';
 import { type ChartOptions, DEFAULT_OPTIONS, type SavedProfile } from './profiles';
 
@@ -47,6 +49,22 @@ export function birthAt(nowMs: number, timeZone: string = DEFAULT_ZONE): BirthVa
     hour: part('hour'),
     minute: part('minute'),
   };
+}
+
+/** The name a chart found by 四柱反查 gets when the form has none yet. */
+export const FOUND_CHART_NAME = '反查';
+
+/**
+ * A birth text to the minute: a 时辰 that a 节 cuts starts at the 节's second ('公 1990-02-04 10:14:21'),
+ * and the form keeps minutes, so it moves on to the next whole minute, which still has the pillars.
+ */
+export function toWholeMinute(born: string): string {
+  const m = born.match(/^公 (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/);
+  if (!m || m[6] === '00') return born.replace(/^(公 \S+ \d{2}:\d{2}):00$/, '$1');
+  const [y, mo, d, h, mi] = m.slice(1, 6).map(Number);
+  const next = new Date(Date.UTC(y, mo - 1, d, h, mi + 1));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `公 ${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())} ${pad(next.getUTCHours())}:${pad(next.getUTCMinutes())}`;
 }
 
 type Errors = Partial<Record<'name' | 'born' | 'place' | 'trueSolar', string>>;
@@ -96,12 +114,16 @@ export function BirthForm({
   const [birth, setBirth] = useState<BirthValue>(() => fromBornText(initial.born) ?? SAMPLE_BIRTH);
   const [options, setOptions] = useState<ChartOptions>({ ...DEFAULT_OPTIONS, ...initial.options });
   const [errors, setErrors] = useState<Errors>({});
+  const [byPillars, setByPillars] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const province = PROVINCES.find((p) => p.name === options.province);
   const city = findCity(options.province, options.city);
 
   function updateBirth(next: BirthValue) {
     setBirth(next);
+    // A time typed or picked is on the ordinary clock again.
+    setOptions((o) => ({ ...o, standardTime: undefined }));
     setErrors((e) => ({ ...e, born: undefined }));
   }
 
@@ -125,8 +147,32 @@ export function BirthForm({
     if (form) submitDraft(form, named, moment);
   }
 
-  function submitDraft(form: HTMLFormElement, name: string, birth: BirthValue) {
-    const found = validateDraft(name, birth, options);
+  /** A moment found by 四柱反查: charted on Beijing standard time with the school it was found under. */
+  function chartFound(date: FanchaDate) {
+    const moment = fromBornText(toWholeMinute(date.born));
+    if (!moment || !formRef.current) return;
+    const named = name.trim() === '' ? FOUND_CHART_NAME : name;
+    setBirth(moment);
+    setName(named);
+    setByPillars(false);
+    const found: ChartOptions = {
+      zi: date.input.zi,
+      trueSolar: false,
+      yunSchool: options.yunSchool,
+      standardTime: true,
+    };
+    setOptions(found);
+    submitDraft(formRef.current, named, moment, found);
+  }
+
+  /** Checks and sends a draft; the 现在 and 四柱反查 buttons pass the values they have just set. */
+  function submitDraft(
+    form: HTMLFormElement,
+    name: string,
+    birth: BirthValue,
+    chosen: ChartOptions = options,
+  ) {
+    const found = validateDraft(name, birth, chosen);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // The first wrong field may be scrolled away (the button is at the bottom): bring it into view
@@ -139,11 +185,15 @@ export function BirthForm({
       return;
     }
     const clean: ChartOptions = {
-      zi: options.zi,
-      trueSolar: options.trueSolar,
-      yunSchool: options.yunSchool,
+      zi: chosen.zi,
+      trueSolar: chosen.trueSolar,
+      yunSchool: chosen.yunSchool,
     };
-    if (city) Object.assign(clean, { province: options.province, city: options.city });
+    if (findCity(chosen.province, chosen.city)) {
+      Object.assign(clean, { province: chosen.province, city: chosen.city });
+    } else if (chosen.standardTime) {
+      clean.standardTime = true;
+    }
     onSubmit({
       ...(initial.add_time === undefined ? {} : { add_time: initial.add_time }),
       name: name.trim(),
@@ -162,7 +212,7 @@ export function BirthForm({
     ) : null;
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="出生资料">
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label="出生资料">
       <div className={styles.card}>
         <div className={styles.row}>
           <label className={styles.label} htmlFor={`${id}-name`}>
@@ -208,10 +258,19 @@ export function BirthForm({
             <button type="button" className={styles.nowButton} onClick={chartNow}>
               现在
             </button>
-            <span className={styles.hint}>
-              按此刻排盘（{city ? tzLabel(city.tz) : '北京时间'}，精确到分钟）
-            </span>
+            <button
+              type="button"
+              className={styles.nowButton}
+              aria-pressed={byPillars}
+              onClick={() => setByPillars((on) => !on)}
+            >
+              四柱反查
+            </button>
           </div>
+          <p className={styles.hint}>
+            现在：按此刻排盘（{city ? tzLabel(city.tz) : '北京时间'}，精确到分钟）
+          </p>
+          {byPillars ? <FanchaPanel zi={options.zi} onChoose={chartFound} /> : null}
           <BirthPicker value={birth} onChange={updateBirth} invalid={Boolean(errors.born)} />
           {fieldError('born')}
         </fieldset>

@@ -27,6 +27,11 @@ export interface ChartOptions {
   trueSolar: boolean;
   /** 起运 school: 2 to the minute (default), 1 days and 时辰. */
   yunSchool: 1 | 2;
+  /**
+   * The clock is Beijing standard time (UTC+8, never summer time): a moment found by 四柱反查, whose
+   * times are given so. Without it a 1986–1991 summer birth is read on the summer clock.
+   */
+  standardTime?: boolean;
   /** Birthplace, province and city names from places.ts. */
   province?: string;
   city?: string;
@@ -72,6 +77,7 @@ export function chartRequest(profile: Pick<SavedProfile, 'name' | 'sex' | 'born'
     liunianCount: LIUNIAN_COUNT,
   };
   if (city) body.timeZone = city.tz;
+  else if (options.standardTime) body.timeZone = 'UTC+8';
   if (city && options.trueSolar) body.longitude = city.lng;
   return body;
 }

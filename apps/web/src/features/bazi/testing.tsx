@@ -4,6 +4,7 @@
  */
 import { type BaziInput, baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility } from '@xuanli/almanac/bazi/compatibility';
+import { datesOfPillars } from '@xuanli/almanac/bazi/datesOfPillars';
 import { isAlmanacError } from '@xuanli/almanac/errors';
 import type { Readings } from '@xuanli/contracts/bazi';
 import type { ErrorCode } from '@xuanli/contracts/errors';
@@ -64,6 +65,17 @@ export function installFakeServer(options: FakeServerOptions = {}): ApiCall[] {
           ],
         };
         return okAnswer(readings);
+      }
+      if (path.endsWith('/bln.suan/fancha')) {
+        // As the server reads the pillars (spaces between them) and words a refusal (WrongPillars).
+        const [year, month, day, hour] = String(call.body.pillars).trim().split(/\s+/);
+        const zi = call.body.zi as 'late' | 'early' | undefined;
+        try {
+          return okAnswer({ list: datesOfPillars({ year, month, day, hour }, { zi }) });
+        } catch (error) {
+          if (isAlmanacError(error)) return failureAnswer('WrongPillars', error.message);
+          throw error;
+        }
       }
       if (path.endsWith('/bln.suan/jxfen')) {
         const fen = call.body.fen as { wo?: unknown; ta?: unknown } | undefined;

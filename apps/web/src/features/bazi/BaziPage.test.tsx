@@ -605,6 +605,26 @@ describe('BaziPage 合盘', () => {
   });
 });
 
+describe('时辰不详', () => {
+  it('asks for a three-pillar chart and shows the hour column as 不详 with the engine’s notes', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    openBazi();
+    await user.click(screen.getByRole('switch', { name: /时辰不详/ }));
+    expect(screen.getByText(/大运按出生当日正午起算/)).toBeTruthy();
+    await submitForm(user, '不详');
+    await screen.findByRole('table', { name: '四柱' });
+    expect(calls.find((c) => c.path.includes('bzdata'))?.body).toMatchObject({ hourUnknown: true });
+    expect(pillarRow('天干')).toEqual(['庚', '辛', '乙', '不详']);
+    expect(pillarRow('地支')).toEqual(['午', '巳', '亥', '不详']);
+    expect(pillarRow('纳音')[3]).toBe('—');
+    expect(screen.getByText(/公历 1990年5月10日 时辰不详/)).toBeTruthy();
+    const notes = screen.getByRole('list', { name: '时辰不详说明' });
+    expect(notes.textContent).toContain('正午');
+    expect(storedProfiles()[0]).toMatchObject({ name: '不详' });
+  });
+});
+
 describe('四柱反查 in the form', () => {
   it('lists the moments of typed pillars and charts the chosen one', async () => {
     const calls = installFakeServer();

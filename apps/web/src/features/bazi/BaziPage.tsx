@@ -207,7 +207,9 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
   const { province, city } = profile.options;
   const place = city ? (province === city ? city : `${province} ${city}`) : null;
   const g = chart.gongli;
-  const solarText = `公历 ${g.year}年${g.month}月${g.day}日 ${String(g.hour).padStart(2, '0')}:${String(g.minute).padStart(2, '0')}`;
+  const clock =
+    g.hour === null ? '时辰不详' : `${String(g.hour).padStart(2, '0')}:${String(g.minute).padStart(2, '0')}`;
+  const solarText = `公历 ${g.year}年${g.month}月${g.day}日 ${clock}`;
 
   return (
     <div className={styles.chart}>
@@ -253,6 +255,13 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
 
       <Card title="四柱">
         <PillarTable chart={chart} />
+        {chart.notes.length > 0 ? (
+          <ul className={styles.relations} aria-label="时辰不详说明">
+            {chart.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        ) : null}
         <dl className={styles.palaces}>
           {(
             [
@@ -265,8 +274,8 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
             <div key={label}>
               <dt>{label}</dt>
               <dd>
-                {palace.ganzhi}
-                <span>{palace.nayin}</span>
+                {palace ? palace.ganzhi : '不详'}
+                {palace ? <span>{palace.nayin}</span> : null}
               </dd>
             </div>
           ))}

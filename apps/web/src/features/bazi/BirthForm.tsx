@@ -143,8 +143,11 @@ export function BirthForm({
     const named = name.trim() === '' ? NOW_CHART_NAME : name;
     setBirth(moment);
     setName(named);
+    // The current minute is known to the minute: not a chart without its hour.
+    const known: ChartOptions = { ...options, hourUnknown: undefined };
+    setOptions(known);
     const form = event.currentTarget.form;
-    if (form) submitDraft(form, named, moment);
+    if (form) submitDraft(form, named, moment, known);
   }
 
   /** A moment found by 四柱反查: charted on Beijing standard time with the school it was found under. */
@@ -194,6 +197,7 @@ export function BirthForm({
     } else if (chosen.standardTime) {
       clean.standardTime = true;
     }
+    if (chosen.hourUnknown) clean.hourUnknown = true;
     onSubmit({
       ...(initial.add_time === undefined ? {} : { add_time: initial.add_time }),
       name: name.trim(),
@@ -267,6 +271,21 @@ export function BirthForm({
               四柱反查
             </button>
           </div>
+          <label className={styles.switchRow}>
+            <span className={styles.optionLabel}>时辰不详</span>
+            <span className={styles.switchText}>只排年、月、日三柱</span>
+            <input
+              type="checkbox"
+              role="switch"
+              className={styles.switch}
+              checked={Boolean(options.hourUnknown)}
+              aria-checked={Boolean(options.hourUnknown)}
+              onChange={(e) => setOption({ hourUnknown: e.target.checked || undefined })}
+            />
+          </label>
+          {options.hourUnknown ? (
+            <p className={styles.hint}>所选时刻不用于排盘；大运按出生当日正午起算。</p>
+          ) : null}
           <p className={styles.hint}>
             现在：按此刻排盘（{city ? tzLabel(city.tz) : '北京时间'}，精确到分钟）
           </p>

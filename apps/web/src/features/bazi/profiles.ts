@@ -32,6 +32,8 @@ export interface ChartOptions {
    * times are given so. Without it a 1986–1991 summer birth is read on the summer clock.
    */
   standardTime?: boolean;
+  /** 时辰不详: a three-pillar chart (the time in the birth text is not used). */
+  hourUnknown?: boolean;
   /** Birthplace, province and city names from places.ts. */
   province?: string;
   city?: string;
@@ -48,10 +50,9 @@ export interface SavedProfile extends BaziProfile {
 
 /**
  * The body of bzdata and miji for a profile: the wire contract's `ChartBody`, with the fields this app
- * always sends made required. The page does not offer 时辰不详 yet (its tables, share image and 合盘
- * read four pillars), so it never asks for a three-pillar chart.
+ * always sends made required.
  */
-export type ChartRequest = Omit<ChartBody, 'hourUnknown'> & {
+export type ChartRequest = ChartBody & {
   name: string;
   sex: '男' | '女';
   zi: 'late' | 'early';
@@ -76,6 +77,7 @@ export function chartRequest(profile: Pick<SavedProfile, 'name' | 'sex' | 'born'
     yunSchool: options.yunSchool,
     liunianCount: LIUNIAN_COUNT,
   };
+  if (options.hourUnknown) body.hourUnknown = true;
   if (city) body.timeZone = city.tz;
   else if (options.standardTime) body.timeZone = 'UTC+8';
   if (city && options.trueSolar) body.longitude = city.lng;

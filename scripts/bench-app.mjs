@@ -343,6 +343,12 @@ async function appBench() {
       day: { url: `${base}/api/calendar/day?date=2026-11-22`, server: api },
       chart: { url: `${base}/api/app/bln.Suan/bzdata`, bodies: [sample], server: api },
       varied: { url: `${base}/api/app/bln.Suan/bzdata`, bodies: variedBirths(), server: api },
+      // 四柱反查 over the whole 1801–2099 range: the engine walks the cycles, not the clock.
+      fancha: {
+        url: `${base}/api/app/bln.Suan/fancha`,
+        bodies: [{ pillars: '庚午 辛巳 乙亥 庚辰' }],
+        server: api,
+      },
       profile: { url: `${base}/api/crm/member/profile`, headers: member, server: api },
       dingzhi: {
         url: `${base}/api/app/bln.Suan/dingzhi`,
@@ -360,6 +366,7 @@ async function appBench() {
       `  POST /api/app/bln.Suan/bzdata: ${share('chart')} (target ≥ ${BZDATA_MIN_SHARE_OF_BARE * 100}%)`,
     );
     console.log(`  POST /api/app/bln.Suan/bzdata, 64 births in turn: ${share('varied')}`);
+    console.log(`  POST /api/app/bln.Suan/fancha (四柱反查, 1801–2099): ${share('fancha')}`);
     console.log(
       `  GET /api/crm/member/profile (a VIP's session): ${share('profile')} (target ≥ ${MEMBER_MIN_SHARE_OF_BARE * 100}%)`,
     );

@@ -271,6 +271,9 @@ export function BirthForm({
               四柱反查
             </button>
           </div>
+          <p className={styles.hint}>
+            现在：按此刻排盘（{city ? tzLabel(city.tz) : '北京时间'}，精确到分钟）
+          </p>
           <label className={styles.switchRow}>
             <span className={styles.optionLabel}>时辰不详</span>
             <span className={styles.switchText}>只排年、月、日三柱</span>
@@ -286,9 +289,7 @@ export function BirthForm({
           {options.hourUnknown ? (
             <p className={styles.hint}>所选时刻不用于排盘；大运按出生当日正午起算。</p>
           ) : null}
-          <p className={styles.hint}>
-            现在：按此刻排盘（{city ? tzLabel(city.tz) : '北京时间'}，精确到分钟）
-          </p>
+
           {byPillars ? <FanchaPanel zi={options.zi} onChoose={chartFound} /> : null}
           <BirthPicker value={birth} onChange={updateBirth} invalid={Boolean(errors.born)} />
           {fieldError('born')}

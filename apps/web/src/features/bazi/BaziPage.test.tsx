@@ -631,7 +631,35 @@ describe('四柱反查 in the form', () => {
     const user = userEvent.setup();
     openBazi();
     await user.click(screen.getByRole('button', { name: '四柱反查' }));
-    await user.type(screen.getByRole('textbox', { name: /四柱/ }), '庚午 辛巳 乙亥 庚辰');
+    // The month and hour pillars that fit the typed year and day are offered; tapping one fills it in.
+    const field = screen.getByRole('textbox', { name: /四柱/ });
+    await user.type(field, '庚午');
+    const months = screen.getByRole('group', { name: '可选月柱' });
+    expect(
+      within(months)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      '戊寅',
+      '己卯',
+      '庚辰',
+      '辛巳',
+      '壬午',
+      '癸未',
+      '甲申',
+      '乙酉',
+      '丙戌',
+      '丁亥',
+      '戊子',
+      '己丑',
+    ]);
+    await user.click(within(months).getByRole('button', { name: '辛巳' }));
+    expect(screen.queryByRole('group', { name: '可选月柱' })).toBeNull();
+    await user.type(field, ' 乙亥');
+    await user.click(
+      within(screen.getByRole('group', { name: '可选时柱' })).getByRole('button', { name: '庚辰' }),
+    );
+    expect((field as HTMLInputElement).value).toBe('庚午 辛巳 乙亥 庚辰');
     await user.click(screen.getByRole('button', { name: '反查' }));
     const list = await screen.findByRole('list', { name: '反查结果' });
     const items = within(list).getAllByRole('listitem');

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api';
 import { userMessage } from '@/lib/error-message';
 import { getFancha } from './api/get-fancha';
 import styles from './FanchaPanel.module.css';
+import { hourPillarsOf, monthPillarsOf, typedPillars, withPillar } from './fanchaPillars';
 
 interface FanchaPanelProps {
   /** The form's 子时 school: the same pillars fall on other days under the other school. */
@@ -13,7 +14,8 @@ interface FanchaPanelProps {
 }
 
 /**
- * 四柱反查 inside the birth form: the reader types the four pillars as written on an old chart, the
+ * 四柱反查 inside the birth form: the reader types the four pillars as written on an old chart (the month
+ * and hour pillars that fit the typed year and day are offered to tap), the
  * server lists every 时辰 1801–2099 with them (公历 and 农历, with the engine's notes), and choosing one
  * charts it. Moments before 1900-01-31 are listed but cannot be charted (the calendar tables start there).
  */
@@ -23,6 +25,16 @@ export function FanchaPanel({ zi, onChoose }: FanchaPanelProps) {
   const [list, setList] = useState<FanchaDate[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // Once the year (or day) pillar is typed, only twelve month (or hour) pillars can follow it: offer
+  // them until one of them is in its place.
+  const typed = typedPillars(pillars);
+  const offers = (
+    [
+      [1, '月柱', monthPillarsOf(typed[0]?.length === 2 ? typed[0][0] : '')],
+      [3, '时柱', hourPillarsOf(typed[2]?.length === 2 ? typed[2][0] : '')],
+    ] as const
+  ).filter(([index, , fit]) => fit.length > 0 && !fit.includes(typed[index] ?? ''));
 
   async function search(event: FormEvent) {
     event.preventDefault();
@@ -70,6 +82,21 @@ export function FanchaPanel({ zi, onChoose }: FanchaPanelProps) {
           {busy ? '查找中…' : '反查'}
         </button>
       </div>
+      {offers.map(([index, label, fit]) => (
+        <fieldset key={label} className={styles.offer} aria-label={`可选${label}`}>
+          <legend className={styles.offerLabel}>{label}可选</legend>
+          {fit.map((pillar) => (
+            <button
+              key={pillar}
+              type="button"
+              className={styles.chip}
+              onClick={() => setPillars(withPillar(pillars, index, pillar))}
+            >
+              {pillar}
+            </button>
+          ))}
+        </fieldset>
+      ))}
       {problem ? (
         <p className={styles.problem} id={`${id}-problem`} role="alert">
           {problem}

@@ -28,6 +28,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -42,7 +43,7 @@ import { checkVideo, makeVideo } from './ketang-media/lesson-video.ts';
 import { type LessonScript, lessonScripts } from './ketang-media/lessons.ts';
 import { espeakVersion, VOICE } from './ketang-media/narration.ts';
 import { imagePdf } from './ketang-media/pdf.ts';
-import { ffmpegVersion } from './ketang-media/video.ts';
+import { ffmpegVersion, probeSeconds } from './ketang-media/video.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where the media and the manifest go (the classroom seed reads this folder). */
@@ -118,6 +119,21 @@ function currentManifest(): Manifest | null {
   }
 }
 
+/**
+ * The length of a video an interrupted run finished before the manifest was written (its name is the
+ * hash of everything it is made from, and only a whole, checked file is given it), or undefined.
+ */
+function finishedEarlier(path: string): number | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const seconds = Math.round(probeSeconds(path));
+    checkVideo(path, seconds);
+    return seconds;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Makes (or keeps) the video of each of `lessons`, a few at a time; answers their manifest entries. */
 async function makeVideos(lessons: LessonScript[], preview?: string): Promise<ManifestVideo[]> {
   const tools = `${espeakVersion()}\n${ffmpegVersion()}\n${JSON.stringify(VOICE)}`;
@@ -132,11 +148,15 @@ async function makeVideos(lessons: LessonScript[], preview?: string): Promise<Ma
         const lesson = lessons[i]!;
         const file = videoFileOf(lesson, tools);
         const path = join(OUT_DIR, file);
-        let seconds = known.get(file)?.seconds;
+        let seconds = known.get(file)?.seconds ?? finishedEarlier(path);
         if (seconds === undefined || !existsSync(path) || preview) {
           const started = Date.now();
-          seconds = await makeVideo(lesson, path, work, preview);
-          checkVideo(path, seconds);
+          // Made under a passing name and renamed when whole and checked, so that a file under its
+          // final name is always complete (an interrupted run's are kept by the next).
+          const making = join(OUT_DIR, `.${file}.making.mp4`);
+          seconds = await makeVideo(lesson, making, work, preview);
+          checkVideo(making, seconds);
+          renameSync(making, path);
           made++;
           console.log(
             `${file}  ${seconds} s  ${statSync(path).size} bytes  (${((Date.now() - started) / 1000).toFixed(1)} s)`,

@@ -141,7 +141,9 @@ async function main(): Promise<void> {
       }
     }
     if (!signalled) {
-      app = await buildApp({ db: database.db, config, clock: systemClock });
+      // Replica reads, change notices and job locks for running beside other nodes (db/client.ts).
+      const links = await database.nodeLinks();
+      app = await buildApp({ db: database.db, config, clock: systemClock, links });
       await app.ready();
     }
   } catch (error) {

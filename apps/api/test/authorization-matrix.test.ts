@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mingliProfiles } from '../src/modules/mingli/index.ts';
 import { cartItems } from '../src/modules/shop/index.ts';
 import { signIn } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
@@ -133,6 +134,8 @@ interface Route {
   send: Send;
   /** Told apart in the case name when one path has several rows. */
   variant?: string;
+  /** A download: its 200 is the file itself (an attachment), not an envelope. */
+  file?: boolean;
 }
 
 /** A row of {@link ROUTES}. */
@@ -256,6 +259,35 @@ const newOrder: Send = (caller) => {
   return json({ items: [{ skuId: course.skuId, qty: 1 }], idempotencyKey: `matrix-order-${keys}` })(caller);
 };
 
+/** A 命例 of `whose` (the caller's or a stranger's), changed or deleted. */
+const caseOf =
+  (whose: 'own' | 'other', method: 'PATCH' | 'DELETE'): Send =>
+  async (caller) => {
+    const owner = whose === 'own' ? ownerOf(caller) : await stranger();
+    let id = 1;
+    if (owner !== null) {
+      const at = new Date(t.clock.now());
+      const [row] = await t.database.db
+        .insert(mingliProfiles)
+        .values({
+          userId: owner,
+          name: '表妹',
+          sex: '女',
+          born: PROFILE.born,
+          group: '家人',
+          searchText: '表妹\n',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: mingliProfiles.id });
+      id = row!.id;
+    }
+    return {
+      ...(await json(method === 'PATCH' ? { note: '改备注' } : undefined)(caller)),
+      url: `/api/crm/bazi/profiles/${id}`,
+    };
+  };
+
 /** The classroom's test courses: a free one, and a paid one whose first lesson is a preview (试看). */
 let freeCourse: AddedCourse;
 let paidCourse: AddedCourse;
@@ -283,6 +315,20 @@ const ROUTES: Route[] = [
   // The 定制 profile is the caller's own (the session names it): any signed-in account, VIP or not.
   route('GET', '/api/app/bln.suan/dingzhi/profile', MEMBER, get()),
   route('PUT', '/api/app/bln.suan/dingzhi/profile', MEMBER, json({ ...PROFILE, yunType: 'shiye' })),
+  // The case book (命例) is the caller's own: any signed-in account; another account's profile is 404.
+  route('GET', '/api/crm/bazi/profiles', MEMBER, get({ q: '张', group: '家人' })),
+  route('POST', '/api/crm/bazi/profiles', MEMBER, json({ ...PROFILE, group: '家人', note: '表妹' })),
+  route('PATCH', '/api/crm/bazi/profiles/{id}', BUYER, caseOf('own', 'PATCH'), 'own'),
+  route('PATCH', '/api/crm/bazi/profiles/{id}', OTHERS, caseOf('other', 'PATCH'), "another account's"),
+  route('DELETE', '/api/crm/bazi/profiles/{id}', BUYER, caseOf('own', 'DELETE'), 'own'),
+  route('DELETE', '/api/crm/bazi/profiles/{id}', OTHERS, caseOf('other', 'DELETE'), "another account's"),
+  { ...route('GET', '/api/crm/bazi/profiles/export', MEMBER, get()), file: true },
+  route(
+    'POST',
+    '/api/crm/bazi/profiles/import',
+    MEMBER,
+    json({ format: 'xuanli-mingli', version: 1, profiles: [{ ...PROFILE, group: '朋友' }] }),
+  ),
   route('POST', '/api/crm/article/search', PUBLIC, json({ label: '节气', page: 1, size: 5 })),
   route('POST', '/api/crm/article/read', PUBLIC, json({ label: '协议', name: '用户协议' })),
   route('GET', '/api/crm/dashi', PUBLIC, get()),
@@ -290,14 +336,28 @@ const ROUTES: Route[] = [
   route('GET', '/api/calendar/day', PUBLIC, get({ date: '2026-01-15' })),
   route('GET', '/api/calendar/holidays', PUBLIC, get()),
   route('POST', '/api/app/bln.Suan/bzdata', PUBLIC, json(PROFILE)),
+  // 择日, 拼假 and 合婚 compute for anyone, a visitor or a caller without a token included.
+  route(
+    'GET',
+    '/api/calendar/zeri',
+    PUBLIC,
+    get({ activity: '嫁娶', from: '2026-01-01', to: '2026-03-31', born: PROFILE.born, label: '新郎' }),
+  ),
+  route('GET', '/api/calendar/pinjia', PUBLIC, get({ year: '2026', leave: '3' })),
+  route(
+    'POST',
+    '/api/app/bln.Suan/hehun',
+    PUBLIC,
+    json({ a: { born: PROFILE.born, sex: '男' }, b: { born: '农 1992-03-15', sex: '女' } }),
+  ),
   route(
     'POST',
     '/api/app/bln.Suan/fancha',
     PUBLIC,
     json({ pillars: '庚午 辛巳 乙亥 庚辰', from: 1990, to: 1990 }),
   ),
-  // The 命书 is a VIP's: it answers the PDF itself rather than an envelope (see the cell check).
-  route('POST', '/api/app/bln.Suan/mingshu', VIP_ONLY, json(PROFILE)),
+  // The 命书 is a VIP's: a download like the case book's export, its 200 the PDF as an attachment.
+  { ...route('POST', '/api/app/bln.Suan/mingshu', VIP_ONLY, json(PROFILE)), file: true },
   // The shop: the catalogue is public; cart, addresses and orders are the buyer's own.
   route('GET', '/api/shop/categories', PUBLIC, get()),
   route('GET', '/api/shop/products', PUBLIC, get()),
@@ -515,11 +575,14 @@ describe('authorisation matrix: caller × route → status', () => {
   it.each(CASES)('$caller × $name → $status', async ({ caller, route, status }) => {
     const request = await route.send(await callerOf(caller));
     const res = await t.app.inject({ method: route.method, url: route.path, ...request });
-    // A file answered whole (the 命书 PDF) stands for the envelope's code 0.
-    const answered = res.headers['content-type'] === 'application/pdf' ? { code: 0 } : res.json();
-    expect({ status: res.statusCode, code: answered.code }, res.body.slice(0, 300)).toEqual({
+    // A download's 200 is the file, an attachment; its refusals are envelopes like any other.
+    const code =
+      route.file && res.statusCode === 200
+        ? res.headers['content-disposition']?.slice(0, 10)
+        : res.json().code;
+    expect({ status: res.statusCode, code }, res.body.slice(0, 300)).toEqual({
       status,
-      code: ENVELOPE_CODE[status],
+      code: route.file && status === 200 ? 'attachment' : ENVELOPE_CODE[status],
     });
   });
 

@@ -268,3 +268,110 @@ export type FanchaBody = Static<typeof FanchaBodySchema>;
 export type FanchaDate = Static<typeof FanchaDateSchema>;
 /** The fancha answer. */
 export type FanchaAnswer = Static<typeof FanchaAnswerSchema>;
+
+// ─── 合婚 ────────────────────────────────────────────────────────────────────────────────────────
+
+/** One of the two people of a 合婚: a birth profile as 排盘 takes it, and how the reading names them. */
+export const HehunPersonSchema = Type.Object({
+  born: ChartBodySchema.properties.born,
+  sex: ChartBodySchema.properties.sex,
+  label: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CHART_LIMITS.name,
+      description: 'How the reading names the person (a profile’s name); default 甲方 / 乙方',
+    }),
+  ),
+  zi: ChartBodySchema.properties.zi,
+  longitude: ChartBodySchema.properties.longitude,
+  timeZone: ChartBodySchema.properties.timeZone,
+});
+
+/** `POST /api/app/bln.Suan/hehun`. */
+export const HehunBodySchema = Type.Object({ a: HehunPersonSchema, b: HehunPersonSchema });
+
+const ElementCountsSchema = Type.Object({
+  金: Type.Integer(),
+  木: Type.Integer(),
+  水: Type.Integer(),
+  火: Type.Integer(),
+  土: Type.Integer(),
+});
+
+/** One chart as the reading saw it (the engine's `HehunSide`). */
+export const HehunSideSchema = Type.Object({
+  label: Type.String(),
+  sex: Type.String({ description: '男 or 女' }),
+  pillars: Type.Object(
+    { year: Type.String(), month: Type.String(), day: Type.String(), hour: Type.String() },
+    { description: "hour '' when the birth has no time" },
+  ),
+  hourKnown: Type.Boolean(),
+  elements: ElementCountsSchema,
+  lacking: Type.Array(Type.String(), { description: 'Elements absent from the characters read' }),
+  favoured: Type.String({ description: 'The element the chart favours' }),
+  spouseStar: Type.Object({
+    gods: Type.Array(Type.String(), { description: '正财/偏财 for a man, 正官/七杀 for a woman' }),
+    shown: Type.Boolean({ description: 'In a stem (透)' }),
+    hidden: Type.Boolean({ description: 'Only hidden in a branch (藏)' }),
+    strong: Type.Boolean(),
+    clashed: Type.Boolean(),
+  }),
+});
+
+/** One point of the reading: it adds points × weight to its topic. */
+export const HehunPointSchema = Type.Object({
+  topic: Type.Union([
+    Type.Literal('夫妻宫'),
+    Type.Literal('四柱'),
+    Type.Literal('配偶星'),
+    Type.Literal('五行'),
+    Type.Literal('大运'),
+  ]),
+  text: Type.String(),
+  points: Type.Number(),
+  weight: Type.Number(),
+});
+
+/** The 合婚 answer (the engine's `HehunResult`); `zodiac` is the simple 生肖 view beside it. */
+export const HehunAnswerSchema = Type.Object({
+  a: HehunSideSchema,
+  b: HehunSideSchema,
+  points: Type.Array(HehunPointSchema),
+  subtotals: Type.Object({
+    夫妻宫: Type.Number(),
+    四柱: Type.Number(),
+    配偶星: Type.Number(),
+    五行: Type.Number(),
+    大运: Type.Number(),
+  }),
+  dayun: Type.Array(
+    Type.Object({
+      from: Type.Integer(),
+      to: Type.Integer(),
+      ages: Type.Object({
+        a: Type.Tuple([Type.Integer(), Type.Integer()]),
+        b: Type.Tuple([Type.Integer(), Type.Integer()]),
+      }),
+      a: Type.String(),
+      b: Type.String(),
+      points: Type.Number(),
+      text: Type.String(),
+    }),
+    { description: 'The stretches of adult years with the same pair of 大运' },
+  ),
+  total: Type.Integer({ minimum: 0, maximum: 100 }),
+  level: Type.Union([
+    Type.Literal('上等'),
+    Type.Literal('中上'),
+    Type.Literal('中等'),
+    Type.Literal('需经营'),
+  ]),
+  summary: Type.String({ description: 'A restrained sentence for the level (never a bare 大凶)' }),
+  zodiac: CompatibilitySchema,
+});
+
+/** A 合婚 request. */
+export type HehunBody = Static<typeof HehunBodySchema>;
+/** The 合婚 answer. */
+export type HehunAnswer = Static<typeof HehunAnswerSchema>;

@@ -19,6 +19,7 @@ export {
 } from '../modules/ketang/schema.ts';
 export { feedback } from '../modules/media/schema.ts';
 export { memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
+export { mingliProfiles } from '../modules/mingli/schema.ts';
 export {
   payFindings,
   payments,

@@ -26,6 +26,7 @@ const KetangPages = lazyPage(() => import('@/features/ketang/KetangPages'));
  */
 export const SERVER_PAGES: Record<ServerPathName, LazyPage> = {
   suan: lazyPage(() => import('@/features/bazi/BaziPage')),
+  zeri: lazyPage(() => import('@/features/zeri/ZeriPage')),
   dingzhi: lazyPage(() => import('@/features/dingzhi/DingzhiPage')),
   ketang: KetangPages,
   shop: ShopPages,

@@ -13,6 +13,7 @@
 import { paths } from '@/config/paths';
 import { syncMyOrders } from '@/features/user/api/get-myorder';
 import { syncProfile } from '@/features/user/api/get-profile';
+import { startCaseBookSync } from '@/stores/profiles-sync';
 import { onSessionExpired, PROFILE_REFRESH_EVENT, useSession } from '@/stores/session';
 
 /** The least time between two fetches caused by the app coming back to the foreground. */
@@ -53,6 +54,8 @@ export function startSessionSync(navigate: (to: string) => void, currentPath: ()
   const onPageAsks = () => refresh(PAGE_REFRESH_GAP_MS);
 
   if (useSession.getState().isLogin) fetchAll();
+  // The saved profiles (命例) follow the account too: synced now, at each login and back online.
+  const stopCaseBook = startCaseBookSync();
   const unsubscribe = useSession.subscribe((state, previous) => {
     if (state.isLogin === previous.isLogin) return;
     if (state.isLogin) fetchAll();
@@ -70,6 +73,7 @@ export function startSessionSync(navigate: (to: string) => void, currentPath: ()
   window.addEventListener(PROFILE_REFRESH_EVENT, onPageAsks);
   return () => {
     unsubscribe();
+    stopCaseBook();
     stopExpired();
     stopFetching();
     document.removeEventListener('visibilitychange', onForeground);

@@ -43,6 +43,7 @@ export const paths = {
   user: route('/pages/user/index', '用户中心'),
   // Other pages.
   almanacDay: route('/pages/index/day', '老黄历'),
+  zeri: route('/pages/index/zeri', '择日'),
   article: route('/pages/index/article', '文章'),
   label: route('/pages/index/label', '标签'),
   kejian: route('/pages/ketang/kejian', '免费课件'),

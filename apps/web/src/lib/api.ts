@@ -32,6 +32,19 @@ export const ClientErrorCode = {
   network: 602001,
 } as const;
 
+/** HTTP statuses of a server that is down or unreachable behind its gateway. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Whether `error` means the server could not answer at all (rather than refused the input): what the
+ * pages that can compute with the engine themselves (排盘, 择日) take as the cue to do so.
+ */
+export function serverUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === ClientErrorCode.network || error.code === ClientErrorCode.timeout) return true;
+  return error.status !== undefined && UNREACHABLE_STATUSES.has(error.status);
+}
+
 /** Message used when neither the answer nor the failure says anything (SPEC §8). */
 export const DEFAULT_ERROR_MESSAGE = '请求错误！';
 

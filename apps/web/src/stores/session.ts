@@ -11,7 +11,8 @@
  * is not kept here: it is the account's own record on the server (components/dialogs/api/
  * dingzhi-profile.ts), so a chart drawn for someone else never replaces it. When the account leaves the
  * phone, its birth data and the answers kept for it go too (`ACCOUNT_STORAGE_KEYS`; the query layer,
- * when it is loaded, follows the store and drops its in-memory answers as well: lib/query-persist.ts).
+ * when it is loaded, follows the store and drops its in-memory answers as well: lib/query-persist.ts),
+ * and so does its case book of saved profiles (./profiles.ts), with `bazi` when it was one of them.
  */
 import type { LoginResult, MyOrderList, Profile } from '@xuanli/contracts/member';
 import { create } from 'zustand';
@@ -19,6 +20,7 @@ import { ACCOUNT_STORAGE_KEYS } from '@/config/account-keys';
 import { ApiError, api, readToken, TOKEN_STORAGE_KEY } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { LOGIN_EVENT } from './login-event';
+import { forgetAccountProfiles } from './profiles';
 
 /** The logged-in user: the member profile of the wire (`GET crm/member/profile`). */
 export type User = Profile;
@@ -77,8 +79,9 @@ export interface SessionState {
   setKetang(ketang: KetangPrefs | null): void;
   /**
    * Clears the user, the login flag, the purchased courses and the stored token record (SPEC §4), and
-   * the account's data on the phone: the 定制 form's cached birth data and the answers kept for offline
-   * reading (the query layer, following the store, drops its in-memory ones).
+   * the account's data on the phone: the 定制 form's cached birth data, the answers kept for offline
+   * reading (the query layer, following the store, drops its in-memory ones) and the account's saved
+   * profiles with the chart being read.
    */
   logout(): void;
 }
@@ -93,9 +96,14 @@ function storedUser(): User | null {
 
 const initialUser = storedUser();
 
-/** Removes what the phone keeps of the account that just left it (also where no query layer ever loaded). */
-function forgetAccount(): void {
+/**
+ * Removes what the phone keeps of the account that just left it (also where no query layer ever
+ * loaded): the keys above, and the account's case book (命例) with the chart being read from it — a
+ * visitor's own profiles, never uploaded, stay.
+ */
+function forgetAccount(): Partial<SessionState> {
   for (const key of ACCOUNT_STORAGE_KEYS) writeStorage(key, undefined);
+  return forgetAccountProfiles() ? { bazi: null } : {};
 }
 
 /**
@@ -127,8 +135,8 @@ export const useSession = create<SessionState>()((set) => ({
       const { user: _old, ...rest } = record;
       writeStorage(TOKEN_STORAGE_KEY, user ? { ...rest, user } : rest);
     }
-    set(user ? { user, isLogin: true } : { user: null, isLogin: false, myclass: [] });
-    if (!user) forgetAccount();
+    if (user) set({ user, isLogin: true });
+    else set({ user: null, isLogin: false, myclass: [], ...forgetAccount() });
   },
   setDashi: (dashi) => set({ dashi }),
   setMyclass: (myclass) => set({ myclass }),
@@ -138,8 +146,7 @@ export const useSession = create<SessionState>()((set) => ({
   setKetang: (ketang) => set({ ketang }),
   logout: () => {
     writeStorage(TOKEN_STORAGE_KEY, undefined);
-    set({ user: null, isLogin: false, myclass: [] });
-    forgetAccount();
+    set({ user: null, isLogin: false, myclass: [], ...forgetAccount() });
   },
 }));
 

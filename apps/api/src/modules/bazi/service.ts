@@ -11,8 +11,11 @@ import {
   type HourUnknownInput,
 } from '@xuanli/almanac/bazi/chart';
 import { type Compatibility, compatibility } from '@xuanli/almanac/bazi/compatibility';
+import { type HehunResult, hehun } from '@xuanli/almanac/bazi/hehun';
 import type { Sex } from '@xuanli/almanac/bazi/sex';
+import type { HehunBody } from '@xuanli/contracts/bazi';
 import type { Db } from '../../db/client.ts';
+import { inChinese } from '../../shared/almanac-refusal.ts';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { chartReadings, type Readings } from './readings.ts';
 
@@ -86,4 +89,14 @@ export function fenBranches(fen: Fen): { wo: string; ta: string } {
 export function compatibilityOf(fen: Fen): Compatibility {
   const { wo, ta } = fenBranches(fen);
   return compatibility(wo, ta);
+}
+
+/**
+ * 合婚 (`POST /api/app/bln.suan/hehun`): the engine's reading of two whole charts — points with their
+ * reasons and weights, the total and its restrained level, and the 生肖 view beside it. A refusal names
+ * the person, in Chinese.
+ */
+export function hehunOf(body: HehunBody): HehunResult {
+  const person = (p: HehunBody['a']) => ({ ...p, sex: p.sex as Sex });
+  return inChinese(() => hehun({ a: person(body.a), b: person(body.b) }));
 }

@@ -2,9 +2,10 @@
  * Account deletion end to end: a user with everything — profile and uploaded avatar, a password, two
  * logged-in devices, a pending SMS code, 收货地址, a cart, an order shipped to an address with a
  * remark, an order whose refund they asked for in their own words, a bought course with progress and
- * a review, feedback with a picture, a 定制 birth profile — deletes the account. Afterwards every row that referred to them
- * is gone or anonymised as erasure.ts declares, no text column anywhere still holds anything they
- * typed, both files answer 404, and another user's rows are untouched.
+ * a review, feedback with a picture, a 定制 birth profile, two 命例 (saved and imported) — deletes
+ * the account. Afterwards every row that referred to them is gone or anonymised as erasure.ts
+ * declares, no text column anywhere still holds anything they typed, both files answer 404, and
+ * another user's rows are untouched.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -149,6 +150,21 @@ describe('account deletion', () => {
       born: '公 1988-08-08 08:08',
     });
     if (dingzhi.statusCode !== 200) throw new Error(`dingzhi profile: ${dingzhi.body}`);
+    // Two 命例: one saved from the phone, one imported from a file.
+    await post('crm/bazi/profiles', jwt, {
+      clientId: `case-${words}`,
+      name: `${words}表妹`,
+      sex: '女',
+      born: '公 1992-02-02 02:00',
+      group: '家人',
+      note: `${words}备注`,
+      events: [{ date: '2015-06-01', text: `${words}婚` }],
+    });
+    await post('crm/bazi/profiles/import', jwt, {
+      format: 'xuanli-mingli',
+      version: 1,
+      profiles: [{ name: `${words}客户`, sex: '男', born: '公 1975-07-07 07:00', group: '客户' }],
+    });
     const picture = await upload(jwt, 'feedback');
     await post('crm/feedback', jwt, {
       content: `${words}反馈`,
@@ -190,6 +206,7 @@ describe('account deletion', () => {
     for (const table of ['lesson_progress', 'course_reviews', 'dingzhi_profiles']) {
       expect(await rowsOfUser(db, table, me.userId), table).toBe(1);
     }
+    expect(await rowsOfUser(db, 'mingli_profiles', me.userId)).toBe(2);
     expect(await whereTextHolds(db, words)).not.toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: me.avatar })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: me.picture })).statusCode).toBe(200);
@@ -259,6 +276,7 @@ describe('account deletion', () => {
       'course_grants',
       'lesson_progress',
       'dingzhi_profiles',
+      'mingli_profiles',
     ]) {
       expect(await rowsOfUser(db, table, bystander.userId), table).toBeGreaterThan(0);
     }
@@ -269,6 +287,9 @@ describe('account deletion', () => {
         'orders.address',
         'feedback.content',
         'dingzhi_profiles.name',
+        'mingli_profiles.name',
+        'mingli_profiles.note',
+        'mingli_profiles.events',
       ]),
     );
     expect((await t.app.inject({ method: 'GET', url: bystander.avatar })).statusCode).toBe(200);

@@ -32,6 +32,8 @@ export const ACCOUNT_DATA_TABLES: Readonly<Record<string, Erasure>> = {
   course_reviews: 'deleted',
   // bazi: the 定制 birth profile is the account's alone.
   dingzhi_profiles: 'deleted',
+  // mingli: the case book, other people's births the member kept, goes with the account.
+  mingli_profiles: 'deleted',
   // The operators' trail is append-only by design and names an account by id only (`user:<id>`).
   audit_log: 'kept: who changed what and why, append-only, naming the account by id only, never its phone',
 };

@@ -2,6 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility, TOPIC_LABELS } from '@xuanli/almanac/bazi/compatibility';
+import { hehun } from '@xuanli/almanac/bazi/hehun';
 import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -711,5 +712,43 @@ describe('birthAt (the 现在 button)', () => {
     });
     // 新疆时间 is two hours behind: still the last day of 2025 there.
     expect(birthAt(at, 'Asia/Urumqi')).toMatchObject({ year: 2025, month: 12, day: 31, hour: 23, minute: 5 });
+  });
+});
+
+describe('BaziPage 八字合婚', () => {
+  it('reads two saved profiles from their whole charts: total, level, each part with its reasons, the 生肖 view', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    storeProfiles([
+      { name: '示例', born: SAMPLE.born },
+      { name: '李四', born: '农 1979-06(闰)-15 14:30', sex: '女' },
+    ]);
+    openBazi();
+    const card = await screen.findByRole('region', { name: '合盘' });
+    const reading = await within(card).findByRole('region', { name: '八字合婚' });
+    const a = { born: SAMPLE.born, sex: '男' as const, label: '示例', zi: 'late' as const };
+    const b = { born: '农 1979-06(闰)-15 14:30', sex: '女' as const, label: '李四', zi: 'late' as const };
+    expect(calls.filter((c) => c.path === '/app/bln.Suan/hehun').map((c) => c.body)).toEqual([{ a, b }]);
+    const expected = hehun({ a, b });
+    expect(within(reading).getByText(String(expected.total)).closest('span')?.textContent).toBe(
+      `${expected.total}分`,
+    );
+    expect(within(reading).getByText(expected.level)).toBeTruthy();
+    expect(within(reading).getByText(expected.summary)).toBeTruthy();
+    // Each part's subtotal, and on a tap the points behind it with their weights.
+    const parts = within(reading).getByRole('list', { name: '合婚各项' });
+    for (const topic of ['夫妻宫', '四柱', '配偶星', '五行', '大运'] as const)
+      expect(within(parts).getByText(topic).parentElement?.textContent).toMatch(
+        new RegExp(`${topic}.*${String(Math.abs(expected.subtotals[topic]))}$`),
+      );
+    await user.click(within(reading).getByText('四柱'));
+    for (const point of expected.points.filter((p) => p.topic === '四柱'))
+      expect(within(reading).getByText(point.text)).toBeTruthy();
+    expect(within(reading).getAllByText('×2').length).toBeGreaterThan(0);
+    expect(within(reading).getByText(/生肖：示例属马，李四属羊，午未六合/)).toBeTruthy();
+    // Restrained words: no bare 凶 anywhere in the reading.
+    expect(reading.textContent).not.toMatch(/凶/);
+    // The simple pairing still follows, under its own heading.
+    expect(within(card).getByRole('heading', { name: '简单配对（生肖、日支）' })).toBeTruthy();
   });
 });

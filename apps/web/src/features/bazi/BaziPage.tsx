@@ -42,7 +42,7 @@ function Card({ title, extra, children }: { title: string; extra?: ReactNode; ch
 const PILLAR_CHARS: Record<string, string> = { year: '年', month: '月', day: '日', hour: '时' };
 
 export default function BaziPage() {
-  const { profiles, current, save, select, remove } = useProfiles();
+  const { profiles, current, save, select, remove, annotate } = useProfiles();
   const storedBazi = useSession((s) => s.bazi);
   const [editing, setEditing] = useState<ProfileDraft | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -100,6 +100,7 @@ export default function BaziPage() {
             setSheetOpen(false);
           }}
           onDelete={(p) => remove(p.add_time)}
+          onAnnotate={annotate}
           onNew={() => {
             setEditing({ ...SAMPLE_PROFILE, name: '' });
             setSheetOpen(false);

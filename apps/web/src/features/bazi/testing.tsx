@@ -1,10 +1,12 @@
 /**
  * Test helper of the bazi feature: a fake server (on the fake API of src/testing/app-harness.tsx)
- * whose bzdata and jxfen answers come from the real engine, so the data the page shows is real.
+ * whose bzdata, fancha, hehun and jxfen answers come from the real engine, so the data the page shows
+ * is real.
  */
 import { type BaziInput, baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility } from '@xuanli/almanac/bazi/compatibility';
 import { datesOfPillars } from '@xuanli/almanac/bazi/datesOfPillars';
+import { type HehunPerson, hehun } from '@xuanli/almanac/bazi/hehun';
 import { isAlmanacError } from '@xuanli/almanac/errors';
 import type { Readings } from '@xuanli/contracts/bazi';
 import type { ErrorCode } from '@xuanli/contracts/errors';
@@ -27,8 +29,8 @@ export interface FakeServerOptions {
 
 /**
  * Replaces `fetch` with a fake API: `/base/token` issues a token, bzdata runs `baziChart` on the body
- * (a 400 with the engine's message on bad input, as the server does), miji returns two sections and
- * jxfen runs `compatibility` (paths matched without regard to case, as the server does). Returns the
+ * (a 400 with the engine's message on bad input, as the server does), miji returns two sections, hehun
+ * runs `hehun` and jxfen runs `compatibility` (paths matched without regard to case, as the server does). Returns the
  * calls it saw, token requests left out.
  */
 export function installFakeServer(options: FakeServerOptions = {}): ApiCall[] {
@@ -76,6 +78,10 @@ export function installFakeServer(options: FakeServerOptions = {}): ApiCall[] {
           if (isAlmanacError(error)) return failureAnswer('WrongPillars', error.message);
           throw error;
         }
+      }
+      if (path.endsWith('/bln.suan/hehun')) {
+        const { a, b } = call.body as { a: HehunPerson; b: HehunPerson };
+        return okAnswer(hehun({ a, b }));
       }
       if (path.endsWith('/bln.suan/jxfen')) {
         const fen = call.body.fen as { wo?: unknown; ta?: unknown } | undefined;

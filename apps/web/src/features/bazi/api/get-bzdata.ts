@@ -9,7 +9,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AnyBaziChart } from '@xuanli/almanac/bazi/chart';
-import { ApiError, api, ClientErrorCode, toApiError } from '@/lib/api';
+import { ApiError, api, serverUnreachable, toApiError } from '@/lib/api';
 import { beijingToday } from '@/lib/dates';
 import type { ChartRequest } from '../profiles';
 import type { ChartInput, ChartWorkerReply } from './chart.worker';
@@ -24,15 +24,7 @@ export type BzChart = AnyBaziChart & {
 /** Path of the call; the server matches it without regard to case. */
 export const BZDATA_PATH = '/app/bln.Suan/bzdata';
 
-/** HTTP statuses of a server that is down or unreachable behind its gateway. */
-const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
-
-/** Whether `error` means the server could not answer at all (rather than refused the input). */
-export function serverUnreachable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.code === ClientErrorCode.network || error.code === ClientErrorCode.timeout) return true;
-  return error.status !== undefined && UNREACHABLE_STATUSES.has(error.status);
-}
+export { serverUnreachable };
 
 /** Runs the engine on `input` in a worker of its own (see ./chart.worker.ts), then ends the worker. */
 function chartInWorker(input: ChartInput): Promise<ChartWorkerReply> {

@@ -366,8 +366,8 @@ async function appBench() {
 }
 
 /**
- * API throughput against a bare Fastify route in the same run: calendar day, bzdata, a VIP's profile and
- * 定制, and 择日 over a year for six people. Prints the shares and notes missed targets.
+ * API throughput against a bare Fastify route in the same run: calendar day, bzdata, 四柱反查, a VIP's
+ * profile and 定制, and 择日 over a year for six people. Prints the shares and notes missed targets.
  */
 async function apiThroughputBench(base, dataDir, api, bare, barePort) {
   // Warm both servers (JIT, connections) before anything counts, then run the measurements in turn
@@ -380,6 +380,12 @@ async function apiThroughputBench(base, dataDir, api, bare, barePort) {
     day: { url: `${base}/api/calendar/day?date=2026-11-22`, server: api },
     chart: { url: `${base}/api/app/bln.Suan/bzdata`, bodies: [sample], server: api },
     varied: { url: `${base}/api/app/bln.Suan/bzdata`, bodies: variedBirths(), server: api },
+    // 四柱反查 over the whole 1801–2099 range: the engine walks the cycles, not the clock.
+    fancha: {
+      url: `${base}/api/app/bln.Suan/fancha`,
+      bodies: [{ pillars: '庚午 辛巳 乙亥 庚辰' }],
+      server: api,
+    },
     profile: { url: `${base}/api/crm/member/profile`, headers: member, server: api },
     dingzhi: {
       url: `${base}/api/app/bln.Suan/dingzhi`,
@@ -398,6 +404,7 @@ async function apiThroughputBench(base, dataDir, api, bare, barePort) {
     `  POST /api/app/bln.Suan/bzdata: ${share('chart')} (target ≥ ${BZDATA_MIN_SHARE_OF_BARE * 100}%)`,
   );
   console.log(`  POST /api/app/bln.Suan/bzdata, 64 births in turn: ${share('varied')}`);
+  console.log(`  POST /api/app/bln.Suan/fancha (四柱反查, 1801–2099): ${share('fancha')}`);
   console.log(`  GET /api/calendar/zeri (嫁娶, a year, six people): ${share('zeri')}`);
   console.log(
     `  GET /api/crm/member/profile (a VIP's session): ${share('profile')} (target ≥ ${MEMBER_MIN_SHARE_OF_BARE * 100}%)`,

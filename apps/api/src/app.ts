@@ -19,7 +19,7 @@ import {
   operatorOf,
   purgeStaleUploads,
 } from './modules/admin/index.ts';
-import { baziRoutes, dingzhiRoutes, eraseDingzhiProfile } from './modules/bazi/index.ts';
+import { baziRoutes, dingzhiRoutes, eraseDingzhiProfile, mingshuRoutes } from './modules/bazi/index.ts';
 import { calendarRoutes, createHolidayCache, holidayTableAnswer } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
 import { eraseLearner, ketangRoutes, progressOfCourses } from './modules/ketang/index.ts';
@@ -291,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reminderRoutes, { prefix: '/api', db, config, clock });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(dingzhiRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
+  await app.register(mingshuRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
   // Each account's case book (命例): saved profiles kept across its phones, exported and imported.
   await app.register(mingliRoutes, { prefix: '/api/crm/bazi', db, config, clock });
   // The shop (SPEC §1 official shop): the public catalogue, then each buyer's cart and 收货地址 book.

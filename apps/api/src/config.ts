@@ -332,8 +332,9 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
  * The named per-IP budgets beside the general one: session creation, the login/SMS routes, the
  * operators' console login (`adminLogin` per username and IP, `adminLoginIp` per IP over every
  * username), stored files and lesson videos (`media`, instead of the general budget), the payment
- * providers' callbacks (`payNotify`, instead of the general budget), and subscribed calendars fetched
- * by their secret link (`calendarFeed`, instead of the general budget).
+ * providers' callbacks (`payNotify`, instead of the general budget), subscribed calendars fetched
+ * by their secret link (`calendarFeed`, instead of the general budget), and the VIP 命书 PDFs
+ * (`mingshu`, RATE_LIMIT_MINGSHU_MAX / _WINDOW_SECONDS, instead of the general budget).
  */
 export type RateBudgetName =
   | 'sessionCreate'
@@ -343,7 +344,8 @@ export type RateBudgetName =
   | 'adminLoginIp'
   | 'media'
   | 'payNotify'
-  | 'calendarFeed';
+  | 'calendarFeed'
+  | 'mingshu';
 
 /** A budget: at most `max` requests per client IP in any `windowSeconds` (a sliding window). */
 export interface RateBudget {
@@ -377,6 +379,8 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
   // app every few hours: the secret link is the only key, so an address guessing links is stopped here
   // (and a 256-bit link is not guessed anyway); phones behind one NAT still refresh well within it.
   calendarFeed: { max: 60, windowSeconds: 60 },
+  // Each 命书 is half a second of a worker thread; a reader downloads one now and then, a family a few.
+  mingshu: { max: 20, windowSeconds: 600 },
 };
 
 /**
@@ -478,6 +482,7 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     media: budget('media', 'RATE_LIMIT_MEDIA'),
     payNotify: budget('payNotify', 'RATE_LIMIT_PAY_NOTIFY'),
     calendarFeed: budget('calendarFeed', 'RATE_LIMIT_CALENDAR_FEED'),
+    mingshu: budget('mingshu', 'RATE_LIMIT_MINGSHU'),
   };
 }
 

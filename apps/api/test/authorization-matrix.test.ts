@@ -386,6 +386,14 @@ const ROUTES: Route[] = [
     PUBLIC,
     json({ a: { born: PROFILE.born, sex: '男' }, b: { born: '农 1992-03-15', sex: '女' } }),
   ),
+  route(
+    'POST',
+    '/api/app/bln.Suan/fancha',
+    PUBLIC,
+    json({ pillars: '庚午 辛巳 乙亥 庚辰', from: 1990, to: 1990 }),
+  ),
+  // The 命书 is a VIP's: a download like the case book's export, its 200 the PDF as an attachment.
+  { ...route('POST', '/api/app/bln.Suan/mingshu', VIP_ONLY, json(PROFILE)), file: true },
   // The shop: the catalogue is public; cart, addresses and orders are the buyer's own.
   route('GET', '/api/shop/categories', PUBLIC, get()),
   route('GET', '/api/shop/products', PUBLIC, get()),

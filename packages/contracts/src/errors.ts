@@ -52,6 +52,10 @@ export const API_ERROR_STATUS = {
   TotpInvalid: 400,
   // An operator changing their own password typed the current one wrong.
   WrongOldPassword: 400,
+  // 四柱反查: four pillars that cannot stand together (a month stem that does not follow the year stem,
+  // an hour stem that does not follow the day stem) or a text that is not four of the sixty 干支; the
+  // answer's `msg` says which pillar and what it should be.
+  WrongPillars: 400,
   TooManyRequests: 429,
   InternalError: 500,
   // A payment provider (WeChat Pay, Alipay) refused or did not answer when a payment was started.
@@ -131,6 +135,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   PaymentChannelError: '支付暂时无法发起，请稍后重试或换一种支付方式',
   PayloadTooLarge: '提交的内容太大，请精简后再试',
   RequestTimeout: '网络太慢，请求超时，请检查网络后重试',
+  WrongPillars: '四柱对不上：月干要按年干推（五虎遁），时干要按日干推（五鼠遁），请重新选择',
   TooManyRequests: '操作太频繁，请稍后再试',
   InternalError: '服务器出了点问题，请稍后重试',
   Unavailable: '服务暂时不可用，请稍后重试',

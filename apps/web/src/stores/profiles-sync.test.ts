@@ -182,6 +182,27 @@ describe('the case book sync', () => {
     expect(profilesSnapshot()).toEqual([]);
   });
 
+  it('keeps a moment found by 四柱反查 on Beijing standard time through the server and back', async () => {
+    useSession.setState({ user: user(7), isLogin: true });
+    await syncCaseBook();
+    // 1990 had summer time: the found 07:00 is 辰时 only on standard time, so the zone must survive.
+    const found = { zi: 'late', trueSolar: false, yunSchool: 2, standardTime: true } as const;
+    writeProfiles([
+      local('反查', 4000, {
+        born: '公 1990-05-10 07:00',
+        options: found,
+        clientId: 'c-6',
+        pending: true,
+        updatedAt: '2026-11-07T00:00:00.000Z',
+      }),
+    ]);
+    await syncCaseBook();
+    expect(server.rows[0]?.options).toMatchObject({ timeZone: 'UTC+8' });
+    expect(profilesSnapshot()[0]).toMatchObject({ name: '反查', options: found });
+    expect(profilesSnapshot()[0]?.pending).toBeFalsy();
+    expect(profilesSnapshot()[0]?.id).toBe(server.rows[0]?.id);
+  });
+
   it("removes the account's profiles at logout and gives back the visitor's set aside", async () => {
     server.save({ name: '客户甲', sex: '男', born: '公 1980-01-02 03:04' });
     writeProfiles([local('表妹', 1000)]);

@@ -23,6 +23,7 @@ import {
   profilesSnapshot,
   profileZone,
   type SavedProfile,
+  STANDARD_TIME_ZONE,
   writeDeletedProfiles,
   writeOfferedProfiles,
   writeProfiles,
@@ -59,7 +60,9 @@ function toInput(p: SavedProfile): MingliProfileInput {
 
 /** The phone's copy of a server profile; `addTime` ties it to the chart being read. */
 function fromServer(s: MingliProfile, addTime: number): SavedProfile {
-  const { zi, yunSchool, trueSolar, province, city, hourUnknown } = s.options;
+  const { zi, yunSchool, trueSolar, province, city, hourUnknown, timeZone } = s.options;
+  // A moment found by 四柱反查 is saved on Beijing standard time, without a birthplace.
+  const standardTime = timeZone === STANDARD_TIME_ZONE && !city;
   return {
     name: s.name,
     sex: s.sex,
@@ -73,6 +76,7 @@ function fromServer(s: MingliProfile, addTime: number): SavedProfile {
       ...(province ? { province } : {}),
       ...(city ? { city } : {}),
       ...(hourUnknown ? { hourUnknown } : {}),
+      ...(standardTime ? { standardTime } : {}),
     },
     group: s.group,
     note: s.note,

@@ -42,6 +42,12 @@ export interface ChartOptions {
   city?: string;
   /** 时辰不详: a three-pillar chart. */
   hourUnknown?: boolean;
+  /**
+   * The clock is Beijing standard time (UTC+8, never summer time): a moment found by 四柱反查, whose
+   * times are given so, saved without a birthplace. Without it a 1986–1991 summer birth is read on the
+   * summer clock.
+   */
+  standardTime?: boolean;
 }
 
 /** Defaults of {@link ChartOptions}. */
@@ -76,6 +82,9 @@ export interface DeletedProfile {
   id?: number;
 }
 
+/** The zone of Beijing standard time all year, in the engine's and the API's words. */
+export const STANDARD_TIME_ZONE = 'UTC+8';
+
 /**
  * The birthplaces whose clocks are not Beijing time, by province (tzdb zones with their own daylight
  * saving history); every other birthplace of the list keeps Asia/Shanghai.
@@ -86,9 +95,13 @@ export const PROVINCE_ZONES: Readonly<Record<string, string>> = {
   台湾: 'Asia/Taipei',
 };
 
-/** The zone of a profile's birth clock (IANA id): its birthplace's, Beijing time when none is saved. */
+/**
+ * The zone of a profile's birth clock: its birthplace's (IANA id), Beijing standard time ('UTC+8') for a
+ * moment found by 四柱反查, Beijing time when no birthplace is saved.
+ */
 export function profileZone(profile: Pick<SavedProfile, 'options'>): string {
-  return PROVINCE_ZONES[profile.options.province ?? ''] ?? 'Asia/Shanghai';
+  const { province, standardTime } = profile.options;
+  return PROVINCE_ZONES[province ?? ''] ?? (standardTime ? STANDARD_TIME_ZONE : 'Asia/Shanghai');
 }
 
 /** Whether a stored value has the fields of a saved profile. */

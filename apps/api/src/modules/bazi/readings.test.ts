@@ -3,7 +3,14 @@ import { ELEMENTS } from '@xuanli/almanac/bazi/fiveElements';
 import { TEN_GODS } from '@xuanli/almanac/bazi/tenGods';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { describe, expect, it } from 'vitest';
-import { elementBalance, planReadings, readingKeys, STRENGTH_LEVEL, strengthReading } from './readings.ts';
+import {
+  elementBalance,
+  luckReading,
+  planReadings,
+  readingKeys,
+  STRENGTH_LEVEL,
+  strengthReading,
+} from './readings.ts';
 import { READING_SEED } from './seed-readings.ts';
 
 const chartOf = (born: string, sex: '男' | '女' = '男') => baziChart({ born, sex, liunianCount: 0 });
@@ -52,20 +59,24 @@ describe('strengthReading (the engine’s 喜用神)', () => {
     });
   });
 
-  it('reads a 从格 with the text of its side and says in the title what it favours', () => {
+  it('reads a 从格 with a text of its own and says in the title which it is and what it favours', () => {
     // 从杀: a rootless 己 among 木 (1915-03-19 00:00, 乙卯 己卯 己酉 甲子).
     const follow = baziChart({ born: '公 1915-03-19 00:00', sex: '女', timeZone: 'UTC+8', liunianCount: 0 });
     expect(follow.xiyong.strength).toBe('从弱');
     expect(strengthReading(follow.xiyong)).toEqual({
-      key: 'strength:weak',
-      suffix: '（从弱·从杀格：日主无根，弃命从势，不作一般身弱论；喜木、水，忌金、火、土；扶身之力 11%）',
+      key: 'strength:follow-weak',
+      suffix: '（从杀格：日主无根，弃命从势；喜木、水，忌金、火、土；扶身之力 11%）',
     });
     // 从旺: 戊 among 土 and 火 with no 官杀 to check it (1976-10-13 11:00, 丙辰 戊戌 戊戌 戊午).
     const strong = baziChart({ born: '公 1976-10-13 11:00', sex: '男', timeZone: 'UTC+8', liunianCount: 0 });
     expect(strengthReading(strong.xiyong)).toEqual({
-      key: 'strength:strong',
-      suffix: '（从强·从旺格：旺极宜从，不作一般身强论；喜土、火、金，忌木、水；扶身之力 82%）',
+      key: 'strength:follow-strong',
+      suffix: '（从旺格：旺极宜从；喜土、火、金，忌木、水；扶身之力 82%）',
     });
+    // Their texts advise following the force, not the plain strong or weak remedy.
+    const text = (key: string) => READING_SEED.find((r) => r.key === key)?.body ?? '';
+    expect(text('strength:follow-weak')).toContain('弃命从势');
+    expect(text('strength:follow-strong')).toContain('顺其旺势');
   });
 
   it('plans the strength text of the engine’s verdict for every chart of a sample', () => {
@@ -74,6 +85,31 @@ describe('strengthReading (the engine’s 喜用神)', () => {
       expect(item.key).toBe(`strength:${STRENGTH_LEVEL[chart.xiyong.strength]}`);
       expect(item.suffix).toContain(`扶身之力 ${Math.round(chart.xiyong.score * 100)}%`);
     }
+  });
+});
+
+describe('luckReading (大运 and 流年 of the 命书)', () => {
+  it('reads a period by its stem’s ten god and says what the 喜用神 makes of its stem and branch', () => {
+    // 1990 乙亥: 身弱, 喜 水 木, 忌 金 火 土; the 大运 壬午 (正印): 壬水 favoured, 午火 not.
+    const chart = chartOf('公 1990-05-10 08:00');
+    expect(chart.xiyong.favourable).toEqual(['水', '木']);
+    expect(luckReading(chart, { ganzhi: '壬午', shishen: '正印' })).toEqual({
+      key: 'luck:正印',
+      suffix: '（壬水为喜，午火为忌）',
+    });
+    // 己巳 clashes with the day branch 亥.
+    expect(luckReading(chart, { ganzhi: '己巳', shishen: '偏财' })).toEqual({
+      key: 'luck:偏财',
+      suffix: '（己土为忌，巳火为忌，巳冲日支亥）',
+    });
+  });
+
+  it('has a seed text for every ten god a period can carry', () => {
+    for (const god of TEN_GODS)
+      expect(
+        READING_SEED.some((r) => r.key === `luck:${god}`),
+        god,
+      ).toBe(true);
   });
 });
 

@@ -8,7 +8,9 @@
  */
 import type { AnyBaziChart } from '@xuanli/almanac/bazi/chart';
 import { ELEMENTS, type Element } from '@xuanli/almanac/bazi/fiveElements';
+import { branchesClash } from '@xuanli/almanac/bazi/relations';
 import type { Xiyong } from '@xuanli/almanac/bazi/xiyong';
+import { BRANCH_ELEMENTS, BRANCHES, STEM_ELEMENTS, STEMS } from '@xuanli/almanac/ganzhi';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { content } from '../content/index.ts';
@@ -16,8 +18,8 @@ import { content } from '../content/index.ts';
 /** `content.kind` of reading texts. */
 export const READING_KIND = 'reading';
 
-/** The strength texts' levels (content keys `strength:<level>`). */
-export type Strength = 'strong' | 'weak' | 'balanced';
+/** The strength texts' levels (content keys `strength:<level>`); 从格 have texts of their own. */
+export type Strength = 'strong' | 'weak' | 'balanced' | 'follow-strong' | 'follow-weak';
 
 /** Content keys of the reading texts; the seed and the editors use the same ones. */
 export const readingKeys = {
@@ -30,6 +32,8 @@ export const readingKeys = {
   elementBalanced: 'element:balanced',
   tenGod: (name: string) => `tengod:${name}`,
   shensha: (name: string) => `shensha:${name}`,
+  /** A 大运 or 流年 whose stem is this ten god (the 命书's luck pages), e.g. `luck:正官`. */
+  luck: (god: string) => `luck:${god}`,
 } as const;
 
 /** One reading as the client shows it. `key` names the content row it came from. */
@@ -70,15 +74,15 @@ const PILLAR_LABEL = { year: '年', month: '月', day: '日', hour: '时' } as c
 // only picks the text and says the facts behind the verdict in the title.
 
 /**
- * The text each verdict reads. A 从格 reads the text of the side it stands on (从强 the strong one, 从弱
- * the weak one, whose last sentence points to 从格) and its title says which 从格 it is and what it
- * favours, because a 从格 wants the opposite of what the plain text advises.
+ * The text each verdict reads. A 从格 wants the opposite of what the plain strong or weak text advises
+ * (it follows the force instead of resisting it), so 从强 and 从弱 read texts of their own; the title
+ * then says which 从格 it is and what it favours.
  */
 export const STRENGTH_LEVEL: Record<Xiyong['strength'], Strength> = {
   身强: 'strong',
-  从强: 'strong',
+  从强: 'follow-strong',
   身弱: 'weak',
-  从弱: 'weak',
+  从弱: 'follow-weak',
   中和: 'balanced',
 };
 
@@ -88,10 +92,9 @@ export function strengthReading(x: Xiyong): { key: string; suffix: string } {
   const share = `扶身之力 ${percent(x.score)}`;
   if (x.strength === '从强' || x.strength === '从弱') {
     const why = x.strength === '从强' ? '旺极宜从' : '日主无根，弃命从势';
-    const plain = x.strength === '从强' ? '身强' : '身弱';
     return {
       key,
-      suffix: `（${x.strength}·${x.pattern}：${why}，不作一般${plain}论；喜${x.favourable.join('、')}，忌${x.unfavourable.join('、')}；${share}）`,
+      suffix: `（${x.pattern}：${why}；喜${x.favourable.join('、')}，忌${x.unfavourable.join('、')}；${share}）`,
     };
   }
   const facts = [x.deLing ? '得令' : '失令', x.deDi ? '得地' : '失地', x.deShi ? '得势' : '失势'];
@@ -195,6 +198,19 @@ export function planReadings(
   return plan;
 }
 
+/** The current title and text of each reading key that has a row, in one query (none when `keys` is empty). */
+export async function readingTexts(
+  db: Db,
+  keys: readonly string[],
+): Promise<Map<string, { title: string; body: string }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: content.key, title: content.title, body: content.body })
+    .from(content)
+    .where(and(eq(content.kind, READING_KIND), inArray(content.key, [...new Set(keys)])));
+  return new Map(rows.map((row) => [row.key, { title: row.title, body: row.body }]));
+}
+
 /**
  * The readings of `chart`: the plan, filled with the current text of each content row in one query.
  * A key without a row (an editor removed it) is left out rather than failing the whole answer; every
@@ -202,19 +218,10 @@ export function planReadings(
  */
 export async function chartReadings(db: Db, chart: Parameters<typeof planReadings>[0]): Promise<Readings> {
   const plan = planReadings(chart);
-  const rows = await db
-    .select({ key: content.key, title: content.title, body: content.body })
-    .from(content)
-    .where(
-      and(
-        eq(content.kind, READING_KIND),
-        inArray(
-          content.key,
-          plan.map((item) => item.key),
-        ),
-      ),
-    );
-  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const byKey = await readingTexts(
+    db,
+    plan.map((item) => item.key),
+  );
   const sections: ReadingSection[] = SECTIONS.map(({ key, title }) => ({ key, title, items: [] }));
   for (const item of plan) {
     const row = byKey.get(item.key);
@@ -224,4 +231,44 @@ export async function chartReadings(db: Db, chart: Parameters<typeof planReading
       .items.push({ key: item.key, title: row.title + item.suffix, body: row.body });
   }
   return { sections };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 大运 and 流年 (the 命书's luck pages)
+
+/** A 大运 or 流年 as the engine lists it: its 干支 and the ten god of its stem. */
+export interface LuckPeriod {
+  ganzhi: string;
+  shishen: string;
+}
+
+/** 喜 when the chart's 喜用神 favours the phase, 忌 when it is against it, else nothing said. */
+function leaning(x: Xiyong, phase: string): '喜' | '忌' | '' {
+  if ((x.favourable as readonly string[]).includes(phase)) return '喜';
+  if ((x.unfavourable as readonly string[]).includes(phase)) return '忌';
+  return '';
+}
+
+/**
+ * The reading of a 大运 or 流年: the text of its stem's ten god, and in the title what the chart's
+ * 喜用神 makes of its stem and branch (甲木为喜、子水为忌) and whether its branch clashes with the day
+ * branch (the seat of the self and the spouse, which a clash shakes). Pure.
+ */
+export function luckReading(chart: Pick<AnyBaziChart, 'sizhu' | 'xiyong'>, period: LuckPeriod) {
+  const [stem, branch] = Array.from(period.ganzhi);
+  const stemPhase = STEM_ELEMENTS[STEMS.indexOf(stem as (typeof STEMS)[number])];
+  const branchIndex = BRANCHES.indexOf(branch as (typeof BRANCHES)[number]);
+  const branchPhase = BRANCH_ELEMENTS[branchIndex];
+  const said = [
+    [stem, stemPhase],
+    [branch, branchPhase],
+  ]
+    .map(([char, phase]) => {
+      const lean = leaning(chart.xiyong, phase);
+      return lean ? `${char}${phase}为${lean}` : '';
+    })
+    .filter(Boolean);
+  const dayBranch = BRANCHES.indexOf(chart.sizhu.day[1] as (typeof BRANCHES)[number]);
+  if (branchesClash(branchIndex, dayBranch)) said.push(`${branch}冲日支${chart.sizhu.day[1]}`);
+  return { key: readingKeys.luck(period.shishen), suffix: said.length > 0 ? `（${said.join('，')}）` : '' };
 }

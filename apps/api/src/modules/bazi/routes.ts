@@ -1,6 +1,7 @@
 /**
- * SPEC §7 `app/bln.suan/*`: bzdata (the chart), miji (readings) and jxfen (branch compatibility), and
- * our 合婚 (hehun) of two whole charts.
+ * SPEC §7 `app/bln.suan/*`: bzdata (the chart), miji (readings), jxfen (branch compatibility) and
+ * fancha (四柱反查: the moments of four given pillars), all public, and our 合婚 (hehun) of two whole
+ * charts.
  * Registered in lower case under `/api/app/bln.suan`; plugins/app-paths.ts folds the case of every
  * `/api/app/` request, so `bln.Suan`, `BLN.SUAN` … reach the same routes.
  *
@@ -14,6 +15,8 @@ import {
   ChartBodySchema,
   ChartSchema,
   CompatibilitySchema,
+  FanchaAnswerSchema,
+  FanchaBodySchema,
   HehunAnswerSchema,
   HehunBodySchema,
   JxfenBodySchema,
@@ -25,6 +28,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { jsonUtf8 } from '../../shared/utf8-json.ts';
+import { fancha } from './fancha.ts';
 import { chartOf, compatibilityOf, hehunOf, readingsOf } from './service.ts';
 
 /** Fastify's own content type for JSON (it sets it itself only when no custom serializer is used). */
@@ -63,8 +67,11 @@ export function engineMessagesFor(
   };
 }
 
-// parseSex runs before the birth text is read, so a body wrong in both answers 性别参数错误！.
-const chartErrors = engineMessagesFor([
+/**
+ * The chart body's schema errors as the engine words them: parseSex runs before the birth text is
+ * read, so a body wrong in both answers 性别参数错误！.
+ */
+export const chartErrors = engineMessagesFor([
   ['/sex', 'WRONG_SEX'],
   ['/born', 'WRONG_BIRTH_TEXT'],
 ]);
@@ -87,7 +94,7 @@ export interface BaziRouteDeps {
   clock: Clock;
 }
 
-/** Registers bzdata, miji, hehun and jxfen; mount with prefix `/api/app/bln.suan` (lower case). */
+/** Registers bzdata, miji, hehun, jxfen and fancha; mount with prefix `/api/app/bln.suan` (lower case). */
 export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, { db, clock }) => {
   app.post(
     '/bzdata',
@@ -154,5 +161,20 @@ export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, 
       },
     },
     async (request) => ok(compatibilityOf(request.body.fen)),
+  );
+
+  app.post(
+    '/fancha',
+    {
+      schema: {
+        tags: ['bazi'],
+        summary:
+          '四柱反查: every 时辰 1801–2099 (or the years asked) with the four pillars, each ready to chart; pillars that cannot stand together are 400 WrongPillars',
+        body: FanchaBodySchema,
+        response: { 200: okEnvelopeSchema(FanchaAnswerSchema), ...errorResponses },
+      },
+    },
+    // Pure and database-free like bzdata: a few dozen table reads whatever the range (bench: fancha).
+    async (request) => ok(fancha(request.body)),
   );
 };

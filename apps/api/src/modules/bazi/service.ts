@@ -4,7 +4,12 @@
  * (性别参数错误！, 生日参数错误！, 不是地支(wo) …), which the error handler answers as a 400.
  * bzdata and jxfen are pure (no database); miji reads its texts from the `content` table.
  */
-import { type BaziChart, type BaziInput, baziChart } from '@xuanli/almanac/bazi/chart';
+import {
+  type AnyBaziChart,
+  type BaziInput,
+  baziChart,
+  type HourUnknownInput,
+} from '@xuanli/almanac/bazi/chart';
 import { type Compatibility, compatibility } from '@xuanli/almanac/bazi/compatibility';
 import { type HehunResult, hehun } from '@xuanli/almanac/bazi/hehun';
 import type { Sex } from '@xuanli/almanac/bazi/sex';
@@ -26,18 +31,21 @@ export interface ChartRequest {
   yunSchool?: 1 | 2;
   liunianCount?: number;
   liuyueYear?: number;
+  /** 时辰不详: a three-pillar chart (the engine's `HourUnknownChart`). */
+  hourUnknown?: boolean;
 }
 
-/** The bzdata answer: the engine's chart with the profile's name. */
-export type NamedChart = { name: string } & BaziChart;
+/** The bzdata answer: the engine's chart (four pillars, or three with the hour unknown) with the name. */
+export type NamedChart = { name: string } & AnyBaziChart;
 
 /** The current year in Beijing: the default 流月 year (the engine itself would list the birth year's). */
 export function currentYear(clock: Clock): number {
   return Number(beijingToday(clock).slice(0, 4));
 }
 
-function engineInput(clock: Clock, request: ChartRequest): BaziInput {
-  return {
+/** The engine's input of a chart request (the profile, its options, the 流月 year by the clock). */
+export function engineInput(clock: Clock, request: ChartRequest): BaziInput | HourUnknownInput {
+  const input: BaziInput = {
     born: request.born,
     // The engine checks the value at run time (parseSex) and throws WRONG_SEX; the type only narrows.
     sex: request.sex as Sex,
@@ -48,6 +56,7 @@ function engineInput(clock: Clock, request: ChartRequest): BaziInput {
     liunianCount: request.liunianCount,
     liuyueYear: request.liuyueYear ?? currentYear(clock),
   };
+  return request.hourUnknown === true ? { ...input, hourUnknown: true } : input;
 }
 
 /** SPEC §7 bzdata: `{name, ...chart}`; 流月 of the current Beijing year unless `liuyueYear` is given. */

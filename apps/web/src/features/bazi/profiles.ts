@@ -16,6 +16,7 @@ import {
   profilesOwner,
   profilesSnapshot,
   type SavedProfile,
+  STANDARD_TIME_ZONE,
   useSavedProfiles,
   writeDeletedProfiles,
   writeProfiles,
@@ -64,7 +65,9 @@ export function chartRequest(profile: Pick<SavedProfile, 'name' | 'sex' | 'born'
     yunSchool: options.yunSchool,
     liunianCount: LIUNIAN_COUNT,
   };
+  if (options.hourUnknown) body.hourUnknown = true;
   if (city) body.timeZone = city.tz;
+  else if (options.standardTime) body.timeZone = STANDARD_TIME_ZONE;
   if (city && options.trueSolar) body.longitude = city.lng;
   return body;
 }

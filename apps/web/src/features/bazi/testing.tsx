@@ -1,9 +1,11 @@
 /**
  * Test helper of the bazi feature: a fake server (on the fake API of src/testing/app-harness.tsx)
- * whose bzdata, hehun and jxfen answers come from the real engine, so the data the page shows is real.
+ * whose bzdata, fancha, hehun and jxfen answers come from the real engine, so the data the page shows
+ * is real.
  */
 import { type BaziInput, baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility } from '@xuanli/almanac/bazi/compatibility';
+import { datesOfPillars } from '@xuanli/almanac/bazi/datesOfPillars';
 import { type HehunPerson, hehun } from '@xuanli/almanac/bazi/hehun';
 import { isAlmanacError } from '@xuanli/almanac/errors';
 import type { Readings } from '@xuanli/contracts/bazi';
@@ -65,6 +67,17 @@ export function installFakeServer(options: FakeServerOptions = {}): ApiCall[] {
           ],
         };
         return okAnswer(readings);
+      }
+      if (path.endsWith('/bln.suan/fancha')) {
+        // As the server reads the pillars (spaces between them) and words a refusal (WrongPillars).
+        const [year, month, day, hour] = String(call.body.pillars).trim().split(/\s+/);
+        const zi = call.body.zi as 'late' | 'early' | undefined;
+        try {
+          return okAnswer({ list: datesOfPillars({ year, month, day, hour }, { zi }) });
+        } catch (error) {
+          if (isAlmanacError(error)) return failureAnswer('WrongPillars', error.message);
+          throw error;
+        }
       }
       if (path.endsWith('/bln.suan/hehun')) {
         const { a, b } = call.body as { a: HehunPerson; b: HehunPerson };

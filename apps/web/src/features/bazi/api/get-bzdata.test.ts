@@ -151,10 +151,17 @@ describe('chartInBrowser', () => {
 
 describe('chartReply (the worker)', () => {
   it("answers the engine's chart, or its refusal with the code", () => {
-    const { name: _, ...input } = BODY;
+    const { name: _, hourUnknown: __, ...input } = BODY;
     const reply = chartReply(input);
     expect(reply.ok && reply.chart.sizhu).toEqual(baziChart(input).sizhu);
     expect(chartReply({ ...input, sex: '男女' as never })).toMatchObject({ ok: false, code: 'WRONG_SEX' });
+  });
+
+  it('charts three pillars offline when the hour is unknown, as the server does', () => {
+    const { name: _, hourUnknown: __, ...input } = BODY;
+    const reply = chartReply({ ...input, hourUnknown: true });
+    expect(reply.ok && reply.chart.sizhu.hour).toBeNull();
+    expect(reply.ok && reply.chart.hourUnknown).toBe(true);
   });
 });
 

@@ -38,6 +38,7 @@ export const READING_GROUP_LABELS = {
   element: '五行',
   tengod: '十神',
   shensha: '神煞',
+  luck: '大运流年',
 } as const;
 
 /** A group of reading texts. */

@@ -193,7 +193,7 @@ export const AdminReadingQuerySchema = Type.Object(
     group: Type.Optional(
       Type.Union(
         Object.keys(READING_GROUP_LABELS).map((group) => Type.Literal(group)),
-        { description: 'Only this group: daymaster, strength, element, tengod or shensha' },
+        { description: 'Only this group: daymaster, strength, element, tengod, shensha or luck' },
       ),
     ),
   },

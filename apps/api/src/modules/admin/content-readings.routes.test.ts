@@ -44,7 +44,7 @@ describe('console reading texts', () => {
     const readings: { key: string; group: string; edited: boolean }[] = all.json().resData.list;
     expect(readings.length).toBeGreaterThan(50);
     const groups = [...new Set(readings.map((r) => r.group))];
-    expect(groups).toEqual(['daymaster', 'strength', 'element', 'tengod', 'shensha']);
+    expect(groups).toEqual(['daymaster', 'strength', 'element', 'tengod', 'shensha', 'luck']);
     expect(readings.every((r) => r.edited === false)).toBe(true);
     // Day masters in the stems' order, 甲 first.
     expect(

@@ -37,7 +37,7 @@ export const readingRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
       preHandler: editors,
       schema: {
         tags,
-        summary: 'The 命书 reading texts (miji), by group: 日主, 身强身弱, 五行, 十神, 神煞',
+        summary: 'The 命书 reading texts (miji), by group: 日主, 身强身弱, 五行, 十神, 神煞, 大运流年',
         security: CONSOLE_SECURITY,
         querystring: AdminReadingQuerySchema,
         response: { 200: okEnvelopeSchema(AdminReadingListSchema), ...refusals },

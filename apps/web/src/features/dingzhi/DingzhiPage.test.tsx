@@ -195,9 +195,8 @@ describe('定制 for a VIP', () => {
   });
 
   it('words a 凶 day as restrained advice with its reason, never a bare 大凶', async () => {
-    server();
+    server(undefined, savedProfile());
     loginAs(vipMember());
-    useSession.setState({ bazi: PROFILE });
     openPage();
     await screen.findByRole('region', { name: '今日财运' });
     fireEvent.click(screen.getByRole('button', { name: /^周六 1月17日 / }));

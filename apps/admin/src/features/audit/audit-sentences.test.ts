@@ -146,9 +146,15 @@ describe('audit sentences', () => {
   it('reads an action it does not know as a generic sentence with the object', () => {
     expect(
       auditSentence(
+        row({ operatorName: '张三', action: 'user.rename', target: 'user:42', subject: '138****0000' }),
+      ),
+    ).toBe('张三 执行了「user.rename」：138****0000');
+    // A ban is one it knows.
+    expect(
+      auditSentence(
         row({ operatorName: '张三', action: 'user.ban', target: 'user:42', subject: '138****0000' }),
       ),
-    ).toBe('张三 执行了「user.ban」：138****0000');
+    ).toBe('张三 封禁了用户 138****0000');
     // No name known: the target as recorded.
     expect(auditSentence(row({ action: 'vip.revoke', subject: null }))).toBe(
       '赵客服 取消了用户 user:42 的会员',

@@ -24,6 +24,7 @@ export { type CourseInput, courseRow } from './course-row.ts';
 export { COURSEWARE_FOLDER } from './courseware.ts';
 export { eraseLearner, type LearnerErasure } from './erase.ts';
 export { isLessonMediaKey, LESSON_VIDEO_FOLDER } from './media-url.ts';
+export { mergeLearner } from './merge.ts';
 export { type CourseProgress, progressOfCourses } from './progress.ts';
 export { type KetangRoutesOptions, ketangRoutes } from './routes.ts';
 export {

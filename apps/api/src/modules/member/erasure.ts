@@ -30,6 +30,10 @@ export const ACCOUNT_DATA_TABLES: Readonly<Record<string, Erasure>> = {
   // classroom
   lesson_progress: 'deleted',
   course_reviews: 'deleted',
+  // wechat: the binding goes; what an unfinished authorisation learnt expires within minutes.
+  wechat_identities: 'deleted',
+  wechat_login_tickets:
+    'kept: names a WeChat user, not an account; usable once for 5 minutes, removed by the clean-up job',
   // The operators' trail is append-only by design and names an account by id only (`user:<id>`).
   audit_log: 'kept: who changed what and why, append-only, naming the account by id only, never its phone',
 };

@@ -17,6 +17,8 @@ export interface PayDeps {
   config: Pick<PayConfig, 'publicUrl' | 'refusedCallbackMaxRows' | 'reconcileDays'>;
   ledger: OrderLedger;
   channels: PayChannels;
+  /** The buyer's openid under the 公众号 WeChat Pay is bound to (JSAPI), or null (the WeChat module's). */
+  payerOpenid(userId: number): Promise<string | null>;
   /**
    * Sends refund `refundId` to its provider after the transaction that recorded it has committed, off
    * the request that caused it (a provider waiting for our answer must not wait for its own refund).

@@ -28,9 +28,7 @@ declare global {
 }
 
 /** Whether the page runs in WeChat's own browser, where WeChat Pay uses JSAPI instead of H5. */
-export function isWechatBrowser(userAgent: string = navigator.userAgent): boolean {
-  return /MicroMessenger/i.test(userAgent);
-}
+export { isWechatBrowser } from '@/lib/wechat';
 
 /**
  * The router location of `url` when it is a page of this app (same origin, hash route), else null.

@@ -57,6 +57,8 @@ export interface StartOptions {
   logFile: string;
   /** How long migrations + seeding + listen may take; PGlite's first start is the slow part. */
   timeoutMs?: number;
+  /** More settings, given the server's origin (e.g. providers' stand-ins that send readers back to it). */
+  env?: (origin: string) => NodeJS.ProcessEnv;
 }
 
 export async function startServer({
@@ -64,6 +66,7 @@ export async function startServer({
   webDist,
   logFile,
   timeoutMs = 60_000,
+  env: moreEnv,
 }: StartOptions): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-e2e-data-'));
@@ -87,6 +90,7 @@ export async function startServer({
     DATABASE_URL: '',
     JWT_SECRET: '',
     NODE_ENV: 'test',
+    ...moreEnv?.(origin),
   };
   const child: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: repoRoot,

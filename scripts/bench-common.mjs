@@ -97,14 +97,14 @@ function cpuSeconds(pid) {
  */
 export async function throughput(
   url,
-  { connections = 16, seconds = 3, bodies, headers, uniqueField, server } = {},
+  { connections = 16, seconds = 3, bodies, headers, uniqueField, expectStatus, server } = {},
 ) {
   const cpuBefore = server && cpuSeconds(server.pid);
   const child = spawn(
     process.execPath,
     [
       join(root, 'scripts/bench-load.mjs'),
-      JSON.stringify({ url, seconds, connections, bodies, headers, uniqueField }),
+      JSON.stringify({ url, seconds, connections, bodies, headers, uniqueField, expectStatus }),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );

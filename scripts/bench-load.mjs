@@ -5,10 +5,19 @@
 // `bodies` (optional) are POSTed as JSON in turn; without them the request is a GET. `headers`
 // (optional) go with every request, e.g. a session `token`. `uniqueField` (optional) names a body
 // field set to a value of its own in every request (an order's `idempotencyKey`: the same key would
-// answer the first order again instead of making one).
+// answer the first order again instead of making one). `expectStatus` (default 200) is the answer that
+// counts as served: a refusal the run measures on purpose (a forged callback's 400) is not an error.
 import http from 'node:http';
 
-const { url, seconds = 3, connections = 16, bodies, headers = {}, uniqueField } = JSON.parse(process.argv[2]);
+const {
+  url,
+  seconds = 3,
+  connections = 16,
+  bodies,
+  headers = {},
+  uniqueField,
+  expectStatus = 200,
+} = JSON.parse(process.argv[2]);
 // Serialized once: the generator should spend its CPU on HTTP, not on JSON. Only a body with a field
 // of its own per request is serialized per request.
 const payloads = uniqueField ? undefined : bodies?.map((body) => JSON.stringify(body));
@@ -42,7 +51,7 @@ function one() {
       (res) => {
         res.resume();
         res.on('end', () => {
-          if (res.statusCode === 200) count++;
+          if (res.statusCode === expectStatus) count++;
           else errors++;
           resolve();
         });

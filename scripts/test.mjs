@@ -2,8 +2,8 @@
 // README's test command. Runs every suite, then prints one closing line `N passed, N failed` that CI
 // reads (Vitest's own summary is not a line CI understands). The domain suite runs under three time
 // zones because nothing in the engine may depend on the machine's zone.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -63,14 +63,6 @@ function nodeSuite(label, cwd, script) {
   if (run.status !== 0 && !(match && Number(match[2]) > 0)) broken = true;
 }
 
-const zones = ['Asia/Shanghai', 'UTC', 'America/New_York'];
-for (const zone of zones) {
-  vitest(`almanac TZ=${zone}`, join(root, 'packages/almanac'), {
-    TZ: zone,
-    // The day-by-day differential runs in full once; the other zones check a stride of it.
-    XUANLI_DIFF_STRIDE: zone === 'Asia/Shanghai' ? '1' : '7',
-  });
-}
 // The whole API suite runs twice: on embedded PGlite, and on a real PostgreSQL (test/build.ts gives
 // every test app its own database copied from a migrated template on that server). The script
 // installs and starts PostgreSQL (apt never starts services here), or uses TEST_DATABASE_URL when
@@ -90,6 +82,36 @@ if (!databaseUrl) {
     postgresProblem = `apps/api/scripts/start-test-postgres.sh exited with ${postgres.status ?? postgres.signal}${said ? `: ${said}` : ''}`;
   }
 }
+// The classroom's demo videos take minutes to make on a fresh machine and only the e2e suite needs them:
+// they are made in the background, at a lower priority, while the unit suites run, and waited for
+// before the e2e suite. (Their tools come from apt, so this starts after PostgreSQL's install.)
+let media = null;
+function startMedia() {
+  if (!existsSync(join(root, 'e2e/run.ts'))) return;
+  const log = join(out, 'ketang-media.log');
+  const child = spawn('nice', ['-n', '10', process.execPath, '--input-type=module', '-e', MEDIA_SCRIPT], {
+    cwd: root,
+    env,
+    stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
+  });
+  media = {
+    log,
+    done: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+  };
+}
+const MEDIA_SCRIPT = `import { ensureKetangMedia } from ${JSON.stringify(join(root, 'scripts/web-build.ts'))};
+ensureKetangMedia(${JSON.stringify(root)}, { required: true });`;
+
+startMedia();
+
+const zones = ['Asia/Shanghai', 'UTC', 'America/New_York'];
+for (const zone of zones) {
+  vitest(`almanac TZ=${zone}`, join(root, 'packages/almanac'), {
+    TZ: zone,
+    // The day-by-day differential runs in full once; the other zones check a stride of it.
+    XUANLI_DIFF_STRIDE: zone === 'Asia/Shanghai' ? '1' : '7',
+  });
+}
 vitest('apps/api (PGlite)', join(root, 'apps/api'), {}, apiEnv);
 if (databaseUrl) {
   vitest('apps/api (PostgreSQL)', join(root, 'apps/api'), { TEST_DATABASE_URL: databaseUrl }, apiEnv);
@@ -108,7 +130,19 @@ if (databaseUrl) {
 vitest('packages/contracts', join(root, 'packages/contracts'));
 vitest('apps/web', join(root, 'apps/web'));
 vitest('apps/admin', join(root, 'apps/admin'));
+if (media) {
+  const made = await media.done;
+  const said = readFileSync(media.log, 'utf8').trim().split('\n');
+  console.log(`\n=== classroom demo media (made in the background) ===\n${said.slice(-3).join('\n')}`);
+  if (made.code !== 0) {
+    failures.push(`classroom demo media: exit ${made.code ?? made.signal}; see ${media.log}`);
+    totals.failed += 1;
+  }
+}
 if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'run.ts');
+// The cluster's configuration and verdicts; the deployment's own check (`npm run cluster:check`, about
+// 2 minutes even with 30 s of load) runs on its own, outside this run's time budget.
+vitest('scripts/cluster', join(root, 'scripts/cluster'));
 
 if (broken) totals.failed += 1;
 for (const warning of warnings) console.log(`\n${warning}`);

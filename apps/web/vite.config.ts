@@ -274,14 +274,17 @@ function keepOffRoutes(pageModules: string[], forbidden: RegExp): Plugin {
 }
 
 /**
- * The modules whose routes work offline once the app has been opened: the calendar, 老黄历, 排盘 and
- * the TanStack Query provider 排盘 renders in (src/app/routes.tsx). Their chunks are precached by the
- * service worker; every other page loads on demand, as before, and is kept once loaded.
+ * The modules whose routes work offline once the app has been opened: the calendar, 老黄历, 排盘, 择日
+ * and the TanStack Query provider 排盘 and 择日 render in (src/app/routes.tsx). Their chunks are
+ * precached by the service worker — with the workers they start, 排盘's chart and 择日's days and
+ * calendar file, which an online visit never loads —; every other page loads on demand, as before, and
+ * is kept once loaded.
  */
 const OFFLINE_MODULES = [
   'src/features/calendar/CalendarPage.tsx',
   'src/features/almanac/AlmanacDayPage.tsx',
   'src/features/bazi/BaziPage.tsx',
+  'src/features/zeri/ZeriPage.tsx',
   'src/app/server-state.tsx',
 ];
 
@@ -360,6 +363,43 @@ function offlinePrecache(
     },
   };
 }
+
+/**
+ * Leaves out of each lazy import's preload list the script chunks its importing chunk has already
+ * loaded — everything that chunk imports statically, the entry's and its own —, which Vite lists anyway
+ * (its loader skips them at run time, but every name is bytes in the importing chunk). On the calendar
+ * route, with its byte budget, the pickers' and the 拼假 sheet's lists lose the React, engine and entry
+ * chunks. `resolveDependencies` is Vite's hook for the list (CSS stays as Vite decides); it does not see
+ * the bundle, which this plugin's `generateBundle` keeps for it, running before Vite's own.
+ */
+function skipLoadedPreloads(): Plugin & {
+  resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[];
+} {
+  let bundle: Record<string, { type: string; imports?: string[] }> = {};
+  const loadedBy = (host: string, into = new Set<string>()): Set<string> => {
+    if (into.has(host)) return into;
+    into.add(host);
+    for (const next of bundle[host]?.imports ?? []) loadedBy(next, into);
+    return into;
+  };
+  return {
+    name: 'xuanli:skip-loaded-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output as typeof bundle;
+      },
+    },
+    resolveDependencies(_file, deps, { hostId }) {
+      if (!bundle[hostId]) return deps;
+      const loaded = loadedBy(hostId);
+      return deps.filter((dep) => !loaded.has(dep));
+    },
+  };
+}
+
+const skipLoaded = skipLoadedPreloads();
 
 /** Larger entry CSS stays a cached file: inlined, it would be downloaded again with every index.html. */
 const INLINE_CSS_MAX_BYTES = 16 * 1024;
@@ -445,6 +485,7 @@ const clientConfig: UserConfig = {
       OFF_LOCAL_ROUTES,
     ),
     inlineEntryCss(),
+    skipLoaded,
     offline,
     // The installable app: manifest.webmanifest and sw.js at /xuanli/ (scope /xuanli/), registered by
     // src/lib/pwa.ts. Public files (icons) are not precached: the browser fetches them when installing.
@@ -510,17 +551,21 @@ const clientConfig: UserConfig = {
     manifest: true,
     // No modulepreload polyfill in the entry: browsers without <link rel="modulepreload"> (Safari < 17)
     // still load each chunk through its import, only without the early fetch.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: skipLoaded.resolveDependencies },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: reactVendor },
-            // The engine's lunar calendar and solar-term times, used by the calendar, 排盘, 定制 and the
-            // birth picker alike: one chunk instead of the several small ones the bundler would cut
-            // for each combination of importers (every extra chunk is a request and a preload entry
-            // on the calendar route).
-            { name: 'lunar', test: /packages[\\/]almanac[\\/]src[\\/](lunar|solarTerm)/ },
+            // The engine's lunar calendar and solar-term times, used by the calendar, 排盘, 定制, 择日 and
+            // the birth picker alike, and the app's date helpers over them: one chunk instead of the
+            // several small ones the bundler would cut for each combination of importers (every extra
+            // chunk is a request and a preload entry on the calendar route). Files named whole, so that
+            // a module merely starting with those words (lunarEvents.ts) does not ride along.
+            {
+              name: 'lunar',
+              test: /(packages[\\/]almanac[\\/]src[\\/](lunar|solarTerm|solarTermTime)|apps[\\/]web[\\/]src[\\/]lib[\\/]dates)\.ts$/,
+            },
             // TanStack Query (the provider, queries, mutations, infinite lists; never on the calendar
             // route): one chunk for every page that reads server state, instead of a chunk per
             // combination of pages, each one more name in the entry's preload lists.

@@ -36,11 +36,16 @@ export interface TestContext {
   screenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
   /** For tests that provoke errors on purpose (the reload-on-error view). */
   allowPageErrors(): void;
+  /** For tests of a server that is away on purpose (a restarting server answers 503 until it is ready). */
+  allowServerErrors(): void;
   /** The running API server: its data folder (SMS outbox) and environment (for `npm run admin`). */
   server: { origin: string; dataDir: string; env: NodeJS.ProcessEnv };
 }
 
-export type TestFn = (t: TestContext) => Promise<void>;
+export type TestFn = ((t: TestContext) => Promise<void>) & {
+  /** A longer limit than the runner's 45 s, for a test that starts servers of its own. */
+  timeoutMs?: number;
+};
 
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
 

@@ -59,6 +59,10 @@ export interface StartOptions {
   timeoutMs?: number;
   /** More settings, given the server's origin (e.g. providers' stand-ins that send readers back to it). */
   env?: (origin: string) => NodeJS.ProcessEnv;
+  /** Listen on this port (a server started again where the app knew it), else a free one. */
+  port?: number;
+  /** Run on this data folder, which `stop()` then leaves in place; else a throw-away one. */
+  dataDir?: string;
 }
 
 export async function startServer({
@@ -67,9 +71,11 @@ export async function startServer({
   logFile,
   timeoutMs = 60_000,
   env: moreEnv,
+  port: givenPort,
+  dataDir: givenDataDir,
 }: StartOptions): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-e2e-data-'));
+  const port = givenPort ?? (await freePort());
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'xuanli-e2e-data-'));
   const origin = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
   // process.execPath is the Node 24 running this file; the API relies on Node 24's type stripping.
@@ -86,6 +92,10 @@ export async function startServer({
     RATE_LIMIT_SESSION_CREATE_MAX: '1000000',
     // Pictures and lesson videos have their own budget (3,000 a minute per IP); the suite is one IP.
     RATE_LIMIT_MEDIA_MAX: '1000000',
+    // Each login of the suite asks for an SMS code from the same IP; the per-IP budgets for codes and
+    // logins (10 and 20) are for strangers on the internet, not for sixty tests on one machine.
+    RATE_LIMIT_SMS_MAX: '1000000',
+    RATE_LIMIT_LOGIN_MAX: '1000000',
     // A DATABASE_URL from the developer's shell must not point the tests at a real database.
     DATABASE_URL: '',
     JWT_SECRET: '',
@@ -121,7 +131,7 @@ export async function startServer({
     }
     process.off('exit', killOnExit);
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (givenDataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,9 @@
 /**
- * The official shop as a buyer meets it: goods chosen by SKU, put in the cart and checked out with a
- * new 收货地址 (省/市/区 picker), paid at the sandbox cashier, shipped by an operator in
- * the operators' console and received; a course bought straight away that lands in 我的课程;
+ * The official shop as a buyer meets it: goods chosen by SKU (the page's price following it, the 规格参数
+ * table whole at 320 px, the cart in the header over no price, 新品 on cards nothing was sold of), put
+ * in the cart and checked out with a new 收货地址 (省/市/区 picker), paid at the sandbox cashier,
+ * shipped by an operator in the operators' console and received; a course bought straight away whose
+ * paid order offers 去学习 to the course (not 再次购买), which lands in 我的课程;
  * and a visitor sent to login from a product page and brought back. Every new page is photographed at
  * 375×812 (the shop tab, product, cart and checkout at 320×568 too) and checked for overflow, broken
  * words and small tap targets.
@@ -21,9 +23,11 @@ import {
   expectText,
   expectVisible,
   headerTitle,
+  NARROW_VIEWPORT,
   settle,
   type TestContext,
   tabBar,
+  VIEWPORT,
 } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
@@ -31,7 +35,7 @@ import { checkLayout } from '../lib/page-checks.ts';
 const BRACELET = { title: '小叶紫檀手串', size: '10mm', beads: '20颗', sku: '10mm / 20颗', price: '¥168.00' };
 
 /** The first course of the demo catalogue. */
-const COURSE = { title: '八字入门二十讲', price: '¥199.00' };
+const COURSE = { title: '八字入门二十讲', price: '¥49.00' };
 
 /** The address the buyer adds at checkout. */
 const ADDRESS = {
@@ -42,6 +46,45 @@ const ADDRESS = {
   district: '西湖区',
   detail: '文三路 100 号 2 幢 301 室',
 };
+
+/**
+ * Fails when the shop tab's cart button lies over any price of the grid (it used to float over the
+ * bottom-right card).
+ */
+async function assertCartCoversNoPrice(page: Page): Promise<void> {
+  const cart = await page.getByRole('link', { name: /^购物车/ }).boundingBox();
+  assert(cart, 'no cart button on the shop tab');
+  const prices = page.getByRole('region', { name: '商品列表' }).getByText(/^¥\d/);
+  for (let i = 0; i < (await prices.count()); i++) {
+    const box = await prices.nth(i).boundingBox();
+    if (!box) continue;
+    const overlaps =
+      box.x < cart.x + cart.width &&
+      cart.x < box.x + box.width &&
+      box.y < cart.y + cart.height &&
+      cart.y < box.y + box.height;
+    assert(!overlaps, `the cart button covers the price ${await prices.nth(i).textContent()}`);
+  }
+}
+
+/** Fails when a name of the product's 规格参数 table is broken over lines (a character a line at 320 px). */
+async function assertSpecNamesWhole(page: Page): Promise<void> {
+  const broken = await page
+    .getByRole('region', { name: '商品详情' })
+    .locator('th')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => {
+          // The text's own box (a cell stretches to its row, which the values make taller).
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const line = Number.parseFloat(getComputedStyle(cell).lineHeight) || 20;
+          return range.getBoundingClientRect().height > line * 1.5;
+        })
+        .map((cell) => cell.textContent ?? ''),
+    );
+  assert(broken.length === 0, `规格参数 names broken over lines: ${broken.join('、')}`);
+}
 
 /** The order page's status banner. */
 function banner(page: Page): Locator {
@@ -137,6 +180,15 @@ export async function buyGoodsFromTheCartShipAndReceive(t: TestContext): Promise
   await page.waitForLoadState('networkidle');
   await shoot(t, '11-shop-tab', '商城');
   await shootNarrow(t, '11-shop-tab-320', '商城');
+  // Nothing sold yet: the cards say 新品, never 已售 0.
+  assert((await grid.getByText('已售 0').count()) === 0, 'a card says 已售 0');
+  await expectVisible(grid.getByText('新品').first(), '新品 on a card');
+  // The cart sits in the header: no price of the grid lies under it, at the top or scrolled to the end.
+  for (const where of ['top', 'end'] as const) {
+    if (where === 'end') await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await assertCartCoversNoPrice(page);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // The product page of a bracelet with two options (尺寸 × 颗数).
   await card.click();
@@ -145,6 +197,19 @@ export async function buyGoodsFromTheCartShipAndReceive(t: TestContext): Promise
   await page.waitForLoadState('networkidle');
   await shoot(t, '11-product', '商品详情');
   await shootNarrow(t, '11-product-320', '商品详情');
+  // The 规格参数 table at the narrowest phone: every name on one line, none broken a character a line.
+  await page.setViewportSize(NARROW_VIEWPORT);
+  try {
+    await assertSpecNamesWhole(page);
+    await page.getByRole('heading', { name: '规格参数' }).scrollIntoViewIfNeeded();
+    await t.screenshot('11-product-specs-320');
+  } finally {
+    await page.setViewportSize(VIEWPORT);
+  }
+  await assertSpecNamesWhole(page);
+  await page.getByRole('heading', { name: '规格参数' }).scrollIntoViewIfNeeded();
+  await t.screenshot('11-product-specs');
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // 加入购物车 opens the SKU sheet; a SKU is chosen chip by chip.
   await page.getByRole('button', { name: '加入购物车' }).click();
@@ -154,6 +219,13 @@ export async function buyGoodsFromTheCartShipAndReceive(t: TestContext): Promise
   await sheet.getByRole('button', { name: BRACELET.beads, exact: true }).click();
   await expectVisible(sheet.getByText(`已选：${BRACELET.sku}`), 'the chosen SKU');
   await expectVisible(sheet.getByText(BRACELET.price), 'the SKU price');
+  // The page's price follows the chosen SKU; its 原价 (¥168.00) is not above it, so nothing is struck.
+  const priceRow = page.getByRole('region', { name: '价格与标题' });
+  await expectVisible(
+    priceRow.getByText(BRACELET.price, { exact: true }).first(),
+    'the page at the SKU price',
+  );
+  assert((await priceRow.locator('del').count()) === 0, 'a 原价 below the chosen SKU’s price is struck');
   await settle(sheet);
   await shoot(t, '11-sku-sheet', 'SKU sheet');
   await sheet.getByRole('button', { name: '加入购物车' }).click();
@@ -238,10 +310,12 @@ export async function buyACourseAndFindItInMyCourses(t: TestContext): Promise<vo
     .getByRole('navigation', { name: '商品分类' })
     .getByRole('button', { name: '课程', exact: true })
     .click();
-  await page
-    .getByRole('region', { name: '商品列表' })
-    .getByRole('link', { name: new RegExp(COURSE.title) })
-    .click();
+  const courses = page.getByRole('region', { name: '商品列表' });
+  await expectVisible(courses.getByText(/^会员价 ¥/).first(), 'the 会员价 on the course cards');
+  await page.waitForLoadState('networkidle');
+  await shoot(t, '11-shop-courses', '商城 (课程)');
+  await shootNarrow(t, '11-shop-courses-320', '商城 (课程)');
+  await courses.getByRole('link', { name: new RegExp(COURSE.title) }).click();
   await expectVisible(page.getByRole('heading', { level: 2, name: new RegExp(COURSE.title) }), 'the course');
   assert((await page.getByRole('button', { name: '加入购物车' }).count()) === 0, 'a course offers the cart');
 
@@ -266,7 +340,16 @@ export async function buyACourseAndFindItInMyCourses(t: TestContext): Promise<vo
   await page.waitForLoadState('networkidle');
   await shoot(t, '11-order-course-done', '订单详情 (course)');
 
+  assert(
+    (await page.getByRole('button', { name: '再次购买' }).count()) === 0,
+    'a paid course offers 再次购买',
+  );
+
+  // 去学习 opens the course itself, bought; 我的课程 lists it.
   await learn.click();
+  await expectVisible(page.getByRole('heading', { level: 2, name: COURSE.title }), 'the course page');
+  await expectVisible(page.getByText('已购买'), 'the course marked bought');
+  await t.open('/pages/user/myclass');
   await expectVisible(headerTitle(page).filter({ hasText: '我的课程' }), 'my courses');
   await expectVisible(page.getByText(COURSE.title), 'the course in 我的课程');
   await page.waitForLoadState('networkidle');

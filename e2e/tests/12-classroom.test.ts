@@ -2,20 +2,22 @@
  * The classroom as a learner meets it on a phone: the 课堂 tab; a search for 八字 on the search bar;
  * the course page; a free preview that really plays (the video's clock advances) with controls that
  * hide after 3 s of no touch and come back on a tap; 1.5× chosen once and still in force on the next
- * lesson; the course bought at the sandbox cashier; a paid lesson that plays, is left part-way and
- * resumes near the same second after a reload; a lesson watched to its end counted in 我的课程; and a
- * courseware PDF saved under its own name. Pages are photographed at 375×812 (the tab and the course
- * page at 320×568 too, the player in landscape) and checked for overflow, broken words and small
- * tap targets.
+ * lesson, which plays a video of its own, as long as the lesson list says; the course bought at the
+ * sandbox cashier; a paid lesson that plays, is left part-way and resumes near the same second after a
+ * reload; a lesson watched to its end counted in 我的课程; a VIP who pays the 会员价 and is led from
+ * the paid order to the course; and a courseware PDF saved under its own name. Pages are photographed
+ * at 375×812 (the tab and the course page at 320×568 too, the player in landscape) and checked for
+ * overflow, broken words and small tap targets.
  */
 import { readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
-import { loginBySms, newPhone } from '../lib/accounts.ts';
+import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
 import { payInSandbox, shoot, shootNarrow, toastGone } from '../lib/buyer.ts';
 import {
   assert,
   eventually,
   expectHash,
+  expectText,
   expectVisible,
   headerTitle,
   type TestContext,
@@ -25,12 +27,37 @@ import {
 import { checkLayout } from '../lib/page-checks.ts';
 
 /** The demo course searched for and bought: 20 lessons, the first two free previews (试看). */
-const COURSE = { id: 'bazi-rumen', title: '八字入门二十讲', price: '¥199.00' };
+const COURSE = { id: 'bazi-rumen', title: '八字入门二十讲', price: '¥49.00' };
+
+/** The demo course a VIP buys: 39 元, 29 元 at the 会员价. */
+const VIP_COURSE = { id: 'liuyao-jichu', title: '六爻基础精讲', price: '¥39.00', vipPrice: '¥29.00' };
 const PREVIEW = /导学：八字是什么/;
 const PAID = /阴阳五行与生克制化/;
 
 /** The player's `<video>`. */
 const video = (page: Page) => page.locator('video');
+
+/** The length the lesson list gives lesson `name` (its m:ss), in seconds. */
+async function listedSeconds(page: Page, name: RegExp): Promise<number> {
+  const text = (await page.getByRole('button', { name }).textContent()) ?? '';
+  const clock = /(\d+):(\d{2})/.exec(text);
+  assert(clock, `no m:ss in the lesson row ${text}`);
+  return Number(clock[1]) * 60 + Number(clock[2]);
+}
+
+/** The video's source and length once its metadata is in (whole seconds, as the player shows it). */
+async function videoLength(page: Page): Promise<{ src: string; seconds: number }> {
+  return eventually(
+    'the video to know its length',
+    () =>
+      video(page).evaluate((v: HTMLVideoElement) => ({
+        src: v.currentSrc,
+        seconds: Number.isFinite(v.duration) ? Math.floor(v.duration) : 0,
+      })),
+    (facts) => facts.seconds > 0,
+    15_000,
+  );
+}
 
 /** The video's clock and speed. */
 function playback(page: Page) {
@@ -110,6 +137,10 @@ export async function visitorFindsACoursePreviewsItAndKeepsTheSpeed(t: TestConte
   await page.waitForLoadState('networkidle');
   await shoot(t, '12-course', '课程详情');
   await shootNarrow(t, '12-course-320', '课程详情');
+  // Each lesson is its own lecture of a couple of minutes, and the list says how long.
+  const firstListed = await listedSeconds(page, PREVIEW);
+  const secondListed = await listedSeconds(page, /十天干与十二地支/);
+  assert(firstListed >= 100 && secondListed >= 100, `lessons of ${firstListed} s and ${secondListed} s`);
 
   // A free preview plays: the clock advances.
   await page.getByRole('button', { name: PREVIEW }).click();
@@ -123,6 +154,11 @@ export async function visitorFindsACoursePreviewsItAndKeepsTheSpeed(t: TestConte
     'the video plays inline in WeChat and iOS (playsinline, x5-playsinline)',
   );
   await playPast(page, 1, 'the preview to play');
+  const first = await videoLength(page);
+  assert(
+    Math.abs(first.seconds - firstListed) <= 1,
+    `the first lesson's video is ${first.seconds} s, the list says ${firstListed} s`,
+  );
 
   // Playing and untouched: the controls go after 3 s (SPEC §4, §9) and come back on a tap.
   await page.waitForTimeout(3600);
@@ -155,6 +191,14 @@ export async function visitorFindsACoursePreviewsItAndKeepsTheSpeed(t: TestConte
   await playPast(page, 1, 'the next preview to play');
   const next = await playback(page);
   assert(next.rate === 1.5, `the next lesson plays at ${next.rate}×, not the 1.5× chosen before`);
+  // The next lesson plays a video of its own: another file, as long as the list says.
+  const second = await videoLength(page);
+  assert(second.src !== first.src, 'the second lesson plays the first one’s video');
+  assert(
+    Math.abs(second.seconds - secondListed) <= 1,
+    `the second lesson's video is ${second.seconds} s, the list says ${secondListed} s`,
+  );
+  await shoot(t, '12-player-lesson-2', '课程播放 (lesson 2)');
 }
 
 export async function buyerResumesAPaidLessonAndSeesProgress(t: TestContext): Promise<void> {
@@ -185,6 +229,14 @@ export async function buyerResumesAPaidLessonAndSeesProgress(t: TestContext): Pr
     (time) => time >= 15,
     3000,
   );
+  // Played on past the second the seek reported, so the pause has a new position to save (the player
+  // sends none for the second the server already holds).
+  await eventually(
+    'the lesson to play on past the jump',
+    async () => (await playback(page)).time,
+    (time) => time >= 17.2,
+    8000,
+  );
   const saved = progressSaved(page);
   await page.getByRole('button', { name: '暂停', exact: true }).click();
   const answer = (await (await saved).json()) as { resData: { position: number } };
@@ -213,8 +265,11 @@ export async function buyerResumesAPaidLessonAndSeesProgress(t: TestContext): Pr
     await page.setViewportSize(VIEWPORT);
   }
 
-  // Watched to its end: the lesson counts as done in 我的课程.
-  await page.getByRole('button', { name: '快进15秒' }).click();
+  // Watched to its end: the lesson counts as done in 我的课程. The learner drags the clock to the last
+  // seconds of the lecture (a couple of minutes long) and lets it finish.
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.currentTime = Math.max(0, v.duration - 4);
+  });
   const done = page.waitForResponse(
     async (response) =>
       response.url().includes('/api/crm/ketang/progress') &&
@@ -230,6 +285,51 @@ export async function buyerResumesAPaidLessonAndSeesProgress(t: TestContext): Pr
   await expectVisible(page.getByRole('button', { name: `继续学习：${COURSE.title}` }), '继续学习');
   await page.waitForLoadState('networkidle');
   await shoot(t, '12-myclass', '我的课程 (progress)');
+}
+
+export async function vipPaysTheMemberPriceAndIsLedToTheCourse(t: TestContext): Promise<void> {
+  const { page } = t;
+  const phone = newPhone();
+  await t.open('/pages/user/login');
+  await loginBySms(t, phone);
+  await expectHash(page, '#/pages/user/index');
+  await toastGone(page);
+  // An operator grants VIP after a customer-service chat; the app reads the profile again on launch.
+  admin(t, 'vip', 'grant', phone, '30', '--reason', 'e2e 会员价');
+  await page.reload();
+
+  await t.open(`/pages/ketang/show?id=${VIP_COURSE.id}`);
+  const info = page.getByRole('region', { name: '课程信息' });
+  await expectVisible(info.getByText(VIP_COURSE.price), 'the price');
+  await expectVisible(info.getByText(`会员价 ${VIP_COURSE.vipPrice}`), 'the 会员价 beside it');
+  await page.waitForLoadState('networkidle');
+  await shoot(t, '12-course-vip', '课程详情 (会员价)');
+  await shootNarrow(t, '12-course-vip-320', '课程详情 (会员价)');
+
+  // Checkout charges the 会员价: the server priced the line for a VIP.
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await expectVisible(headerTitle(page).filter({ hasText: '确认订单' }), 'the checkout');
+  const amounts = page.getByRole('region', { name: '订单金额' });
+  await expectVisible(amounts.getByText('会员价已省'), 'what 会员价 saved');
+  await expectText(amounts.locator('dd').last(), VIP_COURSE.vipPrice, 'the total at the 会员价');
+  await page.getByRole('radio', { name: /模拟支付/ }).check();
+  await page.waitForLoadState('networkidle');
+  await shoot(t, '12-checkout-vip', '确认订单 (会员价)');
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await payInSandbox(t, VIP_COURSE.vipPrice);
+
+  // A paid course order leads to the course, not to buying it again.
+  const learn = page.getByRole('button', { name: '去学习' });
+  await expectVisible(learn, '去学习');
+  assert(
+    (await page.getByRole('button', { name: '再次购买' }).count()) === 0,
+    'a paid course offers 再次购买',
+  );
+  await page.waitForLoadState('networkidle');
+  await shoot(t, '12-order-course-vip', '订单详情 (course)');
+  await learn.click();
+  await expectVisible(page.getByRole('heading', { level: 2, name: VIP_COURSE.title }), 'the course page');
+  await expectVisible(page.getByText('已购买'), 'the course marked bought');
 }
 
 export async function coursewareDownloadsARealPdf(t: TestContext): Promise<void> {

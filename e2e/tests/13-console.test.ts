@@ -112,7 +112,7 @@ export async function editorUploadsALessonVideoThatPlaysInTheApp(t: TestContext)
   // A real lesson video of the demo data, sent in chunks through the upload API.
   await dialog
     .locator('input[type=file]')
-    .setInputFiles(join(REPO_ROOT, 'apps/api/seed-media/ketang/zeri-jieqi.mp4'));
+    .setInputFiles(join(REPO_ROOT, 'apps/api/test/media/zeri-jieqi.mp4'));
   await expectVisible(dialog.getByText(/已从视频文件读出/), 'the length read from the uploaded file');
   await dialog.getByLabel('免费试看').click();
   await desk.screenshot('13-console-lesson-upload');

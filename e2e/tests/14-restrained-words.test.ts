@@ -92,9 +92,17 @@ export async function aVipsWeekSaysCautionInWords(t: TestContext) {
       }, births),
     (result) => result.index >= 0,
   );
-  await page.evaluate((born) => {
-    localStorage.setItem('bazi', JSON.stringify({ name: '测试', sex: '女', born }));
+  // The 定制 profile is the account's own record on the server.
+  const saved = await page.evaluate(async (born) => {
+    const jwt = JSON.parse(localStorage.getItem('jw-token') ?? '{}').jwt as string;
+    const response = await fetch('/api/app/bln.suan/dingzhi/profile', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', token: jwt },
+      body: JSON.stringify({ name: '测试', sex: '女', born, yunType: 'caiyun' }),
+    });
+    return response.status;
   }, found.born);
+  assert(saved === 200, `saving the 定制 profile answered ${saved}`);
   // The app reads the VIP status at launch: open it afresh.
   await t.open('/pages/dingzhi/index');
   await page.reload();

@@ -169,6 +169,7 @@ async function windowOn(
       return path;
     },
     allowPageErrors() {},
+    allowServerErrors() {},
   };
   return { t: own, context, page, problems };
 }

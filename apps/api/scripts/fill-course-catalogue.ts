@@ -25,7 +25,7 @@ try {
   await database.migrate();
   const storage = createFileStorage(config.storage);
   try {
-    await seedDatabase(database.db, storage);
+    await seedDatabase(database.db, storage, { ketangMediaDir: config.demoMediaDir });
   } finally {
     await storage.close();
   }

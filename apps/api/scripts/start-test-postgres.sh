@@ -21,8 +21,8 @@ bindir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 if [ -z "$(bindir)" ]; then
   log "installing postgresql"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2
-  apt-get install -y -qq postgresql >&2
+  apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql >&2
 fi
 BIN="$(bindir)"
 as_postgres() { su postgres -s /bin/sh -c "$*"; }

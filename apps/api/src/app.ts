@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino';
 import { type AdminChannel, holdsDataFolderLock, openAdminChannel } from './cli/channel.ts';
 import { runCommand } from './cli/commands.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { DatabaseLinks, Db } from './db/client.ts';
 import {
   adminRoutes,
   auditorOf,
@@ -19,7 +19,13 @@ import {
   operatorOf,
   purgeStaleUploads,
 } from './modules/admin/index.ts';
-import { baziRoutes, dingzhiRoutes } from './modules/bazi/index.ts';
+import {
+  baziRoutes,
+  dingzhiRoutes,
+  eraseDingzhiProfile,
+  mergeDingzhiProfile,
+  mingshuRoutes,
+} from './modules/bazi/index.ts';
 import { calendarRoutes, createHolidayCache, holidayTableAnswer } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
 import { eraseLearner, ketangRoutes, mergeLearner, progressOfCourses } from './modules/ketang/index.ts';
@@ -32,8 +38,10 @@ import {
   purgeMemberLeftovers,
   type SmsSender,
 } from './modules/member/index.ts';
+import { eraseCaseBook, mergeCaseBook, mingliRoutes } from './modules/mingli/index.ts';
 import {
   createPayService,
+  type PayService,
   payConsoleRoutes,
   paymentAttempts,
   payRoutes,
@@ -41,6 +49,7 @@ import {
   reconcilePayments,
   retryPendingRefunds,
 } from './modules/pay/index.ts';
+import { eraseCalendarOf, mergeCalendarOf, reminderRoutes } from './modules/reminders/index.ts';
 import {
   configureSessionCache,
   purgeExpiredSessions,
@@ -71,13 +80,16 @@ import { finiteNumberValidators } from './plugins/finite-numbers.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { REDACT_CENSOR, REDACT_PATHS } from './plugins/log-redaction.ts';
 import { nulInJson, rawNulInJson, refuseNulInUrl } from './plugins/no-nul.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
+import { type RateLimiter, registerRateLimit } from './plugins/rate-limit.ts';
 import { clientErrorHandler } from './plugins/request-deadline.ts';
 import { LOG_SERIALIZERS, RequestLog, requestIdOf } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import type { AnswerCaching } from './shared/answer-cache.ts';
+import { type CacheBus, silentBus } from './shared/cache-bus.ts';
 import { beijingToday, type Clock } from './shared/clock.ts';
-import { type Job, startJob } from './shared/jobs.ts';
+import { processJobLocks } from './shared/job-lock.ts';
+import { type JobRunner, type JobSpec, jobRunner } from './shared/jobs.ts';
 import type { PaymentAttempts } from './shared/orders.ts';
 import { createFileStorage, type FileStorage } from './shared/storage.ts';
 
@@ -89,9 +101,11 @@ const FIRST_VIEW_ERROR_LOG_MS = 60_000;
  * table (a version read a second at most), waiting half a second for the database before it falls back
  * to the last table known (or the built-in plans), since the page waits for it.
  */
-function firstViewSource(db: Db, clock: Clock, app: FastifyInstance) {
+function firstViewSource(db: Db, clock: Clock, app: FastifyInstance, caching: AnswerCaching) {
   let lastErrorLog = Number.NEGATIVE_INFINITY;
   const holidays = createHolidayCache(db, clock, {
+    bus: caching.bus,
+    liveMs: caching.liveMs,
     timeoutMs: 500,
     onError(error) {
       if (clock.now() - lastErrorLog < FIRST_VIEW_ERROR_LOG_MS) return;
@@ -102,6 +116,7 @@ function firstViewSource(db: Db, clock: Clock, app: FastifyInstance) {
       );
     },
   });
+  app.addHook('onClose', async () => holidays.dispose());
   return async () => {
     const { state } = await holidays.forAnswers();
     return { today: beijingToday(clock), holidays: state ? holidayTableAnswer(state) : null };
@@ -119,6 +134,55 @@ export interface AppDeps {
   sms?: SmsSender;
   /** false = silent (tests); `stream` captures the pino lines; default: pino to stdout at config.logLevel. */
   logger?: false | { level?: string; stream?: DestinationStream };
+  /**
+   * The database's links for running beside other nodes (db/client.ts `nodeLinks()`): replica reads,
+   * change notices, job locks. Default: reads on `db`, no notices (caches keep their short
+   * time-to-live) and locks within this process.
+   */
+  links?: DatabaseLinks;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's periodic jobs; `runNow` runs one through its lock (operators' tools, tests). */
+    jobs: Pick<JobRunner, 'runNow'>;
+  }
+}
+
+/** The links of an app built without any: everything on `db`, within this process. */
+function singleNodeLinks(db: Db): DatabaseLinks {
+  return { readDb: db, bus: silentBus(), locks: processJobLocks(), useLog() {} };
+}
+
+/**
+ * Per-node caches and change notices. The auth caches keep AUTH_CACHE_SECONDS without live notices
+ * (and nothing when it is 0); the answer caches CACHE_FALLBACK_SECONDS (nothing when CACHE_SECONDS is
+ * 0); with live notices both keep CACHE_SECONDS at most.
+ */
+function configureCaches(app: FastifyInstance, deps: AppDeps, bus: CacheBus): AnswerCaching {
+  const { db, clock, config } = deps;
+  const authMs = config.authCacheSeconds * 1000;
+  const auth = { liveMs: authMs > 0 ? Math.max(config.cacheSeconds * 1000, authMs) : 0, fallbackMs: authMs };
+  const unsubscribe = [configureSessionCache(db, clock, auth, bus), configureUserCache(db, clock, auth, bus)];
+  app.addHook('onClose', async () => {
+    for (const done of unsubscribe) done();
+  });
+  const liveMs = config.cacheSeconds * 1000;
+  return { bus, clock, liveMs, fallbackMs: liveMs > 0 ? config.cacheFallbackSeconds * 1000 : 0 };
+}
+
+/**
+ * A console write answers once this node has heard the change notices of everything committed before
+ * it, so that the operator's next read here — and the app's — already shows the change (other nodes
+ * hear it within moments anyway).
+ */
+function settleConsoleWrites(app: FastifyInstance, bus: CacheBus): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/admin/')) {
+      await bus.settled();
+    }
+    return payload;
+  });
 }
 
 /** Request bodies are small JSON (tokens, labels, bazi forms); anything bigger is refused with 413. */
@@ -127,9 +191,8 @@ export const BODY_LIMIT = 64 * 1024;
 /** Builds the Fastify app (not yet listening); `await app.ready()` or `listen()` finishes it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, config, clock } = deps;
-  // Logged-in requests reuse their verified session and user row for a moment (shared/ttl-cache.ts).
-  configureSessionCache(db, clock, config.authCacheSeconds * 1000);
-  configureUserCache(db, clock, config.authCacheSeconds * 1000);
+  const links = deps.links ?? singleNodeLinks(db);
+  const { readDb } = links;
   const logger =
     deps.logger === false
       ? false
@@ -164,6 +227,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  links.useLog(app.log);
+  // Logged-in requests reuse their verified session and user row, public reads their whole answers
+  // (shared/ttl-cache.ts, shared/answer-cache.ts); change notices keep them exact on every node.
+  const caching = configureCaches(app, deps, links.bus);
+  settleConsoleWrites(app, links.bus);
+
   // A POST with `content-type: application/json` and an empty body is how many clients send "no
   // body" (the token call); Fastify would refuse it, so treat empty as absent and parse the rest with
   // Fastify's own prototype-poisoning-safe parser. No string of a body may hold NUL (plugins/no-nul.ts).
@@ -195,8 +264,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // One module per domain (src/modules/<domain>); each is reached through its index.ts only.
   await app.register(sessionRoutes, { prefix: '/api/base', db, config, clock });
-  await app.register(contentRoutes, { prefix: '/api/base', db });
-  await app.register(crmContentRoutes, { prefix: '/api/crm', db });
+  await app.register(contentRoutes, { prefix: '/api/base', readDb, caching });
+  await app.register(crmContentRoutes, { prefix: '/api/crm', readDb, caching });
   // Uploads (base/upload, with its own multipart limits), stored files (files/*) and crm/feedback.
   const storage = deps.storage ?? createFileStorage(config.storage);
   if (!deps.storage) app.addHook('onClose', () => storage.close());
@@ -226,6 +295,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await eraseBuyer(tx, account.id, new Date(clock.now()));
         await eraseLearner(tx, account.id);
         await eraseWechatOf(tx, account.id);
+        await eraseDingzhiProfile(tx, account.id);
+        await eraseCalendarOf(tx, account.id);
+        await eraseCaseBook(tx, account.id);
         return eraseMediaOf(tx, account);
       },
       removeFiles: (keys) => removeStoredFiles(storage, keys),
@@ -237,6 +309,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await mergeBuyer(tx, from, into);
         await mergeLearner(tx, from, into);
         await mergeMediaOf(tx, from, into);
+        await mergeDingzhiProfile(tx, from, into);
+        await mergeCaseBook(tx, from, into);
+        await mergeCalendarOf(tx, from, into);
       },
     },
     wechat: wechat.accounts,
@@ -248,18 +323,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // 我的课程 shows each course's progress, which the classroom keeps.
     courseProgress: (userId, courseIds) => progressOfCourses(db, userId, courseIds),
   });
-  await app.register(calendarRoutes, { prefix: '/api/calendar', clock, db });
+  await app.register(calendarRoutes, { prefix: '/api/calendar', clock, readDb, caching });
+  // Each user's own events, saved 吉日 and the secret link of the calendar their phone subscribes to.
+  await app.register(reminderRoutes, { prefix: '/api', db, config, clock });
   await app.register(baziRoutes, { prefix: '/api/app/bln.suan', db, clock });
   await app.register(dingzhiRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
+  await app.register(mingshuRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
+  // Each account's case book (命例): saved profiles kept across its phones, exported and imported.
+  await app.register(mingliRoutes, { prefix: '/api/crm/bazi', db, config, clock });
   // The shop (SPEC §1 official shop): the public catalogue, then each buyer's cart and 收货地址 book.
-  await app.register(catalogueRoutes, { prefix: '/api/shop', db });
+  await app.register(catalogueRoutes, { prefix: '/api/shop', readDb, caching });
   await app.register(cartRoutes, { prefix: '/api/shop', db, config, clock });
   await app.register(addressRoutes, { prefix: '/api/shop', db, config, clock });
   // Payments: the pay module reaches orders only through the shop's ledger, handed over here; the shop
   // asks the pay module's attempts before it cancels an overdue order (a late callback may still come).
   // Automatic refunds started by a callback finish before the database is closed.
   let attempts: PaymentAttempts | undefined;
-  const pay = createPayService({
+  const pay: PayService = createPayService({
     db,
     clock,
     log: app.log,
@@ -268,13 +348,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // JSAPI pays with the openid 网页授权 bound to the buyer's account, never one the browser sends.
     payerOpenid: (userId) => wechat.payerOpenid(userId),
   });
-  attempts = paymentAttempts(pay.deps);
+  const payAttempts = paymentAttempts(pay.deps);
+  attempts = payAttempts;
   // Orders: checkout, 我的订单 and the buyer's actions (stock is reserved when an order is made).
   await app.register(orderRoutes, { prefix: '/api/shop', db, config, clock, payments: attempts });
   // The classroom (SPEC §2 pages/ketang/*): courses, search, lessons behind signed media URLs, progress.
-  await app.register(ketangRoutes, { prefix: '/api', db, config, clock, storage });
+  await app.register(ketangRoutes, { prefix: '/api', db, readDb, caching, config, clock, storage });
   await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock }, config });
-  app.addHook('onClose', () => pay.idle());
+  app.addHook('onClose', () => pay.close());
   // The operators' console API: its own accounts, bearer tokens and roles; every write audited.
   await app.register(adminRoutes, {
     prefix: '/api/admin',
@@ -297,82 +378,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes, { prefix: '/api', db });
   // index.html carries today's calendar (Beijing day by this app's clock, entered holidays merged).
-  await registerSpa(app, config.webDist, firstViewSource(db, clock, app));
+  await registerSpa(app, config.webDist, firstViewSource(readDb, clock, app, caching));
   await registerAdminConsole(app, config.adminDist);
-  // Clean-up runs in every process (each purge is idempotent and safe concurrently, so no process has
-  // to be the scheduler); it starts once the app is ready and stops before the database is closed.
-  const intervalMs = config.cleanupIntervalSeconds * 1000;
-  let jobs: Job[] = [];
-  app.addHook('onReady', async () => {
-    jobs = [
-      startJob({
-        name: 'purge-sessions',
-        intervalMs,
-        log: app.log,
-        run: () => purgeExpiredSessions({ db, config, clock }),
-      }),
-      startJob({
-        name: 'purge-rate-limit-windows',
-        intervalMs,
-        log: app.log,
-        run: () => limiter.purgeExpired(),
-      }),
-      startJob({
-        name: 'purge-member-limits',
-        intervalMs,
-        log: app.log,
-        run: () => purgeMemberLeftovers({ db, clock }),
-      }),
-      // Unpaid orders past their deadline (and its grace) give their stock back, once their payment attempts
-      // are settled with the providers; runs every minute whatever the clean-up interval, since a
-      // reservation is only 15 minutes long (0 turns it off, as in tests).
-      startJob({
-        name: 'cancel-expired-orders',
-        intervalMs: intervalMs > 0 ? Math.min(intervalMs, 60_000) : 0,
-        log: app.log,
-        run: () => cancelExpiredOrders({ db, clock, payments: attempts }),
-      }),
-      // 网页授权's states and tickets past their 10 and 5 minutes.
-      startJob({
-        name: 'purge-wechat-oauth',
-        intervalMs,
-        log: app.log,
-        run: () => purgeOauthLeftovers({ db, clock }),
-      }),
-      // Tallies of refused payment callbacks older than their retention.
-      startJob({
-        name: 'purge-refused-pay-callbacks',
-        intervalMs,
-        log: app.log,
-        run: () => purgeRefusedCallbacks({ db, clock, config: config.pay }),
-      }),
-      // Payment attempts without a final state are compared with their providers (every process; each
-      // attempt is claimed by one of them at a time).
-      startJob({
-        name: 'reconcile-payments',
-        intervalMs: config.pay.reconcileIntervalSeconds * 1000,
-        log: app.log,
-        run: () => reconcilePayments(pay.deps),
-      }),
-      // Console uploads left unfinished for a day give their stored parts back.
-      startJob({
-        name: 'purge-stale-uploads',
-        intervalMs,
-        log: app.log,
-        run: () => purgeStaleUploads({ db, clock, storage }),
-      }),
-      // Refunds a provider has not settled yet (not reachable, or still processing) are sent again.
-      startJob({
-        name: 'resend-refunds',
-        intervalMs,
-        log: app.log,
-        run: () => retryPendingRefunds(pay.deps, Math.max(intervalMs, 60_000)),
-      }),
-    ];
+  // Clean-up runs in every process, each run under its job's lock (shared/jobs.ts): one node at a time
+  // runs a job, no process has to be the scheduler, and each purge is idempotent besides. The jobs
+  // start once the app is ready and stop before the database is closed.
+  const runner = jobRunner(appJobs({ db, config, clock, storage, limiter, pay, attempts: payAttempts }), {
+    locks: links.locks,
+    log: app.log,
   });
-  app.addHook('onClose', async () => {
-    await Promise.all(jobs.map((job) => job.stop()));
-  });
+  app.decorate('jobs', { runNow: (name: string) => runner.runNow(name) });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', () => runner.stop());
   // Only the process holding the embedded database's folder can open it, so `npm run admin` sends its
   // commands here over a loopback channel (cli/channel.ts); on PostgreSQL the command connects itself.
   let channel: AdminChannel | undefined;
@@ -388,4 +405,56 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await channel?.close();
   });
   return app;
+}
+
+/** What the periodic jobs work on. */
+interface JobDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  storage: FileStorage;
+  limiter: RateLimiter;
+  pay: PayService;
+  attempts: PaymentAttempts;
+}
+
+/** The app's periodic jobs (shared/jobs.ts); an interval of 0 turns one off, as in tests. */
+function appJobs({ db, config, clock, storage, limiter, pay, attempts }: JobDeps): JobSpec[] {
+  const intervalMs = config.cleanupIntervalSeconds * 1000;
+  return [
+    { name: 'purge-sessions', intervalMs, run: () => purgeExpiredSessions({ db, config, clock }) },
+    { name: 'purge-rate-limit-windows', intervalMs, run: () => limiter.purgeExpired() },
+    { name: 'purge-member-limits', intervalMs, run: () => purgeMemberLeftovers({ db, clock }) },
+    // Unpaid orders past their deadline (and its grace) give their stock back, once their payment
+    // attempts are settled with the providers; every minute whatever the clean-up interval, since a
+    // reservation is only 15 minutes long.
+    {
+      name: 'cancel-expired-orders',
+      intervalMs: intervalMs > 0 ? Math.min(intervalMs, 60_000) : 0,
+      run: () => cancelExpiredOrders({ db, clock, payments: attempts }),
+    },
+    // 网页授权's states and tickets past their 10 and 5 minutes.
+    { name: 'purge-wechat-oauth', intervalMs, run: () => purgeOauthLeftovers({ db, clock }) },
+    // Tallies of refused payment callbacks older than their retention.
+    {
+      name: 'purge-refused-pay-callbacks',
+      intervalMs,
+      run: () => purgeRefusedCallbacks({ db, clock, config: config.pay }),
+    },
+    // Payment attempts without a final state are compared with their providers (each attempt is also
+    // claimed with a lease, so two runs never settle one twice).
+    {
+      name: 'reconcile-payments',
+      intervalMs: config.pay.reconcileIntervalSeconds * 1000,
+      run: () => reconcilePayments(pay.deps),
+    },
+    // Console uploads left unfinished for a day give their stored parts back.
+    { name: 'purge-stale-uploads', intervalMs, run: () => purgeStaleUploads({ db, clock, storage }) },
+    // Refunds a provider has not settled yet (not reachable, or still processing) are sent again.
+    {
+      name: 'resend-refunds',
+      intervalMs,
+      run: () => retryPendingRefunds(pay.deps, Math.max(intervalMs, 60_000)),
+    },
+  ];
 }

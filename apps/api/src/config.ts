@@ -31,6 +31,12 @@ export interface Config {
   webDist: string;
   /** Folder of the built operators' console served at /admin/ (apps/admin). */
   adminDist: string;
+  /**
+   * DEMO_MEDIA_DIR: the folder the demo classroom's lesson videos and courseware are seeded from, with
+   * its manifest.json (default `seed-media/ketang` in apps/api, which the build makes; a folder without
+   * a manifest seeds no demo courses).
+   */
+  demoMediaDir: string;
   /** Requests per minute per client IP: the general budget of every API route. */
   rateLimitMax: number;
   /** Tighter per-IP budgets for routes an attacker would hammer (plugins/rate-limit.ts). */
@@ -71,10 +77,26 @@ export interface Config {
   tokenGraceSeconds: number;
   /**
    * How long a process may reuse a verified session and its user row before reading them again
-   * (shared/ttl-cache.ts): writes through the process drop them at once, other processes see a
-   * revocation within this many seconds. 0 reads the database on every request.
+   * while the change notices are down (shared/ttl-cache.ts): writes through the process drop them at
+   * once, other processes see a revocation within this many seconds. 0 reads the database on every
+   * request. While the notices are live, every node drops them as the change commits.
    */
   authCacheSeconds: number;
+  /**
+   * CACHE_SECONDS: how long a node keeps a cached entry — sessions and users (when AUTH_CACHE_SECONDS
+   * allows caching at all), the catalogue, course lists, articles, labels, masters, the holiday table —
+   * while the change notices are live (shared/cache-bus.ts); a notice drops it as soon as its change
+   * commits on any node, so this only bounds memory and a lost notice. Default 300; 0 = no answer
+   * caches (the auth caches then keep AUTH_CACHE_SECONDS).
+   */
+  cacheSeconds: number;
+  /**
+   * CACHE_FALLBACK_SECONDS: how long the answer caches keep an entry while the notices are down (the
+   * listening connection lost): another node's change shows within this. Default 2.
+   */
+  cacheFallbackSeconds: number;
+  /** The database's other connections: change notices, job locks, the read replica (db/client.ts). */
+  databaseLinks: DatabaseLinkSettings;
   /** Seconds between clean-up runs (expired visitor sessions, old rate-limit windows); 0 = never. */
   cleanupIntervalSeconds: number;
   /**
@@ -85,18 +107,64 @@ export interface Config {
   storage: StorageSettings;
   /** How login codes are sent by SMS (modules/member/sms): the development outbox or a real provider. */
   sms: SmsConfig;
-  /** The payment channels (modules/pay): WeChat Pay, Alipay and the development sandbox. */
-  pay: PayConfig;
   /**
-   * PUBLIC_URL: the site's origin as browsers reach it (`https://xuanli.example.com`; http is allowed
+   * PUBLIC_URL: the site's origin as users reach it (`https://xuanli.example.com`; http is allowed
    * outside production). WeChat sends the user back to it after 网页授权, the JS-SDK signs pages of it
-   * only, and PAY_PUBLIC_URL falls back to it.
+   * only, and PAY_PUBLIC_URL falls back to it. It is also the origin of links the API hands out to be
+   * opened elsewhere — a calendar subscription's URL, which a phone's calendar app fetches from outside
+   * the app; unset, those take PAY_PUBLIC_URL, else the origin of the request that asked.
    */
   publicUrl: string | undefined;
+  /** The payment channels (modules/pay): WeChat Pay, Alipay and the development sandbox. */
+  pay: PayConfig;
   /** The 公众号 (modules/wechat): login by 网页授权 and the JS-SDK; undefined without WECHAT_APP_ID. */
   wechat: WechatConfig | undefined;
   /** What one buyer may hold unpaid in the shop (modules/shop). */
   shop: ShopConfig;
+}
+
+/**
+ * How a node reaches PostgreSQL besides its serving pool. None of it applies to PGlite (one process).
+ */
+export interface DatabaseLinkSettings {
+  /**
+   * DATABASE_LISTEN_URL: a direct connection (never through a transaction-mode pooler such as
+   * PgBouncer, which cannot hold a LISTEN or a session's advisory lock) for the change notices and the
+   * job locks. Default DATABASE_URL.
+   */
+  listenUrl: string | undefined;
+  /** DATABASE_REPLICA_URL: a streaming replica for the reads the code marks (db/replica.ts); none by default. */
+  replicaUrl: string | undefined;
+  /** DATABASE_REPLICA_MAX_LAG_MS: a replica further behind than this is not read (default 2000). */
+  replicaMaxLagMs: number;
+  /**
+   * DATABASE_REPLICA_CONNECT_TIMEOUT_MS: how long opening a replica connection (or its check) may
+   * take before reads go to the primary (default 1000), so a replica that is down costs little.
+   */
+  replicaConnectTimeoutMs: number;
+  /**
+   * DATABASE_PREPARED_STATEMENTS: `on` (default) keeps the hot statements parsed and planned per
+   * connection (named prepared statements); `off` behind PgBouncer older than 1.21 in transaction
+   * mode, which cannot follow a named statement from one server connection to another.
+   */
+  preparedStatements: boolean;
+}
+
+/** The {@link DatabaseLinkSettings} from the environment. */
+export function parseDatabaseLinks(env: NodeJS.ProcessEnv): DatabaseLinkSettings {
+  const prepared = env.DATABASE_PREPARED_STATEMENTS?.trim() || 'on';
+  if (prepared !== 'on' && prepared !== 'off') {
+    throw new ConfigError(
+      `DATABASE_PREPARED_STATEMENTS must be 'on' or 'off', got '${prepared.slice(0, 20)}'`,
+    );
+  }
+  return {
+    listenUrl: env.DATABASE_LISTEN_URL || env.DATABASE_URL || undefined,
+    replicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    replicaMaxLagMs: integer(env, 'DATABASE_REPLICA_MAX_LAG_MS', 2000, 0, 600_000),
+    replicaConnectTimeoutMs: integer(env, 'DATABASE_REPLICA_CONNECT_TIMEOUT_MS', 1000, 100, 60_000),
+    preparedStatements: prepared === 'on',
+  };
 }
 
 /**
@@ -176,6 +244,13 @@ export interface PayConfig {
    * new source beyond it is counted in its channel and reason's overflow row (source `*`).
    */
   refusedCallbackMaxRows: number;
+  /**
+   * PAY_REFUSED_CALLBACK_FLUSH_SECONDS (default 5; 0 = each as it comes): how often a process writes
+   * the refused callbacks it has counted in memory. A flood of forged callbacks then costs the
+   * database one write per row every few seconds instead of one per post; a crash loses at most the
+   * last few seconds' counts, which are an attacker's.
+   */
+  refusedCallbackFlushSeconds: number;
   /**
    * PAY_RECONCILE_INTERVAL_SECONDS (default 600; 0 = off): how often each process asks the providers
    * about payment attempts that have no final state yet (modules/pay reconcile.ts).
@@ -281,8 +356,10 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
 /**
  * The named per-IP budgets beside the general one: session creation, the login/SMS routes, the
  * operators' console login (`adminLogin` per username and IP, `adminLoginIp` per IP over every
- * username), stored files and lesson videos (`media`, instead of the general budget), and the payment
- * providers' callbacks (`payNotify`, instead of the general budget).
+ * username), stored files and lesson videos (`media`, instead of the general budget), the payment
+ * providers' callbacks (`payNotify`, instead of the general budget), subscribed calendars fetched
+ * by their secret link (`calendarFeed`, instead of the general budget), and the VIP 命书 PDFs
+ * (`mingshu`, RATE_LIMIT_MINGSHU_MAX / _WINDOW_SECONDS, instead of the general budget).
  */
 export type RateBudgetName =
   | 'sessionCreate'
@@ -291,7 +368,9 @@ export type RateBudgetName =
   | 'adminLogin'
   | 'adminLoginIp'
   | 'media'
-  | 'payNotify';
+  | 'payNotify'
+  | 'calendarFeed'
+  | 'mingshu';
 
 /** A budget: at most `max` requests per client IP in any `windowSeconds` (a sliding window). */
 export interface RateBudget {
@@ -321,6 +400,12 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
   // many at once when the shop is busy, so they must not share the general budget; but each one is
   // verified (RSA) before anything else, so one address may not send them without limit either.
   payNotify: { max: 1200, windowSeconds: 60 },
+  // A subscribed calendar (GET /api/calendar/feed/…) is fetched without a login, by the phone's calendar
+  // app every few hours: the secret link is the only key, so an address guessing links is stopped here
+  // (and a 256-bit link is not guessed anyway); phones behind one NAT still refresh well within it.
+  calendarFeed: { max: 60, windowSeconds: 60 },
+  // Each 命书 is half a second of a worker thread; a reader downloads one now and then, a family a few.
+  mingshu: { max: 20, windowSeconds: 600 },
 };
 
 /**
@@ -421,6 +506,8 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     adminLoginIp: budget('adminLoginIp', 'RATE_LIMIT_ADMIN_LOGIN_IP'),
     media: budget('media', 'RATE_LIMIT_MEDIA'),
     payNotify: budget('payNotify', 'RATE_LIMIT_PAY_NOTIFY'),
+    calendarFeed: budget('calendarFeed', 'RATE_LIMIT_CALENDAR_FEED'),
+    mingshu: budget('mingshu', 'RATE_LIMIT_MINGSHU'),
   };
 }
 
@@ -794,6 +881,7 @@ export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
     providerTimeoutMs: integer(env, 'PAY_PROVIDER_TIMEOUT_MS', 10_000, 1000, 60_000),
     refusedCallbackRetentionDays: integer(env, 'PAY_REFUSED_CALLBACK_RETENTION_DAYS', 30, 1, 3650),
     refusedCallbackMaxRows: integer(env, 'PAY_REFUSED_CALLBACK_MAX_ROWS', 1000, 1, 1_000_000),
+    refusedCallbackFlushSeconds: integer(env, 'PAY_REFUSED_CALLBACK_FLUSH_SECONDS', 5, 0, 3600),
     reconcileIntervalSeconds: integer(env, 'PAY_RECONCILE_INTERVAL_SECONDS', 600, 0, 86_400),
     reconcileDays: integer(env, 'PAY_RECONCILE_DAYS', 3, 1, 90),
     wechat,
@@ -866,6 +954,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Relative to apps/api, like the brief's '../web/dist'.
     webDist: absolute(env.WEB_DIST || '../web/dist', API_ROOT),
     adminDist: absolute(env.ADMIN_DIST || '../admin/dist', API_ROOT),
+    demoMediaDir: absolute(env.DEMO_MEDIA_DIR || 'seed-media/ketang', API_ROOT),
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 300, 1, 1_000_000),
     passwordHashing: {
       memoryKiB: integer(env, 'ARGON2_MEMORY_KIB', 19_456, 64, 1_048_576),
@@ -883,11 +972,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     tokenGraceSeconds: integer(env, 'TOKEN_GRACE_SECONDS', 60, 0, 3600),
     authCacheSeconds: integer(env, 'AUTH_CACHE_SECONDS', 2, 0, 60),
+    cacheSeconds: integer(env, 'CACHE_SECONDS', 300, 0, 86_400),
+    cacheFallbackSeconds: integer(env, 'CACHE_FALLBACK_SECONDS', 2, 0, 60),
+    databaseLinks: parseDatabaseLinks(env),
     cleanupIntervalSeconds: integer(env, 'CLEANUP_INTERVAL_SECONDS', 300, 0, 86_400),
     storage: parseStorage(env, dataDir),
     sms: parseSmsConfig(env, dataDir),
-    pay: parsePayConfig(env),
     publicUrl: parsePublicUrl(env),
+    pay: parsePayConfig(env),
     wechat: parseWechatConfig(env),
     shop: parseShopConfig(env),
   };

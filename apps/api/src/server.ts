@@ -135,13 +135,15 @@ async function main(): Promise<void> {
       // The demo pictures go to the storage the app serves `/api/files/…` from.
       const storage = createFileStorage(config.storage);
       try {
-        await seedDatabase(database.db, storage);
+        await seedDatabase(database.db, storage, { ketangMediaDir: config.demoMediaDir });
       } finally {
         await storage.close();
       }
     }
     if (!signalled) {
-      app = await buildApp({ db: database.db, config, clock: systemClock });
+      // Replica reads, change notices and job locks for running beside other nodes (db/client.ts).
+      const links = await database.nodeLinks();
+      app = await buildApp({ db: database.db, config, clock: systemClock, links });
       await app.ready();
     }
   } catch (error) {

@@ -1,7 +1,8 @@
 /**
- * The short reuse of verified sessions and user rows (AUTH_CACHE_SECONDS, shared/ttl-cache.ts): writes
+ * The reuse of verified sessions and user rows (AUTH_CACHE_SECONDS, shared/ttl-cache.ts): writes
  * through the app take effect on the very next request; a change made behind the app's back (another
- * API process) is seen within the configured seconds and not honoured longer.
+ * API process, `npm run admin`) is announced by the database's change notices and seen at once — and
+ * where the notices do not arrive, within the configured seconds and not honoured longer.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,74 @@ describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
     expect((await profile(a.token)).statusCode).toBe(401);
   });
 
+  it('refuses a ban made by another process as soon as its change notice arrives', async () => {
+    const a = await signIn(t, 'vip');
+    expect((await fortune(a.token)).statusCode).toBe(200);
+    expect((await profile(a.token)).statusCode).toBe(200);
+    // What a ban in another process writes, done behind this process's caches.
+    const at = new Date(t.clock.now());
+    await t.database.db
+      .update(users)
+      .set({ bannedAt: at, banReason: '账号被盗用' })
+      .where(eq(users.id, a.userId!));
+    await t.database.db.update(sessions).set({ revokedAt: at }).where(eq(sessions.userId, a.userId!));
+    // No time passes on the app's clock: only the notice can have dropped the entries.
+    await refusedWithin(1000, () => fortune(a.token));
+    expect((await profile(a.token)).statusCode).toBe(401);
+  });
+
+  it('shows a profile edit on the next read', async () => {
+    const a = await signIn(t, 'user');
+    await profile(a.token);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/crm/member/profile',
+      headers: { token: a.token },
+      payload: { nickname: '新名字' },
+    });
+    expect((await profile(a.token)).json().resData.nickname).toBe('新名字');
+  });
+
+  it('sees a VIP ended behind its back as soon as the change notice arrives', async () => {
+    const a = await signIn(t, 'vip');
+    expect((await fortune(a.token)).statusCode).toBe(200);
+    // Another process (or `npm run admin -- vip revoke`) ends the VIP directly in the database.
+    await t.database.db.update(users).set({ vipExpire: null }).where(eq(users.id, a.userId!));
+    const answer = await refusedWithin(1000, () => fortune(a.token));
+    expect(answer.statusCode).toBe(403);
+  });
+});
+
+/** Polls `request` until it is refused (4xx), at most `ms` of real time; answers that refusal. */
+async function refusedWithin(ms: number, request: () => Promise<{ statusCode: number }>) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const answer = await request();
+    if (answer.statusCode >= 400 || Date.now() > until) {
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      return answer;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('auth cache without change notices (AUTH_CACHE_SECONDS = 2)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { authCacheSeconds: 2 }, links: false });
+  });
+  afterAll(() => t.close());
+
+  const profile = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/crm/member/profile', headers: { token } });
+  const fortune = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/app/bln.Suan/dingzhi',
+      headers: { token },
+      payload: { bazi: { name: '张三', sex: '男', born: '公 1990-05-10 08:00' }, yunType: 'caiyun' },
+    });
+
   it('honours a ban made by another process for at most the configured seconds', async () => {
     const a = await signIn(t, 'vip');
     expect((await fortune(a.token)).statusCode).toBe(200);
@@ -76,18 +145,6 @@ describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
     t.clock.advanceSeconds(2);
     expect((await fortune(a.token)).statusCode).toBe(401);
     expect((await profile(a.token)).statusCode).toBe(401);
-  });
-
-  it('shows a profile edit on the next read', async () => {
-    const a = await signIn(t, 'user');
-    await profile(a.token);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/crm/member/profile',
-      headers: { token: a.token },
-      payload: { nickname: '新名字' },
-    });
-    expect((await profile(a.token)).json().resData.nickname).toBe('新名字');
   });
 
   it('honours a change made behind its back for at most the configured seconds', async () => {

@@ -146,8 +146,8 @@ const nextHolidayDate = () => {
 };
 
 // Courses: what a cell acts on is made first by an editor of its own through the console's API.
-const SEED_MEDIA_DIR = join(import.meta.dirname, '../seed-media/ketang');
-const DEMO_VIDEO = readFileSync(join(SEED_MEDIA_DIR, 'bazi-ganzhi.mp4'));
+const SAMPLE_MEDIA_DIR = join(import.meta.dirname, 'media');
+const DEMO_VIDEO = readFileSync(join(SAMPLE_MEDIA_DIR, 'bazi-ganzhi.mp4'));
 let matrixCourses = 0;
 /** `POST` as `editor` (default: a fresh one); throws unless 200. */
 async function asEditor(
@@ -212,7 +212,7 @@ async function someVideoKey(): Promise<string> {
   return (await asEditor(`/api/admin/uploads/${id}/complete`, undefined, 'POST', undefined, editor)).key;
 }
 async function somePdfKey(): Promise<string> {
-  const pdf = readFileSync(join(SEED_MEDIA_DIR, 'jieqi-2027.pdf'));
+  const pdf = readFileSync(join(SAMPLE_MEDIA_DIR, 'jieqi-2027.pdf'));
   const editor = await signInOperator(t, 'editor');
   const { id } = await asEditor(
     '/api/admin/uploads',

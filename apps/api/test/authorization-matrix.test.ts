@@ -13,6 +13,8 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_FILE, users } from '../src/modules/member/index.ts';
+import { mingliProfiles } from '../src/modules/mingli/index.ts';
+import { calendarEvents, calendarSavedDays } from '../src/modules/reminders/index.ts';
 import { cartItems } from '../src/modules/shop/index.ts';
 // biome-ignore lint/style/noRestrictedImports: the 公众号 stand-in of the tests, not the module's code
 import { StandInWechat } from '../src/modules/wechat/testing.ts';
@@ -156,6 +158,8 @@ interface Route {
   send: Send;
   /** Told apart in the case name when one path has several rows. */
   variant?: string;
+  /** A download: its 200 is the file itself (an attachment), not an envelope. */
+  file?: boolean;
 }
 
 /** A row of {@link ROUTES}. */
@@ -273,11 +277,75 @@ const sandboxCompletion =
     };
   };
 
+/** An event or a saved 吉日 of `whose` (the caller's or a stranger's), deleted. */
+const reminderOf =
+  (kind: 'events' | 'saved-days', whose: 'own' | 'other'): Send =>
+  async (caller) => {
+    const owner = whose === 'own' ? ownerOf(caller) : await stranger();
+    const createdAt = new Date(t.clock.now());
+    let id = 1;
+    if (owner !== null) {
+      const [row] =
+        kind === 'events'
+          ? await t.database.db
+              .insert(calendarEvents)
+              .values({ userId: owner, title: '生日', date: '1990-05-10', repeat: 'yearly', createdAt })
+              .returning({ id: calendarEvents.id })
+          : await t.database.db
+              .insert(calendarSavedDays)
+              .values({ userId: owner, date: '2026-05-01', activity: '嫁娶', createdAt })
+              .returning({ id: calendarSavedDays.id });
+      id = row!.id;
+    }
+    return { ...(await json()(caller)), url: `/api/crm/calendar/${kind}/${id}` };
+  };
+
+/** A stranger's live calendar link, fetched (calendar apps send no token; the link is the key). */
+const calendarFeed: Send = async (caller) => {
+  const { token } = await signIn(t, 'user');
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/crm/calendar/subscription',
+    headers: { token },
+  });
+  const url = new URL(made.json().resData.url as string);
+  return { ...(await get()(caller)), url: url.pathname };
+};
+
 /** A new order of one course (nothing to ship, so no address), with a key of its own. */
 const newOrder: Send = (caller) => {
   keys += 1;
   return json({ items: [{ skuId: course.skuId, qty: 1 }], idempotencyKey: `matrix-order-${keys}` })(caller);
 };
+
+/** A 命例 of `whose` (the caller's or a stranger's), changed or deleted. */
+const caseOf =
+  (whose: 'own' | 'other', method: 'PATCH' | 'DELETE'): Send =>
+  async (caller) => {
+    const owner = whose === 'own' ? ownerOf(caller) : await stranger();
+    let id = 1;
+    if (owner !== null) {
+      const at = new Date(t.clock.now());
+      const [row] = await t.database.db
+        .insert(mingliProfiles)
+        .values({
+          userId: owner,
+          name: '表妹',
+          sex: '女',
+          born: PROFILE.born,
+          group: '家人',
+          searchText: '表妹\n',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: mingliProfiles.id });
+      id = row!.id;
+    }
+    return {
+      ...(await json(method === 'PATCH' ? { note: '改备注' } : undefined)(caller)),
+      url: `/api/crm/bazi/profiles/${id}`,
+    };
+  };
 
 /** The classroom's test courses: a free one, and a paid one whose first lesson is a preview (试看). */
 let freeCourse: AddedCourse;
@@ -359,6 +427,23 @@ const ROUTES: Route[] = [
   route('POST', '/api/base/upload', MEMBER, upload('form'), 'form token'),
   route('POST', '/api/crm/feedback', MEMBER, json({ content: '很好用', rating: 5 })),
   route('POST', '/api/app/bln.Suan/dingzhi', VIP_ONLY, json(FORTUNE)),
+  // The 定制 profile is the caller's own (the session names it): any signed-in account, VIP or not.
+  route('GET', '/api/app/bln.suan/dingzhi/profile', MEMBER, get()),
+  route('PUT', '/api/app/bln.suan/dingzhi/profile', MEMBER, json({ ...PROFILE, yunType: 'shiye' })),
+  // The case book (命例) is the caller's own: any signed-in account; another account's profile is 404.
+  route('GET', '/api/crm/bazi/profiles', MEMBER, get({ q: '张', group: '家人' })),
+  route('POST', '/api/crm/bazi/profiles', MEMBER, json({ ...PROFILE, group: '家人', note: '表妹' })),
+  route('PATCH', '/api/crm/bazi/profiles/{id}', BUYER, caseOf('own', 'PATCH'), 'own'),
+  route('PATCH', '/api/crm/bazi/profiles/{id}', OTHERS, caseOf('other', 'PATCH'), "another account's"),
+  route('DELETE', '/api/crm/bazi/profiles/{id}', BUYER, caseOf('own', 'DELETE'), 'own'),
+  route('DELETE', '/api/crm/bazi/profiles/{id}', OTHERS, caseOf('other', 'DELETE'), "another account's"),
+  { ...route('GET', '/api/crm/bazi/profiles/export', MEMBER, get()), file: true },
+  route(
+    'POST',
+    '/api/crm/bazi/profiles/import',
+    MEMBER,
+    json({ format: 'xuanli-mingli', version: 1, profiles: [{ ...PROFILE, group: '朋友' }] }),
+  ),
   route('POST', '/api/crm/article/search', PUBLIC, json({ label: '节气', page: 1, size: 5 })),
   route('POST', '/api/crm/article/read', PUBLIC, json({ label: '协议', name: '用户协议' })),
   route('GET', '/api/crm/dashi', PUBLIC, get()),
@@ -366,6 +451,28 @@ const ROUTES: Route[] = [
   route('GET', '/api/calendar/day', PUBLIC, get({ date: '2026-01-15' })),
   route('GET', '/api/calendar/holidays', PUBLIC, get()),
   route('POST', '/api/app/bln.Suan/bzdata', PUBLIC, json(PROFILE)),
+  // 择日, 拼假 and 合婚 compute for anyone, a visitor or a caller without a token included.
+  route(
+    'GET',
+    '/api/calendar/zeri',
+    PUBLIC,
+    get({ activity: '嫁娶', from: '2026-01-01', to: '2026-03-31', born: PROFILE.born, label: '新郎' }),
+  ),
+  route('GET', '/api/calendar/pinjia', PUBLIC, get({ year: '2026', leave: '3' })),
+  route(
+    'POST',
+    '/api/app/bln.Suan/hehun',
+    PUBLIC,
+    json({ a: { born: PROFILE.born, sex: '男' }, b: { born: '农 1992-03-15', sex: '女' } }),
+  ),
+  route(
+    'POST',
+    '/api/app/bln.Suan/fancha',
+    PUBLIC,
+    json({ pillars: '庚午 辛巳 乙亥 庚辰', from: 1990, to: 1990 }),
+  ),
+  // The 命书 is a VIP's: a download like the case book's export, its 200 the PDF as an attachment.
+  { ...route('POST', '/api/app/bln.Suan/mingshu', VIP_ONLY, json(PROFILE)), file: true },
   // The shop: the catalogue is public; cart, addresses and orders are the buyer's own.
   route('GET', '/api/shop/categories', PUBLIC, get()),
   route('GET', '/api/shop/products', PUBLIC, get()),
@@ -456,12 +563,38 @@ const ROUTES: Route[] = [
   ),
   route('POST', '/api/pay/sandbox/{orderNo}/complete', BUYER, sandboxCompletion('own'), 'own'),
   route('POST', '/api/pay/sandbox/{orderNo}/complete', OTHERS, sandboxCompletion('other'), "another buyer's"),
+  // Reminders: each user's own events, 吉日 and calendar link; the feed is the link's, with no login.
+  route('GET', '/api/crm/calendar/events', MEMBER, get()),
+  route(
+    'POST',
+    '/api/crm/calendar/events',
+    MEMBER,
+    json({ title: '妈妈生日', lunar: { month: 4, day: 8 }, repeat: 'yearly', remindDays: 3 }),
+  ),
+  route('DELETE', '/api/crm/calendar/events/{id}', BUYER, reminderOf('events', 'own'), 'own'),
+  route('DELETE', '/api/crm/calendar/events/{id}', OTHERS, reminderOf('events', 'other'), "another user's"),
+  route('GET', '/api/crm/calendar/saved-days', MEMBER, get()),
+  route('POST', '/api/crm/calendar/saved-days', MEMBER, json({ date: '2026-05-01', activity: '嫁娶' })),
+  route('DELETE', '/api/crm/calendar/saved-days/{id}', BUYER, reminderOf('saved-days', 'own'), 'own'),
+  route(
+    'DELETE',
+    '/api/crm/calendar/saved-days/{id}',
+    OTHERS,
+    reminderOf('saved-days', 'other'),
+    "another user's",
+  ),
+  route('GET', '/api/crm/calendar/subscription', MEMBER, get()),
+  route('POST', '/api/crm/calendar/subscription', MEMBER, json({ festivals: { buddhist: true } })),
+  route('PUT', '/api/crm/calendar/subscription', MEMBER, json({ festivals: { taoist: true } })),
+  route('DELETE', '/api/crm/calendar/subscription', MEMBER, json()),
+  route('GET', '/api/calendar/feed/{file}', PUBLIC, calendarFeed),
   // The classroom: browsing is public; a lesson plays for anyone with a session when free or a preview,
   // else for buyers.
   route('GET', '/api/crm/ketang/categories', PUBLIC, get()),
   route('GET', '/api/crm/ketang/list', PUBLIC, get({ keyword: '测试' })),
   route('GET', '/api/crm/ketang/show', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
   route('GET', '/api/crm/ketang/kejian', PUBLIC, get()),
+  route('GET', '/api/crm/ketang/lessons-by-tag', PUBLIC, get({ tag: '七杀' })),
   route('GET', '/api/crm/ketang/reviews', PUBLIC, (caller) => get({ id: paidCourse.courseId })(caller)),
   route(
     'GET',
@@ -587,10 +720,22 @@ describe('authorisation matrix: caller × route → status', () => {
   it.each(CASES)('$caller × $name → $status', async ({ caller, route, status }) => {
     const request = await route.send(await callerOf(caller));
     const res = await t.app.inject({ method: route.method, url: route.path, ...request });
-    const code = res.statusCode === 302 ? null : res.json().code;
+    // A download's 200 is the file, an attachment; a subscribed calendar's 200 is the calendar itself,
+    // with no envelope; a redirect (WeChat's 网页授权) has no body; their refusals are envelopes like
+    // any other.
+    const file =
+      res.statusCode === 200 && !String(res.headers['content-type']).startsWith('application/json');
+    const code =
+      res.statusCode === 302
+        ? null
+        : route.file && res.statusCode === 200
+          ? res.headers['content-disposition']?.slice(0, 10)
+          : file
+            ? 0
+            : res.json().code;
     expect({ status: res.statusCode, code }, res.body.slice(0, 300)).toEqual({
       status,
-      code: ENVELOPE_CODE[status],
+      code: route.file && status === 200 ? 'attachment' : ENVELOPE_CODE[status],
     });
     if (status === 302) expect(res.headers.location).toBeTruthy();
   });

@@ -26,6 +26,7 @@ import {
   TEMPLATE_ENV,
   withAdmin,
 } from './global-setup.ts';
+import { fixtureMediaDir } from './ketang-fixtures.ts';
 
 /** 2026-01-15 12:00:00 Beijing (04:00 UTC): the tests' "now". */
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 4, 0, 0);
@@ -77,6 +78,9 @@ const TEST_ENV: NodeJS.ProcessEnv = {
   // Tests change rows behind the app's back (a VIP that lapses, a revoked session) and expect the next
   // request to see it: no reuse of verified sessions here, except in the cache's own tests.
   AUTH_CACHE_SECONDS: '0',
+  // Likewise no per-node answer caches (the catalogue, course lists, articles), except in the tests of
+  // the caches and of several nodes.
+  CACHE_SECONDS: '0',
 };
 
 /**
@@ -96,6 +100,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL; undefined on PGlite. */
+  databaseUrl?: string;
   clock: TestClock;
   config: Config;
   close(): Promise<void>;
@@ -109,6 +115,8 @@ export function testDatabaseKind(): DatabaseTarget['kind'] {
 /** An open database for one test app, and how to get rid of it. */
 interface TestDatabase {
   database: Database;
+  /** On PostgreSQL, the database's URL (other test nodes connect to it). */
+  url?: string;
   /** Closes the database and, on PostgreSQL, drops it. */
   dispose(): Promise<void>;
 }
@@ -134,9 +142,11 @@ async function openPostgres(serverUrl: string): Promise<TestDatabase> {
   await withAdmin(serverUrl, (client) =>
     client.query(`create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`),
   );
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     database,
+    url,
     async dispose() {
       try {
         await database.close();
@@ -157,10 +167,21 @@ export async function buildTestApp(
     clock?: TestClock;
     logger?: Parameters<typeof buildApp>[0]['logger'];
     ready?: boolean;
+    /**
+     * PAY_REFUSED_CALLBACK_FLUSH_SECONDS of this app, whatever its pay config says: 0 (each refused
+     * callback written as it comes, so a test reads its tally at once) unless the test is about the
+     * buffered writing.
+     */
+    refusedCallbackFlushSeconds?: number;
+    /**
+     * false: build the app without the database's node links — no change notices (its caches keep
+     * their short time-to-live), reads and job locks on its own — as a process that cannot listen.
+     */
+    links?: false;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const { database, dispose } = serverUrl ? await openPostgres(serverUrl) : await openPglite();
+  const { database, dispose, url } = serverUrl ? await openPostgres(serverUrl) : await openPglite();
   const clock = options.clock ?? fixedClock();
   // Uploaded files and the SMS outbox go to a folder of this test app's own (removed on close) unless
   // the test names its own.
@@ -170,6 +191,7 @@ export async function buildTestApp(
     sms: parseSmsConfig({}, filesRoot),
     ...options.config,
   });
+  config.pay = { ...config.pay, refusedCallbackFlushSeconds: options.refusedCallbackFlushSeconds ?? 0 };
   let app: FastifyInstance;
   try {
     // On the template these are no-ops (which is itself the idempotency the server relies on);
@@ -183,11 +205,12 @@ export async function buildTestApp(
     }
     const storage = createFileStorage(config.storage);
     try {
-      await seedDatabase(database.db, storage);
+      await seedDatabase(database.db, storage, { ketangMediaDir: fixtureMediaDir() });
     } finally {
       await storage.close();
     }
-    app = await buildApp({ db: database.db, config, clock, logger: options.logger ?? false });
+    const links = options.links === false ? undefined : await database.nodeLinks();
+    app = await buildApp({ db: database.db, config, clock, logger: options.logger ?? false, links });
     if (options.ready !== false) await app.ready();
   } catch (error) {
     await dispose().catch(() => {});
@@ -197,6 +220,7 @@ export async function buildTestApp(
   return {
     app,
     database,
+    databaseUrl: url,
     clock,
     config,
     async close() {

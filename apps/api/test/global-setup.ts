@@ -19,6 +19,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { localFileStorage } from '../src/shared/storage.ts';
+import { fixtureMediaDir } from './ketang-fixtures.ts';
 
 /** Env var through which workers find the PGlite template dump. */
 export const TEMPLATE_ENV = 'XUANLI_TEST_PGLITE_TEMPLATE';
@@ -98,7 +99,7 @@ async function setupPostgres(url: string): Promise<() => Promise<void>> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
   try {
     await database.migrate();
-    await seedDatabase(database.db, localFileStorage(filesDir));
+    await seedDatabase(database.db, localFileStorage(filesDir), { ketangMediaDir: fixtureMediaDir() });
   } finally {
     await database.close();
   }
@@ -129,7 +130,7 @@ async function setupPglite(): Promise<() => void> {
   const filesDir = join(dir, 'files');
   try {
     await database.migrate();
-    await seedDatabase(database.db, localFileStorage(filesDir));
+    await seedDatabase(database.db, localFileStorage(filesDir), { ketangMediaDir: fixtureMediaDir() });
   } finally {
     await database.close();
   }

@@ -1,14 +1,22 @@
 /**
  * Test helper: classroom rows and files written straight into the test app's database and storage, so
  * that tests set up exactly the courses, lessons, purchases and media they talk about instead of
- * depending on the demo classroom's seed; and a small media folder in the seed's manifest format.
+ * depending on the demo classroom's seed; and a small media folder in the seed's manifest format (a
+ * stand-in for what the build makes), from which every test app's seed fills the demo classroom.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
-import { courseCategories, courseRow, courses, lessons, seedKetang } from '../src/modules/ketang/index.ts';
+import {
+  COURSE_SEEDS,
+  courseCategories,
+  courseRow,
+  courses,
+  lessons,
+  seedKetang,
+} from '../src/modules/ketang/index.ts';
 import { courseGrants } from '../src/shared/course-grants.ts';
 import { createFileStorage } from '../src/shared/storage.ts';
 import type { TestApp } from './build.ts';
@@ -125,53 +133,97 @@ export async function grantCourseTo(
 /** A video of the fixture media folder. */
 export interface FixtureMediaVideo {
   file: string;
+  course: string;
+  lesson: number;
   title: string;
+  /** The length its file states (the seed rounds it to the second). */
   seconds: number;
-  topic: string;
   bytes: number;
 }
 
 /**
- * Writes a media folder in the seed's format into `dir`: small stand-in videos (one per topic, two of
- * 八字) and one PDF, with manifest.json. Answers the manifest's videos.
+ * The smallest MP4 whose length a reader can find, as the seed and the upload path read it: an `ftyp`
+ * box, then a `moov` holding only its `mvhd` (timescale 1000, `seconds` long), then a `free` box
+ * carrying `tag`, so two stand-ins never share their bytes (the seed stores files by content hash).
+ */
+export function tinyMp4(seconds: number, tag: string): Buffer {
+  const box = (type: string, payload: Buffer) => {
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(8 + payload.length, 0);
+    header.write(type, 4, 'latin1');
+    return Buffer.concat([header, payload]);
+  };
+  const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isommp41', 'latin1'));
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12);
+  mvhd.writeUInt32BE(Math.round(seconds * 1000), 16);
+  mvhd.writeUInt32BE(0x00010000, 20);
+  mvhd.writeUInt16BE(0x0100, 24);
+  mvhd.writeUInt32BE(2, 96);
+  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd)), box('free', Buffer.from(tag))]);
+}
+
+/**
+ * Writes a media folder in the seed's format into `dir`: a small stand-in video for every lesson of
+ * every demo course (lengths from 100.4 s up, all different) and one PDF, with manifest.json. Answers
+ * the manifest's videos.
  */
 export function writeFixtureMedia(dir: string): FixtureMediaVideo[] {
   mkdirSync(dir, { recursive: true });
-  const videos: FixtureMediaVideo[] = [
-    { file: 'bazi-a.mp4', title: '干支', seconds: 31.4, topic: 'bazi', bytes: 1200 },
-    { file: 'bazi-wuxing.mp4', title: '五行', seconds: 42, topic: 'bazi', bytes: 1300 },
-    { file: 'fengshui-a.mp4', title: '罗盘', seconds: 25.6, topic: 'fengshui', bytes: 900 },
-    { file: 'liuyao-a.mp4', title: '起卦', seconds: 33, topic: 'liuyao', bytes: 1000 },
-    { file: 'zeri-a.mp4', title: '黄历', seconds: 28, topic: 'zeri', bytes: 1100 },
-  ];
-  for (const [i, video] of videos.entries()) {
-    writeFileSync(join(dir, video.file), Buffer.alloc(video.bytes, i + 1));
-  }
+  const videos: FixtureMediaVideo[] = COURSE_SEEDS.flatMap((course, c) =>
+    course.lessons.map((lesson, i) => {
+      const file = `${course.id}-${String(i + 1).padStart(2, '0')}.mp4`;
+      const seconds = 100.4 + c * 20 + i * 3;
+      const bytes = tinyMp4(seconds, file);
+      writeFileSync(join(dir, file), bytes);
+      return { file, course: course.id, lesson: i + 1, title: lesson.title, seconds, bytes: bytes.length };
+    }),
+  );
   const pdf = Buffer.from('%PDF-1.4\n% fixture courseware\n%%EOF\n');
   writeFileSync(join(dir, 'ganzhi-table.pdf'), pdf);
   writeFileSync(
     join(dir, 'manifest.json'),
     JSON.stringify({
-      videos: videos.map(({ file, title, seconds, topic }) => ({ file, title, seconds, topic })),
+      inputs: 'fixture',
+      videos: videos.map(({ file, course, lesson, title, seconds, bytes }) => ({
+        file,
+        course,
+        lesson,
+        title,
+        seconds,
+        bytes,
+      })),
       courseware: [{ file: 'ganzhi-table.pdf', title: '六十甲子表', pages: 1, bytes: pdf.length }],
     }),
   );
   return videos;
 }
 
+let sharedMediaDir: string | undefined;
+
 /**
- * Makes sure the demo classroom is seeded in `t`: the app's own seed did it when the committed media
- * are present; otherwise the seed runs here on a {@link writeFixtureMedia} folder (same courses and
- * lessons, stand-in videos).
+ * The stand-in demo media every test app of this process seeds its classroom from (written once,
+ * removed when the process exits): the tests never depend on what the build made in seed-media.
+ */
+export function fixtureMediaDir(): string {
+  if (!sharedMediaDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'xuanli-ketang-media-'));
+    writeFixtureMedia(dir);
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    sharedMediaDir = dir;
+  }
+  return sharedMediaDir;
+}
+
+/**
+ * Makes sure the demo classroom is seeded in `t` (the test app's own seed did it from
+ * {@link fixtureMediaDir}; this runs the seed again, which adds whatever a test removed).
  */
 export async function seedDemoClassroom(t: TestApp): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'xuanli-ketang-media-'));
   const storage = createFileStorage(t.config.storage);
   try {
-    writeFixtureMedia(dir);
-    await seedKetang(t.database.db, storage, { mediaDir: dir });
+    await seedKetang(t.database.db, storage, { mediaDir: fixtureMediaDir() });
   } finally {
     await storage.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,160 +1,127 @@
 /**
- * The committed classroom media (seed-media/ketang, made by scripts/make-ketang-media.ts) against their
- * manifest: every file listed exists and nothing else is there, the videos stay within their budget
- * and are what phones stream — MP4 with `moov` before `mdat` (+faststart), H.264 Baseline/Main at
- * 640×360, AAC audio, as long as the manifest says — and the courseware are whole PDFs of the stated
- * size and page count.
+ * The classroom's demo media generator (scripts/make-ketang-media.ts) in the parts that need neither
+ * ffmpeg nor espeak-ng: every lesson of every demo course has a lecture about its own title, long
+ * enough to be a lecture, whose slides and captions fit the frame; what espeak-ng is sent (numbers in
+ * words, fixed readings); the build's inputs hash; and the MP4 checks the generator applies, against
+ * the committed sample videos.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { mediaInputsHash } from '../scripts/ketang-media/inputs.ts';
+import { closingWords, lessonScripts, openingWords } from '../scripts/ketang-media/lessons.ts';
+import { mp4Facts, streamProblem } from '../scripts/ketang-media/mp4-facts.ts';
+import {
+  CAPTION_MAX,
+  captionLines,
+  chineseNumber,
+  READINGS,
+  spokenText,
+} from '../scripts/ketang-media/narration.ts';
+import { outroSlide, pointSlide, titleSlide } from '../scripts/ketang-media/slides.ts';
+import { COURSE_SEEDS } from '../src/modules/ketang/index.ts';
 
-const DIR = fileURLToPath(new URL('../seed-media/ketang/', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SAMPLES = fileURLToPath(new URL('media/', import.meta.url));
+const scripts = lessonScripts();
 
-interface Manifest {
-  videos: { file: string; title: string; seconds: number; topic: string }[];
-  courseware: { file: string; title: string; pages: number; bytes: number }[];
+/** Characters espeak-ng says in a lesson (marks are pauses, not sounds). */
+function spokenLength(words: string[]): number {
+  return words.join('').replace(/[，。、：；！？“”（）《》\s]/g, '').length;
 }
 
-const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as Manifest;
-
-/** A box of an ISO BMFF (MP4) file: its type and where its payload lies. */
-interface Box {
-  type: string;
-  start: number;
-  body: number;
-  end: number;
-}
-
-/** The boxes lying one after another in `bytes` between `from` and `to`. */
-function boxes(bytes: Buffer, from: number, to: number): Box[] {
-  const list: Box[] = [];
-  let at = from;
-  while (at + 8 <= to) {
-    let size = bytes.readUInt32BE(at);
-    let body = at + 8;
-    if (size === 1) {
-      size = Number(bytes.readBigUInt64BE(at + 8));
-      body = at + 16;
-    } else if (size === 0) {
-      size = to - at;
-    }
-    if (size < 8 || at + size > to) throw new Error(`bad box at ${at}`);
-    list.push({ type: bytes.toString('latin1', at + 4, at + 8), start: at, body, end: at + size });
-    at += size;
-  }
-  return list;
-}
-
-/** The first child of `parent` of each type along `path` (e.g. trak › mdia › minf › stbl). */
-function child(bytes: Buffer, parent: Box, ...path: string[]): Box | undefined {
-  let box: Box | undefined = parent;
-  for (const type of path) {
-    box = box && boxes(bytes, box.body, box.end).find((b) => b.type === type);
-  }
-  return box;
-}
-
-/** Facts about an MP4 read from its boxes. */
-function inspectMp4(bytes: Buffer) {
-  const top = boxes(bytes, 0, bytes.length);
-  const moov = top.find((b) => b.type === 'moov');
-  if (!moov) throw new Error('no moov');
-  const mvhd = child(bytes, moov, 'mvhd')!;
-  const version = bytes[mvhd.body];
-  const timescale = bytes.readUInt32BE(mvhd.body + (version === 1 ? 20 : 12));
-  const duration =
-    version === 1 ? Number(bytes.readBigUInt64BE(mvhd.body + 24)) : bytes.readUInt32BE(mvhd.body + 16);
-  const sampleEntries = boxes(bytes, moov.body, moov.end)
-    .filter((b) => b.type === 'trak')
-    .map((trak) => {
-      const stsd = child(bytes, trak, 'mdia', 'minf', 'stbl', 'stsd')!;
-      // stsd: version/flags (4) and entry count (4), then the sample entries.
-      return boxes(bytes, stsd.body + 8, stsd.end)[0];
-    });
-  const avc1 = sampleEntries.find((e) => e.type === 'avc1');
-  // A visual sample entry keeps width and height at bytes 24–27 of its payload and its child boxes
-  // (avcC among them) after a 78-byte header.
-  const avcC = avc1 && boxes(bytes, avc1.body + 78, avc1.end).find((b) => b.type === 'avcC');
-  return {
-    order: top.map((b) => b.type),
-    seconds: duration / timescale,
-    width: avc1 ? bytes.readUInt16BE(avc1.body + 24) : 0,
-    height: avc1 ? bytes.readUInt16BE(avc1.body + 26) : 0,
-    profile: avcC ? bytes[avcC.body + 1] : 0,
-    audio: sampleEntries.some((e) => e.type === 'mp4a'),
-  };
-}
-
-describe('classroom demo media', () => {
-  it('holds exactly the files its manifest lists', () => {
-    const listed = [...manifest.videos, ...manifest.courseware].map((item) => item.file).sort();
-    const present = readdirSync(DIR)
-      .filter((name) => name !== 'manifest.json')
-      .sort();
-    expect(present).toEqual(listed);
-    expect(new Set(listed).size).toBe(listed.length);
+describe('demo lectures', () => {
+  it('give every lesson of every demo course a lecture under its own title, in order', () => {
+    const expected = COURSE_SEEDS.flatMap((course) =>
+      course.lessons.map((lesson, i) => `${course.id} ${i + 1} ${lesson.title}`),
+    );
+    expect(scripts.map((s) => `${s.course} ${s.no} ${s.title}`)).toEqual(expected);
+    // No two lectures say the same thing.
+    expect(new Set(scripts.map((s) => s.points.map((p) => p.say).join())).size).toBe(scripts.length);
   });
 
-  it('has 10–12 lesson videos of 20–40 s, ≤ 3 MB together, each titled and with a topic', () => {
-    expect(manifest.videos.length).toBeGreaterThanOrEqual(10);
-    expect(manifest.videos.length).toBeLessThanOrEqual(12);
-    let total = 0;
-    for (const video of manifest.videos) {
-      expect(video.file).toMatch(/^[a-z0-9-]+\.mp4$/);
-      expect(video.title).toMatch(/\p{Script=Han}/u);
-      expect(video.topic).toMatch(/^[a-z]+$/);
-      expect(video.file.startsWith(`${video.topic}-`)).toBe(true);
-      expect(video.seconds).toBeGreaterThanOrEqual(20);
-      expect(video.seconds).toBeLessThanOrEqual(40);
-      total += statSync(join(DIR, video.file)).size;
-    }
-    expect(total).toBeLessThanOrEqual(3_000_000);
-  });
-
-  it.each(manifest.videos.map((v) => [v.file, v] as const))(
-    '%s streams: faststart H.264 640×360 + AAC',
-    (file, video) => {
-      const facts = inspectMp4(readFileSync(join(DIR, file)));
-      expect(facts.order[0]).toBe('ftyp');
-      expect(facts.order.indexOf('moov')).toBeGreaterThan(0);
-      expect(facts.order.indexOf('moov')).toBeLessThan(facts.order.indexOf('mdat'));
-      // 66 Baseline, 77 Main: what every phone decodes in hardware.
-      expect([66, 77]).toContain(facts.profile);
-      expect([facts.width, facts.height]).toEqual([640, 360]);
-      expect(facts.audio).toBe(true);
-      expect(Math.abs(facts.seconds - video.seconds)).toBeLessThan(0.5);
+  it.each(scripts.map((s) => [`${s.course} ${s.no}`, s] as const))(
+    '%s is a lecture of 3–5 points, 2–4 minutes of speech',
+    (_, lesson) => {
+      expect(lesson.points.length).toBeGreaterThanOrEqual(3);
+      expect(lesson.points.length).toBeLessThanOrEqual(5);
+      const words = [openingWords(lesson), ...lesson.points.map((p) => p.say), closingWords(lesson)];
+      // espeak-ng's Mandarin at the generator's speed says about 2.7 characters a second.
+      const chars = spokenLength(words);
+      expect(chars).toBeGreaterThanOrEqual(290);
+      expect(chars).toBeLessThanOrEqual(650);
+      expect(lesson.next).toBe(
+        scripts.find((s) => s.course === lesson.course && s.no === lesson.no + 1)?.title ?? null,
+      );
     },
   );
 
-  it('has 3–4 courseware PDFs', () => {
-    expect(manifest.courseware.length).toBeGreaterThanOrEqual(3);
-    expect(manifest.courseware.length).toBeLessThanOrEqual(4);
-  });
-
-  it.each(manifest.courseware.map((c) => [c.file, c] as const))(
-    '%s is a whole A4 PDF of the stated size',
-    (file, doc) => {
-      const bytes = readFileSync(join(DIR, file));
-      expect(file).toMatch(/^[a-z0-9-]+\.pdf$/);
-      expect(doc.title).toMatch(/\p{Script=Han}/u);
-      expect(bytes.length).toBe(doc.bytes);
-      expect(bytes.length).toBeLessThanOrEqual(300_000);
-      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(bytes.subarray(-5).toString('latin1')).toBe('%%EOF');
-      const text = bytes.toString('latin1');
-      expect(text.match(/\/Type \/Page\b/g)?.length).toBe(doc.pages);
-      expect(text).toContain(`/Count ${doc.pages}`);
-      expect(text.match(/\/MediaBox \[0 0 595\.28 841\.89\]/g)?.length).toBe(doc.pages);
-      // The cross-reference table points at real objects: each offset starts "n 0 obj".
-      const xrefAt = Number(/startxref\n(\d+)\n%%EOF$/.exec(text)?.[1]);
-      expect(text.startsWith('xref', xrefAt)).toBe(true);
-      const offsets = [...text.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-      expect(offsets.length).toBeGreaterThan(doc.pages * 3);
-      offsets.forEach((offset, i) => {
-        expect(text.startsWith(`${i + 1} 0 obj`, offset)).toBe(true);
+  it.each(scripts.map((s) => [`${s.course} ${s.no}`, s] as const))(
+    '%s: every slide and caption fits the frame',
+    (_, lesson) => {
+      for (const line of captionLines(openingWords(lesson)))
+        expect(() => titleSlide(lesson, line)).not.toThrow();
+      lesson.points.forEach((point, i) => {
+        for (const line of captionLines(point.say)) {
+          expect([...line].length).toBeLessThanOrEqual(CAPTION_MAX);
+          expect(() => pointSlide(lesson, i, line)).not.toThrow();
+        }
       });
+      for (const line of captionLines(closingWords(lesson)))
+        expect(() => outroSlide(lesson, line)).not.toThrow();
     },
   );
+});
+
+describe('what espeak-ng is sent', () => {
+  it('says numbers in words: years digit by digit, times, quantities with 两', () => {
+    expect(spokenText('2027年2月4日 09:46')).toBe('二〇二七年二月四日 九点四十六分');
+    expect(spokenText('108颗、20讲、共12个')).toBe('一百零八颗、二十讲、共十二个');
+    expect(chineseNumber(2027)).toBe('两千零二十七');
+    expect(chineseNumber(10)).toBe('十');
+    expect(chineseNumber(110)).toBe('一百一十');
+  });
+
+  it('sends the fixed reading of a word espeak-ng misreads, longest word first, and drops quote marks', () => {
+    expect(spokenText('天干地支与地支')).toBe('tian1 gan1 di4 zhi1 与 di4 支');
+    expect(spokenText('正月建寅，《周易》')).toBe('zheng1 yue4 建寅，周易');
+    for (const reading of Object.values(READINGS)) expect(reading).toMatch(/^([a-z]+[1-5] ?)+$/);
+    // Every fixed reading is of a word some lecture says (the list is kept to what is needed).
+    const said = scripts
+      .map((lesson) =>
+        [openingWords(lesson), ...lesson.points.map((p) => p.say), closingWords(lesson)].join(''),
+      )
+      .join('');
+    expect(Object.keys(READINGS).filter((word) => !said.includes(word))).toEqual([]);
+  });
+
+  it('says 地 as dì and 为 as wéi except in the words that say wèi', () => {
+    expect(spokenText('空地')).toBe('kong4 di4');
+    expect(spokenText('出生地')).toBe('出生 di4');
+    expect(spokenText('同为阴，为了')).toBe('同 wei2 阴， wei4 le5');
+  });
+
+  it('cuts captions at sentences, and long sentences at their commas', () => {
+    expect(captionLines('一句。两句！三句？')).toEqual(['一句。', '两句！', '三句？']);
+    const long = `${'甲'.repeat(30)}，${'乙'.repeat(30)}，${'丙'.repeat(5)}。`;
+    expect(captionLines(long)).toEqual([`${'甲'.repeat(30)}，`, `${'乙'.repeat(30)}，${'丙'.repeat(5)}。`]);
+  });
+});
+
+describe('the build', () => {
+  it('hashes the generator’s inputs the same way twice, so an unchanged build makes nothing', () => {
+    expect(mediaInputsHash(REPO_ROOT)).toMatch(/^[0-9a-f]{64}$/);
+    expect(mediaInputsHash(REPO_ROOT)).toBe(mediaInputsHash(REPO_ROOT));
+  });
+
+  it('accepts a faststart H.264 Main + AAC video and names what is wrong with another', () => {
+    const sample = readFileSync(join(SAMPLES, 'bazi-ganzhi.mp4'));
+    const facts = mp4Facts(sample);
+    expect(streamProblem(facts, 640, 360)).toBeNull();
+    expect(Math.round(facts.seconds)).toBe(35);
+    expect(streamProblem(facts, 960, 540)).toBe('640×360');
+    expect(streamProblem({ ...facts, order: ['ftyp', 'mdat', 'moov'] }, 640, 360)).toMatch(/faststart/);
+    expect(streamProblem({ ...facts, audio: false }, 640, 360)).toBe('no AAC track');
+  });
 });

@@ -60,6 +60,7 @@ function productionEnv(dataDir: string): Record<string, string> {
     SMS_SDK_APP_ID: '1400000000',
     PAY_PUBLIC_URL: 'https://xuanli.example.com',
     ALIPAY_APP_ID: '2021000000000001',
+    ALIPAY_SELLER_ID: '2088000000000001',
     ALIPAY_PRIVATE_KEY_FILE: pemFile(
       'alipay-app.pem',
       appKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),

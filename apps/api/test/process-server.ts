@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { fixtureMediaDir } from './ketang-fixtures.ts';
 
 /** The repository root (server.ts resolves DATA_DIR and WEB_DIST against it). */
 export const REPO_ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
@@ -72,6 +73,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       // The process tests' buyers order in bursts and leave orders unpaid; the limits have tests of their own.
       SHOP_MAX_UNPAID_ORDERS: '0',
       SHOP_MAX_UNPAID_UNITS_PER_SKU: '0',
+      // The stand-in demo media: a server started by a test never copies what the build made.
+      DEMO_MEDIA_DIR: fixtureMediaDir(),
       ...env,
       PORT: String(port),
     },

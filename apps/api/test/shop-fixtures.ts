@@ -30,7 +30,7 @@ export interface ProductFixture {
   /** The product's place in lists (lower first); default 0. */
   sort?: number;
   /** Its SKUs; default one SKU of 1000 分 with 10 pieces; [] for a product that has none. */
-  skus?: { price: number; stock: number; title?: string; image?: string }[];
+  skus?: { price: number; vipPrice?: number; stock: number; title?: string; image?: string }[];
 }
 
 /** What {@link addProduct} made. */
@@ -82,6 +82,7 @@ export async function addProduct(db: Db, fixture: ProductFixture = {}): Promise<
         title: spec.title ?? (specs.length === 1 ? '默认' : `规格${i + 1}`),
         image: spec.image ?? '',
         price: spec.price,
+        vipPrice: spec.vipPrice ?? null,
         stock: spec.stock,
         sort: i,
       })),

@@ -2,7 +2,8 @@
 // The JS a phone downloads for one route, from the Vite manifest of a build (gzip -9 per file, as the
 // root benchmark measures it in a browser):
 //   critical  the entry, the route's lazy page chunk and every chunk they import statically;
-//   total     critical plus what the page prefetches once idle — its dynamic imports (and theirs).
+//   total     critical plus what the page prefetches once idle — its dynamic imports (and theirs),
+//             except the few it imports only on a tap (ON_TAP below), which are listed apart.
 // Usage (from apps/web):
 //   node scripts/route-bytes.mjs                      build into dist, then measure the calendar route
 //   node scripts/route-bytes.mjs --no-build           measure the existing dist
@@ -23,9 +24,18 @@ const webRoot = new URL('..', import.meta.url).pathname;
 const CALENDAR_ROUTE = 'src/features/calendar/CalendarPage.tsx';
 
 /**
+ * Modules a page imports only when the reader taps something — never when the browser is idle —, so
+ * the route does not download them: left out of `total` and reported as `onTap`. Each entry must stay
+ * true: e2e/tests/15-zeri.test.ts checks in the browser that the 拼假 sheet's chunk is requested only
+ * after the tap on the day card's hint.
+ */
+export const ON_TAP = new Set(['src/features/calendar/PinjiaSheet.tsx']);
+
+/**
  * The gzip -9 bytes of every JS file `route` loads in the build at `dist` (a Vite build with
  * `build.manifest`): `critical` (entry, page and their static imports) and `prefetched` (the page's
- * idle prefetches), each `{ file, bytes }`, plus their sums.
+ * idle prefetches), each `{ file, bytes }`, plus their sums; `onTap` lists what the page loads only on a
+ * tap ({@link ON_TAP}), outside the sums.
  */
 export function routeBytes(dist, route = CALENDAR_ROUTE) {
   const manifestPath = join(dist, '.vite/manifest.json');
@@ -49,12 +59,19 @@ export function routeBytes(dist, route = CALENDAR_ROUTE) {
   };
   const criticalKeys = withStaticImports(route, withStaticImports(entryKey, new Set()));
   const prefetchedKeys = new Set();
+  const onTapKeys = new Set();
   for (const key of criticalKeys) {
-    // The entry's dynamic imports are the other pages; the route's own are its idle prefetches.
+    // The entry's dynamic imports are the other pages; the route's own are its idle prefetches, but
+    // for those it makes only on a tap.
     if (key === entryKey) continue;
-    for (const next of manifest[key].dynamicImports ?? []) withStaticImports(next, prefetchedKeys);
+    for (const next of manifest[key].dynamicImports ?? [])
+      withStaticImports(next, ON_TAP.has(next) ? onTapKeys : prefetchedKeys);
   }
-  for (const key of criticalKeys) prefetchedKeys.delete(key);
+  for (const key of criticalKeys) {
+    prefetchedKeys.delete(key);
+    onTapKeys.delete(key);
+  }
+  for (const key of prefetchedKeys) onTapKeys.delete(key);
 
   const weigh = (keys) =>
     [...keys]
@@ -63,9 +80,10 @@ export function routeBytes(dist, route = CALENDAR_ROUTE) {
       .map((file) => ({ file, bytes: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }));
   const critical = weigh(criticalKeys);
   const prefetched = weigh(prefetchedKeys);
+  const onTap = weigh(onTapKeys);
   const sum = (files) => files.reduce((total, { bytes }) => total + bytes, 0);
   const criticalBytes = sum(critical);
-  return { critical, prefetched, criticalBytes, total: criticalBytes + sum(prefetched) };
+  return { critical, prefetched, onTap, criticalBytes, total: criticalBytes + sum(prefetched) };
 }
 
 if (import.meta.main) {
@@ -99,6 +117,7 @@ if (import.meta.main) {
   console.log(`route ${args.route} (${dist})`);
   for (const { file, bytes } of result.critical) console.log(`${kb(bytes)} KB  critical      ${file}`);
   for (const { file, bytes } of result.prefetched) console.log(`${kb(bytes)} KB  idle prefetch ${file}`);
+  for (const { file, bytes } of result.onTap) console.log(`${kb(bytes)} KB  on a tap only ${file}`);
   console.log(`${kb(result.criticalBytes)} KB  critical path (gzip -9)`);
   console.log(`${kb(result.total)} KB  total until the network is idle`);
   if (args.budget && result.total / 1024 > Number(args.budget)) {

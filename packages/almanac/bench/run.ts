@@ -12,6 +12,7 @@ import { build } from 'esbuild';
 import { HolidayUtil, Solar } from 'lunar-typescript';
 import lunisolar from 'lunisolar';
 import { baziChart } from '../src/bazi/chart.ts';
+import { datesOfPillars } from '../src/bazi/datesOfPillars.ts';
 import { almanacDay } from '../src/day.ts';
 import { lunarFromDayNumber } from '../src/lunar.ts';
 import { monthView } from '../src/monthView.ts';
@@ -245,6 +246,24 @@ function zeriMedian(): number {
   return median(samples);
 }
 
+// (f) 四柱反查: the pillars of the first 2,000 of those births searched back over 1801–2099. Our search
+// covers the whole range; lunar-typescript's Solar.fromBaZi stops at the current year (it reads the
+// machine's clock), so it does about three quarters of the work.
+const searchedPillars = births.slice(0, 2000).map((b) => {
+  const { sizhu } = baziChart({
+    born: `公 ${b.year}-${pad(b.month)}-${pad(b.day)} ${pad(b.hour)}:${pad(b.minute)}`,
+    sex: '男',
+    timeZone: 'UTC+8',
+    liunianCount: 0,
+  });
+  return sizhu;
+});
+function oursSearches() {
+  for (const p of searchedPillars) sink += datesOfPillars(p).length;
+}
+function lunarTsSearches() {
+  for (const p of searchedPillars) sink += Solar.fromBaZi(p.year, p.month, p.day, p.hour, 2, 1801).length;
+}
 function row(name: string, ours: number, peers: Record<string, number>) {
   const ratios = Object.entries(peers)
     .map(([peer, ms]) => `${peer} ${ms.toFixed(1)} ms (×${(ms / ours).toFixed(1)})`)
@@ -293,6 +312,9 @@ if (!BUDGETS_ONLY) {
     }),
     d: row('(d) 10,000 bazi charts with 10 大运, 80 流年, 12 流月', time(oursCharts, 3), {
       'lunar-typescript': time(lunarTsCharts, 1),
+    }),
+    f: row('(f) 四柱反查 of 2,000 charts’ pillars, 1801–2099', time(oursSearches), {
+      'lunar-typescript': time(lunarTsSearches, 1),
     }),
   };
   const zeri = zeriMedian();

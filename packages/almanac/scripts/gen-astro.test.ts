@@ -3,11 +3,14 @@
  * committed tables exactly (so the tables are what the script produces), plus sanity checks of ΔT.
  */
 import { describe, expect, it } from 'vitest';
+import { jieTime, lunarOfDay } from '../src/bazi/earlyCalendar.ts';
 import { NEW_MOON_BASE, NEW_MOON_STEP, NEW_MOON_WIDTH, NEW_MOONS } from '../src/data/newMoons.gen.ts';
 import { dayNumberFromLunar, leapMonth, lunarMonthDays } from '../src/lunar.ts';
 import { termDay } from '../src/solarTerm.ts';
 import { termTime } from '../src/solarTermTime.ts';
 import {
+  computeJie,
+  computeLunarYears,
   computeNewMoons,
   computeTerms,
   deltaT,
@@ -87,6 +90,24 @@ describe('gen-astro', () => {
         if (m === y.leapMonth) lengths.push(lunarMonthDays(y.year, m, true));
       }
       expect(y.monthDays).toEqual(lengths);
+    }
+  });
+
+  it('regenerated 节 of 1799 and 1850 and lunar years 1850–1851 equal the early table', () => {
+    for (const year of [1799, 1850]) {
+      const jie = computeJie(year, year);
+      for (let j = 0; j < 12; j++) expect(jieTime(year, j), `${year}/${j}`).toBe(jie[j]);
+    }
+    for (const y of computeLunarYears(1850, 1851)) {
+      // Walk the year's months through the table: each month starts where the lengths say.
+      let n = y.newYear;
+      y.monthDays.forEach((days, i) => {
+        const month = y.leapMonth && i >= y.leapMonth ? i : i + 1;
+        const leap = y.leapMonth !== 0 && i === y.leapMonth;
+        expect(lunarOfDay(n), `${y.year}/${i}`).toEqual({ year: y.year, month, day: 1, leap });
+        expect(lunarOfDay(n + days - 1).day).toBe(days);
+        n += days;
+      });
     }
   });
 });

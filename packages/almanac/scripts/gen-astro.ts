@@ -549,6 +549,65 @@ export function packLunarYears(years: LunarYearRow[]): string {
   return s;
 }
 
+// ---------------------------------------------------------------- the years before the main tables
+
+/**
+ * 四柱反查 (src/bazi/datesOfPillars.ts) searches 1800–2100 by default from 1801, a century before
+ * the main tables start. It needs only the 12 节 of each year (for the year and month pillars) and the
+ * lunar date (for the 农历 text of a result), so those years get a table of their own that nothing
+ * else loads: the 节 of 1799–1898 (大雪 1799 opens the 子 month of January 1800) and the lunar years
+ * 1799–1899 (lunar 1899 ends on 1900-01-30, where the main lunar table takes over).
+ *
+ * The lunar years are numbered by the same GB/T 33661-2017 rules in UTC+8. The Qing calendars of the
+ * time (时宪历) were computed with their own, pre-modern theory on Beijing's meridian, so a month here
+ * may start a day off from the printed almanac of that year; lunar-typescript, compared in
+ * src/bazi/earlyCalendar.test.ts, differs from this table in the month lengths of seven years
+ * (1804, 1831, 1841, 1862, 1880, 1895, 1896) and in one 正月初一 (1896).
+ */
+export const EARLY_FIRST_JIE_YEAR = 1799;
+export const EARLY_LAST_JIE_YEAR = 1898;
+export const EARLY_FIRST_LUNAR_YEAR = 1799;
+export const EARLY_LAST_LUNAR_YEAR = 1899;
+
+/** Lunar years from..to by GB/T 33661-2017, computed from terms and new moons around them. */
+export function computeLunarYears(from: number, to: number): LunarYearRow[] {
+  const terms = computeTerms(from - 1, to + 1);
+  const moons = computeNewMoons(from - 1 + 0.8, to + 2.1);
+  const years = lunarYears(numberLunarMonths(terms, moons, from - 1), gregorianYear).filter(
+    (y) => y.year >= from && y.year <= to,
+  );
+  if (years.length !== to - from + 1 || years[0].year !== from) throw new Error('lunar years incomplete');
+  return years;
+}
+
+/** The 12 节 (小寒, 立春 … 大雪: even term indices) of each year from..to, flat, year-major. */
+export function computeJie(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let y = from; y <= to; y++)
+    for (let i = 0; i < 24; i += 2) out.push(beijingSecondsOfJde(termJde(y, i)));
+  return out;
+}
+
+/** The source of src/data/earlyCalendar.gen.ts (see {@link EARLY_FIRST_JIE_YEAR}). */
+export function generateEarly(): string {
+  const jie = computeJie(EARLY_FIRST_JIE_YEAR, EARLY_LAST_JIE_YEAR);
+  const model = fitLinear(jie, 12);
+  const years = computeLunarYears(EARLY_FIRST_LUNAR_YEAR, EARLY_LAST_LUNAR_YEAR);
+  return (
+    HEADER(`For 四柱反查 only: the 节 of ${EARLY_FIRST_JIE_YEAR}–${EARLY_LAST_JIE_YEAR} and the lunar years ${EARLY_FIRST_LUNAR_YEAR}–${EARLY_LAST_LUNAR_YEAR}, before the main tables.
+// 节 j (0 = 小寒, 1 = 立春 … 11 = 大雪) of year y, Beijing seconds, k = 12·(y − ${EARLY_FIRST_JIE_YEAR}) + j:
+// EARLY_JIE_BASE[j] + EARLY_JIE_STEP[j]·(y − ${EARLY_FIRST_JIE_YEAR}) + (${model.width} base-64 digits of EARLY_JIE at k·${model.width}) − ${64 ** model.width / 2}.
+// Lunar years packed as in lunarYears.gen.ts.`) +
+    `export const EARLY_JIE_FIRST_YEAR = ${EARLY_FIRST_JIE_YEAR};\n` +
+    `export const EARLY_JIE_BASE = [${model.base.join(', ')}];\n` +
+    `export const EARLY_JIE_STEP = [${model.step.join(', ')}];\n` +
+    `export const EARLY_JIE_WIDTH = ${model.width};\n` +
+    `export const EARLY_JIE = '${packResiduals(jie, model)}';\n` +
+    `export const EARLY_LUNAR_FIRST_YEAR = ${EARLY_FIRST_LUNAR_YEAR};\n` +
+    `export const EARLY_LUNAR_YEARS = '${packLunarYears(years)}';\n`
+  );
+}
+
 // ---------------------------------------------------------------- files
 
 const HEADER = (what: string) =>
@@ -594,6 +653,7 @@ export function generate(): Record<string, string> {
 // (正月初一 − Jan 21 of that Gregorian year) · 2^19 + leap month · 2^15 + lengths (bit 12 − i set = month i of the year has 30 days).`) +
       `export const LUNAR_FIRST_YEAR = ${FIRST_LUNAR_YEAR};\n` +
       `export const LUNAR_YEARS = '${packLunarYears(years)}';\n`,
+    'earlyCalendar.gen.ts': generateEarly(),
   };
 }
 

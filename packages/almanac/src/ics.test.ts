@@ -191,6 +191,40 @@ describe('icsCalendar for one user, read back with ical.js', () => {
     expect(plain).toContain('X-WR-CALNAME:玄历 节气·节日·休班');
   });
 
+  it('adds the Buddhist and Taoist festivals only when asked, without the Taoist markers of the day', () => {
+    const religious = parse(
+      icsCalendar({
+        from: 2026,
+        to: 2026,
+        terms: false,
+        festivals: [],
+        rest: false,
+        buddhist: true,
+        taoist: true,
+      }),
+    );
+    const named = (prefix: string, summary: string) =>
+      religious.filter((e) => e.uid.startsWith(prefix) && e.summary === summary).map((e) => e.start);
+    // 四月初八 of 2026 is 05-24; 二月十九 is 04-06; 正月初九 is 02-25; 冬至 2026 is 12-22.
+    expect(named('fo-', '释迦牟尼佛圣诞')).toEqual(['2026-05-24']);
+    expect(named('fo-', '观世音菩萨圣诞')).toEqual(['2026-04-06']);
+    expect(named('dao-', '玉皇上帝圣诞')).toEqual(['2026-02-25']);
+    expect(named('dao-', '元始天尊圣诞')).toEqual(['2026-12-22']);
+    // 八会 (every sixty days eight of them) and 八节 descents are markers of a day, not feasts.
+    expect(religious.some((e) => /^(天|地|人|日|月|星辰|五行|四时)会$/.test(e.summary))).toBe(false);
+    expect(religious.some((e) => e.summary.endsWith('天君下降'))).toBe(false);
+    const uids = religious.map((e) => e.uid);
+    expect(new Set(uids).size).toBe(uids.length);
+    const buddhistOnly = parse(
+      icsCalendar({ from: 2026, to: 2026, terms: false, festivals: [], rest: false, buddhist: true }),
+    );
+    expect(buddhistOnly.length).toBeGreaterThan(25);
+    expect(buddhistOnly.every((e) => e.uid.startsWith('fo-'))).toBe(true);
+    expect(parse(icsCalendar({ from: 2026, to: 2026, terms: false, festivals: [], rest: false }))).toEqual(
+      [],
+    );
+  });
+
   it('refuses bad entries before writing anything', () => {
     expectAlmanacError(
       () => icsCalendar({ from: 2026, to: 2026, events: [{ ...events[0], title: '' }] }),

@@ -1,3 +1,4 @@
+import { buddhistFestivals } from './buddhistFestivals.ts';
 import { AlmanacError } from './errors.ts';
 import { festivalsOn, mainFestivals } from './festivals.ts';
 import { holidayOn } from './holiday.ts';
@@ -6,6 +7,7 @@ import { lunarFromDayNumber } from './lunar.ts';
 import { type CalendarEvent, checkEvent, expandEvent, MAX_REMIND_DAYS } from './lunarEvents.ts';
 import { dayNumber, parseSolarDate, solarFromDayNumber } from './solarDate.ts';
 import { termsOfYear } from './solarTermTime.ts';
+import { taoistFeasts } from './taoistFestivals.ts';
 
 /**
  * An iCalendar (RFC 5545) file that a phone calendar can import or subscribe to: the solar terms (at their
@@ -45,6 +47,13 @@ export interface IcsOptions {
    * festivals of those names, main or other (e.g. ['春节', '中元节']); [] none.
    */
   festivals?: readonly string[];
+  /** The Buddhist festivals (佛诞, 观音诞 …, buddhistFestivals.ts); default false. */
+  buddhist?: boolean;
+  /**
+   * The Taoist feasts (玉皇诞, 三元 …, taoistFestivals.ts `taoistFeasts`: without the 八节 descents and
+   * 八会 days that recur every few weeks); default false.
+   */
+  taoist?: boolean;
   /** 休/班 days; default true. */
   rest?: boolean;
   /** The user's events, each expanded over `from`…`to` (the caller passes the next three years). */
@@ -187,6 +196,21 @@ function festivalsOf(n: number, chosen: readonly string[] | undefined): string[]
   return [...main, ...other].filter((name) => chosen.includes(name));
 }
 
+/** The Buddhist and Taoist festivals of day `n` that the options ask for, each its own entry. */
+function writeReligious(event: EventWriter, n: number, options: IcsOptions): void {
+  // The lunar calendar starts on 1900-01-31 (正月初一 of 1900), as festivalsOf knows.
+  if ((!options.buddhist && !options.taoist) || n < dayNumber(1900, 1, 31)) return;
+  const lunar = lunarFromDayNumber(n);
+  const date = basicDate(n);
+  const [start, end] = allDay(n);
+  if (options.buddhist)
+    for (const name of new Set(buddhistFestivals(lunar)))
+      event(`fo-${date}-${encodeURIComponent(name)}`, start, name, [end, 'CATEGORIES:佛教节日']);
+  if (options.taoist)
+    for (const name of new Set(taoistFeasts(n, lunar).map((feast) => feast.name)))
+      event(`dao-${date}-${encodeURIComponent(name)}`, start, name, [end, 'CATEGORIES:道教节日']);
+}
+
 /** Festivals and 休/班 days of `year`. */
 function writeDays(event: EventWriter, year: number, options: IcsOptions): void {
   const wantRest = options.rest ?? true;
@@ -195,6 +219,7 @@ function writeDays(event: EventWriter, year: number, options: IcsOptions): void 
     const [start, end] = allDay(n);
     for (const name of festivalsOf(n, options.festivals))
       event(`festival-${date}-${encodeURIComponent(name)}`, start, name, [end]);
+    writeReligious(event, n, options);
     const holiday = wantRest ? holidayOn(n, options.holidays) : null;
     if (holiday) {
       const summary = holiday.offDay ? `休 ${holiday.name}` : `班 ${holiday.name}调休上班`;

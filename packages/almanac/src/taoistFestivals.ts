@@ -100,13 +100,15 @@ function dayCycle(dayNumber: number): number {
 }
 
 /**
- * Taoist festivals of a day, in lunar-typescript `Tao.getFestivals()` order: the lunar-dated ones
- * (正月初九 玉皇上帝圣诞 …; none in a leap month), then 元始天尊圣诞 on 冬至 or 灵宝天尊圣诞 on 夏至, then
- * the 八节 descent of the term, then the 八会 of the day's 干支. Pass `lunar` if already known.
+ * The feasts among a day's Taoist festivals: the lunar-dated ones (正月初九 玉皇上帝圣诞 …; none in a
+ * leap month), then 元始天尊圣诞 on 冬至 or 灵宝天尊圣诞 on 夏至 — without the 八节 descents and the 八会
+ * days, which recur every few weeks and are markers of the day rather than feasts a believer keeps (a
+ * phone calendar of them would be crowded). Pass `lunar` if already known.
  */
-export function taoistFestivals(
+export function taoistFeasts(
   dayNumber: number,
   lunar: LunarDate = lunarFromDayNumber(dayNumber),
+  term: number = termIndexOnDay(dayNumber),
 ): TaoistFestival[] {
   const out: TaoistFestival[] = [];
   if (!lunar.leap) {
@@ -122,9 +124,22 @@ export function taoistFestivals(
       }
     }
   }
-  const term = termIndexOnDay(dayNumber);
   if (term === 23) out.push({ name: '元始天尊圣诞', remark: '' });
   else if (term === 11) out.push({ name: '灵宝天尊圣诞', remark: '' });
+  return out;
+}
+
+/**
+ * Taoist festivals of a day, in lunar-typescript `Tao.getFestivals()` order: the feasts
+ * ({@link taoistFeasts}), then the 八节 descent of the term, then the 八会 of the day's 干支. Pass
+ * `lunar` if already known.
+ */
+export function taoistFestivals(
+  dayNumber: number,
+  lunar: LunarDate = lunarFromDayNumber(dayNumber),
+): TaoistFestival[] {
+  const term = termIndexOnDay(dayNumber);
+  const out = taoistFeasts(dayNumber, lunar, term);
   const jie = BA_JIE[term];
   if (jie) out.push({ name: jie, remark: '' });
   const hui = BA_HUI[dayCycle(dayNumber)];

@@ -17,6 +17,7 @@ import {
   AFFINITY_POINTS,
   chooseDays,
   LEVEL_THRESHOLDS,
+  MONTH_BREAK_MATTERS,
   OFFICER_POINTS,
   PATH_POINTS,
   restKind,
@@ -112,6 +113,38 @@ describe('chooseDays, every day of 2020–2030 and every activity', () => {
           else expect(day.taboos).toEqual(taboos);
         }
       }
+    }
+  });
+});
+
+describe('月破 for the matters of the 破 day', () => {
+  it('does not veto 破屋, 坏垣, 求医 and 治病, whose classical day the 破 day is, and names why it is chosen', () => {
+    expect([...MONTH_BREAK_MATTERS].sort()).toEqual(['坏垣', '求医', '治病', '破屋'].sort());
+    for (const activity of MONTH_BREAK_MATTERS) {
+      let breakDays = 0;
+      for (const result of yearsOf(activity)) {
+        for (const day of result.removed) expect(day.taboos).not.toContain('月破');
+        for (const day of result.days) {
+          if (day.officer !== '破') continue;
+          breakDays++;
+          expect(day.reasons).toContain(`破日宜${activity}（+${AFFINITY_POINTS}）`);
+          // The other refusals still stand on a 破 day.
+          const n = dn(day.date);
+          const p = ganzhiOfDay(n);
+          const taboos = tabooDays(n, lunarFromDayNumber(n), p.month % 12, p.day % 12).map((t) => t.name);
+          expect(taboos).toEqual(['月破']);
+        }
+      }
+      // Over 2020–2030 the 破 day was refused 60–230 times for each of them.
+      expect(breakDays, activity).toBeGreaterThan(50);
+    }
+  });
+
+  it('still vetoes every other matter on a 月破 day', () => {
+    for (const activity of ZERI_ACTIVITIES) {
+      if (MONTH_BREAK_MATTERS.includes(activity)) continue;
+      for (const day of chooseDays({ activity, from: '2026-01-01', to: '2026-12-31' }).days)
+        expect(day.officer, `${day.date} ${activity}`).not.toBe('破');
     }
   });
 });
@@ -351,6 +384,12 @@ describe('chooseDays vs lunar-typescript’s 宜/忌, 2020–2030', () => {
     return out;
   }
 
+  /** The classes that refuse `activity`: all of them, but 月破 for the matters of the 破 day. */
+  function vetoesFor(activity: string, classes: string[]): string[] {
+    const breakDay = (MONTH_BREAK_MATTERS as readonly string[]).includes(activity);
+    return breakDay ? classes.filter((c) => c !== '月破') : classes;
+  }
+
   it('agrees on every qualifying day and explains every refusal', () => {
     const oracleLists = new Map<string, { yi: string[]; ji: string[]; classes: string[] }>();
     for (let n = FIRST; n <= LAST; n++) {
@@ -378,14 +417,16 @@ describe('chooseDays vs lunar-typescript’s 宜/忌, 2020–2030', () => {
         }
         const taboos = ours.get(date);
         if (!taboos) {
-          if (qualifies && oracle.classes.length > 0)
+          if (qualifies && vetoesFor(activity, oracle.classes).length > 0)
             unexplained.push(`${date} ${activity}: chosen, oracle ${oracle.classes}`);
           continue;
         }
-        const classes = oracle.classes.map((c) => (c === '杨公忌（闰月）' ? '杨公忌' : c));
+        const classes = vetoesFor(activity, oracle.classes).map((c) =>
+          c === '杨公忌（闰月）' ? '杨公忌' : c,
+        );
         if (taboos.join() !== classes.join())
           unexplained.push(`${date} ${activity}: ours ${taboos}, oracle ${classes}`);
-        for (const c of oracle.classes) counts.set(c, (counts.get(c) ?? 0) + 1);
+        for (const c of vetoesFor(activity, oracle.classes)) counts.set(c, (counts.get(c) ?? 0) + 1);
       }
     }
     expect(unexplained.slice(0, 20)).toEqual([]);

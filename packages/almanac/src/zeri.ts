@@ -8,7 +8,8 @@
  *    the 老黄历 day shows). Nothing else can make a day qualify: scores only rank qualifying days.
  * 2. **Refused**: a qualifying day that is 月破, 四离, 四绝, 杨公忌 or 三娘煞 (almanac/tabooDays.ts), or
  *    whose branch clashes (六冲) a person's year branch (生肖) or day branch (日支, the person's own seat),
- *    is removed and listed in `removed` with every reason, so that a page can say 与某某相冲.
+ *    is removed and listed in `removed` with every reason, so that a page can say 与某某相冲. 月破 is no
+ *    veto for the matters of {@link MONTH_BREAK_MATTERS}, for which the 破 day is the classical day.
  * 3. **Score** = {@link ZERI_BASE} + the day officer's points ({@link OFFICER_POINTS}) + {@link
  *    AFFINITY_POINTS} when the officer's own 宜 names the matter ({@link OFFICER_AFFINITY}) + the day god's
  *    path ({@link PATH_POINTS}: 黄道 up, 黑道 down) + the auspicious spirits present ({@link SPIRIT_POINTS}:
@@ -45,33 +46,17 @@ import {
   solarFromDayNumber,
   weekday,
 } from './solarDate.ts';
+import { isZeriActivity, MAX_ZERI_DAYS, type ZeriActivity } from './zeriActivities.ts';
 
-/**
- * Every matter the day table can name in a 宜 line, in the table's vocabulary order (yiJiWords.ts); a
- * test checks it against the table. 诸事不宜 and 馀事勿取 are verdicts, not matters, and are left out.
- */
-// biome-ignore format: the vocabulary, in rows
-export const ZERI_ACTIVITIES = [
-  '祭祀', '祈福', '求嗣', '开光', '塑绘', '斋醮', '沐浴', '酬神', '造庙', '谢土', '出火', '雕刻', '嫁娶',
-  '纳采', '问名', '纳婿', '归宁', '安床', '合帐', '冠笄', '订盟', '进人口', '裁衣', '修坟', '启钻', '破土',
-  '安葬', '立碑', '成服', '除服', '开生坟', '合寿木', '入殓', '移柩', '普渡', '入宅', '安香', '安门', '修造',
-  '起基', '动土', '上梁', '竖柱', '拆卸', '破屋', '坏垣', '补垣', '作灶', '解除', '开柱眼', '开厕', '造仓',
-  '塞穴', '平治道涂', '造桥', '筑堤', '开池', '伐木', '开渠', '掘井', '扫舍', '放水', '合脊', '造畜稠',
-  '修门', '定磉', '作梁', '修饰垣墙', '架马', '开市', '挂匾', '纳财', '开仓', '置产', '雇佣', '出货财',
-  '安机械', '造车器', '经络', '造船', '割蜜', '栽种', '取渔', '结网', '牧养', '安碓磑', '习艺', '入学',
-  '理发', '针灸', '出行', '移徙', '分居', '整手足甲', '纳畜', '捕捉', '畋猎', '教牛马', '会亲友', '赴任',
-  '求医', '治病', '盖屋', '交易', '立券', '断蚁', '归岫',
-] as const;
-
-/** A matter one can choose a day for. */
-export type ZeriActivity = (typeof ZERI_ACTIVITIES)[number];
+export { isZeriActivity, MAX_ZERI_DAYS, ZERI_ACTIVITIES, type ZeriActivity } from './zeriActivities.ts';
 
 /** The score every qualifying day starts from. */
 export const ZERI_BASE = 55;
 
 /**
  * Points of the twelve officers, in the popular 通书 reading: 成, 开, 定 and 满 good for most matters,
- * 除, 执 and 危 lesser, 平 and 收 neutral, 建 and 闭 poor (闭 closes); 破 is 月破 and never scored (refused).
+ * 除, 执 and 危 lesser, 平 and 收 neutral, 建 and 闭 poor (闭 closes); 破 is 月破, refused for every matter
+ * but those of {@link MONTH_BREAK_MATTERS}, for which it is neutral and gains the officer's affinity.
  */
 export const OFFICER_POINTS: Record<DayOfficer, number> = {
   建: -4,
@@ -90,8 +75,8 @@ export const OFFICER_POINTS: Record<DayOfficer, number> = {
 
 /**
  * The matters each officer itself favours, as the 通书 gloss each officer (建日宜出行，除日宜治病，定日宜
- * 冠带嫁娶，执日宜捕捉，危日宜安床，成日宜嫁娶开市入学，收日宜纳财，开日宜开市入学，闭日宜筑堤塞穴): a day
- * whose officer names the matter gains {@link AFFINITY_POINTS}.
+ * 冠带嫁娶，执日宜捕捉，破日宜治病、破屋坏垣，危日宜安床，成日宜嫁娶开市入学，收日宜纳财，开日宜开市入学，闭日宜
+ * 筑堤塞穴): a day whose officer names the matter gains {@link AFFINITY_POINTS}.
  */
 export const OFFICER_AFFINITY: Partial<Record<DayOfficer, readonly ZeriActivity[]>> = {
   建: ['出行', '赴任'],
@@ -99,12 +84,21 @@ export const OFFICER_AFFINITY: Partial<Record<DayOfficer, readonly ZeriActivity[
   平: ['平治道涂', '修饰垣墙'],
   定: ['嫁娶', '纳采', '订盟', '冠笄', '纳畜'],
   执: ['捕捉', '畋猎'],
+  破: ['破屋', '坏垣', '求医', '治病'],
   危: ['安床'],
   成: ['嫁娶', '开市', '入学', '入宅', '移徙', '交易', '立券'],
   收: ['纳财', '纳畜', '捕捉', '取渔'],
   开: ['开市', '入学', '交易', '立券', '出行', '开光'],
   闭: ['筑堤', '塞穴', '补垣', '安葬'],
 };
+
+/**
+ * The matters 月破 does not veto. The 破 day is the one whose branch clashes the month's: it breaks what it
+ * meets, so it spoils whatever is to be built, joined or begun — but a house or wall to be pulled down, and
+ * an illness to be broken, are the very things the 通书 give the 破 day to (破日宜治病、破屋坏垣). Refusing
+ * it for them would hide their best days: over 2020–2030 only 4 days were ever offered for 破屋.
+ */
+export const MONTH_BREAK_MATTERS: readonly ZeriActivity[] = ['破屋', '坏垣', '求医', '治病'];
 
 /** Points when the day's officer favours the matter. */
 export const AFFINITY_POINTS = 4;
@@ -130,9 +124,6 @@ export type ZeriLevel = '上吉' | '吉' | '平';
 
 /** What a day is in the week and the holiday plan. */
 export type RestKind = '休' | '班' | '周末' | '工作日';
-
-/** Largest range of one call, in days. */
-export const MAX_ZERI_DAYS = 366;
 
 /** Most people one call may choose for. */
 export const MAX_ZERI_PEOPLE = 10;
@@ -224,13 +215,6 @@ interface PersonBranches {
   label: string;
   year: number;
   day: number;
-}
-
-const ACTIVITY_SET: ReadonlySet<string> = new Set(ZERI_ACTIVITIES);
-
-/** Whether `value` is one of {@link ZERI_ACTIVITIES}. */
-export function isZeriActivity(value: unknown): value is ZeriActivity {
-  return typeof value === 'string' && ACTIVITY_SET.has(value);
 }
 
 function toDayNumber(value: string | SolarDate): number {
@@ -353,6 +337,7 @@ export function chooseDays(input: ZeriInput): ZeriResult {
   lunarFromDayNumber(first);
   lunarFromDayNumber(last);
   const people = peopleBranches(input.people);
+  const breakAllowed = MONTH_BREAK_MATTERS.includes(activity);
   const days: ChosenDay[] = [];
   const removed: RemovedDay[] = [];
   for (let n = first; n <= last; n++) {
@@ -362,7 +347,9 @@ export function chooseDays(input: ZeriInput): ZeriResult {
     if (!yi.includes(activity) || ji.includes(activity)) continue;
     const date = formatSolarDate(solarFromDayNumber(n));
     const lunar = lunarFromDayNumber(n);
-    const taboos = tabooDays(n, lunar, monthBranch, pillars.day % 12);
+    const taboos = tabooDays(n, lunar, monthBranch, pillars.day % 12).filter(
+      (t) => t.name !== '月破' || !breakAllowed,
+    );
     const clashes = clashesOf(pillars.day % 12, people);
     if (taboos.length > 0 || clashes.length > 0) {
       removed.push({

@@ -37,6 +37,13 @@ export const COURSE_SUBTITLE_MAX = 120;
 export const LESSON_TITLE_MAX = 80;
 export const COURSEWARE_TITLE_MAX = 80;
 
+/**
+ * A lesson's tags: the terms it teaches (十神, 七杀, 纳音 …), by which the chart's term sheets list it
+ * under 相关课程. At most this many, each at most this long.
+ */
+export const LESSON_TAGS_MAX = 10;
+export const LESSON_TAG_MAX = 12;
+
 /** Longest course introduction (HTML), in characters. */
 export const COURSE_INTRO_MAX = 50_000;
 

@@ -17,6 +17,8 @@ import {
   COURSE_SUBTITLE_MAX,
   COURSE_TITLE_MAX,
   COURSEWARE_TITLE_MAX,
+  LESSON_TAG_MAX,
+  LESSON_TAGS_MAX,
   LESSON_TITLE_MAX,
   UPLOAD_FILENAME_MAX,
   UPLOAD_PURPOSES,
@@ -151,6 +153,7 @@ export const AdminLessonSchema = Type.Object({
   duration: Type.Integer({ minimum: 0, description: 'Seconds' }),
   free: Type.Boolean({ description: '免费试看: anyone may watch it' }),
   video: Type.String({ description: 'Storage key of the video' }),
+  tags: Type.Array(Type.String(), { description: 'The terms it teaches (十神, 七杀 …)' }),
 });
 
 /** A lesson. */
@@ -240,6 +243,12 @@ export const AdminLessonBodySchema = Type.Object(
       }),
     ),
     free: Type.Optional(Type.Boolean({ description: '免费试看' })),
+    tags: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: LESSON_TAG_MAX }), {
+        maxItems: LESSON_TAGS_MAX,
+        description: `The terms it teaches (at most ${LESSON_TAGS_MAX}, each at most ${LESSON_TAG_MAX} characters; trimmed, repeats dropped); left out keeps them`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

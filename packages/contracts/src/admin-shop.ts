@@ -368,6 +368,7 @@ export const AdminSkuSchema = Type.Object({
   spec: Type.Record(Type.String(), Type.String()),
   image: Type.String(),
   price: Fen('Price of one piece'),
+  vipPrice: Type.Union([Fen('会员价: what a VIP pays for one piece (at most the price)'), Type.Null()]),
   stock: Type.Integer({ minimum: 0 }),
   sort: Type.Integer(),
 });
@@ -441,13 +442,27 @@ const SpecField = Type.Record(
   },
 );
 
-/** Body of `POST /api/admin/catalogue/skus/{id}` (edit: name, spec, image, price). */
+/**
+ * Body of `POST /api/admin/catalogue/skus/{id}` (edit: name, spec, image, price, 会员价). `vipPrice`
+ * left out keeps the SKU's 会员价 (a new SKU has none); null removes it; a number (分) must not be above
+ * the price (400 ValidationError, said in Chinese).
+ */
 export const AdminSkuBodySchema = Type.Object(
   {
     title: Type.String({ minLength: 1, maxLength: SKU_TITLE_MAX }),
     spec: SpecField,
     image: Type.Union([ImageUrl, Type.Literal('')]),
     price: Fen('Price of one piece', { minimum: 1, maximum: SKU_PRICE_MAX }),
+    // One schema of two types, not a union: the API's validator coerces types, and in an anyOf it
+    // would turn a 0 into null (removing the 会员价) or a null into 0. The service refuses 0 in Chinese.
+    vipPrice: Type.Optional(
+      Type.Unsafe<number | null>({
+        type: ['integer', 'null'],
+        minimum: 0,
+        maximum: SKU_PRICE_MAX,
+        description: 'In 分, 1 … price; null removes the 会员价',
+      }),
+    ),
     sort: Type.Integer({ minimum: -10_000, maximum: 10_000 }),
   },
   { additionalProperties: false },

@@ -8,10 +8,16 @@ import { type Static, Type } from 'typebox';
 import { PAGE_SIZE, pageQuery, RowId } from './common.ts';
 
 /** The labels the app seeds; operators may add others, so the wire accepts any label string. */
-export const ARTICLE_LABELS = ['协议', '节气', '宜忌', '帮助', '风水'] as const;
+export const ARTICLE_LABELS = ['协议', '节气', '宜忌', '帮助', '风水', '命理术语'] as const;
 
 /** One of the seeded labels. */
 export type ArticleLabel = (typeof ARTICLE_LABELS)[number];
+
+/**
+ * The label of the chart's term articles: one per 十神, 神煞 and 纳音 the 排盘 page shows, named by the
+ * term itself, which the page's term sheet reads.
+ */
+export const MINGLI_TERM_LABEL: ArticleLabel = '命理术语';
 
 /** Size limits of the article requests. */
 export const ARTICLE_LIMITS = {
@@ -26,7 +32,7 @@ const LabelField = Type.String({
   minLength: 1,
   maxLength: ARTICLE_LIMITS.label,
   description:
-    "Label (category): '协议' agreements, '节气' solar terms, '宜忌' 宜/忌 words, '帮助' help, '风水' 风水 cases",
+    "Label (category): '协议' agreements, '节气' solar terms, '宜忌' 宜/忌 words, '帮助' help, '风水' 风水 cases, '命理术语' the chart's terms",
   examples: ['节气'],
 });
 

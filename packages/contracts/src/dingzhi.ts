@@ -91,3 +91,59 @@ export const DingzhiAnswerSchema = Type.Object({
 
 /** The 定制 answer. */
 export type DingzhiAnswer = Static<typeof DingzhiAnswerSchema>;
+
+/**
+ * Path of the caller's own 定制 profile under `/api` (`GET` reads it, `PUT` replaces it). The birth
+ * profile a VIP's fortune is computed from is a record of its own on the server — never the chart the
+ * 排盘 page happens to show (a family member's, a friend's) — so a second phone finds it too.
+ */
+export const DINGZHI_PROFILE_PATH = '/app/bln.suan/dingzhi/profile';
+
+/** Longest 定制 name kept (the chart's name limit). */
+export const DINGZHI_NAME_MAX = CHART_LIMITS.name;
+
+/** Body of `PUT /api/app/bln.suan/dingzhi/profile`: the whole profile, replacing the stored one. */
+export const DingzhiProfileBodySchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: DINGZHI_NAME_MAX,
+      description: 'The name the profile is shown with; surrounding spaces are dropped, none left is 400',
+    }),
+    // Plain strings on purpose, as on the fortune route: the engine answers 性别参数错误！ / 生日参数错误！.
+    sex: Type.String({ maxLength: 8, description: "'男' or '女'; else 400 WRONG_SEX (性别参数错误！)" }),
+    born: Type.String({
+      maxLength: CHART_LIMITS.born,
+      description: "Birth text, e.g. '公 1990-05-10 08:00'; else 400 WRONG_BIRTH_TEXT or the calendar's code",
+    }),
+    yunType: Type.Optional(
+      Type.Enum([...YUN_TYPES], {
+        default: DEFAULT_YUN_TYPE,
+        description:
+          'The fortune type shown first: caiyun 财运 (default) | shiye | ganqing | jiankang | xueye',
+      }),
+    ),
+  },
+  { description: "The caller's 定制 profile; other properties are ignored" },
+);
+
+/** A 定制 profile as written. */
+export type DingzhiProfileBody = Static<typeof DingzhiProfileBodySchema>;
+
+/** A stored 定制 profile. */
+export const DingzhiProfileSchema = Type.Object({
+  name: Type.String(),
+  sex: Type.Enum(['男', '女']),
+  born: Type.String({ description: "Birth text as saved, e.g. '公 1990-05-10 08:00'" }),
+  yunType: YunTypeSchema,
+  updatedAt: Type.String({ format: 'date-time', description: 'When it was last saved (ISO 8601)' }),
+});
+
+/** A stored 定制 profile. */
+export type DingzhiProfile = Static<typeof DingzhiProfileSchema>;
+
+/** `resData` of `GET …/dingzhi/profile`: the caller's profile, or null before the first save. */
+export const DingzhiProfileAnswerSchema = Type.Union([DingzhiProfileSchema, Type.Null()]);
+
+/** The caller's profile or null. */
+export type DingzhiProfileAnswer = Static<typeof DingzhiProfileAnswerSchema>;

@@ -58,6 +58,10 @@ export const API_ERROR_STATUS = {
   // WeChat Pay inside WeChat (JSAPI) pays with the buyer's openid, which the server has only once the
   // buyer went through 网页授权; the app then starts it and tries again.
   WechatLoginRequired: 403,
+  // 四柱反查: four pillars that cannot stand together (a month stem that does not follow the year stem,
+  // an hour stem that does not follow the day stem) or a text that is not four of the sixty 干支; the
+  // answer's `msg` says which pillar and what it should be.
+  WrongPillars: 400,
   TooManyRequests: 429,
   InternalError: 500,
   // A payment provider (WeChat Pay, Alipay) refused or did not answer when a payment was started.
@@ -142,6 +146,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   WechatLoginFailed: '微信登录已失效，请重新进入页面再试',
   WechatLoginRequired: '请先用微信登录，再使用微信支付',
   WechatUnavailable: '微信服务暂时连接不上，请稍后再试',
+  WrongPillars: '四柱对不上：月干要按年干推（五虎遁），时干要按日干推（五鼠遁），请重新选择',
   TooManyRequests: '操作太频繁，请稍后再试',
   InternalError: '服务器出了点问题，请稍后重试',
   Unavailable: '服务暂时不可用，请稍后重试',

@@ -21,6 +21,7 @@ import {
   REVIEW_COMMENT_MAX,
   REVIEW_PAGE_SIZE,
 } from './ketang-labels.ts';
+import { POPULARITY_SHOWN_FROM } from './popularity.ts';
 
 export {
   COURSE_ID_PATTERN,
@@ -98,6 +99,10 @@ export const CourseSummarySchema = Type.Object(
       description:
         "In 分: 0 for a free course; otherwise what the shop charges for it (its product's cheapest SKU)",
     }),
+    vipPrice: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description:
+        'In 分: the 会员价 of the SKU `price` shows — what a member whose VIP runs pays at checkout; null when it has none (or the course is free)',
+    }),
     productId: Type.Union([Type.Integer(), Type.Null()], {
       description:
         'The on-shelf shop product that sells it (立即购买 → checkout); null for a free course or one not on sale',
@@ -109,7 +114,10 @@ export const CourseSummarySchema = Type.Object(
     lessonCount: Type.Integer({ minimum: 0, description: 'Number of lessons' }),
     duration: Type.Integer({ minimum: 0, description: 'All lessons together, in seconds' }),
     rating: RatingSummarySchema,
-    learners: Type.Integer({ minimum: 0, description: 'Buyers and learners who started a lesson' }),
+    learners: Type.Integer({
+      minimum: 0,
+      description: `Buyers and learners who started a lesson; shown from POPULARITY_SHOWN_FROM (${POPULARITY_SHOWN_FROM}) on, 新课 below`,
+    }),
     owned: Type.Boolean({ description: 'The caller bought it (a live grant of a paid shop order)' }),
   },
   { description: 'A course in a list' },

@@ -9,6 +9,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Fen, Phone, pageOf, pageQuery, RowId } from './common.ts';
+import { POPULARITY_SHOWN_FROM } from './popularity.ts';
 import {
   MAX_LINE_QTY,
   MAX_ORDER_LINES,
@@ -30,6 +31,20 @@ export {
   PRODUCT_KINDS,
   type ProductKind,
 } from './shop-labels.ts';
+
+/** A SKU's 会员价 in 分, or null when it has none (a VIP pays the price then). */
+const VipFen = () =>
+  Type.Union(
+    [
+      Type.Integer({
+        minimum: 1,
+        description:
+          '会员价: what a member whose VIP runs when the order is made pays for one piece, in 分 (never above `price`)',
+      }),
+      Type.Null(),
+    ],
+    { description: 'null: no 会员价, a VIP pays the price' },
+  );
 
 /** Money of one order in 分: at most {@link ORDER_TOTAL_MAX}. */
 const OrderFen = (description: string) =>
@@ -55,6 +70,7 @@ export type CategoryList = Static<typeof CategoryListSchema>;
 export const SkuBriefSchema = Type.Object({
   id: Type.Integer(),
   price: Fen('Price of one piece'),
+  vipPrice: VipFen(),
   stock: Type.Integer({ minimum: 0, description: 'Pieces that can still be ordered' }),
 });
 
@@ -69,8 +85,19 @@ export const ProductSummarySchema = Type.Object({
   subtitle: Type.String({ description: "One selling line, or ''" }),
   cover: Type.String({ description: 'Cover image URL' }),
   price: Fen('Lowest SKU price'),
-  originalPrice: Type.Union([Fen('Struck-through list price'), Type.Null()]),
-  sales: Type.Integer({ minimum: 0, description: 'Pieces sold (paid orders)' }),
+  vipPrice: Type.Union(
+    [Fen('Lowest price a VIP pays: each SKU at its 会员价 or else its price'), Type.Null()],
+    {
+      description: 'null when no SKU has a 会员价',
+    },
+  ),
+  originalPrice: Type.Union([Fen('Struck-through list price'), Type.Null()], {
+    description: 'Shown struck through beside a price below it (the lowest, or the chosen SKU’s)',
+  }),
+  sales: Type.Integer({
+    minimum: 0,
+    description: `Pieces sold (paid orders); shown from POPULARITY_SHOWN_FROM (${POPULARITY_SHOWN_FROM}) on, 新品 below`,
+  }),
   categoryId: Type.Integer(),
   skus: Type.Array(SkuBriefSchema),
 });
@@ -101,6 +128,7 @@ export type ProductList = Static<typeof ProductListSchema>;
 export const SkuSchema = Type.Object({
   id: Type.Integer(),
   price: Fen('Price of one piece'),
+  vipPrice: VipFen(),
   stock: Type.Integer({ minimum: 0 }),
   title: Type.String({
     description: "The option values joined, e.g. '8mm / 108颗', or '默认' for a single SKU",
@@ -139,7 +167,8 @@ export const CartItemSchema = Type.Object({
   title: Type.String(),
   skuTitle: Type.String(),
   cover: Type.String(),
-  price: Fen('Current price of one piece'),
+  price: Fen('Current price of one piece for the caller: the 会员价 while the caller is a VIP'),
+  listPrice: Fen('The SKU’s price for everyone (above `price` when a 会员价 applies)'),
   qty: Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY }),
   stock: Type.Integer({ minimum: 0 }),
   selected: Type.Boolean(),
@@ -254,7 +283,7 @@ export const OrderLineSchema = Type.Object({
   title: Type.String(),
   skuTitle: Type.String(),
   cover: Type.String(),
-  price: Fen('Price of one piece when ordered'),
+  price: Fen('Price of one piece charged when ordered (the 会员价 for a buyer who was a VIP then)'),
   qty: Type.Integer({ minimum: 1 }),
   courseId: Type.Union([Type.String(), Type.Null()]),
   sellid: Type.Union([Type.String(), Type.Null()]),
@@ -269,6 +298,7 @@ export const OrderPreviewSchema = Type.Object({
   goodsTotal: OrderFen('Sum of the lines'),
   shipping: Fen('Shipping fee (0 for courses and services, and for goods from 99 元)'),
   total: OrderFen('What the buyer pays'),
+  vipSaving: OrderFen('What 会员价 takes off the lines for a buyer who is a VIP now (0 otherwise)'),
   needsAddress: Type.Boolean({ description: 'Some line is shipped goods' }),
 });
 

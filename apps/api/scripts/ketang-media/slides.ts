@@ -1,55 +1,84 @@
 /**
- * The lesson videos' slides as SVG, 640×360 (16:9, SPEC §9 image aspect): an opening card, one slide
- * per key point (the points appear one by one, the newest in red) and a closing card, all on the
- * app's paper tone under its deep-brown header. The bottom 4 px stay free for the video's progress bar.
+ * The lesson videos' slides as SVG, 960×540 (16:9, SPEC §9 image aspect), drawn large enough to read
+ * on a phone held upright (a 375 px wide screen shows the frame at about 0.4×, so the caption's 32 px
+ * read as 13 px): an opening card, one slide per key point (the points so far listed, the current one
+ * in red) and a closing summary, each with the line being said as a caption along the bottom.
  */
-import { type LessonScript, TOPIC_NAMES } from './lessons.ts';
+import type { LessonScript } from './lessons.ts';
 import { PALETTE, paragraph, SERIF, svgDocument, text, textWidth, wrapText } from './svg.ts';
 
 /** Slide size in pixels (the video's frame size). */
-export const SLIDE_WIDTH = 640;
-export const SLIDE_HEIGHT = 360;
+export const SLIDE_WIDTH = 960;
+export const SLIDE_HEIGHT = 540;
 
 const W = SLIDE_WIDTH;
 const H = SLIDE_HEIGHT;
 
-/** Paper, faint watermark character, header band with the classroom's name and the topic, bottom track. */
+/** The caption: font size, line height and the box it sits in along the bottom. */
+const CAPTION = { size: 32, lineHeight: 42, top: 420, maxWidth: W - 80 } as const;
+
+/** Where the points' list may run: below the title, above the caption box. */
+const POINTS = { top: 190, bottom: 400, size: 30, lineHeight: 40, left: 92 } as const;
+
+/** A slide's text does not fit where it is drawn (the generator refuses such a lesson). */
+export class SlideOverflow extends Error {}
+
+/** Paper, faint watermark character, header band with the classroom's name, course and lesson number. */
 function frame(lesson: LessonScript, body: string): string {
   const seal =
-    `<rect x="${W - 46}" y="7" width="28" height="28" rx="3" fill="${PALETTE.red}"/>` +
-    text(W - 32, 28, '课', { size: 18, fill: '#fff', family: SERIF, weight: 'bold', anchor: 'middle' });
+    `<rect x="${W - 68}" y="11" width="42" height="42" rx="4" fill="${PALETTE.red}"/>` +
+    text(W - 47, 43, '课', { size: 27, fill: '#fff', family: SERIF, weight: 'bold', anchor: 'middle' });
   return svgDocument(
     W,
     H,
     `<rect width="${W}" height="${H}" fill="${PALETTE.paper}"/>` +
-      text(W - 40, H - 40, lesson.mark, {
-        size: 200,
+      text(W - 50, H - 130, lesson.mark, {
+        size: 300,
         family: SERIF,
         weight: 'bold',
         fill: PALETTE.brown,
         opacity: 0.04,
         anchor: 'end',
       }) +
-      `<rect width="${W}" height="42" fill="${PALETTE.brown}"/>` +
-      text(20, 28, '玄历课堂', { size: 17, fill: PALETTE.paper, family: SERIF, weight: 'bold', spacing: 2 }) +
-      `<rect x="104" y="14" width="1" height="16" fill="${PALETTE.paper}" opacity="0.5"/>` +
-      text(116, 27, `${TOPIC_NAMES[lesson.topic]} · ${lesson.title}`, {
-        size: 14,
+      `<rect width="${W}" height="64" fill="${PALETTE.brown}"/>` +
+      text(28, 42, '玄历课堂', { size: 26, fill: PALETTE.paper, family: SERIF, weight: 'bold', spacing: 3 }) +
+      `<rect x="160" y="20" width="2" height="24" fill="${PALETTE.paper}" opacity="0.5"/>` +
+      text(178, 41, `${lesson.courseTitle} · 第 ${lesson.no} 讲`, {
+        size: 21,
         fill: PALETTE.paper,
-        opacity: 0.85,
+        opacity: 0.9,
       }) +
       seal +
-      body +
-      `<rect y="${H - 4}" width="${W}" height="4" fill="${PALETTE.rule}"/>`,
+      body,
+  );
+}
+
+/** The line being said, in a tinted box along the bottom (at most two lines). */
+function caption(line: string): string {
+  const lines = wrapText(line, CAPTION.size, CAPTION.maxWidth);
+  if (lines.length > 2) throw new SlideOverflow(`caption takes ${lines.length} lines: ${line}`);
+  const top = CAPTION.top;
+  const first = lines.length === 1 ? top + 70 : top + 48;
+  return (
+    `<rect x="20" y="${top}" width="${W - 40}" height="${H - top - 14}" rx="10" fill="${PALETTE.tint}"/>` +
+    lines
+      .map((l, i) =>
+        text(W / 2, first + i * CAPTION.lineHeight, l, {
+          size: CAPTION.size,
+          fill: PALETTE.ink,
+          anchor: 'middle',
+        }),
+      )
+      .join('')
   );
 }
 
 /** A short red rule with a diamond in the middle, the slides' ornament. */
 function ornament(cx: number, y: number, half: number): string {
   return (
-    `<rect x="${cx - half}" y="${y}" width="${half - 10}" height="1.5" fill="${PALETTE.brown}" opacity="0.5"/>` +
-    `<rect x="${cx + 10}" y="${y}" width="${half - 10}" height="1.5" fill="${PALETTE.brown}" opacity="0.5"/>` +
-    `<rect x="${cx - 4}" y="${y - 3.25}" width="8" height="8" fill="${PALETTE.red}" transform="rotate(45 ${cx} ${y + 0.75})"/>`
+    `<rect x="${cx - half}" y="${y}" width="${half - 14}" height="2" fill="${PALETTE.brown}" opacity="0.5"/>` +
+    `<rect x="${cx + 14}" y="${y}" width="${half - 14}" height="2" fill="${PALETTE.brown}" opacity="0.5"/>` +
+    `<rect x="${cx - 6}" y="${y - 5}" width="12" height="12" fill="${PALETTE.red}" transform="rotate(45 ${cx} ${y + 1})"/>`
   );
 }
 
@@ -57,139 +86,130 @@ function ornament(cx: number, y: number, half: number): string {
 function fitSize(content: string, size: number, min: number, maxWidth: number): number {
   let s = size;
   while (s > min && textWidth(content, s) > maxWidth) s -= 1;
+  if (textWidth(content, s) > maxWidth) throw new SlideOverflow(`does not fit on one line: ${content}`);
   return s;
 }
 
-/** The opening card: topic, title, ornament and the lesson's opening line. */
-export function titleSlide(lesson: LessonScript): string {
-  const titleSize = fitSize(lesson.title, 42, 28, W - 80);
-  const intro = paragraph(W / 2, 256, lesson.intro, {
-    size: 17,
-    fill: PALETTE.muted,
-    anchor: 'middle',
-    maxWidth: W - 120,
-    lineHeight: 26,
-  });
+/** The opening card: lesson number, title, ornament, and the line being said. */
+export function titleSlide(lesson: LessonScript, line: string): string {
   return frame(
     lesson,
-    text(W / 2, 118, `${TOPIC_NAMES[lesson.topic]}入门`, {
-      size: 16,
+    text(W / 2, 170, `第 ${lesson.no} 讲`, {
+      size: 28,
       fill: PALETTE.red,
       anchor: 'middle',
-      spacing: 6,
+      spacing: 8,
     }) +
-      text(W / 2, 182, lesson.title, {
-        size: titleSize,
+      text(W / 2, 262, lesson.title, {
+        size: fitSize(lesson.title, 58, 34, W - 100),
         family: SERIF,
         weight: 'bold',
         fill: PALETTE.brown,
         anchor: 'middle',
         spacing: 2,
       }) +
-      ornament(W / 2, 210, 120) +
-      intro.svg +
-      text(W / 2, H - 20, '玄历课堂 出品', { size: 12, fill: PALETTE.muted, anchor: 'middle', spacing: 2 }),
+      ornament(W / 2, 310, 170) +
+      text(W / 2, 372, `主讲：${lesson.teacher}`, {
+        size: 24,
+        fill: PALETTE.muted,
+        anchor: 'middle',
+        spacing: 2,
+      }) +
+      caption(line),
   );
 }
 
 /** A numbered marker: a filled circle with the point's number. */
 function marker(cx: number, cy: number, n: number, fill: string): string {
   return (
-    `<circle cx="${cx}" cy="${cy}" r="11" fill="${fill}"/>` +
-    text(cx, cy + 5, String(n), { size: 14, fill: '#fff', weight: 'bold', anchor: 'middle' })
+    `<circle cx="${cx}" cy="${cy}" r="17" fill="${fill}"/>` +
+    text(cx, cy + 8, String(n), { size: 22, fill: '#fff', weight: 'bold', anchor: 'middle' })
   );
 }
 
 /**
- * The slide of key point `index`: the title, points 0…index (earlier ones in brown, this one in red
- * and bold) and, at the bottom, what the teacher says about this point.
+ * The slide of key point `index`: the lesson's title, points 0…index (earlier ones in brown, this one
+ * in red and bold) and the line being said. The points are laid out for all of them, so the list does
+ * not move as it grows.
  */
-export function pointSlide(lesson: LessonScript, index: number): string {
-  const points = lesson.points.slice(0, index + 1);
-  const size = 19;
-  const lineHeight = 26;
-  const left = 62;
-  const maxWidth = W - left - 28;
-  // Spread the points evenly between the title and the caption; long points take two lines.
-  const heights = lesson.points.map((p) => paragraph(0, 0, p.text, { size, maxWidth, lineHeight }).lines);
+export function pointSlide(lesson: LessonScript, index: number, line: string): string {
+  const { size, lineHeight, left } = POINTS;
+  const maxWidth = W - left - 40;
+  const heights = lesson.points.map((p) => wrapText(p.text, size, maxWidth).length);
   const totalLines = heights.reduce((a, b) => a + b, 0);
-  const gap = Math.min(20, (290 - 118 - totalLines * lineHeight) / Math.max(1, lesson.points.length - 1));
-  let y = 124;
+  const room = POINTS.bottom - POINTS.top;
+  const gap = Math.min(22, (room - totalLines * lineHeight) / Math.max(1, lesson.points.length - 1));
+  if (gap < 2) throw new SlideOverflow(`${lesson.title}: the points take ${totalLines} lines`);
+  let y = POINTS.top;
   let body = '';
-  points.forEach((point, i) => {
+  lesson.points.slice(0, index + 1).forEach((point, i) => {
     const current = i === index;
-    const p = paragraph(left, y + 6, point.text, {
+    const p = paragraph(left, y + 10, point.text, {
       size,
       maxWidth,
       lineHeight,
-      fill: current ? PALETTE.brown : PALETTE.ink,
+      fill: current ? PALETTE.red : PALETTE.ink,
       weight: current ? 'bold' : undefined,
     });
-    body += marker(36, y, i + 1, current ? PALETTE.red : PALETTE.brown) + p.svg;
+    body += marker(52, y, i + 1, current ? PALETTE.red : PALETTE.brown) + p.svg;
     y += p.lines * lineHeight + gap;
   });
-  const say = lesson.points[index].say;
-  const sayLines = wrapText(say, 15, W - 56).length;
-  const sayTop = sayLines > 1 ? 296 : 302;
-  const caption =
-    `<rect x="16" y="${sayTop}" width="${W - 32}" height="${H - 10 - sayTop}" rx="6" fill="${PALETTE.tint}"/>` +
-    paragraph(W / 2, sayLines > 1 ? 316 : 327, say, {
-      size: 15,
-      fill: PALETTE.ink,
-      anchor: 'middle',
-      maxWidth: W - 56,
-      lineHeight: 22,
-    }).svg;
   return frame(
     lesson,
-    text(24, 80, lesson.title, { size: 24, family: SERIF, weight: 'bold', fill: PALETTE.brown }) +
-      `<rect x="24" y="90" width="40" height="3" fill="${PALETTE.red}"/>` +
+    text(36, 120, lesson.title, {
+      size: fitSize(lesson.title, 36, 26, W - 72),
+      family: SERIF,
+      weight: 'bold',
+      fill: PALETTE.brown,
+    }) +
+      `<rect x="36" y="138" width="60" height="4" fill="${PALETTE.red}"/>` +
       body +
-      caption,
+      caption(line),
   );
 }
 
-/** The closing card: 本讲小结 with the points' headings in a two-by-two grid and the closing line. */
-export function outroSlide(lesson: LessonScript): string {
-  const cellWidth = (W - 72) / 2;
+/**
+ * The heading of point `i` in the summary: the whole point when it fits the cell at a readable size,
+ * else its own short form, else the part before '：'.
+ */
+function summaryHeading(lesson: LessonScript, i: number, room: number): string {
+  const point = lesson.points[i]!;
+  if (textWidth(point.text, 22) <= room) return point.text;
+  return point.short ?? point.text.split('：')[0]!;
+}
+
+/** The closing card: 本讲小结 with the points' headings in two columns, and the line being said. */
+export function outroSlide(lesson: LessonScript, line: string): string {
+  const cellWidth = (W - 96) / 2;
+  const rows = Math.ceil(lesson.points.length / 2);
+  const cellHeight = rows > 2 ? 60 : 72;
   let cells = '';
-  lesson.points.forEach((point, i) => {
-    const x = 28 + (i % 2) * (cellWidth + 16);
-    const y = 104 + Math.floor(i / 2) * 62;
-    // The whole point when it fits at a readable size, else its own short form or the part before '：'.
-    const room = cellWidth - 52;
-    const heading =
-      point.short ?? (textWidth(point.text, 14) <= room ? point.text : point.text.split('：')[0]);
-    const size = fitSize(heading, 17, 12, room);
+  lesson.points.forEach((_, i) => {
+    const x = 36 + (i % 2) * (cellWidth + 24);
+    const y = 150 + Math.floor(i / 2) * (cellHeight + 12);
+    const heading = summaryHeading(lesson, i, cellWidth - 80);
+    const fontSize = fitSize(heading, 26, 18, cellWidth - 80);
     cells +=
-      `<rect x="${x}" y="${y}" width="${cellWidth}" height="50" rx="6" fill="${PALETTE.tint}"/>` +
-      marker(x + 22, y + 25, i + 1, PALETTE.red) +
-      text(x + 42, y + 31, heading, { size, fill: PALETTE.brown, weight: 'bold' });
+      `<rect x="${x}" y="${y}" width="${cellWidth}" height="${cellHeight}" rx="8" fill="${PALETTE.tint}"/>` +
+      marker(x + 34, y + cellHeight / 2, i + 1, PALETTE.red) +
+      text(x + 64, y + cellHeight / 2 + fontSize * 0.36, heading, {
+        size: fontSize,
+        fill: PALETTE.brown,
+        weight: 'bold',
+      });
   });
-  const outro = paragraph(W / 2, 262, lesson.outro, {
-    size: 17,
-    fill: PALETTE.ink,
-    anchor: 'middle',
-    maxWidth: W - 100,
-    lineHeight: 26,
-  });
+  if (150 + rows * (cellHeight + 12) > CAPTION.top)
+    throw new SlideOverflow(`${lesson.title}: summary too long`);
   return frame(
     lesson,
-    text(W / 2, 86, '本讲小结', {
-      size: 26,
+    text(W / 2, 122, '本讲小结', {
+      size: 38,
       family: SERIF,
       weight: 'bold',
       fill: PALETTE.brown,
       anchor: 'middle',
     }) +
       cells +
-      ornament(W / 2, 238, 90) +
-      outro.svg +
-      text(W / 2, H - 20, '玄历课堂 · 下一讲见', {
-        size: 12,
-        fill: PALETTE.muted,
-        anchor: 'middle',
-        spacing: 2,
-      }),
+      caption(line),
   );
 }

@@ -12,7 +12,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type Config, DEFAULT_TIMEOUTS, type Timeouts } from '../config.ts';
+import { type Config, type DatabaseLinkSettings, DEFAULT_TIMEOUTS, type Timeouts } from '../config.ts';
+import { type CacheBus, CHANGE_CHANNEL, localBus } from '../shared/cache-bus.ts';
+import { type JobLocks, processJobLocksOf } from '../shared/job-lock.ts';
 import {
   checkDatabaseFolder,
   DATABASE_FOLDER,
@@ -20,6 +22,9 @@ import {
   lockDataFolder,
   unopenableFolder,
 } from './data-folder.ts';
+import { postgresJobLocks } from './job-locks.ts';
+import { type LinkLog, listenForChanges } from './listener.ts';
+import { type ReadRouter, replicaRouter } from './replica.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database every service takes; the same on PGlite and PostgreSQL. */
@@ -30,7 +35,13 @@ export type DatabaseTimeouts = Pick<Timeouts, 'dbConnectMs' | 'dbQueryMs'>;
 
 /** Where the data lives. `pglite` without `dataDir` is a throw-away in-memory database. */
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; timeouts?: DatabaseTimeouts }
+  | {
+      kind: 'postgres';
+      url: string;
+      timeouts?: DatabaseTimeouts;
+      /** Change notices, job locks and the read replica; default: both on `url`, no replica. */
+      links?: Partial<DatabaseLinkSettings>;
+    }
   // `dataDir`: the database folder; its parent (DATA_DIR) holds the lock that keeps it to one process.
   // `loadDataDir`: a `dumpDataDir()` tarball to start from; tests use a migrated template instead of
   // paying PGlite's initdb (seconds) for every app they build.
@@ -38,21 +49,39 @@ export type DatabaseTarget =
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite persisted in `dataDir/pglite`. */
 export function databaseTargetOf(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseLinks'>>,
   timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
 ): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, timeouts }
+    ? { kind: 'postgres', url: config.databaseUrl, timeouts, links: config.databaseLinks }
     : { kind: 'pglite', dataDir: join(config.dataDir, DATABASE_FOLDER) };
 }
 
-/** An open database with the two operations that differ between drivers. */
+/**
+ * What an API node needs of the database besides its serving connections: where marked reads go,
+ * where change notices arrive, and the locks that keep a job to one node at a time.
+ */
+export interface DatabaseLinks {
+  /** Reads the code marks as replica-safe (db/replica.ts); the serving database without a replica. */
+  readDb: Db;
+  bus: CacheBus;
+  locks: JobLocks;
+  /** Gives the links the app's logger: they log a lost listener or replica once. */
+  useLog(log: LinkLog): void;
+}
+
+/** An open database with the operations that differ between drivers. */
 export interface Database {
   db: Db;
   kind: DatabaseTarget['kind'];
   /** Applies the versioned SQL migrations in `migrationsFolder`; safe to call on every start. */
   migrate(migrationsFolder?: string): Promise<void>;
-  /** Closes the pool or the embedded database. */
+  /**
+   * The node's links, opened on the first call (a command-line tool never needs them): on PostgreSQL
+   * the listener has made its first attempt to connect when this resolves.
+   */
+  nodeLinks(): Promise<DatabaseLinks>;
+  /** Closes the pool or the embedded database, and the links. */
   close(): Promise<void>;
 }
 
@@ -66,8 +95,9 @@ const MIGRATION_LOCK_ID = 0x5875616e; // 'Xuan'
  * The serving pool: every wait on PostgreSQL is bounded, so a database that is down or frozen costs a
  * request at most a few seconds and a 503 (plugins/error-handler.ts), never a hang.
  */
-function servingPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
+function servingPool(url: string, timeouts: DatabaseTimeouts, Client: typeof pg.Client): pg.Pool {
   const pool = new pg.Pool({
+    Client,
     connectionString: url,
     max: 10,
     // Opening a connection, and waiting for a free one when all ten are busy.
@@ -89,15 +119,76 @@ function servingPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
   return pool;
 }
 
+/**
+ * A pg Client that sends every statement unnamed: Drizzle's prepared statements keep their SQL text
+ * (built once) but are parsed per use, which PgBouncer before 1.21 in transaction mode requires.
+ */
+class UnnamedStatementsClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only strips a field.
+  override query(config: any, ...rest: any[]): any {
+    if (config && typeof config === 'object' && 'name' in config && config.name) {
+      return super.query({ ...config, name: undefined }, ...rest);
+    }
+    return super.query(config, ...rest);
+  }
+}
+
+/** The node links of a PostgreSQL database served by `pool`. */
+async function postgresLinks(
+  db: Db,
+  pool: pg.Pool,
+  target: Extract<DatabaseTarget, { kind: 'postgres' }>,
+  Client: typeof pg.Client,
+): Promise<DatabaseLinks & { close(): Promise<void> }> {
+  const timeouts = target.timeouts ?? DEFAULT_TIMEOUTS;
+  const listenUrl = target.links?.listenUrl ?? target.url;
+  let router: ReadRouter | undefined;
+  if (target.links?.replicaUrl) {
+    router = replicaRouter(pool, {
+      url: target.links.replicaUrl,
+      connectTimeoutMs: target.links.replicaConnectTimeoutMs ?? 1000,
+      maxLagMs: target.links.replicaMaxLagMs ?? 2000,
+      queryTimeoutMs: timeouts.dbQueryMs,
+      Client,
+    });
+  }
+  const readDb = router ? drizzleNodePg({ client: router.pool as unknown as pg.Pool, schema }) : db;
+  const bus = listenForChanges({
+    url: listenUrl,
+    connectTimeoutMs: timeouts.dbConnectMs,
+    onFence: router ? (lsn) => router.fence(lsn) : undefined,
+  });
+  const locks = postgresJobLocks(listenUrl, timeouts.dbConnectMs);
+  await bus.started();
+  return {
+    readDb,
+    bus,
+    locks,
+    useLog(log) {
+      bus.useLog(log);
+      router?.useLog(log);
+    },
+    async close() {
+      await Promise.all([bus.close(), locks.close(), router?.close()]);
+    },
+  };
+}
+
 /** Opens PostgreSQL or PGlite as `target` says; call `migrate()` before serving. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const timeouts = target.timeouts ?? DEFAULT_TIMEOUTS;
-    const pool = servingPool(target.url, timeouts);
+    const Client = target.links?.preparedStatements === false ? UnnamedStatementsClient : pg.Client;
+    const pool = servingPool(target.url, timeouts, Client);
     const db = drizzleNodePg({ client: pool, schema });
+    let links: ReturnType<typeof postgresLinks> | undefined;
     return {
       db,
       kind: 'postgres',
+      nodeLinks() {
+        links ??= postgresLinks(db, pool, target, Client);
+        return links;
+      },
       async migrate(migrationsFolder = MIGRATIONS_FOLDER) {
         // Its own pool without the serving pool's statement time-outs: a migration may legitimately
         // run long, and so may the wait for another process's migration to finish.
@@ -122,7 +213,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           await migrations.end();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        try {
+          await (await links)?.close();
+        } finally {
+          await pool.end();
+        }
+      },
     };
   }
   let lock: DataFolderLock | undefined;
@@ -149,11 +246,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     throw existing && target.dataDir ? unopenableFolder(target.dataDir, error) : error;
   }
   const db = drizzlePglite({ client, schema });
+  let links: Promise<DatabaseLinks> | undefined;
   return {
     db,
     kind: 'pglite',
     // The data-folder lock keeps PGlite to one process, so migrations need no lock of their own.
     migrate: (migrationsFolder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder }),
+    nodeLinks() {
+      links ??= pgliteLinks(db, client);
+      return links;
+    },
     async close() {
       try {
         await client.close();
@@ -162,4 +264,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       }
     },
   };
+}
+
+/**
+ * The node links of an embedded database: one process, so reads stay on it, the triggers' notices
+ * come from PGlite's own LISTEN (delivered when the writing statement returns) and job locks are the
+ * process's own.
+ */
+async function pgliteLinks(db: Db, client: PGlite): Promise<DatabaseLinks> {
+  const bus = localBus();
+  await client.listen(CHANGE_CHANNEL, (topic) => bus.publish(topic));
+  return { readDb: db, bus, locks: processJobLocksOf(client), useLog() {} };
 }

@@ -6,6 +6,7 @@
  */
 
 export { operatorSessions, operators, uploadChunks, uploads } from '../modules/admin/schema.ts';
+export { dingzhiProfiles } from '../modules/bazi/schema.ts';
 export { holidayDays, holidayVersion } from '../modules/calendar/schema.ts';
 export { articles, content, masters } from '../modules/content/schema.ts';
 export {
@@ -18,6 +19,7 @@ export {
 } from '../modules/ketang/schema.ts';
 export { feedback } from '../modules/media/schema.ts';
 export { memberQuotas, smsCodes, users } from '../modules/member/schema.ts';
+export { mingliProfiles } from '../modules/mingli/schema.ts';
 export {
   payFindings,
   payments,
@@ -28,6 +30,7 @@ export {
   refunds,
 } from '../modules/pay/schema.ts';
 export { rateLimitWindows } from '../modules/ratelimit/schema.ts';
+export { calendarEvents, calendarSavedDays, calendarSubscriptions } from '../modules/reminders/schema.ts';
 export { sessions } from '../modules/sessions/schema.ts';
 export {
   addresses,

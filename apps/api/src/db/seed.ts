@@ -14,11 +14,17 @@ import { seedShop } from '../modules/shop/index.ts';
 import type { FileStorage } from '../shared/storage.ts';
 import type { Db } from './client.ts';
 
+/** Where the seed finds what it stores; tests hand the classroom small stand-in media of their own. */
+export interface SeedOptions {
+  /** The classroom's demo media folder (default: what the build made, seed-media/ketang). */
+  ketangMediaDir?: string;
+}
+
 /**
  * Inserts the demo rows that are missing and stores the demo pictures `storage` lacks; returns how
  * many rows it wrote (0 on a re-run).
  */
-export async function seedDatabase(db: Db, storage: FileStorage): Promise<number> {
+export async function seedDatabase(db: Db, storage: FileStorage, options: SeedOptions = {}): Promise<number> {
   return (
     (await seedMembers(db)) +
     (await seedContent(db, storage)) +
@@ -27,6 +33,6 @@ export async function seedDatabase(db: Db, storage: FileStorage): Promise<number
     (await seedReadings(db)) +
     // A course product's 课程大纲 is the classroom's lesson list of the same course.
     (await seedShop(db, storage, demoLessonTitles)) +
-    (await seedKetang(db, storage))
+    (await seedKetang(db, storage, { mediaDir: options.ketangMediaDir }))
   );
 }

@@ -30,6 +30,8 @@ interface FastifyishError {
   message?: unknown;
   validation?: unknown;
   validationContext?: unknown;
+  /** The Chinese sentence a route's schemaErrorFormatter chose for the reader (shared/errors.ts `userRefusal`). */
+  userMessage?: unknown;
 }
 
 /** Maps any thrown value to its status and envelope. */
@@ -42,7 +44,11 @@ export function failureOf(error: unknown): Failure {
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyishError;
   if (Array.isArray(e.validation)) {
     const errors = e.validation as SchemaError[];
-    const msg = validationMessage(errors, String(e.validationContext ?? ''));
+    // A route's own schemaErrorFormatter may word a refusal for its readers (the shop's maxima).
+    const msg =
+      typeof e.userMessage === 'string'
+        ? e.userMessage
+        : validationMessage(errors, String(e.validationContext ?? ''));
     const field = fieldOfSchemaErrors(errors);
     return { status: 400, body: { code: 'ValidationError', msg, ...(field ? { field } : {}) } };
   }

@@ -3,7 +3,8 @@
  * neither in request lines nor in the lines of failed requests, whose errors carry the database
  * driver's own text (PostgreSQL's `Key (phone)=(…) already exists`, Drizzle's `params: …`). The whole
  * pino stream of a test app at level trace is captured while a buyer logs in by SMS, adds a 收货地址,
- * orders, an operator searches orders by phone, a unique violation is forced and bad requests are sent.
+ * orders, saves and searches a 命例 and imports a wrong one, an operator searches orders by phone, a
+ * unique violation is forced and bad requests are sent.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,9 @@ const RECEIVER_NAME = '欧阳明远';
 const ADDRESS_DETAIL = '梧桐巷十七号三单元';
 const PASSWORD = 'secret-pass-42';
 const REMARK = '下午五点后送到门卫';
+// A 命例: a client's name and what the note says of them.
+const CASE_NAME = '司马晓岚';
+const CASE_NOTE = '丙午年问离婚官司';
 
 describe('log lines', () => {
   const log = captureLog();
@@ -48,7 +52,17 @@ describe('log lines', () => {
       .map((line) => JSON.parse(line) as { phone: string; code: string })
       .findLast((line) => line.phone === phone)?.code ?? '';
   let t: TestApp;
-  const secrets: string[] = [BUYER_PHONE, RECEIVER_PHONE, RECEIVER_NAME, ADDRESS_DETAIL, PASSWORD, REMARK];
+  const secrets: string[] = [
+    BUYER_PHONE,
+    RECEIVER_PHONE,
+    RECEIVER_NAME,
+    ADDRESS_DETAIL,
+    PASSWORD,
+    REMARK,
+    CASE_NAME,
+    CASE_NOTE,
+    encodeURIComponent(CASE_NAME),
+  ];
 
   beforeAll(async () => {
     t = await buildTestApp({
@@ -116,6 +130,34 @@ describe('log lines', () => {
     );
     expect(order.statusCode).toBe(200);
 
+    // 命例: a client's birth and note saved, searched for by name, and imports refused for a wrong
+    // entry (the refusal names the entry by its number) and for a file that is not JSON.
+    const caseBook = await post(
+      '/api/crm/bazi/profiles',
+      { name: CASE_NAME, sex: '女', born: '公 1983-07-21 05:30', note: CASE_NOTE },
+      { token },
+    );
+    expect(caseBook.statusCode).toBe(200);
+    const search = `/api/crm/bazi/profiles?q=${encodeURIComponent(CASE_NAME)}`;
+    expect((await t.app.inject({ method: 'GET', url: search, headers: { token } })).statusCode).toBe(200);
+    const wrongEntry = await post(
+      '/api/crm/bazi/profiles/import',
+      {
+        format: 'xuanli-mingli',
+        version: 1,
+        profiles: [{ name: CASE_NAME, sex: '女', born: '公 1983-02-30 05:30', note: CASE_NOTE }],
+      },
+      { token },
+    );
+    expect(wrongEntry.statusCode).toBe(400);
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/crm/bazi/profiles/import',
+      headers: { token, 'content-type': 'application/json' },
+      payload: `{"profiles":[{"name":"${CASE_NAME}","note":"${CASE_NOTE}"`,
+    });
+    expect(notJson.statusCode).toBe(400);
+
     // An operator looks the buyer up by phone; the phone is in the URL.
     const operator = await signInOperator(t, 'admin');
     for (const url of [`/api/admin/orders?phone=${BUYER_PHONE}`, `/api/admin/users?q=${BUYER_PHONE}`]) {
@@ -131,7 +173,10 @@ describe('log lines', () => {
       payload: `{"name":"${RECEIVER_NAME}","phone":"${RECEIVER_PHONE}","detail":"${ADDRESS_DETAIL}"x}`,
     });
     expect(badJson.statusCode).toBe(400);
-    const badPhone = await post('/api/crm/member/sms', { phone: `${RECEIVER_PHONE}0` }, { token: visitor });
+    // The login ended the visitor's session: a new visitor asks for a code to a malformed phone.
+    const stranger = await visitorToken(t);
+    secrets.push(stranger);
+    const badPhone = await post('/api/crm/member/sms', { phone: `${RECEIVER_PHONE}0` }, { token: stranger });
     expect(badPhone.statusCode).toBe(400);
     const strayField = await post(
       '/api/shop/addresses',

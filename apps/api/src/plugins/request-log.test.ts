@@ -37,6 +37,10 @@ describe('redactUrl', () => {
     expect(redactUrl(`/api/x?q=${jwt}`)).toBe('/api/x?q=[redacted]');
     expect(redactUrl(`/api/${jwt}/y`)).toBe('/api/[redacted]/y');
     expect(redactUrl(`/api/x?${jwt}`)).toBe('/api/x?[redacted]');
+    // A subscribed calendar's link is its own key: the path segment after feed/ is the secret.
+    const link = 'kq3V0r8yQm2Zx_9-Lb7Tn4Hc1Ws6Ud5Ef0Gi8Jo2Ap3';
+    expect(redactUrl(`/api/calendar/feed/${link}.ics`)).toBe('/api/calendar/feed/[redacted]');
+    expect(redactUrl(`/API/Calendar/Feed/${link}.ics?x=1`)).toBe('/API/Calendar/Feed/[redacted]?x=1');
   });
 
   it('redacts personal query parameters and masks mobile numbers anywhere', () => {

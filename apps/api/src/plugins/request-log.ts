@@ -38,6 +38,11 @@ export function noteRefusal(request: FastifyRequest, refusal: Refusal): void {
 const SECRET_PARAM =
   /token|jwt|auth|secret|passw|pwd|key|sig|session|cookie|ticket|code|phone|mobile|tel|name|receiver|address|detail|^q$|keyword|search/i;
 const REDACTED = '[redacted]';
+/**
+ * Paths whose last segment is a credential: a subscribed calendar's secret link
+ * (`/api/calendar/feed/<token>.ics`), which a calendar app fetches without any other key.
+ */
+const SECRET_PATH = /(\/calendar\/feed\/)[^/]*/gi;
 /** A line never carries more of the URL than this (a 64 KB query must not become a 64 KB log line). */
 export const MAX_LOGGED_URL = 1024;
 
@@ -52,12 +57,12 @@ function decodedName(name: string): string {
 /**
  * `url` as it may be logged: values of credential-like and personal query parameters (`token`, `jwt`,
  * `access_token`, `authorization`, `phone`, `q` …) replaced by `[redacted]`, anything shaped like a JWT
- * too, mobile numbers masked (`139****5678`), and the whole capped at {@link MAX_LOGGED_URL} characters.
+ * too, a calendar link's secret path segment too, mobile numbers masked (`139****5678`), and the whole capped at {@link MAX_LOGGED_URL} characters.
  */
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?');
   const path = mark === -1 ? url : url.slice(0, mark);
-  let redacted = maskPersonalText(path);
+  let redacted = maskPersonalText(path).replace(SECRET_PATH, `$1${REDACTED}`);
   if (mark !== -1) {
     const query = url
       .slice(mark + 1)

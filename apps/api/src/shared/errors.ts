@@ -53,3 +53,11 @@ export function codeForStatus(status: number): ApiErrorCode {
       return status >= 500 ? 'InternalError' : 'BadRequest';
   }
 }
+
+/**
+ * An error for a route's `schemaErrorFormatter` that says in Chinese what the reader did wrong (the
+ * shop's maxima); the error handler answers it instead of its generic sentence naming the field.
+ */
+export function userRefusal(message: string): Error {
+  return Object.assign(new Error(message), { userMessage: message });
+}

@@ -1,9 +1,12 @@
 /**
- * A tiny job runner for periodic housekeeping (purging expired sessions and old rate-limit windows).
- * Every API process runs its own: jobs must therefore be idempotent and safe to run concurrently,
- * which is cheaper than electing a leader. The jitter keeps processes started together from running
- * in lock-step, and a run never overlaps the previous one.
+ * A tiny job runner for periodic housekeeping (purging expired sessions and old rate-limit windows,
+ * sweeping unpaid orders, reconciling payments). Every API process runs its own, and each run takes
+ * the job's lock first (shared/job-lock.ts), so one node at a time runs a job while the others skip
+ * that turn; the jobs stay idempotent and claim their units of work one by one anyway, since a lock
+ * is lost with its connection. The jitter keeps processes started together from running in
+ * lock-step, and a run never overlaps the previous one.
  */
+import type { JobLocks, LockedRun } from './job-lock.ts';
 
 /** Where a failed run is reported (pino's logger fits). */
 export interface JobLogger {
@@ -65,6 +68,49 @@ export function startJob(options: JobOptions): Job {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
       await running;
+    },
+  };
+}
+
+/** A periodic job as app.ts declares it. */
+export interface JobSpec {
+  name: string;
+  intervalMs: number;
+  run: () => unknown;
+}
+
+/** The app's jobs: started together, stopped together, and each runnable at once by name. */
+export interface JobRunner {
+  start(): void;
+  stop(): Promise<void>;
+  /**
+   * Runs the job `name` now, through the same lock as its timer: `{ran: false}` when another node (or
+   * this one) is running it at this moment. Unknown names throw.
+   */
+  runNow(name: string): Promise<LockedRun<unknown>>;
+}
+
+/**
+ * The jobs of `specs`, each run only while this node holds its lock (shared/job-lock.ts), so that of
+ * N nodes one runs a job at a time and the others skip that turn.
+ */
+export function jobRunner(specs: JobSpec[], deps: { locks: JobLocks; log: JobLogger }): JobRunner {
+  const byName = new Map(specs.map((spec) => [spec.name, spec]));
+  const locked = (spec: JobSpec) => deps.locks.tryRun(spec.name, async () => spec.run());
+  let jobs: Job[] = [];
+  return {
+    start() {
+      jobs = specs.map((spec) =>
+        startJob({ name: spec.name, intervalMs: spec.intervalMs, log: deps.log, run: () => locked(spec) }),
+      );
+    },
+    async stop() {
+      await Promise.all(jobs.map((job) => job.stop()));
+    },
+    runNow(name) {
+      const spec = byName.get(name);
+      if (!spec) return Promise.reject(new Error(`no job ${name}`));
+      return locked(spec);
     },
   };
 }

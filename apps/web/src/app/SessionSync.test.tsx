@@ -1,12 +1,13 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { sendFeedback } from '@/features/user/api/send-feedback';
-import { useSession } from '@/stores/session';
-import { installFakeApi, loginAs, member, resetSession } from '@/testing/app-harness';
+import { isVip, requestProfileRefresh, useSession } from '@/stores/session';
+import { installFakeApi, loginAs, member, resetSession, vipMember } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { SessionSync } from './SessionSync';
+import { FOREGROUND_REFRESH_GAP_MS, PAGE_REFRESH_GAP_MS } from './session-sync';
 
 let where = '';
 function Where() {
@@ -78,5 +79,73 @@ describe('SessionSync (SPEC §4)', () => {
     });
     expect(useSession.getState().isLogin).toBe(false);
     await waitFor(() => expect(where).toBe(`${paths.login.path}?redirect=${paths.feedback.path}`));
+  });
+
+  describe('a membership granted while the app is open', () => {
+    /** A server whose profile says VIP once `granted()` is true; answers the profile calls it saw. */
+    function grantingServer(granted: () => boolean) {
+      const calls = installFakeApi(({ path }) => {
+        if (path === '/crm/member/profile') return okAnswer(granted() ? vipMember() : member());
+        if (path === '/crm/ketang/myorder') return okAnswer({ list: [], total: 0 });
+      });
+      return () => calls.filter((c) => c.path === '/crm/member/profile').length;
+    }
+
+    const returnToForeground = () =>
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+
+    it('is seen when the app comes back to the foreground, at most once every 10 s', async () => {
+      // The sync counts on the monotonic clock; time passes as the test moves it on.
+      const real = performance.now.bind(performance);
+      let later = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
+      let granted = false;
+      const profileCalls = grantingServer(() => granted);
+      loginAs(member());
+      renderSync();
+      await waitFor(() => expect(profileCalls()).toBe(1));
+
+      // Paid in WeChat, or made VIP by customer service, then back in the app a few seconds later.
+      granted = true;
+      later += 3000;
+      returnToForeground();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(profileCalls()).toBe(1);
+      later += FOREGROUND_REFRESH_GAP_MS;
+      returnToForeground();
+      await waitFor(() => expect(isVip(useSession.getState().user)).toBe(true));
+      expect(profileCalls()).toBe(2);
+      // Focus, as a desktop window or a WebView that never hides reports it, counts the same.
+      later += FOREGROUND_REFRESH_GAP_MS;
+      act(() => {
+        window.dispatchEvent(new Event('focus'));
+      });
+      await waitFor(() => expect(profileCalls()).toBe(3));
+    });
+
+    it('is seen at once when a page asks (the 定制 tab opening), without waiting for the gap', async () => {
+      let granted = false;
+      const profileCalls = grantingServer(() => granted);
+      loginAs(member());
+      renderSync();
+      await waitFor(() => expect(profileCalls()).toBe(1));
+      await new Promise((resolve) => setTimeout(resolve, PAGE_REFRESH_GAP_MS));
+      granted = true;
+      act(() => requestProfileRefresh());
+      await waitFor(() => expect(isVip(useSession.getState().user)).toBe(true));
+      expect(profileCalls()).toBe(2);
+    });
+
+    it('fetches nothing for a visitor coming back to the foreground', async () => {
+      const profileCalls = grantingServer(() => true);
+      renderSync();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      returnToForeground();
+      act(() => requestProfileRefresh());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(profileCalls()).toBe(0);
+    });
   });
 });

@@ -26,6 +26,7 @@ const KetangPages = lazyPage(() => import('@/features/ketang/KetangPages'));
  */
 export const SERVER_PAGES: Record<ServerPathName, LazyPage> = {
   suan: lazyPage(() => import('@/features/bazi/BaziPage')),
+  zeri: lazyPage(() => import('@/features/zeri/ZeriPage')),
   dingzhi: lazyPage(() => import('@/features/dingzhi/DingzhiPage')),
   ketang: KetangPages,
   shop: ShopPages,
@@ -46,6 +47,8 @@ export const SERVER_PAGES: Record<ServerPathName, LazyPage> = {
   feedback: MemberPages,
   password: MemberPages,
   bindPhone: MemberPages,
+  reminders: MemberPages,
+  subscribe: MemberPages,
   webview: lazyPage(() => import('@/features/webview/WebviewPage')),
   product: ShopPages,
   cart: ShopPages,

@@ -4,6 +4,7 @@
  * save it) and a link to the VIP benefits. SPEC §1: VIP is handled by people, so this card is how a
  * reader becomes VIP.
  */
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/feedback';
@@ -99,9 +100,17 @@ export function ContactCard({
         <span className={styles.wxLabel}>微信号</span>
         {wx ? (
           <>
-            {/* Selectable as a whole, for the long-press copy when the button cannot copy. */}
-            <span className={styles.wx} data-testid="wechat-id">
-              {wx}
+            {/* One line, whatever its length: the type shrinks to the room there is (down to 14 px),
+                then the line scrolls. Selectable as a whole, for the long-press copy when the button
+                cannot copy. */}
+            <span className={styles.wxBox}>
+              <span
+                className={styles.wx}
+                data-testid="wechat-id"
+                style={{ '--wx-chars': [...wx].length } as CSSProperties}
+              >
+                {wx}
+              </span>
             </span>
             <button type="button" className={styles.copy} onClick={copy} aria-label={`复制微信号 ${wx}`}>
               复制

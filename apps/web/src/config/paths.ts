@@ -43,6 +43,7 @@ export const paths = {
   user: route('/pages/user/index', '用户中心'),
   // Other pages.
   almanacDay: route('/pages/index/day', '老黄历'),
+  zeri: route('/pages/index/zeri', '择日'),
   article: route('/pages/index/article', '文章'),
   label: route('/pages/index/label', '标签'),
   kejian: route('/pages/ketang/kejian', '免费课件'),
@@ -59,6 +60,8 @@ export const paths = {
   feedback: route('/pages/user/feedback', '意见反馈'),
   password: route('/pages/user/password', '设置密码'),
   bindPhone: route('/pages/user/bind-phone', '绑定手机号'),
+  reminders: route('/pages/user/reminders', '我的提醒'),
+  subscribe: route('/pages/user/subscribe', '日历订阅'),
   webview: route('/pages/webview/index', 'webview'),
   // The shop's own pages (SPEC §2 names only the tab; "not shown" beyond it).
   product: route('/pages/shop/product', '商品详情'),

@@ -5,3 +5,9 @@
 
 /** The session token record `{jwt, iat, user?}` (SPEC §3 `jw-token`). */
 export const TOKEN_STORAGE_KEY_NAME = 'jw-token';
+
+/**
+ * The holiday days entered since this build, as the API last answered them (`{version, years}`):
+ * src/lib/holidays.ts keeps them for the calendar, the 择日 page hands them to its offline engine.
+ */
+export const HOLIDAYS_STORAGE_KEY_NAME = 'xuanli-holidays';

@@ -12,6 +12,7 @@ import {
   TOKEN_STORAGE_KEY,
   toApiError,
 } from './api';
+import { noteAnswer, serviceState } from './service-health';
 
 const NOW_MS = 1_700_000_000_000;
 const NOW_S = NOW_MS / 1000;
@@ -205,6 +206,44 @@ describe('api client: errors (SPEC §8)', () => {
     await expect(createApiClient({ fetch, now: () => NOW_MS }).get('/x')).rejects.toMatchObject({
       code: ClientErrorCode.network,
     });
+  });
+
+  it('tells an offline phone from a server that is not there (both code 602001)', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ jwt: 'fresh', iat: NOW_S }));
+    const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const client = createApiClient({ fetch, now: () => NOW_MS });
+    noteAnswer(200, 0);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const offline = await client.get('/x').catch((e: unknown) => e);
+    expect(offline).toMatchObject({ code: ClientErrorCode.network, offline: true });
+    expect(serviceState()).toBe('available');
+    // Online, yet nothing answered: connection refused, the server stopped.
+    onLine.mockReturnValue(true);
+    const refused = await client.get('/x').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: ClientErrorCode.network, offline: false });
+    expect(serviceState()).toBe('unavailable');
+  });
+
+  it('marks the service unavailable on a gateway’s 502/503/504 and available on any other answer', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ jwt: 'fresh', iat: NOW_S }));
+    let answer = () => new Response('<html>Bad Gateway</html>', { status: 502 });
+    const { fetch } = fakeFetch(() => answer());
+    const client = createApiClient({ fetch, now: () => NOW_MS });
+    for (const status of [502, 503, 504]) {
+      answer = () => new Response('', { status });
+      noteAnswer(200, 0);
+      await client.get('/x').catch(() => undefined);
+      expect(serviceState(), String(status)).toBe('unavailable');
+    }
+    // Our own 502 for a payment provider that refused: the server is there.
+    answer = () => failureAnswer('PaymentChannelError', 'alipay refused');
+    await client.get('/x').catch(() => undefined);
+    expect(serviceState()).toBe('available');
+    answer = () => new Response('', { status: 504 });
+    await client.get('/x').catch(() => undefined);
+    answer = () => failureAnswer('NotFound', 'no such thing');
+    await client.get('/x').catch(() => undefined);
+    expect(serviceState()).toBe('available');
   });
 
   it('maps a caller abort to code 600003', async () => {

@@ -10,6 +10,7 @@
 import { env } from '@/config/env';
 import { TOKEN_STORAGE_KEY_NAME } from '@/config/storage-keys';
 import { createServerClock } from '@/lib/server-clock';
+import { noteAnswer, noteUnreachable } from '@/lib/service-health';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /** Request time-out in ms (SPEC §7). */
@@ -31,6 +32,19 @@ export const ClientErrorCode = {
   network: 602001,
 } as const;
 
+/** HTTP statuses of a server that is down or unreachable behind its gateway. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Whether `error` means the server could not answer at all (rather than refused the input): what the
+ * pages that can compute with the engine themselves (排盘, 择日) take as the cue to do so.
+ */
+export function serverUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === ClientErrorCode.network || error.code === ClientErrorCode.timeout) return true;
+  return error.status !== undefined && UNREACHABLE_STATUSES.has(error.status);
+}
+
 /** Message used when neither the answer nor the failure says anything (SPEC §8). */
 export const DEFAULT_ERROR_MESSAGE = '请求错误！';
 
@@ -49,14 +63,25 @@ export class ApiError extends Error {
   readonly status?: number;
   /** The parsed answer body, when there was one. */
   readonly body?: unknown;
+  /**
+   * For a request that reached no server (code 602001): whether the phone was offline then (true), or
+   * online — the server did not answer (false). Unknown (undefined) for failures the client did not see.
+   */
+  readonly offline?: boolean;
 
-  constructor(message: string, code: string | number, status?: number, body?: unknown) {
+  constructor(message: string, code: string | number, status?: number, body?: unknown, offline?: boolean) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.body = body;
+    this.offline = offline;
   }
+}
+
+/** Whether the browser says it has no network (browsers without `navigator.onLine` count as online). */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /**
@@ -66,7 +91,7 @@ export class ApiError extends Error {
  */
 export function toApiError(
   body: unknown,
-  options: { status?: number; errorText?: string; fallbackCode?: string | number } = {},
+  options: { status?: number; errorText?: string; fallbackCode?: string | number; offline?: boolean } = {},
 ): ApiError {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const message =
@@ -75,7 +100,7 @@ export function toApiError(
     typeof record.code === 'string' || typeof record.code === 'number'
       ? record.code
       : (options.fallbackCode ?? 'BadRequest');
-  return new ApiError(message ?? DEFAULT_ERROR_MESSAGE, code, options.status, body);
+  return new ApiError(message ?? DEFAULT_ERROR_MESSAGE, code, options.status, body, options.offline);
 }
 
 function nonEmptyString(value: unknown): string | undefined {
@@ -205,9 +230,13 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     } catch {
       if (timedOut) throw new ApiError('请求超时，请稍后再试', ClientErrorCode.timeout);
       if (options.signal?.aborted) throw new ApiError('请求已取消', ClientErrorCode.abort);
+      // No answer at all: with the phone offline that is the network; online, the server is not there.
+      const offline = browserOffline();
+      if (!offline) noteUnreachable();
       throw toApiError(null, {
-        errorText: '网络连接失败，请检查网络',
+        errorText: offline ? '网络连接失败，请检查网络' : '无法连接服务器，请稍后再试',
         fallbackCode: ClientErrorCode.network,
+        offline,
       });
     } finally {
       clearTimeout(timer);
@@ -216,6 +245,10 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
 
     serverClock.note(response.headers.get('date'));
     const body = await readBody(response);
+    noteAnswer(
+      response.status,
+      body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined,
+    );
     if (!response.ok) {
       throw toApiError(body, { status: response.status, errorText: response.statusText });
     }

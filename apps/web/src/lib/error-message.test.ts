@@ -2,7 +2,7 @@ import { ALMANAC_ERROR_MESSAGES } from '@xuanli/almanac/errors';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ClientErrorCode, toApiError } from '@/lib/api';
-import { isRetryable, userMessage } from '@/lib/error-message';
+import { isRetryable, isServiceOutage, NETWORK_NEEDED_MESSAGE, userMessage } from '@/lib/error-message';
 
 describe('userMessage', () => {
   it('says which field is wrong for an engine refusal, whatever the server wrote', () => {
@@ -27,12 +27,13 @@ describe('userMessage', () => {
     ).toBe(ERROR_MESSAGES_ZH.Unavailable);
   });
 
-  it('tells a refused payment apart from a server fault', () => {
+  it('tells a refused payment apart from a server that is away', () => {
     expect(
       userMessage(toApiError({ code: 'PaymentChannelError', msg: 'alipay refused' }, { status: 502 })),
     ).toBe(ERROR_MESSAGES_ZH.PaymentChannelError);
+    // A gateway with nobody behind it: the service is unavailable, not broken.
     expect(userMessage(toApiError(null, { status: 502, errorText: 'Bad Gateway' }))).toBe(
-      ERROR_MESSAGES_ZH.InternalError,
+      ERROR_MESSAGES_ZH.Unavailable,
     );
   });
 
@@ -49,6 +50,28 @@ describe('userMessage', () => {
     });
     expect(userMessage(offline)).toBe('网络未连接，此功能需要联网');
     expect(userMessage(offline)).toContain('需要联网');
+  });
+
+  it('says 服务暂时不可用 — not 网络未连接 — when the phone is online and the server does not answer', () => {
+    const refused = toApiError(null, {
+      errorText: '无法连接服务器，请稍后再试',
+      fallbackCode: ClientErrorCode.network,
+      offline: false,
+    });
+    expect(userMessage(refused)).toBe(ERROR_MESSAGES_ZH.Unavailable);
+    expect(isServiceOutage(refused)).toBe(true);
+    const offline = toApiError(null, { fallbackCode: ClientErrorCode.network, offline: true });
+    expect(userMessage(offline)).toBe(NETWORK_NEEDED_MESSAGE);
+    expect(isServiceOutage(offline)).toBe(false);
+    for (const status of [502, 503, 504]) {
+      const away = toApiError('<html>', { status, errorText: 'Gateway' });
+      expect(userMessage(away), String(status)).toBe(ERROR_MESSAGES_ZH.Unavailable);
+      expect(isServiceOutage(away), String(status)).toBe(true);
+    }
+    expect(isServiceOutage(toApiError({ code: 'PaymentChannelError', msg: 'x' }, { status: 502 }))).toBe(
+      false,
+    );
+    expect(isServiceOutage(toApiError(null, { status: 500 }))).toBe(false);
   });
 
   it('falls back to 请求错误！ for unknown English text and non-API errors', () => {

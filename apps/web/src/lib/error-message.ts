@@ -9,6 +9,7 @@
  */
 import { ERROR_MESSAGES_ZH, isErrorCode } from '@xuanli/contracts/errors';
 import { ApiError, ClientErrorCode, DEFAULT_ERROR_MESSAGE } from '@/lib/api';
+import { isOutageAnswer } from '@/lib/service-health';
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -18,16 +19,26 @@ const CJK = /[\u4e00-\u9fff]/;
  */
 export const NETWORK_NEEDED_MESSAGE = '网络未连接，此功能需要联网';
 
+/**
+ * Whether `error` says our server is not there — a gateway's 502/503/504, or no answer while the phone
+ * was online (connection refused, the server stopped) — rather than that the phone is offline.
+ */
+export function isServiceOutage(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === ClientErrorCode.network) return error.offline === false;
+  return error.status !== undefined && isOutageAnswer(error.status, error.code);
+}
+
 /** The Chinese message to show for `error` (any thrown value). */
 export function userMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return DEFAULT_ERROR_MESSAGE;
+  // Not the network, not the reader: 服务暂时不可用, never 网络未连接 (the phone is online).
+  if (isServiceOutage(error) || error.code === 'Unavailable') return ERROR_MESSAGES_ZH.Unavailable;
   // SPEC §8 codes a failure without a code 'BadRequest'; for a 5xx that would blame the user.
   if (error.status !== undefined && error.status >= 500) {
     // A payment provider that refused is a 502 of its own, with its own advice (retry or switch).
     if (error.code === 'PaymentChannelError') return ERROR_MESSAGES_ZH.PaymentChannelError;
-    return ERROR_MESSAGES_ZH[
-      error.code === 'Unavailable' || error.status === 503 ? 'Unavailable' : 'InternalError'
-    ];
+    return ERROR_MESSAGES_ZH.InternalError;
   }
   if (isErrorCode(error.code)) return ERROR_MESSAGES_ZH[error.code];
   if (error.code === ClientErrorCode.network) return NETWORK_NEEDED_MESSAGE;

@@ -7,10 +7,11 @@
 import { type HolidayTable, holidayTable } from '@xuanli/almanac/holidayTable';
 import type { HolidayTable as HolidayTableAnswer } from '@xuanli/contracts/holidays';
 import { env } from '@/config/env';
+import { HOLIDAYS_STORAGE_KEY_NAME } from '@/config/storage-keys';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /** localStorage key of the API's last answer, `{version, years}`. */
-export const HOLIDAYS_STORAGE_KEY = 'xuanli-holidays';
+export const HOLIDAYS_STORAGE_KEY = HOLIDAYS_STORAGE_KEY_NAME;
 
 const kept = () => readStorage<HolidayTableAnswer | null>(HOLIDAYS_STORAGE_KEY, null);
 

@@ -11,9 +11,15 @@
  * The provider is not app-wide: `src/app/server-state.tsx`, a lazily loaded chunk, wraps every route
  * except the `localPages` of `src/app/routes.tsx` (calendar and 老黄历), so the calendar route never
  * downloads TanStack Query. A page that starts using queries must not be listed there.
+ *
+ * Offline and outages: the query library is told the browser's real network state from the start
+ * (its own guess is "online" until an event says otherwise, so a page opened offline would fail its
+ * queries and never pick up again); offline, queries wait and resume by themselves when the network
+ * returns. The answers the reading pages showed are kept across visits (./query-persist.ts).
  */
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError, ClientErrorCode } from '@/lib/api';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { ApiError, browserOffline, ClientErrorCode } from '@/lib/api';
+import { keepQueriesAcrossVisits } from '@/lib/query-persist';
 
 /** Whether a failed query is worth one more try: network trouble and time-outs yes, answers no. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -40,5 +46,33 @@ function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * Tells the query library the network state: now, and at every `online`/`offline` event. Answers the
+ * stop function.
+ */
+export function followNetworkState(): () => void {
+  let stop: () => void = () => {};
+  onlineManager.setEventListener((setOnline) => {
+    // Outside a browser (a test environment already torn down when a late import lands) there is nothing to follow.
+    if (typeof window === 'undefined') return undefined;
+    setOnline(!browserOffline());
+    const online = () => setOnline(true);
+    const offline = () => setOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    stop = () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+    return stop;
+  });
+  return () => stop();
+}
+
 /** The app's query client. */
 export const queryClient: QueryClient = createQueryClient();
+
+if (typeof window !== 'undefined') {
+  followNetworkState();
+  keepQueriesAcrossVisits(queryClient);
+}

@@ -107,11 +107,16 @@ describe('uploadFile', () => {
   });
 
   it('says a 5xx with an empty body in Chinese', async () => {
-    const error = await uploaderAnswering({ kind: 'answer', status: 502, body: null })(file()).catch(
+    const error = await uploaderAnswering({ kind: 'answer', status: 500, body: null })(file()).catch(
       (e: unknown) => e,
     );
     expect((error as ApiError).code).toBe('BadRequest');
     expect(userMessage(error)).toBe(ERROR_MESSAGES_ZH.InternalError);
+    // A gateway's 502 with nobody behind it: the service is away, not broken.
+    const away = await uploaderAnswering({ kind: 'answer', status: 502, body: null })(file()).catch(
+      (e: unknown) => e,
+    );
+    expect(userMessage(away)).toBe(ERROR_MESSAGES_ZH.Unavailable);
   });
 
   it('gives code 602001 on a network failure and 5 on a time-out (SPEC §8)', async () => {

@@ -82,6 +82,29 @@ describe('session store', () => {
     expect(window.localStorage.getItem('jw-token')).toBeNull();
   });
 
+  it("clears the account's birth data and kept answers from the phone when it logs out", () => {
+    const leave = [
+      () => useSession.getState().logout(),
+      // The server ended the session (a 401): the user is cleared the same way.
+      () => useSession.getState().setUser(null),
+    ];
+    for (const leaveThePhone of leave) {
+      useSession.getState().login({ jwt: 'member-jwt', iat: 1_700_000_000, user });
+      // What the 定制 form last held, and the answers kept for offline reading.
+      localStorage.setItem('vip-form-name', JSON.stringify('王小明'));
+      localStorage.setItem('vip-form-sex', JSON.stringify('女'));
+      localStorage.setItem('vip-form-born', JSON.stringify('公 1985-05-10 08:00'));
+      localStorage.setItem('xl-query-cache', JSON.stringify({ v: 1, owner: 1, state: {} }));
+      // The 排盘 page's saved charts are the phone's, read by visitors too: they stay.
+      localStorage.setItem('bazi-profiles', JSON.stringify([{ name: '表妹' }]));
+      leaveThePhone();
+      for (const key of ['vip-form-name', 'vip-form-sex', 'vip-form-born', 'xl-query-cache']) {
+        expect(localStorage.getItem(key), key).toBeNull();
+      }
+      expect(localStorage.getItem('bazi-profiles')).not.toBeNull();
+    }
+  });
+
   it('counts a user as VIP only while vip_expire is later than now', () => {
     const now = Date.parse('2025-06-01T00:00:00Z');
     expect(isVip(null, now)).toBe(false);

@@ -6,12 +6,21 @@
  * Login state lives in the stored token record `jw-token` (SPEC §4): logged in means the record holds
  * a user. `login` writes the record the server answered (`{jwt, iat, user}`), `setUser` keeps the user
  * on it current, and `logout` removes it so the next request starts a fresh visitor session.
+ *
+ * `bazi` is the chart the 排盘 page reads (anyone's: a family member's, a friend's). A VIP's 定制 profile
+ * is not kept here: it is the account's own record on the server (components/dialogs/api/
+ * dingzhi-profile.ts), so a chart drawn for someone else never replaces it. When the account leaves the
+ * phone, its birth data and the answers kept for it go too (`ACCOUNT_STORAGE_KEYS`; the query layer,
+ * when it is loaded, follows the store and drops its in-memory answers as well: lib/query-persist.ts),
+ * and so does its case book of saved profiles (./profiles.ts), with `bazi` when it was one of them.
  */
 import type { LoginResult, MyOrderList, Profile } from '@xuanli/contracts/member';
 import { create } from 'zustand';
+import { ACCOUNT_STORAGE_KEYS } from '@/config/account-keys';
 import { ApiError, api, readToken, TOKEN_STORAGE_KEY } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { LOGIN_EVENT } from './login-event';
+import { forgetAccountProfiles } from './profiles';
 
 /** The logged-in user: the member profile of the wire (`GET crm/member/profile`). */
 export type User = Profile;
@@ -68,7 +77,12 @@ export interface SessionState {
   setYunType(yunType: string): void;
   setToday(today: string | null, currWeek?: number | null): void;
   setKetang(ketang: KetangPrefs | null): void;
-  /** Clears the user, the login flag, the purchased courses and the stored token record (SPEC §4). */
+  /**
+   * Clears the user, the login flag, the purchased courses and the stored token record (SPEC §4), and
+   * the account's data on the phone: the 定制 form's cached birth data, the answers kept for offline
+   * reading (the query layer, following the store, drops its in-memory ones) and the account's saved
+   * profiles with the chart being read.
+   */
   logout(): void;
 }
 
@@ -81,6 +95,22 @@ function storedUser(): User | null {
 }
 
 const initialUser = storedUser();
+
+/**
+ * Removes what the phone keeps of the account that just left it (also where no query layer ever
+ * loaded): the keys above, and the account's case book (命例) with the chart being read from it — a
+ * visitor's own profiles, never uploaded, stay.
+ */
+function forgetAccount(): Partial<SessionState> {
+  for (const key of ACCOUNT_STORAGE_KEYS) writeStorage(key, undefined);
+  return forgetAccountProfiles() ? { bazi: null } : {};
+}
+
+/**
+ * The window event a page sends to have the signed-in user's profile fetched again now (see
+ * {@link requestProfileRefresh}); src/app/session-sync.ts answers it.
+ */
+export const PROFILE_REFRESH_EVENT = 'xuanli:profile-refresh';
 
 /** The session store; use with a selector, e.g. `useSession((s) => s.isLogin)`. */
 export const useSession = create<SessionState>()((set) => ({
@@ -105,7 +135,8 @@ export const useSession = create<SessionState>()((set) => ({
       const { user: _old, ...rest } = record;
       writeStorage(TOKEN_STORAGE_KEY, user ? { ...rest, user } : rest);
     }
-    set(user ? { user, isLogin: true } : { user: null, isLogin: false, myclass: [] });
+    if (user) set({ user, isLogin: true });
+    else set({ user: null, isLogin: false, myclass: [], ...forgetAccount() });
   },
   setDashi: (dashi) => set({ dashi }),
   setMyclass: (myclass) => set({ myclass }),
@@ -115,9 +146,18 @@ export const useSession = create<SessionState>()((set) => ({
   setKetang: (ketang) => set({ ketang }),
   logout: () => {
     writeStorage(TOKEN_STORAGE_KEY, undefined);
-    set({ user: null, isLogin: false, myclass: [] });
+    set({ user: null, isLogin: false, myclass: [], ...forgetAccount() });
   },
 }));
+
+/**
+ * Asks for the signed-in user's profile to be fetched again now (not waiting for the next launch):
+ * the 定制 tab does when it opens, so a membership granted while the app was open shows at once.
+ * The app layer's session sync answers; without a login nothing is fetched.
+ */
+export function requestProfileRefresh(): void {
+  window.dispatchEvent(new Event(PROFILE_REFRESH_EVENT));
+}
 
 useSession.subscribe((state, previous) => {
   for (const key of PERSISTED) {

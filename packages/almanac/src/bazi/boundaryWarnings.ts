@@ -4,9 +4,11 @@
  * by 子时 school), a DST change — the chart says so and gives the pillars on the other side. It also
  * flags the cases where a convention, not the clock, decides: a birth in 23:00–23:59 (the two 子时
  * schools differ), a birth in a DST period, true solar time moving the hour, a missing time, and a
- * zone whose history is not modelled for that year.
+ * zone whose history is not modelled for that year. A chart whose hour is unknown has its own, day-long
+ * boundaries ({@link hourUnknownWarnings}).
  */
 import { formatBeijing } from '../beijingTime.ts';
+import { dayPillar, sexagenaryName } from '../ganzhi.ts';
 import { jieAround } from '../solarTermTime.ts';
 import type { BirthMoment } from './birthMoment.ts';
 import { type FourPillars, pillarsAt, type Sizhu, sizhuOf, type ZiSchool } from './fourPillars.ts';
@@ -28,9 +30,9 @@ export const DEFAULT_WARN_MINUTES = 15;
 
 const NAMES: Record<keyof Sizhu, string> = { year: '年柱', month: '月柱', day: '日柱', hour: '时柱' };
 
-function changed(a: FourPillars, b: FourPillars): string {
+function changed(a: FourPillars, b: FourPillars, keys = Object.keys(NAMES) as (keyof Sizhu)[]): string {
   const s = sizhuOf(b);
-  return (Object.keys(NAMES) as (keyof Sizhu)[])
+  return keys
     .filter((k) => a[k] !== b[k])
     .map((k) => `${NAMES[k]}为${s[k]}`)
     .join('、');
@@ -182,6 +184,65 @@ export function boundaryWarnings(
         clockPillars,
       );
     }
+  }
+  return out;
+}
+
+/** The three pillars of a chart whose hour is unknown. */
+export interface ThreePillars {
+  year: string;
+  month: string;
+  day: string;
+  hour: null;
+}
+
+/** A warning of a chart whose hour is unknown; the alternative has no hour either. */
+export interface DayWarning {
+  /** 'jie' | 'zi' | 'zone'. */
+  kind: string;
+  message: string;
+  alternative?: ThreePillars;
+}
+
+function threeOf(p: FourPillars): ThreePillars {
+  const s = sizhuOf(p);
+  return { year: s.year, month: s.month, day: s.day, hour: null };
+}
+
+/**
+ * The warnings of a chart whose hour is unknown, worked at noon (`m`, pillars `p`): a 节 falling on the
+ * birth date (the month pillar, and at 立春 the year, then depends on the hour nobody knows), the 子时
+ * school (under 子时换日 a birth after 23:00 belongs to the next day), and an unmodelled zone.
+ */
+export function hourUnknownWarnings(m: BirthMoment, p: FourPillars, zi: ZiSchool): DayWarning[] {
+  const out: DayWarning[] = [];
+  if (m.date.year < m.zone.modelledFrom) {
+    out.push({
+      kind: 'zone',
+      message: `${m.zone.label}在 ${m.date.year} 年的历史时制未建模，按其标准时排盘，请核对当时的日期。`,
+    });
+  }
+  // The birth date on the chart clock, as Beijing seconds: noon is `m.local`, the day starts 12 h before.
+  const dayStart = m.beijing - (m.local - Math.floor(m.local / 86400) * 86400);
+  for (const jie of Object.values(jieAround(m.beijing))) {
+    if (jie.time < dayStart || jie.time >= dayStart + 86400) continue;
+    const before = jie.time <= m.beijing;
+    const at = before ? jie.time - 1 : jie.time;
+    const other = pillarsAt(at, m.local + at - m.beijing, zi);
+    const what = changed(p, other, ['year', 'month', 'day']);
+    out.push({
+      kind: 'jie',
+      message: `出生当天${jie.name}交节（北京时间 ${formatBeijing(jie.time)}），时辰不详，本盘按正午排；若出生在交节${before ? '之前' : '之后'}，${what}。`,
+      alternative: threeOf(other),
+    });
+  }
+  if (zi === 'early') {
+    const next = { ...p, day: dayPillar(Math.floor(m.local / 86400) + 1) };
+    out.push({
+      kind: 'zi',
+      message: `时辰不详：本盘按“子时换日”，若出生在 23 点以后，日柱为${sexagenaryName(next.day)}。`,
+      alternative: threeOf(next),
+    });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAlmanacError } from '../errors.ts';
 import { baziChart } from './chart.ts';
+import { xiyong } from './xiyong.ts';
 
 const SPEC_FIELDS = [
   'stamp',
@@ -91,6 +92,12 @@ describe('baziChart', () => {
     expect(c.liuyue).toHaveLength(12);
     expect(Object.keys(c.mingxiang)).toEqual(['taiyuan', 'taixi', 'minggong', 'shengong']);
     expect(JSON.parse(JSON.stringify(c))).toEqual(c);
+  });
+  it('carries its 喜用神 and says that its hour is known', () => {
+    const c = baziChart({ born: '公 1990-05-10 08:00', sex: '男' });
+    expect(c.xiyong).toEqual(xiyong(c));
+    expect([c.xiyong.strength, c.xiyong.favourable]).toEqual(['身弱', ['水', '木']]);
+    expect([c.hourUnknown, c.notes]).toEqual([false, []]);
   });
   it('lunar input with a leap month; the term of the day', () => {
     const c = baziChart({ born: '农 2023-02(闰)-15 08:00', sex: '男' });

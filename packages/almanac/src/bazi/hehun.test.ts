@@ -374,6 +374,16 @@ describe('hehun, over many pairs', () => {
     expectAlmanacError(
       () => hehun({ a: { born: '明天', sex: '男' }, b: { born: '公 1990-01-01', sex: '女' } }),
       'WRONG_BIRTH_TEXT',
+      '甲方：生日参数错误！',
+    );
+    expectAlmanacError(
+      () =>
+        hehun({
+          a: { born: '公 1990-01-01', sex: '男' },
+          b: { born: '公 1990-13-01', sex: '女', label: '小红' },
+        }),
+      'WRONG_SOLAR_MONTH',
+      '小红：wrong solar month',
     );
     expectAlmanacError(
       () =>

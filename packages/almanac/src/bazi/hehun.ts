@@ -34,7 +34,7 @@
  * Total = {@link HEHUN_BASE} + the five subtotals, 0–100; level by {@link HEHUN_LEVELS}: 上等, 中上, 中等,
  * 需经营 — there is no bare "大凶": a hard pairing is one that needs more care.
  */
-import { AlmanacError } from '../errors.ts';
+import { AlmanacError, isAlmanacError } from '../errors.ts';
 import { BRANCHES, parseSexagenary, STEM_ELEMENTS, STEMS } from '../ganzhi.ts';
 import { parseBirthText } from './birthText.ts';
 import { baziChart } from './chart.ts';
@@ -474,14 +474,26 @@ function subtotalsOf(points: HehunPoint[]): Record<HehunTopic, number> {
   };
 }
 
+/** {@link readChart}, its refusal naming the person ('乙方：生日参数错误！'), as 择日 names its people. */
+function readSide(person: HehunPerson, fallbackLabel: string): Reading {
+  try {
+    return readChart(person, fallbackLabel);
+  } catch (error) {
+    if (!isAlmanacError(error)) throw error;
+    const named =
+      typeof person?.label === 'string' && person.label.trim() ? person.label.trim() : fallbackLabel;
+    throw new AlmanacError(error.code, `${named}：${error.message}`);
+  }
+}
+
 /**
  * 合婚 of two people from their whole charts (see the module comment). Throws AlmanacError for a bad birth
- * or sex (the chart's own codes).
+ * or sex (the chart's own codes), the message naming the person.
  */
 export function hehun(input: HehunInput): HehunResult {
   if (typeof input !== 'object' || input === null) throw new AlmanacError('WRONG_BIRTH_TEXT');
-  const x = readChart(input.a, '甲方');
-  const y = readChart(input.b, '乙方');
+  const x = readSide(input.a, '甲方');
+  const y = readSide(input.b, '乙方');
   if (x.side.label === y.side.label) y.side.label = `${y.side.label}（乙）`;
   const periods = dayunPeriods(x, y);
   const points = [

@@ -24,9 +24,13 @@ function signed(v: number, digits = 1): string {
   return v >= 0 ? `+${s}` : s;
 }
 
-/** The 口径 line of a chart, e.g. '晚子时不换日(0点换日) · 北京时间 · 真太阳时(东经116.4°) · 起运:三天一年·精确到分 · 年柱立春·月柱交节时刻'. */
-export function koujing(m: BirthMoment, zi: ZiSchool, yun: YunSchool): string {
+/**
+ * The 口径 line of a chart, e.g. '晚子时不换日(0点换日) · 北京时间 · 真太阳时(东经116.4°) · 起运:三天一年·精确到分 ·
+ * 年柱立春·月柱交节时刻'; a chart whose hour is unknown (three pillars, worked at noon) says so second.
+ */
+export function koujing(m: BirthMoment, zi: ZiSchool, yun: YunSchool, hourUnknown = false): string {
   const parts = [ZI_LABELS[zi]];
+  if (hourUnknown) parts.push('时辰不详(三柱·按正午起运)');
   let zone = m.zone.label;
   if (m.resolution.dst > 0) zone += '(夏令时已减1小时)';
   parts.push(zone);

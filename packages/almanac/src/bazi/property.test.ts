@@ -79,6 +79,7 @@ const options = fc.record(
     ),
     yunSchool: mostly(fc.constantFrom(undefined, 1, 2), fc.constant(3)),
     liunianCount: mostly(fc.constantFrom(undefined, 0, 3), fc.constantFrom(-1, 2.5, 1000)),
+    hourUnknown: mostly(fc.constantFrom(undefined, false, true), fc.constantFrom('yes', 1)),
   },
   { requiredKeys: ['sex'] },
 );
@@ -96,6 +97,7 @@ describe('property: a chart or an AlmanacError, never anything else', () => {
           charts++;
           return (
             c.sizhu.year.length === 2 &&
+            (c.hourUnknown ? c.sizhu.hour === null : c.sizhu.hour?.length === 2) &&
             c.dayun.length === 10 &&
             c.liuyue.length === 12 &&
             Number.isFinite(c.stamp)

@@ -115,14 +115,15 @@ export function branchesBreak(a: number, b: number): boolean {
 
 /**
  * All relations among four pillars (sexagenary indices, year month day hour): pairs for 五合, 相冲,
- * 六合, 半合, 六冲, 刑, 害, 破, and the full 三合 / 三会 triples.
+ * 六合, 半合, 六冲, 刑, 害, 破, and the full 三合 / 三会 triples. Three pillars (a chart whose hour is
+ * unknown) are read the same way, without the hour.
  */
 export function pillarRelations(pillars: readonly number[]): PillarRelation[] {
   const out: PillarRelation[] = [];
   const stems = pillars.map((p) => p % 10);
   const branches = pillars.map((p) => p % 12);
-  for (let i = 0; i < 4; i++) {
-    for (let j = i + 1; j < 4; j++) {
+  for (let i = 0; i < pillars.length; i++) {
+    for (let j = i + 1; j < pillars.length; j++) {
       const ps: PillarKey[] = [PILLAR_KEYS[i], PILLAR_KEYS[j]];
       const [s, t] = [stems[i], stems[j]];
       const sc = STEMS[s] + STEMS[t];

@@ -144,7 +144,8 @@ export interface ShenshaOptions {
 
 /**
  * The 神煞 of each pillar of a chart given as sexagenary indices (year, month, day, hour).
- * Each hit lists the bases it was found from and the rule's source text.
+ * Each hit lists the bases it was found from and the rule's source text. Given three pillars (hour
+ * unknown), the hour's list stays empty and the others are unchanged.
  */
 export function shensha(pillars: readonly number[], options: ShenshaOptions = {}): ShenshaByPillar {
   const out: ShenshaByPillar = { year: [], month: [], day: [], hour: [] };
@@ -163,7 +164,8 @@ export function shensha(pillars: readonly number[], options: ShenshaOptions = {}
     ['日干', stems[2]],
     ['年干', stems[0]],
   ];
-  for (let i = 0; i < 4; i++) {
+  // No star is looked up from the hour pillar, so without it the other pillars keep all their stars.
+  for (let i = 0; i < pillars.length; i++) {
     for (const [by, s] of stemBases) {
       if (TIAN_YI[s].includes(branches[i]))
         add(

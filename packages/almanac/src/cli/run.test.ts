@@ -70,6 +70,13 @@ describe('xuanli CLI', () => {
     expect(ics).toContain('SUMMARY:休 春节');
   });
 
+  it('finds the moments of four pillars', () => {
+    const found = run('pillars', '庚午', '辛巳', '乙亥', '庚辰', '--json');
+    expect(found.exitCode).toBe(0);
+    expect(JSON.parse(found.out).map((d: { born: string }) => d.born)).toContain('公 1990-05-10 07:00');
+    expect(run('pillars', '庚午').exitCode).toBe(2);
+  });
+
   it('draws a chart', () => {
     const chart = run('chart', '--born', '公 1990-05-10 08:00', '--sex', '男', '--json');
     expect(chart.exitCode).toBe(0);

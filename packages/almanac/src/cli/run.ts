@@ -1,4 +1,4 @@
-import { chartCommand } from '../bazi/cli.ts';
+import { chartCommand, pillarsCommand } from '../bazi/cli.ts';
 import { formatBeijing } from '../beijingTime.ts';
 import { almanacDay } from '../day.ts';
 import { isAlmanacError } from '../errors.ts';
@@ -31,7 +31,10 @@ export const USAGE = `xuanli — 玄历 calendar engine
   xuanli terms YEAR [--json]                 the 24 solar terms with exact times (Beijing)
   xuanli lunar YYYY-MM-DD [--leap] [--json]  lunar date → solar date
   xuanli ics --from YEAR --to YEAR           iCalendar of terms, festivals and 休/班 days
-  xuanli chart --born "公 1990-05-10 08:00" --sex 男 [--zi early|late] [--lng 116.4] [--tz Asia/Shanghai] [--json]
+  xuanli chart --born "公 1990-05-10 08:00" --sex 男 [--zi early|late] [--lng 116.4] [--tz Asia/Shanghai] [--hour-unknown] [--json]
+                                             a bazi chart (--hour-unknown: three pillars, worked at noon)
+  xuanli pillars 庚午 辛巳 乙亥 庚辰 [--from 1801] [--to 2099] [--zi early|late] [--json]
+                                             四柱反查: every 时辰 with those four pillars
   xuanli zeri 嫁娶 FROM TO [--people "新郎=公 1996-03-12 10:00;新娘=农 1998-07-15"] [--top 10] [--json]
                                              择日: the range's days for one matter, best first
   xuanli leave YEAR DAYS [--top 10] [--json] 拼假: the longest breaks DAYS (1–5) days of leave buy
@@ -73,8 +76,8 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number, options: 
   const [command, ...rest] = argv;
   const holidays = options.holidays ?? undefined;
   try {
-    if (command === 'chart') {
-      const result = chartCommand(rest);
+    if (command === 'chart' || command === 'pillars') {
+      const result = (command === 'chart' ? chartCommand : pillarsCommand)(rest);
       return { exitCode: result.exitCode, stdout: [result.stdout], stderr: result.stderr ?? '' };
     }
     const parsed = parseArgs(rest, ['from', 'to', 'people', 'top']);

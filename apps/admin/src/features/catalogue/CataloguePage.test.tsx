@@ -46,7 +46,18 @@ function aProductDetail(overrides: Partial<AdminProductDetail> = {}): AdminProdu
     courseId: null,
     sellid: null,
     options: [{ name: '尺寸', values: ['8mm'] }],
-    skus: [{ id: 70, title: '8mm', spec: { 尺寸: '8mm' }, image: '', price: 3_900, stock: 3, sort: 0 }],
+    skus: [
+      {
+        id: 70,
+        title: '8mm',
+        spec: { 尺寸: '8mm' },
+        image: '',
+        price: 3_900,
+        vipPrice: null,
+        stock: 3,
+        sort: 0,
+      },
+    ],
     ...overrides,
   };
 }

@@ -35,7 +35,7 @@ const DETAIL: AdminProductDetail = {
   courseId: null,
   sellid: null,
   options: [],
-  skus: [{ id: 70, title: '8mm', spec: {}, image: '', price: 3_900, stock: 3, sort: 0 }],
+  skus: [{ id: 70, title: '8mm', spec: {}, image: '', price: 3_900, vipPrice: null, stock: 3, sort: 0 }],
 };
 
 function fakeApi() {

@@ -52,6 +52,11 @@ export function SkuDrawer({
           .join('，') || '—',
     },
     { title: '价格', dataIndex: 'price', render: formatYuan },
+    {
+      title: '会员价',
+      dataIndex: 'vipPrice',
+      render: (vipPrice: number | null) => (vipPrice === null ? '—' : formatYuan(vipPrice)),
+    },
     { title: '库存', dataIndex: 'stock' },
     {
       title: '操作',

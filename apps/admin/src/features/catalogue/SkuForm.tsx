@@ -1,7 +1,8 @@
 /**
  * 新增规格 / 编辑规格: the SKU's name as the buyer sees it (e.g. 8mm / 108颗), its option values
- * (尺寸 = 8mm …, from which the app's picker is built), its own picture, the price in 元 (sent in 分)
- * and, for a new SKU, its first stock — later stock changes go through 修改库存.
+ * (尺寸 = 8mm …, from which the app's picker is built), its own picture, the price and the 会员价 in
+ * 元 (sent in 分; an empty 会员价 means VIPs pay the price) and, for a new SKU, its first stock — later
+ * stock changes go through 修改库存.
  */
 import {
   ModalForm,
@@ -18,13 +19,14 @@ import { ImageUpload } from '@/components/ImageUpload';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
 import { stockProblem } from './StockForm';
-import { fenOf, priceProblem } from './yuan';
+import { fenOf, priceProblem, vipPriceProblem } from './yuan';
 
 interface SkuValues {
   title: string;
   spec?: { name: string; value: string }[];
   image?: string | null;
   price: number;
+  vipPrice?: number | null;
   stock?: number;
   sort?: number;
 }
@@ -54,6 +56,7 @@ export function SkuForm({
         spec: Object.entries(sku.spec).map(([name, value]) => ({ name, value })),
         image: sku.image || null,
         price: sku.price / 100,
+        vipPrice: sku.vipPrice === null ? null : sku.vipPrice / 100,
         sort: sku.sort,
       }
     : { spec: [], sort: nextSort };
@@ -75,6 +78,7 @@ export function SkuForm({
           ),
           image: values.image ?? '',
           price: fenOf(Number(values.price)),
+          vipPrice: isBlank(values.vipPrice) ? null : fenOf(Number(values.vipPrice)),
           sort: Number(values.sort ?? 0),
         };
         try {
@@ -135,6 +139,23 @@ export function SkuForm({
           },
         ]}
       />
+      <ProFormDigit
+        name="vipPrice"
+        label="会员价"
+        width="sm"
+        tooltip="VIP 会员下单时按此价格结算；留空则会员也按原价购买"
+        placeholder="留空：无会员价"
+        dependencies={['price']}
+        fieldProps={{ precision: 2, addonAfter: '元' }}
+        rules={[
+          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+            validator: (_rule: unknown, value: unknown) => {
+              const problem = vipPriceProblem(value, getFieldValue('price'));
+              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+            },
+          }),
+        ]}
+      />
       {sku ? null : (
         <ProFormDigit
           name="stock"
@@ -166,4 +187,9 @@ export function SkuForm({
       </ProForm.Item>
     </ModalForm>
   );
+}
+
+/** Whether a form's number field was left empty. */
+function isBlank(value: unknown): value is null | undefined | '' {
+  return value === undefined || value === null || value === '';
 }

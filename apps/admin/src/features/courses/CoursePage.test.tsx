@@ -16,13 +16,14 @@ const OPTIONS: AdminCourseOptions = {
   teachers: [{ sellid: 1, nickname: '张师傅' }],
 };
 
-const lesson = (id: number, no: number, title: string, free = false): AdminLesson => ({
+const lesson = (id: number, no: number, title: string, free = false, tags: string[] = []): AdminLesson => ({
   id,
   no,
   title,
   duration: 35,
   free,
   video: `private/ketang/videos/v${id}.mp4`,
+  tags,
 });
 
 /**
@@ -100,7 +101,7 @@ function aCourse(): AdminCourseDetail {
     lessonCount: 2,
     updatedAt: '2026-01-15T04:00:00.000Z',
     intro: '<p>介绍</p>',
-    lessons: [lesson(11, 1, '天干地支', true), lesson(12, 2, '五行生克')],
+    lessons: [lesson(11, 1, '天干地支', true), lesson(12, 2, '五行生克', false, ['五行'])],
     courseware: [],
   };
 }
@@ -133,6 +134,7 @@ describe('a course page', () => {
       video: 'private/ketang/videos/v12.mp4',
       duration: 35,
       free: true,
+      tags: ['五行'],
     });
 
     expect(screen.getByText('未发布')).toBeTruthy();
@@ -162,11 +164,43 @@ describe('a course page', () => {
       video: 'private/ketang/lessons/new.mp4',
       duration: 754,
       free: false,
+      tags: [],
     });
     await waitFor(() => expect(titlesInOrder()).toEqual(['天干地支', '五行生克', '第三课']));
     // Saved: the dialog closes without asking about the title and video it was given.
     await waitFor(() => expect(dialog.className).toMatch(/ant-zoom-leave/));
     expect(discardQuestion()).toBeNull();
+  });
+
+  it('edits a lesson’s tags, listed beside it, and says beside the field when one is too long', async () => {
+    const calls = fakeCourseApi(aCourse());
+    const { user } = renderConsole({ path: '/courses/bazi-jinjie', role: 'editor' });
+    await screen.findByText('五行生克');
+    expect(screen.getByText('五行', { selector: '.ant-tag' })).toBeTruthy();
+    const row = screen.getByText('天干地支').closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: '编辑' }));
+    const dialog = await findDialog('编辑课时');
+    const tags = within(dialog).getByLabelText('知识点标签');
+    await user.type(tags, '七杀、');
+    await user.type(tags, '一二三四五六七八九十一二三、');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await within(dialog).findByText('标签“一二三四五六七八九十一二三”超过 12 个字');
+    expect(callsTo(calls, 'POST', '/lessons/11')).toHaveLength(0);
+
+    const long = within(dialog).getByText('一二三四五六七八九十一二三', {
+      selector: '.ant-select-selection-item-content',
+    });
+    await user.click(
+      within(long.closest('.ant-select-selection-item') as HTMLElement).getByLabelText('close'),
+    );
+    await user.type(tags, '十神、');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('课时已保存');
+    expect(callsTo(calls, 'POST', '/lessons/11')[0].body).toMatchObject({
+      title: '天干地支',
+      tags: ['七杀', '十神'],
+    });
+    await screen.findByText('七杀', { selector: '.ant-tag' });
   });
 
   it('asks 放弃修改？ before leaving an edited course form or closing an edited lesson dialog', {

@@ -1,6 +1,7 @@
 /**
  * One course in the console (`/courses/:id`): its form (title, teacher, category, cover, introduction,
- * free), 发布/下架, the lessons in order — 上移/下移, the 免费试看 switch, editing and deleting, and
+ * free), 发布/下架, the lessons in order — 上移/下移, the 免费试看 switch, editing (with the terms a lesson
+ * teaches, its tags, which the app's chart links to) and deleting, and
  * 添加课时 with a chunked, resumable 上传视频 whose length is read from the file — and the course's
  * courseware (PDF uploads). Every change answers the course as the server now has it. The course form
  * and the lesson and courseware dialogs ask before unsaved changes are dropped.
@@ -26,6 +27,8 @@ import {
   COURSE_SUBTITLE_MAX,
   COURSE_TITLE_MAX,
   COURSEWARE_TITLE_MAX,
+  LESSON_TAG_MAX,
+  LESSON_TAGS_MAX,
   LESSON_TITLE_MAX,
 } from '@xuanli/contracts/admin-courses-labels';
 import { Button, Card, Form, Popconfirm, Result, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
@@ -63,9 +66,24 @@ interface LessonForm {
   video?: string;
   duration?: number;
   free?: boolean;
+  tags?: string[];
 }
 
-/** 添加课时 / 编辑: title, 上传视频 (sets the video and, when the file states it, the length), 免费试看. */
+/**
+ * The tags field's rule: at most {@link LESSON_TAGS_MAX} tags of at most {@link LESSON_TAG_MAX}
+ * characters (blank ones are dropped by the server), said beside the field before anything is sent.
+ */
+export function lessonTagsProblem(tags: readonly string[] | undefined): string | null {
+  const kept = (tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== '');
+  if (kept.length > LESSON_TAGS_MAX) return `最多 ${LESSON_TAGS_MAX} 个标签`;
+  const long = kept.find((tag) => [...tag].length > LESSON_TAG_MAX);
+  return long === undefined ? null : `标签“${long}”超过 ${LESSON_TAG_MAX} 个字`;
+}
+
+/**
+ * 添加课时 / 编辑: title, 上传视频 (sets the video and, when the file states it, the length), 免费试看, and
+ * 知识点标签 (the terms it teaches; the app's chart lists it under a term's 相关课程).
+ */
 function LessonDialog({
   lesson,
   trigger,
@@ -133,6 +151,22 @@ function LessonDialog({
         }
       />
       <ProFormSwitch name="free" label="免费试看" />
+      <ProFormSelect
+        name="tags"
+        label="知识点标签"
+        mode="tags"
+        placeholder="输入后回车，如：十神、七杀、纳音"
+        extra={`App 排盘页点开这些术语时，会在“相关课程”里列出本课时；最多 ${LESSON_TAGS_MAX} 个，每个不超过 ${LESSON_TAG_MAX} 个字`}
+        fieldProps={{ tokenSeparators: [',', '，', '、'], suffixIcon: null }}
+        rules={[
+          {
+            validator: async (_, tags: string[] | undefined) => {
+              const problem = lessonTagsProblem(tags);
+              if (problem) throw new Error(problem);
+            },
+          },
+        ]}
+      />
     </ModalForm>
   );
 }
@@ -252,6 +286,7 @@ export function CoursePage() {
     video: values.video ?? lesson?.video ?? '',
     duration: values.duration,
     free: values.free ?? false,
+    tags: (values.tags ?? lesson?.tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== ''),
   });
 
   return (
@@ -387,6 +422,11 @@ export function CoursePage() {
               { title: '序号', dataIndex: 'no', width: 70 },
               { title: '标题', dataIndex: 'title' },
               { title: '时长', dataIndex: 'duration', width: 90, render: (s: number) => formatDuration(s) },
+              {
+                title: '标签',
+                dataIndex: 'tags',
+                render: (tags: string[]) => tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
+              },
               {
                 title: '免费试看',
                 dataIndex: 'free',

@@ -156,6 +156,7 @@ describe('console catalogue', () => {
           spec: { 尺寸: '10cm' },
           image: '',
           price: 19_900,
+          vipPrice: null,
           sort: 0,
           stock: 5,
         },

@@ -145,7 +145,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       preHandler: editor,
       schema: {
         tags,
-        summary: 'Add a SKU with its spec, price in 分 and first stock',
+        summary: 'Add a SKU with its spec, price and 会员价 in 分 and first stock',
+        description: 'ValidationError (said in Chinese) when vipPrice is above the price.',
         security: CONSOLE_SECURITY,
         params: AdminProductParamsSchema,
         body: AdminSkuCreateBodySchema,
@@ -162,7 +163,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       preHandler: editor,
       schema: {
         tags,
-        summary: "Save a SKU's name, spec, image and price (stock has its own route)",
+        summary: "Save a SKU's name, spec, image, price and 会员价 (stock has its own route)",
+        description:
+          'vipPrice left out keeps the SKU’s 会员价, null removes it; ValidationError (said in Chinese) ' +
+          'when the 会员价 kept or sent is above the price.',
         security: CONSOLE_SECURITY,
         params: AdminSkuParamsSchema,
         body: AdminSkuBodySchema,

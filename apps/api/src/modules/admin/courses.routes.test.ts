@@ -14,8 +14,8 @@ import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { auditLog } from '../../shared/audit.ts';
 
-/** The committed demo media (apps/api/seed-media/ketang); ffprobe gives 35 s and 37 s for these videos. */
-const SEED_MEDIA_DIR = join(import.meta.dirname, '../../../seed-media/ketang');
+/** The committed sample media (apps/api/test/media); ffprobe gives 35 s and 37 s for these videos. */
+const SAMPLE_MEDIA_DIR = join(import.meta.dirname, '../../../test/media');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe('console courses', () => {
@@ -48,9 +48,9 @@ describe('console courses', () => {
     return { status: res.statusCode, data: res.json().resData, cookie };
   };
 
-  /** Uploads a seed-media file in one chunk and answers the completed upload. */
+  /** Uploads a sample media file in one chunk and answers the completed upload. */
   async function upload(name: string, purpose: 'video' | 'courseware') {
-    const file = readFileSync(join(SEED_MEDIA_DIR, name));
+    const file = readFileSync(join(SAMPLE_MEDIA_DIR, name));
     const contentType = purpose === 'video' ? 'video/mp4' : 'application/pdf';
     const { id } = await ok('POST', '/uploads', { filename: name, size: file.length, contentType, purpose });
     const put = await t.app.inject({

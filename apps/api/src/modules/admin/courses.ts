@@ -26,6 +26,7 @@ import {
   isLessonMediaKey,
   type LessonFields,
   lessons,
+  normaliseLessonTags,
   removeCourseware,
   reorderLessons,
   setCoursePublished,
@@ -75,7 +76,13 @@ async function lessonFieldsOf(db: Db | Tx, body: AdminLessonBody): Promise<Lesso
   const duration = seconds !== null ? Math.round(seconds) : body.duration;
   if (duration === undefined)
     throw new AppError('ValidationError', '视频文件未写明时长，请填写课时长度（秒）');
-  return { title: body.title.trim(), video: body.video, duration, free: body.free ?? false };
+  return {
+    title: body.title.trim(),
+    video: body.video,
+    duration,
+    free: body.free ?? false,
+    ...(body.tags === undefined ? {} : { tags: normaliseLessonTags(body.tags) }),
+  };
 }
 
 const courseTarget = (id: string) => `course:${id}`;

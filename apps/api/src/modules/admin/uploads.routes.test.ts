@@ -22,8 +22,8 @@ import {
 import { createHttpServer, handOver } from '../../http-server.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 
-/** The committed demo media (apps/api/seed-media/ketang). */
-const SEED_MEDIA_DIR = join(import.meta.dirname, '../../../seed-media/ketang');
+/** The committed sample media (apps/api/test/media). */
+const SAMPLE_MEDIA_DIR = join(import.meta.dirname, '../../../test/media');
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -243,7 +243,7 @@ describe('console chunked uploads', () => {
       ['bazi-ganzhi.mp4', 35],
       ['bazi-wuxing.mp4', 37],
     ] as const) {
-      const file = readFileSync(join(SEED_MEDIA_DIR, name));
+      const file = readFileSync(join(SAMPLE_MEDIA_DIR, name));
       const upload = await start(file, 'video', 'video/mp4', name);
       expect((await putChunk(upload.id, 0, file)).statusCode).toBe(200);
       const res = await complete(upload.id);
@@ -294,7 +294,7 @@ describe('console chunked uploads', () => {
   });
 
   it('stores a PDF as public courseware', async () => {
-    const file = readFileSync(join(SEED_MEDIA_DIR, 'ganzhi-wuxing.pdf'));
+    const file = readFileSync(join(SAMPLE_MEDIA_DIR, 'ganzhi-wuxing.pdf'));
     const upload = await start(file, 'courseware', 'application/pdf', '干支.pdf');
     expect((await putChunk(upload.id, 0, file)).statusCode).toBe(200);
     const res = await complete(upload.id);
@@ -355,7 +355,7 @@ describe('console chunked uploads', () => {
     expect(notBytes.statusCode).toBe(415);
 
     // Declared a video, but the bytes are a PDF: refused when joined, and the upload is dropped.
-    const pdf = readFileSync(join(SEED_MEDIA_DIR, 'jieqi-2027.pdf'));
+    const pdf = readFileSync(join(SAMPLE_MEDIA_DIR, 'jieqi-2027.pdf'));
     const disguised = await start(pdf, 'video', 'video/mp4', 'video.mp4');
     expect((await putChunk(disguised.id, 0, pdf)).statusCode).toBe(200);
     const refused = await complete(disguised.id);

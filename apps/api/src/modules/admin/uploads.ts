@@ -26,11 +26,11 @@ import type { UploadSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import { readRange, type SniffedType, sniffUpload, videoDurationSeconds } from '../../shared/media-file.ts';
 import type { Tx } from '../../shared/orders.ts';
 import type { FileStorage } from '../../shared/storage.ts';
 import { COURSEWARE_FOLDER, LESSON_VIDEO_FOLDER } from '../ketang/index.ts';
 import { operators, uploadChunks, uploads } from './schema.ts';
-import { readRange, type SniffedType, sniffUpload, videoDurationSeconds } from './uploads-media.ts';
 
 /** What the upload service works with. */
 export interface UploadDeps {

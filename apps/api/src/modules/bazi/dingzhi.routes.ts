@@ -7,16 +7,27 @@
  * VIP learns anything from this route — not even whether a body would validate: visitor 401, user or
  * lapsed VIP 403, then 400 for a wrong body, 200 for a VIP. A schema failure on the profile answers the
  * engine's own error for that field (性别参数错误！, 生日参数错误！), as bzdata does.
+ *
+ * `GET`/`PUT /dingzhi/profile` read and replace the caller's own 定制 profile (dingzhi-profile.ts): any
+ * signed-in account (visitor 401), VIP or not, so a lapsed member's profile is there again when the
+ * membership is renewed; the session names the account, so nobody reaches another's.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DingzhiAnswerSchema, DingzhiBodySchema } from '@xuanli/contracts/dingzhi';
+import {
+  DingzhiAnswerSchema,
+  DingzhiBodySchema,
+  DingzhiProfileAnswerSchema,
+  DingzhiProfileBodySchema,
+  DingzhiProfileSchema,
+} from '@xuanli/contracts/dingzhi';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
-import { assertVip, fortuneOf } from './dingzhi.service.ts';
+import { assertMember, assertVip, fortuneOf } from './dingzhi.service.ts';
+import { readDingzhiProfile, saveDingzhiProfile } from './dingzhi-profile.ts';
 import { bufferSerializer, engineMessagesFor, JSON_UTF8 } from './routes.ts';
 
 // parseSex runs before the birth text is read, so a profile wrong in both answers 性别参数错误！.
@@ -24,6 +35,10 @@ const profileErrors = engineMessagesFor([
   ['/bazi/sex', 'WRONG_SEX'],
   ['/bazi/born', 'WRONG_BIRTH_TEXT'],
   ['/bazi', 'WRONG_BIRTH_TEXT'],
+]);
+const savedProfileErrors = engineMessagesFor([
+  ['/sex', 'WRONG_SEX'],
+  ['/born', 'WRONG_BIRTH_TEXT'],
 ]);
 
 /** What the 定制 route needs: the database (sessions, users), the token settings and the clock. */
@@ -37,6 +52,11 @@ export interface DingzhiRouteDeps {
 export const dingzhiRoutes: FastifyPluginAsyncTypebox<DingzhiRouteDeps> = async (app, deps) => {
   const requireSession = createRequireSession(deps);
   const requireVip = async (request: FastifyRequest) => assertVip(deps, sessionOf(request).userId);
+  const requireMember = async (request: FastifyRequest) => {
+    await assertMember(deps, sessionOf(request).userId);
+  };
+  /** The account the guards above admitted. */
+  const memberOf = (request: FastifyRequest) => sessionOf(request).userId as number;
 
   app.post(
     '/dingzhi',
@@ -58,5 +78,38 @@ export const dingzhiRoutes: FastifyPluginAsyncTypebox<DingzhiRouteDeps> = async 
       reply.type(JSON_UTF8).serializer(bufferSerializer);
       return body;
     },
+  );
+
+  app.get(
+    '/dingzhi/profile',
+    {
+      onRequest: [requireSession, requireMember],
+      schema: {
+        tags: ['bazi'],
+        summary:
+          "The caller's own 定制 profile (birth profile and fortune type), or null before the first save",
+        security: [{ token: [] }],
+        response: { 200: okEnvelopeSchema(DingzhiProfileAnswerSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(await readDingzhiProfile(deps.db, memberOf(request))),
+  );
+
+  app.put(
+    '/dingzhi/profile',
+    {
+      onRequest: [requireSession, requireMember],
+      schemaErrorFormatter: savedProfileErrors,
+      schema: {
+        tags: ['bazi'],
+        summary:
+          "Replaces the caller's own 定制 profile; a wrong sex or birth text is 400 with the engine's code",
+        security: [{ token: [] }],
+        body: DingzhiProfileBodySchema,
+        response: { 200: okEnvelopeSchema(DingzhiProfileSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      ok(await saveDingzhiProfile(deps.db, memberOf(request), request.body, new Date(deps.clock.now()))),
   );
 };

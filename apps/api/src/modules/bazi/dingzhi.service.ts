@@ -19,15 +19,24 @@ export interface DingzhiDeps {
 }
 
 /**
+ * Refuses anyone but a signed-in account (SPEC §6): a visitor session, or a user row that is gone
+ * (deleted, banned) → Unauthorized. Answers the account's row.
+ */
+export async function assertMember(deps: DingzhiDeps, userId: number | null) {
+  if (userId === null) throw new AppError('Unauthorized', 'sign in first');
+  // The member module's live-user read: a deleted account is no user, and the row may come from its cache.
+  const user = await findUser(deps.db, userId);
+  if (!user) throw new AppError('Unauthorized', 'sign in first');
+  return user;
+}
+
+/**
  * Refuses anyone but an active VIP (SPEC §4, §6): a visitor session (no user, or a user row that is
  * gone) → Unauthorized, so the client signs in; a user whose `vip_expire` is not after the server's now
  * → Forbidden.
  */
 export async function assertVip(deps: DingzhiDeps, userId: number | null): Promise<void> {
-  if (userId === null) throw new AppError('Unauthorized', 'sign in first: 定制 is for VIP members');
-  // The member module's live-user read: a deleted account is no user, and the row may come from its cache.
-  const user = await findUser(deps.db, userId);
-  if (!user) throw new AppError('Unauthorized', 'sign in first: 定制 is for VIP members');
+  const user = await assertMember(deps, userId);
   if (!isVipActive(user, deps.clock)) throw new AppError('Forbidden', 'an active VIP membership is required');
 }
 

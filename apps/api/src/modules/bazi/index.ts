@@ -1,11 +1,17 @@
 /**
- * The bazi module's public entry: bzdata, miji and jxfen, the VIP 定制 fortune, and the reading texts it seeds.
+ * The bazi module's public entry: bzdata, miji, jxfen, 合婚 (hehun) and fancha (四柱反查), the VIP 定制
+ * fortune and each account's 定制 profile (erased with the account, carried over when two accounts
+ * merge), the VIP 命书 PDF, and the reading texts it seeds.
  */
+
 export { dingzhiRoutes } from './dingzhi.routes.ts';
+export { eraseDingzhiProfile, mergeDingzhiProfile } from './dingzhi-profile.ts';
+export { mingshuRoutes } from './mingshu.routes.ts';
 export {
   listReadingsForEditing,
   type ReadingChange,
   updateReading,
 } from './reading-editing.ts';
 export { baziRoutes } from './routes.ts';
+export { dingzhiProfiles } from './schema.ts';
 export { READING_SEED, seedReadings } from './seed-readings.ts';

@@ -3,7 +3,14 @@ import { ELEMENTS } from '@xuanli/almanac/bazi/fiveElements';
 import { TEN_GODS } from '@xuanli/almanac/bazi/tenGods';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { describe, expect, it } from 'vitest';
-import { assessStrength, elementBalance, planReadings, readingKeys } from './readings.ts';
+import {
+  elementBalance,
+  luckReading,
+  planReadings,
+  readingKeys,
+  STRENGTH_LEVEL,
+  strengthReading,
+} from './readings.ts';
 import { READING_SEED } from './seed-readings.ts';
 
 const chartOf = (born: string, sex: '男' | '女' = '男') => baziChart({ born, sex, liunianCount: 0 });
@@ -30,47 +37,79 @@ function sampleCharts(n: number, seed = 1): BaziChart[] {
   return charts;
 }
 
-describe('assessStrength', () => {
-  it('weighs the 1990 乙亥 chart: only the day branch (正印 壬, 劫财 甲) supports', () => {
-    const s = assessStrength(chartOf('公 1990-05-10 08:00'));
-    // Stems 庚辛庚 (官杀): 0 of 3. 午 (食神 丁 0.7, 偏财 己 0.3): 0. 巳 (伤官, 正官, 正财) × 3: 0.
-    // 亥 (正印 壬 0.7, 劫财 甲 0.3) × 1.5 = 1.5. 辰 (正财 戊 0.6, 比肩 乙 0.3, 偏印 癸 0.1) × 1 = 0.4.
-    expect(s).toEqual({
-      level: 'weak',
-      support: 1.9,
-      total: 9.5,
-      share: 0.2,
-      deLing: false,
-      deDi: true,
-      deShi: false,
+describe('strengthReading (the engine’s 喜用神)', () => {
+  it('reads the 1990 乙亥 chart as weak, with the facts and the share behind it', () => {
+    const chart = chartOf('公 1990-05-10 08:00');
+    // The arithmetic is the engine's (packages/almanac src/bazi/xiyong.test.ts, chart weakByOfficers):
+    // only 亥 (壬 正印 1.05, 甲 劫财 .45) and 辰 (乙 比肩 .3, 癸 偏印 .1) support: 1.9 of 9.5.
+    expect([chart.xiyong.support, chart.xiyong.total, chart.xiyong.score]).toEqual([1.9, 9.5, 0.2]);
+    expect(strengthReading(chart.xiyong)).toEqual({
+      key: 'strength:weak',
+      suffix: '（失令、得地、失势；扶身之力 20%）',
     });
   });
 
-  it('finds a chart full of its own phase strong', () => {
-    // A 甲 day master in a 寅 month, seated on 卯, with 癸 and 甲 standing in the stems.
-    const s = assessStrength({
-      shishen: {
-        year: { gan: '正印', zhi: ['正印'] },
-        month: { gan: '比肩', zhi: ['比肩', '食神', '偏财'] },
-        day: { gan: '日主', zhi: ['劫财'] },
-        hour: { gan: '七杀', zhi: ['伤官', '正财'] },
-      },
+  it('finds a chart full of its own phase strong, 得令 得地 得势', () => {
+    // 癸 day in 申 month (庚 正印 rules it), rooted in both 亥, with 壬 and 庚 standing: 7.35 of 9.5.
+    const chart = baziChart({ born: '公 1959-08-09 16:30', sex: '男', timeZone: 'UTC+8', liunianCount: 0 });
+    expect(chart.sizhu).toEqual({ year: '己亥', month: '壬申', day: '癸亥', hour: '庚申' });
+    expect(strengthReading(chart.xiyong)).toEqual({
+      key: 'strength:strong',
+      suffix: '（得令、得地、得势；扶身之力 77%）',
     });
-    expect(s.level).toBe('strong');
-    expect([s.deLing, s.deDi, s.deShi]).toEqual([true, true, true]);
-    // Stems 2 + 子 1 × 1 + 寅 本气 0.6 × 3 + 卯 1 × 1.5 = 6.3 of 9.5.
-    expect(s.support).toBe(6.3);
-    expect(s.share).toBe(0.66);
   });
 
-  it('puts shares from 0.4 up to 0.5 in the balanced band', () => {
+  it('reads a 从格 with a text of its own and says in the title which it is and what it favours', () => {
+    // 从杀: a rootless 己 among 木 (1915-03-19 00:00, 乙卯 己卯 己酉 甲子).
+    const follow = baziChart({ born: '公 1915-03-19 00:00', sex: '女', timeZone: 'UTC+8', liunianCount: 0 });
+    expect(follow.xiyong.strength).toBe('从弱');
+    expect(strengthReading(follow.xiyong)).toEqual({
+      key: 'strength:follow-weak',
+      suffix: '（从杀格：日主无根，弃命从势；喜木、水，忌金、火、土；扶身之力 11%）',
+    });
+    // 从旺: 戊 among 土 and 火 with no 官杀 to check it (1976-10-13 11:00, 丙辰 戊戌 戊戌 戊午).
+    const strong = baziChart({ born: '公 1976-10-13 11:00', sex: '男', timeZone: 'UTC+8', liunianCount: 0 });
+    expect(strengthReading(strong.xiyong)).toEqual({
+      key: 'strength:follow-strong',
+      suffix: '（从旺格：旺极宜从；喜土、火、金，忌木、水；扶身之力 82%）',
+    });
+    // Their texts advise following the force, not the plain strong or weak remedy.
+    const text = (key: string) => READING_SEED.find((r) => r.key === key)?.body ?? '';
+    expect(text('strength:follow-weak')).toContain('弃命从势');
+    expect(text('strength:follow-strong')).toContain('顺其旺势');
+  });
+
+  it('plans the strength text of the engine’s verdict for every chart of a sample', () => {
     for (const chart of sampleCharts(400)) {
-      const s = assessStrength(chart);
-      expect(s.level).toBe(s.share >= 0.5 ? 'strong' : s.share < 0.4 ? 'weak' : 'balanced');
-      expect(s.total).toBe(9.5);
-      expect(s.support).toBeGreaterThanOrEqual(0);
-      expect(s.support).toBeLessThanOrEqual(9.5);
+      const item = planReadings(chart).find((i) => i.key.startsWith('strength:'))!;
+      expect(item.key).toBe(`strength:${STRENGTH_LEVEL[chart.xiyong.strength]}`);
+      expect(item.suffix).toContain(`扶身之力 ${Math.round(chart.xiyong.score * 100)}%`);
     }
+  });
+});
+
+describe('luckReading (大运 and 流年 of the 命书)', () => {
+  it('reads a period by its stem’s ten god and says what the 喜用神 makes of its stem and branch', () => {
+    // 1990 乙亥: 身弱, 喜 水 木, 忌 金 火 土; the 大运 壬午 (正印): 壬水 favoured, 午火 not.
+    const chart = chartOf('公 1990-05-10 08:00');
+    expect(chart.xiyong.favourable).toEqual(['水', '木']);
+    expect(luckReading(chart, { ganzhi: '壬午', shishen: '正印' })).toEqual({
+      key: 'luck:正印',
+      suffix: '（壬水为喜，午火为忌）',
+    });
+    // 己巳 clashes with the day branch 亥.
+    expect(luckReading(chart, { ganzhi: '己巳', shishen: '偏财' })).toEqual({
+      key: 'luck:偏财',
+      suffix: '（己土为忌，巳火为忌，巳冲日支亥）',
+    });
+  });
+
+  it('has a seed text for every ten god a period can carry', () => {
+    for (const god of TEN_GODS)
+      expect(
+        READING_SEED.some((r) => r.key === `luck:${god}`),
+        god,
+      ).toBe(true);
   });
 });
 
@@ -162,5 +201,31 @@ describe('the reading seed', () => {
       expect(row.body.length, row.key).toBeGreaterThanOrEqual(20);
       expect(row.body.endsWith('。'), row.key).toBe(true);
     }
+  });
+});
+
+describe('readings of a chart whose hour is unknown', () => {
+  it('plans nothing from the hour and weighs three pillars', () => {
+    const chart = baziChart({ born: '公 1990-05-10', sex: '男', hourUnknown: true, liunianCount: 0 });
+    const plan = planReadings(chart);
+    expect(plan.slice(0, 2)).toEqual([
+      { section: 'rizhu', key: 'daymaster:乙', suffix: '' },
+      // 亥 alone supports: 1.5 of 7.5.
+      { section: 'rizhu', key: 'strength:weak', suffix: '（失令、得地、失势；扶身之力 20%）' },
+    ]);
+    expect(plan.filter((i) => i.section === 'shishen')).toEqual([
+      { section: 'shishen', key: 'tengod:正官', suffix: '（年干）' },
+      { section: 'shishen', key: 'tengod:七杀', suffix: '（月干）' },
+    ]);
+    // 庚午 辛巳 乙亥 hold no 土 (the hour 庚辰 would): said to rest on six characters.
+    expect(plan.find((i) => i.key === 'element:土:missing')).toEqual({
+      section: 'wuxing',
+      key: 'element:土:missing',
+      suffix: '（藏干见2；时柱不详，仅据六字）',
+    });
+    // No reading sits on the hour stem or the hour pillar.
+    expect(
+      plan.some((i) => i.suffix.includes('时干') || (i.section === 'shensha' && i.suffix.includes('时柱'))),
+    ).toBe(false);
   });
 });

@@ -1,12 +1,16 @@
 /**
- * 命书 readings of a chart (miji): the day master and its strength, the five-element balance, the ten
- * gods that stand in the stems and the 神煞 present. This module decides *which* readings a chart
- * gets (pure rules over the engine's chart); the *text* of each reading is a `content` row of kind
- * `reading` (keys from {@link readingKeys}), editable like any other content and seeded by
- * db/seed-readings.ts. Only short positional labels (年干, 月柱 …) are composed here.
+ * 命书 readings of a chart (miji): the day master and its strength (the engine's 喜用神), the five-element
+ * balance, the ten gods that stand in the stems and the 神煞 present. This module decides *which*
+ * readings a chart gets (pure rules over the engine's chart, with or without its hour); the *text* of
+ * each reading is a `content` row of kind `reading` (keys from {@link readingKeys}), editable like any
+ * other content and seeded by db/seed-readings.ts. Only short positional labels (年干, 月柱 …) and the
+ * facts behind a verdict are composed here.
  */
-import type { BaziChart } from '@xuanli/almanac/bazi/chart';
+import type { AnyBaziChart } from '@xuanli/almanac/bazi/chart';
 import { ELEMENTS, type Element } from '@xuanli/almanac/bazi/fiveElements';
+import { branchesClash } from '@xuanli/almanac/bazi/relations';
+import type { Xiyong } from '@xuanli/almanac/bazi/xiyong';
+import { BRANCH_ELEMENTS, BRANCHES, STEM_ELEMENTS, STEMS } from '@xuanli/almanac/ganzhi';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { content } from '../content/index.ts';
@@ -14,8 +18,8 @@ import { content } from '../content/index.ts';
 /** `content.kind` of reading texts. */
 export const READING_KIND = 'reading';
 
-/** Strength of the day master. */
-export type Strength = 'strong' | 'weak' | 'balanced';
+/** The strength texts' levels (content keys `strength:<level>`); 从格 have texts of their own. */
+export type Strength = 'strong' | 'weak' | 'balanced' | 'follow-strong' | 'follow-weak';
 
 /** Content keys of the reading texts; the seed and the editors use the same ones. */
 export const readingKeys = {
@@ -28,6 +32,8 @@ export const readingKeys = {
   elementBalanced: 'element:balanced',
   tenGod: (name: string) => `tengod:${name}`,
   shensha: (name: string) => `shensha:${name}`,
+  /** A 大运 or 流年 whose stem is this ten god (the 命书's luck pages), e.g. `luck:正官`. */
+  luck: (god: string) => `luck:${god}`,
 } as const;
 
 /** One reading as the client shows it. `key` names the content row it came from. */
@@ -60,91 +66,39 @@ const SECTIONS = [
 type SectionKey = (typeof SECTIONS)[number]['key'];
 
 const PILLARS = ['year', 'month', 'day', 'hour'] as const;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
 const PILLAR_LABEL = { year: '年', month: '月', day: '日', hour: '时' } as const;
 
 // ---------------------------------------------------------------------------------------------------
-// Strength of the day master (身强 / 身弱 / 中和)
-
-/** Ten gods that support the day master: the same phase (比劫) and the phase that generates it (印). */
-const SUPPORTING = new Set(['比肩', '劫财', '正印', '偏印']);
+// Strength of the day master: the engine's 喜用神 (packages/almanac bazi/xiyong.ts) decides; this module
+// only picks the text and says the facts behind the verdict in the title.
 
 /**
- * Weight of each branch. The month branch is the 月令, the season's command — 《子平真诠》 makes it the
- * root of every judgement — so it weighs as much as the three visible stems together; the day branch
- * (the seat of the day master) weighs more than the year and hour branches.
+ * The text each verdict reads. A 从格 wants the opposite of what the plain strong or weak text advises
+ * (it follows the force instead of resisting it), so 从强 and 从弱 read texts of their own; the title
+ * then says which 从格 it is and what it favours.
  */
-export const BRANCH_WEIGHTS = { year: 1, month: 3, day: 1.5, hour: 1 } as const;
+export const STRENGTH_LEVEL: Record<Xiyong['strength'], Strength> = {
+  身强: 'strong',
+  从强: 'follow-strong',
+  身弱: 'weak',
+  从弱: 'follow-weak',
+  中和: 'balanced',
+};
 
-/** Each of the three other stems (year, month, hour) weighs 1. */
-export const STEM_WEIGHT = 1;
-
-/** How a branch's weight is shared among its hidden stems (本气, 中气, 余气) by how many it holds. */
-const QI_SHARES: Record<number, readonly number[]> = { 1: [1], 2: [0.7, 0.3], 3: [0.6, 0.3, 0.1] };
-
-/** Support share at and above which the day master is strong: 同党 at least matches 异党. */
-export const STRONG_FROM = 0.5;
-/**
- * Support share below which the day master is weak. Support is two phases out of five, so a chart
- * drawn at random has a share near 0.4 (median 0.39 over 20,000 births 1901–2098); the band between
- * this and {@link STRONG_FROM} is 中和.
- */
-export const WEAK_BELOW = 0.4;
-
-/** The strength verdict with the facts it rests on. */
-export interface StrengthAssessment {
-  level: Strength;
-  /** Weighted support (比劫 + 印) and the total weight; `share` = support / total, 2 decimals. */
-  support: number;
-  total: number;
-  share: number;
-  /** 得令: the month branch's 本气 is 比劫 or 印. */
-  deLing: boolean;
-  /** 得地: the day master has a root (比劫 among the hidden stems) in the year, day or hour branch. */
-  deDi: boolean;
-  /** 得势: at least two of the three other stems are 比劫 or 印. */
-  deShi: boolean;
-}
-
-/**
- * 身强/身弱 by a weighted count of support, the usual 得令 · 得地 · 得势 reasoning made numeric:
- * every stem other than the day master weighs {@link STEM_WEIGHT}; every branch weighs
- * {@link BRANCH_WEIGHTS}, shared among its hidden stems (0.7/0.3 or 0.6/0.3/0.1, 本气 first). A unit
- * supports when its ten god is 比肩, 劫财, 正印 or 偏印. Share ≥ 0.5 → strong, < 0.4 → weak, else
- * balanced (中和). Over random births 1901–2098 that is about 50% weak, 20% balanced, 30% strong —
- * the familiar observation that most charts read 身弱 once 同党 must outweigh 异党.
- * 得令/得地/得势 are reported alongside so that a reader can follow the verdict.
- */
-export function assessStrength(chart: Pick<BaziChart, 'shishen'>): StrengthAssessment {
-  let support = 0;
-  let total = 0;
-  let stemSupport = 0;
-  for (const pillar of PILLARS) {
-    const { gan, zhi } = chart.shishen[pillar];
-    if (pillar !== 'day') {
-      total += STEM_WEIGHT;
-      if (SUPPORTING.has(gan)) {
-        support += STEM_WEIGHT;
-        stemSupport++;
-      }
-    }
-    const weight = BRANCH_WEIGHTS[pillar];
-    const shares = QI_SHARES[zhi.length] ?? zhi.map(() => 1 / zhi.length);
-    total += weight;
-    zhi.forEach((god, i) => {
-      if (SUPPORTING.has(god)) support += weight * shares[i];
-    });
+/** The strength reading of a chart's 喜用神: its content key and the chart-specific end of its title. */
+export function strengthReading(x: Xiyong): { key: string; suffix: string } {
+  const key = readingKeys.strength(STRENGTH_LEVEL[x.strength]);
+  const share = `扶身之力 ${percent(x.score)}`;
+  if (x.strength === '从强' || x.strength === '从弱') {
+    const why = x.strength === '从强' ? '旺极宜从' : '日主无根，弃命从势';
+    return {
+      key,
+      suffix: `（${x.pattern}：${why}；喜${x.favourable.join('、')}，忌${x.unfavourable.join('、')}；${share}）`,
+    };
   }
-  const share = Math.round((support / total) * 100) / 100;
-  const isRoot = (god: string) => god === '比肩' || god === '劫财';
-  return {
-    level: share >= STRONG_FROM ? 'strong' : share < WEAK_BELOW ? 'weak' : 'balanced',
-    support: Math.round(support * 100) / 100,
-    total,
-    share,
-    deLing: SUPPORTING.has(chart.shishen.month.zhi[0]),
-    deDi: (['year', 'day', 'hour'] as const).some((p) => chart.shishen[p].zhi.some(isRoot)),
-    deShi: stemSupport >= 2,
-  };
+  const facts = [x.deLing ? '得令' : '失令', x.deDi ? '得地' : '失地', x.deShi ? '得势' : '失势'];
+  return { key, suffix: `（${facts.join('、')}；${share}）` };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -163,7 +117,7 @@ export interface ElementBalance {
 }
 
 /** {@link ElementBalance} of a chart's `wxtongji` (rules: {@link EXCESS_CHARACTERS}, {@link EXCESS_SHARE}). */
-export function elementBalance(chart: Pick<BaziChart, 'wxtongji'>): ElementBalance {
+export function elementBalance(chart: Pick<AnyBaziChart, 'wxtongji'>): ElementBalance {
   const { bzwx, total } = chart.wxtongji;
   let sum = 0;
   for (const e of ELEMENTS) sum += total[e];
@@ -185,32 +139,26 @@ interface PlannedItem {
   suffix: string;
 }
 
-const percent = (share: number) => `${Math.round(share * 100)}%`;
-
 /** The readings a chart gets, in display order, as content keys; pure. */
 export function planReadings(
-  chart: Pick<BaziChart, 'sizhu' | 'shishen' | 'wxtongji' | 'shensha'>,
+  chart: Pick<AnyBaziChart, 'sizhu' | 'shishen' | 'wxtongji' | 'shensha' | 'xiyong'>,
 ): PlannedItem[] {
   const plan: PlannedItem[] = [];
 
   plan.push({ section: 'rizhu', key: readingKeys.dayMaster(chart.sizhu.day[0]), suffix: '' });
-  const s = assessStrength(chart);
-  const facts = [s.deLing ? '得令' : '失令', s.deDi ? '得地' : '失地', s.deShi ? '得势' : '失势'];
-  plan.push({
-    section: 'rizhu',
-    key: readingKeys.strength(s.level),
-    suffix: `（${facts.join('、')}；扶身之力 ${percent(s.share)}）`,
-  });
+  plan.push({ section: 'rizhu', ...strengthReading(chart.xiyong) });
 
   const { bzwx, cgwx, total } = chart.wxtongji;
   let sum = 0;
   for (const e of ELEMENTS) sum += total[e];
   const balance = elementBalance(chart);
+  // Without the hour only six characters are known: the missing phase may stand in the hour.
+  const sixOnly = chart.sizhu.hour === null ? '；时柱不详，仅据六字' : '';
   for (const e of balance.missing) {
     plan.push({
       section: 'wuxing',
       key: readingKeys.element(e, 'missing'),
-      suffix: cgwx[e] > 0 ? `（藏干见${cgwx[e]}）` : '（藏干亦无）',
+      suffix: cgwx[e] > 0 ? `（藏干见${cgwx[e]}${sixOnly}）` : `（藏干亦无${sixOnly}）`,
     });
   }
   for (const e of balance.excess) {
@@ -227,9 +175,10 @@ export function planReadings(
   // Ten gods that stand in the stems (透干): the ones 子平 reads first. Hidden ones are in the chart.
   const gods = new Map<string, string[]>();
   for (const p of PILLARS) {
-    if (p === 'day') continue;
-    const god = chart.shishen[p].gan;
-    gods.set(god, [...(gods.get(god) ?? []), `${PILLAR_LABEL[p]}干`]);
+    // The day stem is the day master itself; a chart whose hour is unknown has no hour stem.
+    const entry = chart.shishen[p];
+    if (p === 'day' || entry === null) continue;
+    gods.set(entry.gan, [...(gods.get(entry.gan) ?? []), `${PILLAR_LABEL[p]}干`]);
   }
   for (const [god, where] of gods) {
     plan.push({ section: 'shishen', key: readingKeys.tenGod(god), suffix: `（${where.join('、')}）` });
@@ -237,7 +186,7 @@ export function planReadings(
 
   const stars = new Map<string, string[]>();
   for (const p of PILLARS) {
-    for (const hit of chart.shensha[p]) {
+    for (const hit of chart.shensha[p] ?? []) {
       const where = stars.get(hit.name) ?? [];
       if (!where.includes(`${PILLAR_LABEL[p]}柱`)) where.push(`${PILLAR_LABEL[p]}柱`);
       stars.set(hit.name, where);
@@ -249,6 +198,19 @@ export function planReadings(
   return plan;
 }
 
+/** The current title and text of each reading key that has a row, in one query (none when `keys` is empty). */
+export async function readingTexts(
+  db: Db,
+  keys: readonly string[],
+): Promise<Map<string, { title: string; body: string }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: content.key, title: content.title, body: content.body })
+    .from(content)
+    .where(and(eq(content.kind, READING_KIND), inArray(content.key, [...new Set(keys)])));
+  return new Map(rows.map((row) => [row.key, { title: row.title, body: row.body }]));
+}
+
 /**
  * The readings of `chart`: the plan, filled with the current text of each content row in one query.
  * A key without a row (an editor removed it) is left out rather than failing the whole answer; every
@@ -256,19 +218,10 @@ export function planReadings(
  */
 export async function chartReadings(db: Db, chart: Parameters<typeof planReadings>[0]): Promise<Readings> {
   const plan = planReadings(chart);
-  const rows = await db
-    .select({ key: content.key, title: content.title, body: content.body })
-    .from(content)
-    .where(
-      and(
-        eq(content.kind, READING_KIND),
-        inArray(
-          content.key,
-          plan.map((item) => item.key),
-        ),
-      ),
-    );
-  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const byKey = await readingTexts(
+    db,
+    plan.map((item) => item.key),
+  );
   const sections: ReadingSection[] = SECTIONS.map(({ key, title }) => ({ key, title, items: [] }));
   for (const item of plan) {
     const row = byKey.get(item.key);
@@ -278,4 +231,44 @@ export async function chartReadings(db: Db, chart: Parameters<typeof planReading
       .items.push({ key: item.key, title: row.title + item.suffix, body: row.body });
   }
   return { sections };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 大运 and 流年 (the 命书's luck pages)
+
+/** A 大运 or 流年 as the engine lists it: its 干支 and the ten god of its stem. */
+export interface LuckPeriod {
+  ganzhi: string;
+  shishen: string;
+}
+
+/** 喜 when the chart's 喜用神 favours the phase, 忌 when it is against it, else nothing said. */
+function leaning(x: Xiyong, phase: string): '喜' | '忌' | '' {
+  if ((x.favourable as readonly string[]).includes(phase)) return '喜';
+  if ((x.unfavourable as readonly string[]).includes(phase)) return '忌';
+  return '';
+}
+
+/**
+ * The reading of a 大运 or 流年: the text of its stem's ten god, and in the title what the chart's
+ * 喜用神 makes of its stem and branch (甲木为喜、子水为忌) and whether its branch clashes with the day
+ * branch (the seat of the self and the spouse, which a clash shakes). Pure.
+ */
+export function luckReading(chart: Pick<AnyBaziChart, 'sizhu' | 'xiyong'>, period: LuckPeriod) {
+  const [stem, branch] = Array.from(period.ganzhi);
+  const stemPhase = STEM_ELEMENTS[STEMS.indexOf(stem as (typeof STEMS)[number])];
+  const branchIndex = BRANCHES.indexOf(branch as (typeof BRANCHES)[number]);
+  const branchPhase = BRANCH_ELEMENTS[branchIndex];
+  const said = [
+    [stem, stemPhase],
+    [branch, branchPhase],
+  ]
+    .map(([char, phase]) => {
+      const lean = leaning(chart.xiyong, phase);
+      return lean ? `${char}${phase}为${lean}` : '';
+    })
+    .filter(Boolean);
+  const dayBranch = BRANCHES.indexOf(chart.sizhu.day[1] as (typeof BRANCHES)[number]);
+  if (branchesClash(branchIndex, dayBranch)) said.push(`${branch}冲日支${chart.sizhu.day[1]}`);
+  return { key: readingKeys.luck(period.shishen), suffix: said.length > 0 ? `（${said.join('，')}）` : '' };
 }

@@ -72,6 +72,36 @@ describe('bazi routes (app/bln.suan/*)', () => {
       });
     });
 
+    it('charts three pillars when the birth hour is unknown, with the engine’s notes and 喜用神', async () => {
+      const body = { ...PROFILE, born: '公 1990-05-10', hourUnknown: true };
+      const res = await post('/api/app/bln.suan/bzdata', body);
+      expect(res.statusCode).toBe(200);
+      const chart = res.json().resData;
+      expect(chart.hourUnknown).toBe(true);
+      expect(chart.sizhu).toEqual({ year: '庚午', month: '辛巳', day: '乙亥', hour: null });
+      expect(chart.nongli_zh.hour).toBe('不详');
+      expect(chart.shensha.hour).toBeNull();
+      expect(chart.notes.join('')).toContain('正午');
+      expect(chart.xiyong.strength).toMatch(/^(身强|身弱|中和|从强|从弱)$/);
+      const { name, ...input } = body;
+      expect(chart).toEqual({
+        name,
+        ...JSON.parse(JSON.stringify(baziChart({ ...input, liuyueYear: 2026, hourUnknown: true }))),
+      });
+      // A time in the birth text is not used (not even 23:30, which would be the next day's 子时), and
+      // a note says so.
+      const timed = (await post('/api/app/bln.suan/bzdata', { ...body, born: '公 1990-05-10 23:30' })).json();
+      expect(timed.resData.sizhu).toEqual(chart.sizhu);
+      expect(timed.resData.notes.at(-1)).toContain('23:30');
+    });
+
+    it('carries the 喜用神 verdict of the four-pillar chart', async () => {
+      const xiyong = (await post('/api/app/bln.suan/bzdata', PROFILE)).json().resData.xiyong;
+      expect(xiyong).toMatchObject({ strength: '身弱', favourable: ['水', '木'] });
+      expect(xiyong.reasons.length).toBeGreaterThan(0);
+      expect(xiyong.score).toBe(0.2);
+    });
+
     it('matches the path in any letter case', async () => {
       for (const path of [
         '/api/app/bln.suan/bzdata',
@@ -225,6 +255,13 @@ describe('bazi routes (app/bln.suan/*)', () => {
       expect(taiji?.body).toBe(seeded('shensha:太极贵人').body);
     });
 
+    it('leaves out what needs the hour when the birth hour is unknown', async () => {
+      const [, , shishen, shensha] = await readings({ ...PROFILE, born: '公 1990-05-10', hourUnknown: true });
+      // 庚 of the hour pillar is gone: only the year's 正官 and the month's 七杀 remain.
+      expect(shishen.items.map((i) => i.title)).toEqual(['正官（年干）', '七杀（月干）']);
+      for (const item of shensha.items) expect(item.title, item.key).not.toContain('时柱');
+    });
+
     it('reads the text from the database: an edit shows on the next request', async () => {
       const key = 'daymaster:乙';
       await t.database.db
@@ -340,7 +377,20 @@ describe('bazi routes (app/bln.suan/*)', () => {
       'yunSchool',
       'liunianCount',
       'liuyueYear',
+      'hourUnknown',
     ]);
+    // The answer lists 喜用神 and the three-pillar fields.
+    const chart =
+      doc.paths['/api/app/bln.suan/bzdata'].post.responses['200'].content['application/json'].schema
+        .properties.resData;
+    expect(chart.properties.xiyong.properties.strength.enum).toEqual([
+      '身强',
+      '身弱',
+      '中和',
+      '从强',
+      '从弱',
+    ]);
+    expect(chart.properties.hourUnknown).toBeDefined();
   });
 });
 

@@ -1,5 +1,7 @@
 /**
- * SPEC §7 `app/bln.suan/*`: bzdata (the chart), miji (readings) and jxfen (branch compatibility).
+ * SPEC §7 `app/bln.suan/*`: bzdata (the chart), miji (readings), jxfen (branch compatibility) and
+ * fancha (四柱反查: the moments of four given pillars), all public, and our 合婚 (hehun) of two whole
+ * charts.
  * Registered in lower case under `/api/app/bln.suan`; plugins/app-paths.ts folds the case of every
  * `/api/app/` request, so `bln.Suan`, `BLN.SUAN` … reach the same routes.
  *
@@ -8,11 +10,15 @@
  * engine throws for a wrong value, so the client sees one message per field whichever layer caught it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AlmanacError, type AlmanacErrorCode } from '@xuanli/almanac/errors';
+import { ALMANAC_ERROR_MESSAGES, AlmanacError, type AlmanacErrorCode } from '@xuanli/almanac/errors';
 import {
   ChartBodySchema,
   ChartSchema,
   CompatibilitySchema,
+  FanchaAnswerSchema,
+  FanchaBodySchema,
+  HehunAnswerSchema,
+  HehunBodySchema,
   JxfenBodySchema,
   ReadingsSchema,
 } from '@xuanli/contracts/bazi';
@@ -22,7 +28,8 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { jsonUtf8 } from '../../shared/utf8-json.ts';
-import { chartOf, compatibilityOf, readingsOf } from './service.ts';
+import { fancha } from './fancha.ts';
+import { chartOf, compatibilityOf, hehunOf, readingsOf } from './service.ts';
 
 /** Fastify's own content type for JSON (it sets it itself only when no custom serializer is used). */
 export const JSON_UTF8 = 'application/json; charset=utf-8';
@@ -39,28 +46,41 @@ function defaultMessage(errors: FastifySchemaValidationError[], dataVar: string)
 
 /**
  * A schema-error formatter that answers with the engine's error for the listed fields. `fields` maps
- * a JSON pointer prefix ('/sex', '/fen/ta') to the code; the first entry any error falls under wins,
- * so the order is the engine's own order of checks.
+ * a JSON pointer prefix ('/sex', '/fen/ta') to the code, and optionally to the person the field
+ * belongs to, whom the message then names ('乙方：性别参数错误！'); the first entry any error falls
+ * under wins, so the order is the engine's own order of checks.
  */
 export function engineMessagesFor(
-  fields: readonly (readonly [string, AlmanacErrorCode])[],
+  fields: readonly (readonly [string, AlmanacErrorCode, string?])[],
 ): SchemaErrorFormatter {
   return (errors, dataVar) => {
     const paths = errors.map((e) =>
       e.keyword === 'required' ? `${e.instancePath}/${String(e.params.missingProperty)}` : e.instancePath,
     );
-    for (const [prefix, code] of fields) {
+    for (const [prefix, code, person] of fields) {
       if (paths.some((path) => path === prefix || path.startsWith(`${prefix}/`)))
-        return new AlmanacError(code);
+        return person
+          ? new AlmanacError(code, `${person}：${ALMANAC_ERROR_MESSAGES[code]}`)
+          : new AlmanacError(code);
     }
     return defaultMessage(errors, dataVar);
   };
 }
 
-// parseSex runs before the birth text is read, so a body wrong in both answers 性别参数错误！.
-const chartErrors = engineMessagesFor([
+/**
+ * The chart body's schema errors as the engine words them: parseSex runs before the birth text is
+ * read, so a body wrong in both answers 性别参数错误！.
+ */
+export const chartErrors = engineMessagesFor([
   ['/sex', 'WRONG_SEX'],
   ['/born', 'WRONG_BIRTH_TEXT'],
+]);
+// Each side's sex before its birth, as one chart checks them; 甲方 before 乙方, as the engine reads them.
+const hehunErrors = engineMessagesFor([
+  ['/a/sex', 'WRONG_SEX', '甲方'],
+  ['/a/born', 'WRONG_BIRTH_TEXT', '甲方'],
+  ['/b/sex', 'WRONG_SEX', '乙方'],
+  ['/b/born', 'WRONG_BIRTH_TEXT', '乙方'],
 ]);
 const fenErrors = engineMessagesFor([
   ['/fen/wo', 'WRONG_BRANCH_WO'],
@@ -74,7 +94,7 @@ export interface BaziRouteDeps {
   clock: Clock;
 }
 
-/** Registers bzdata, miji and jxfen; mount with prefix `/api/app/bln.suan` (lower case). */
+/** Registers bzdata, miji, hehun, jxfen and fancha; mount with prefix `/api/app/bln.suan` (lower case). */
 export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, { db, clock }) => {
   app.post(
     '/bzdata',
@@ -114,6 +134,21 @@ export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, 
   );
 
   app.post(
+    '/hehun',
+    {
+      schemaErrorFormatter: hehunErrors,
+      schema: {
+        tags: ['bazi'],
+        summary:
+          '合婚 from two whole charts: points with reasons and weights, a restrained total and level, the 生肖 view beside it',
+        body: HehunBodySchema,
+        response: { 200: okEnvelopeSchema(HehunAnswerSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok(hehunOf(request.body)),
+  );
+
+  app.post(
     '/jxfen',
     {
       schemaErrorFormatter: fenErrors,
@@ -126,5 +161,20 @@ export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, 
       },
     },
     async (request) => ok(compatibilityOf(request.body.fen)),
+  );
+
+  app.post(
+    '/fancha',
+    {
+      schema: {
+        tags: ['bazi'],
+        summary:
+          '四柱反查: every 时辰 1801–2099 (or the years asked) with the four pillars, each ready to chart; pillars that cannot stand together are 400 WrongPillars',
+        body: FanchaBodySchema,
+        response: { 200: okEnvelopeSchema(FanchaAnswerSchema), ...errorResponses },
+      },
+    },
+    // Pure and database-free like bzdata: a few dozen table reads whatever the range (bench: fancha).
+    async (request) => ok(fancha(request.body)),
   );
 };

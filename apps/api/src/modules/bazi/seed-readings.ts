@@ -91,7 +91,61 @@ const STRENGTHS: readonly ReadingSeed[] = [
     title: '中和',
     body: '日主扶抑之力大体相当，不偏不倚。子平之学以中和为贵，此等命局适应力强，顺境逆境皆能自持，起伏较为平缓。取用多看调候寒暖燥湿与格局清浊，岁运稍有偏倚即显喜忌。宜顺势而为，守中致和。',
   },
+  {
+    key: readingKeys.strength('follow-strong'),
+    title: '从强',
+    body: '满局比劫、印星同气相扶，又无官杀制身，日主旺到极处，不宜再抑，命理上称为从强（从旺）。此等命局的取用与一般身强相反：宜顺其旺势，以比劫、印星为喜，食伤顺势泄秀亦吉；忌官杀逆其锋芒，也忌财星激起群比相争。其人多自信刚毅、主见坚定，专注一事往往能成；亦宜知刚极易折，待人处事多留余地。从格成与不成，还要看原局有无破格之神，岁运逢忌时宜稳守。此为通则，仍须结合岁运细看。',
+  },
+  {
+    key: readingKeys.strength('follow-weak'),
+    title: '从弱',
+    body: '日主在地支无根，生扶之力又极少，难以自立，命理上称为从弱，即“弃命从势”：不再扶身，而是顺从局中最旺的一方——官杀旺者从杀，财星旺者从财，食伤旺者从儿。此等命局的取用与一般身弱相反，以所从之势为喜，忌印星、比劫来扶身破格。其人多善于顺势借力，随环境应变；运行顺势之地常能有所成，逢扶身之运反觉事多阻滞。从格成与不成，还要看岁运有无引出根气，宜结合大运流年细看。',
+  },
 ];
+
+// 大运 and 流年 by the ten god of their stem: what such a period tends to bring, in the 命书's luck pages.
+const LUCK_TEXTS: readonly ReadingSeed[] = [
+  [
+    '比肩',
+    '比肩当值，同辈相助，自主之心增强，宜合作共事、稳步经营。身弱者得帮扶而有力；身强者则防朋友分利、意见相争，钱财往来宜清楚。',
+  ],
+  [
+    '劫财',
+    '劫财当值，竞争与开销较多，行事易冲动。宜守成理财，不为人作保、不轻信高回报；身弱者得劫财帮身，亦可借众人之力成事。',
+  ],
+  [
+    '食神',
+    '食神当值，心情舒展，才艺与口福兼得，宜学习进修、发展专长、经营兴趣。身强者泄秀为吉；身弱者宜量力而行，勿过于安逸懈怠。',
+  ],
+  [
+    '伤官',
+    '伤官当值，才思敏捷，表现欲强，利于技艺、创作与变革。言语宜谨慎，少与上级、长辈正面冲突，守规矩方能发挥所长。',
+  ],
+  [
+    '偏财',
+    '偏财当值，机会与流动之财较多，人缘活络，利经商、副业与投资。身强者能担，可积极把握；身弱者宜量力而为，见好就收。',
+  ],
+  [
+    '正财',
+    '正财当值，勤劳得财，收入较为稳定，利于置业、理财与家庭。宜脚踏实地、按部就班；身弱者财多身累，注意劳逸结合。',
+  ],
+  [
+    '七杀',
+    '七杀当值，压力与挑战并存，事业上常有重任或变动。身强者迎难而上，可以建功立业；身弱者宜稳守，注意身体与安全，遇事多求贵人相助。',
+  ],
+  [
+    '正官',
+    '正官当值，名誉与规矩当先，利于升迁、考核与承担责任。宜守法守纪、循正道而行；身弱者责任偏重，宜量力承担。',
+  ],
+  [
+    '偏印',
+    '偏印当值，思考深入，利于钻研冷门学问、技术与修养身心。宜防想法多而行动少、心绪孤僻，多与人交流。',
+  ],
+  [
+    '正印',
+    '正印当值，多得长辈、贵人照拂，利于学业、证书与文书之事。身弱者得印生身最为有利；身强者则防依赖安逸、进取不足。',
+  ],
+].map(([god, body]) => ({ key: readingKeys.luck(god), title: `逢${god}`, body }));
 
 // 五行 with the virtue, direction, colour and organs tradition pairs with it.
 const ELEMENT_TEXTS: readonly ReadingSeed[] = [
@@ -271,13 +325,17 @@ const SHENSHA_TEXTS: readonly ReadingSeed[] = SHENSHA.map(([name, body]) => ({
   body,
 }));
 
-/** Every seeded reading: 10 day masters, 3 strengths, 11 five-element notes, 10 ten gods, 32 神煞. */
+/**
+ * Every seeded reading: 10 day masters, 5 strengths (身强, 身弱, 中和, 从强, 从弱), 11 five-element notes,
+ * 10 ten gods, 32 神煞, and 10 luck texts (a 大运 or 流年 by the ten god of its stem, for the 命书).
+ */
 export const READING_SEED: readonly ReadingSeed[] = [
   ...DAY_MASTERS,
   ...STRENGTHS,
   ...ELEMENT_TEXTS,
   ...TEN_GOD_TEXTS,
   ...SHENSHA_TEXTS,
+  ...LUCK_TEXTS,
 ];
 
 /** md5 (hex) of a row's text, as PostgreSQL's `md5(title || chr(10) || body)` computes it. */

@@ -4,10 +4,18 @@
  * (性别参数错误！, 生日参数错误！, 不是地支(wo) …), which the error handler answers as a 400.
  * bzdata and jxfen are pure (no database); miji reads its texts from the `content` table.
  */
-import { type BaziChart, type BaziInput, baziChart } from '@xuanli/almanac/bazi/chart';
+import {
+  type AnyBaziChart,
+  type BaziInput,
+  baziChart,
+  type HourUnknownInput,
+} from '@xuanli/almanac/bazi/chart';
 import { type Compatibility, compatibility } from '@xuanli/almanac/bazi/compatibility';
+import { type HehunResult, hehun } from '@xuanli/almanac/bazi/hehun';
 import type { Sex } from '@xuanli/almanac/bazi/sex';
+import type { HehunBody } from '@xuanli/contracts/bazi';
 import type { Db } from '../../db/client.ts';
+import { inChinese } from '../../shared/almanac-refusal.ts';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { chartReadings, type Readings } from './readings.ts';
 
@@ -23,18 +31,21 @@ export interface ChartRequest {
   yunSchool?: 1 | 2;
   liunianCount?: number;
   liuyueYear?: number;
+  /** 时辰不详: a three-pillar chart (the engine's `HourUnknownChart`). */
+  hourUnknown?: boolean;
 }
 
-/** The bzdata answer: the engine's chart with the profile's name. */
-export type NamedChart = { name: string } & BaziChart;
+/** The bzdata answer: the engine's chart (four pillars, or three with the hour unknown) with the name. */
+export type NamedChart = { name: string } & AnyBaziChart;
 
 /** The current year in Beijing: the default 流月 year (the engine itself would list the birth year's). */
 export function currentYear(clock: Clock): number {
   return Number(beijingToday(clock).slice(0, 4));
 }
 
-function engineInput(clock: Clock, request: ChartRequest): BaziInput {
-  return {
+/** The engine's input of a chart request (the profile, its options, the 流月 year by the clock). */
+export function engineInput(clock: Clock, request: ChartRequest): BaziInput | HourUnknownInput {
+  const input: BaziInput = {
     born: request.born,
     // The engine checks the value at run time (parseSex) and throws WRONG_SEX; the type only narrows.
     sex: request.sex as Sex,
@@ -45,6 +56,7 @@ function engineInput(clock: Clock, request: ChartRequest): BaziInput {
     liunianCount: request.liunianCount,
     liuyueYear: request.liuyueYear ?? currentYear(clock),
   };
+  return request.hourUnknown === true ? { ...input, hourUnknown: true } : input;
 }
 
 /** SPEC §7 bzdata: `{name, ...chart}`; 流月 of the current Beijing year unless `liuyueYear` is given. */
@@ -77,4 +89,14 @@ export function fenBranches(fen: Fen): { wo: string; ta: string } {
 export function compatibilityOf(fen: Fen): Compatibility {
   const { wo, ta } = fenBranches(fen);
   return compatibility(wo, ta);
+}
+
+/**
+ * 合婚 (`POST /api/app/bln.suan/hehun`): the engine's reading of two whole charts — points with their
+ * reasons and weights, the total and its restrained level, and the 生肖 view beside it. A refusal names
+ * the person, in Chinese.
+ */
+export function hehunOf(body: HehunBody): HehunResult {
+  const person = (p: HehunBody['a']) => ({ ...p, sex: p.sex as Sex });
+  return inChinese(() => hehun({ a: person(body.a), b: person(body.b) }));
 }

@@ -11,19 +11,31 @@ import {
   IcsQuerySchema,
   MAX_ICS_YEARS,
   MonthQuerySchema,
+  PinjiaAnswerSchema,
+  PinjiaQuerySchema,
   TermsQuerySchema,
   TermsSchema,
+  ZeriAnswerSchema,
+  ZeriQuerySchema,
 } from '@xuanli/contracts/calendar';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { HolidayTableQuerySchema, HolidayTableSchema } from '@xuanli/contracts/holidays';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
+import type { AnswerCaching } from '../../shared/answer-cache.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createHolidayCache } from './holiday-cache.ts';
 import { holidayTableAnswer } from './holidays.ts';
-import { calendarDay, calendarIcs, calendarMonth, calendarTerms } from './service.ts';
+import {
+  calendarDay,
+  calendarIcs,
+  calendarMonth,
+  calendarPinjia,
+  calendarTerms,
+  calendarZeri,
+} from './service.ts';
 
 // Terms are pure: a CDN or the browser may keep them.
 const CACHE_PURE = 'public, max-age=86400';
@@ -54,12 +66,16 @@ function notModified(request: FastifyRequest, reply: FastifyReply, etag: string)
  * Registers the calendar routes; `clock` decides what "today" is, `db` holds the entered holiday days
  * (modules/calendar/schema.ts).
  */
-export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock; db: Db }> = async (
-  app,
-  { clock, db },
-) => {
+export const calendarRoutes: FastifyPluginAsyncTypebox<{
+  clock: Clock;
+  /** The entered holiday table is read here: the replica when there is one (db/replica.ts). */
+  readDb: Db;
+  caching: AnswerCaching;
+}> = async (app, { clock, readDb, caching }) => {
   let lastErrorLog = Number.NEGATIVE_INFINITY;
-  const holidays = createHolidayCache(db, clock, {
+  const holidays = createHolidayCache(readDb, clock, {
+    bus: caching.bus,
+    liveMs: caching.liveMs,
     onError(error) {
       const now = clock.now();
       if (now - lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
@@ -67,6 +83,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock; db: Db }>
       app.log.error({ err: error }, 'holiday table unavailable; calendar answers use the last known table');
     },
   });
+  app.addHook('onClose', async () => holidays.dispose());
 
   /** The entered table for a day, grid or file, and the cache header its answer gets. */
   async function tableFor(reply: FastifyReply) {
@@ -138,6 +155,38 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ clock: Clock; db: Db }>
     async (request, reply) => {
       reply.header('cache-control', CACHE_PURE);
       return ok(calendarTerms(request.query.year));
+    },
+  );
+
+  // 择日 and 拼假 compute in the engine (a year for six people takes well under a millisecond) and count
+  // in the general rate budget like the other compute routes; they mark 休/班 from the entered table.
+  app.get(
+    '/zeri',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          '择日: the days of a range (≤ 366) for one matter, best first, kept out of the clashing days of up to 6 people',
+        querystring: ZeriQuerySchema,
+        response: { 200: okEnvelopeSchema(ZeriAnswerSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => ok(calendarZeri(request.query, await tableFor(reply))),
+  );
+
+  app.get(
+    '/pinjia',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: '拼假: the longest breaks 1–5 days of leave buy in a year, best ratio first',
+        querystring: PinjiaQuerySchema,
+        response: { 200: okEnvelopeSchema(PinjiaAnswerSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { year, leave } = request.query;
+      return ok(calendarPinjia(year, leave, await tableFor(reply)));
     },
   );
 

@@ -8,10 +8,20 @@ import { formatBeijing } from '@xuanli/almanac/beijingTime';
 import { almanacDay } from '@xuanli/almanac/day';
 import type { HolidayTable } from '@xuanli/almanac/holidayTable';
 import { icsCalendar } from '@xuanli/almanac/ics';
+import { bridgeLeave } from '@xuanli/almanac/leavePlanner';
 import { monthView } from '@xuanli/almanac/monthView';
 import { parseSolarDate } from '@xuanli/almanac/solarDate';
 import { termsOfYear } from '@xuanli/almanac/solarTermTime';
-import { MAX_ICS_YEARS } from '@xuanli/contracts/calendar';
+import { chooseDays } from '@xuanli/almanac/zeri';
+import {
+  MAX_ICS_YEARS,
+  type PinjiaAnswer,
+  ZERI_PAGE_SIZE,
+  type ZeriAnswer,
+  type ZeriQuery,
+} from '@xuanli/contracts/calendar';
+import { ZERI_ALIASES, ZERI_DEFAULT_LABELS } from '@xuanli/contracts/zeri-labels';
+import { inChinese } from '../../shared/almanac-refusal.ts';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 
@@ -61,4 +71,51 @@ export function calendarIcs(clock: Clock, from: number, to: number, holidays?: H
     throw new AppError('BadRequest', `at most ${MAX_ICS_YEARS} years per file, got ${to - from + 1}`);
   }
   return icsCalendar({ from, to, stamp: Math.floor(clock.now() / 1000), holidays });
+}
+
+/**
+ * 择日 (`GET /api/calendar/zeri`): the engine's `chooseDays` for the query's matter (an everyday word
+ * such as 搬家 read as the almanac's), range and people, a page of the chosen days best first and every
+ * removed day. 休/班 include the entered `holidays`. Refusals are Chinese: the field or person named.
+ */
+export function calendarZeri(query: ZeriQuery, holidays?: HolidayTable): ZeriAnswer {
+  const born = query.born ?? [];
+  const labels = query.label ?? [];
+  const zones = query.tz ?? [];
+  if (labels.length > born.length || zones.length > born.length)
+    throw new AppError('BadRequest', '每个 label 和 tz 都要对应一个 born（按同样的顺序）');
+  const people = born.map((text, i) => ({
+    label: labels[i] ?? ZERI_DEFAULT_LABELS[i] ?? `第${i + 1}位`,
+    born: text,
+    timeZone: zones[i],
+  }));
+  inChinese(() => parseSolarDate(query.from), '开始日期');
+  inChinese(() => parseSolarDate(query.to), '结束日期');
+  const result = inChinese(() =>
+    chooseDays({
+      activity: ZERI_ALIASES[query.activity] ?? query.activity,
+      from: query.from,
+      to: query.to,
+      people,
+      holidayTable: holidays,
+    }),
+  );
+  const size = query.size ?? ZERI_PAGE_SIZE;
+  const start = ((query.page ?? 1) - 1) * size;
+  return {
+    activity: result.activity,
+    from: result.from,
+    to: result.to,
+    list: result.days.slice(start, start + size),
+    total: result.days.length,
+    removed: result.removed,
+  };
+}
+
+/**
+ * 拼假 (`GET /api/calendar/pinjia`): the breaks `leave` days of leave buy in `year`, best ratio first,
+ * from the built-in plans and the entered `holidays`. A year whose plan nobody has entered yet is a 400.
+ */
+export function calendarPinjia(year: number, leave: number, holidays?: HolidayTable): PinjiaAnswer {
+  return { year, leave, list: inChinese(() => bridgeLeave({ year, leave, holidayTable: holidays })) };
 }

@@ -26,3 +26,4 @@ export { articles, content, masters } from './schema.ts';
 export { CUSTOMER_SERVICE_LABEL, seedArticles, seedContent, seedMasters } from './seed.ts';
 export { type ArticleInput, labelKey, saveArticle } from './service.ts';
 export { AGREEMENTS_LABEL, type ContentSetupState, contentSetupState } from './setup-state.ts';
+export { MASTER_SEEDS } from './texts/masters.ts';

@@ -58,7 +58,7 @@ describe('content routes (crm/article/*, crm/dashi)', () => {
     it('counts every seeded label', async () => {
       const counts: Record<string, number> = {};
       for (const label of ARTICLE_LABELS) counts[label] = (await search({ label })).json().resData.total;
-      expect(counts).toEqual({ 协议: 2, 节气: 24, 宜忌: 116, 帮助: 3, 风水: 4 });
+      expect(counts).toEqual({ 协议: 2, 节气: 24, 宜忌: 116, 帮助: 3, 风水: 4, 命理术语: 72 });
       expect((await search({})).json().resData.total).toBe(seeds.length);
     });
 

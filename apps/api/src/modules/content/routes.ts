@@ -2,6 +2,11 @@
  * The content routes. Under `/api/base`: SPEC §7 `sysapi/label` (a content block by model and name).
  * Under `/api/crm`: SPEC §7 `article/search` and `article/read`, and the master record `dashi`
  * (SPEC §3, §7) with its list. All public: visitors read agreements and articles before logging in.
+ *
+ * Every caller gets the same answer, so answers are kept whole per node (shared/answer-cache.ts),
+ * read from the replica when there is one and dropped by their tables' change notices. The article
+ * and label routes are POSTs (SPEC §7), which HTTP caches neither keep nor revalidate: they are kept
+ * here only; the master routes are GETs and also carry an ETag and a short public Cache-Control.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -19,11 +24,30 @@ import {
 } from '@xuanli/contracts/content';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import type { Db } from '../../db/client.ts';
+import {
+  type AnswerCaching,
+  answerCache,
+  SHARED_ANSWER,
+  sendAnswer,
+  sendKept,
+} from '../../shared/answer-cache.ts';
+import { TOPICS } from '../../shared/cache-bus.ts';
 import { ok } from '../../shared/envelope.ts';
 import { listMasters, readArticle, readLabel, readMaster, searchArticles } from './service.ts';
 
-/** The label route (mounted under `/api/base`); `db` holds the content table. */
-export const contentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+/** What the content routes read from and keep their answers in. */
+export interface ContentRoutesOptions {
+  /** Reads of labels, articles and masters: the replica when there is one (db/replica.ts). */
+  readDb: Db;
+  caching: AnswerCaching;
+}
+
+/** The label route (mounted under `/api/base`); `readDb` holds the content table. */
+export const contentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> = async (
+  app,
+  { readDb: db, caching },
+) => {
+  const labels = answerCache<unknown>(app, caching, [TOPICS.content]);
   app.post(
     '/sysapi/label',
     {
@@ -34,12 +58,25 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         response: { 200: okEnvelopeSchema(LabelSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await readLabel(db, request.body.model, request.body.name)),
+    async (request, reply) => {
+      const { model, name } = request.body;
+      const answer = await labels.get(
+        JSON.stringify([model, name]),
+        async () => ok(await readLabel(db, model, name)),
+        (value) => reply.serialize(value),
+      );
+      return sendKept(reply, answer);
+    },
   );
 };
 
 /** The article and master routes (mounted under `/api/crm`). */
-export const crmContentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const crmContentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> = async (
+  app,
+  { readDb: db, caching },
+) => {
+  const articles = answerCache<unknown>(app, caching, [TOPICS.articles]);
+  const masters = answerCache<unknown>(app, caching, [TOPICS.masters]);
   app.post(
     '/article/search',
     {
@@ -50,7 +87,21 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
         response: { 200: okEnvelopeSchema(ArticleSearchResultSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await searchArticles(db, request.body)),
+    async (request, reply) => {
+      const { label, keyword, page, size } = request.body;
+      const answer = await articles.get(
+        JSON.stringify([
+          'search',
+          label,
+          keyword?.trim().toLowerCase() ?? '',
+          String(page ?? 1),
+          String(size),
+        ]),
+        async () => ok(await searchArticles(db, request.body)),
+        (value) => reply.serialize(value),
+      );
+      return sendKept(reply, answer);
+    },
   );
 
   app.post(
@@ -63,7 +114,15 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
         response: { 200: okEnvelopeSchema(ArticleSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await readArticle(db, request.body)),
+    async (request, reply) => {
+      const which = request.body;
+      const answer = await articles.get(
+        JSON.stringify('id' in which ? ['id', String(which.id)] : ['name', which.label, which.name]),
+        async () => ok(await readArticle(db, which)),
+        (value) => reply.serialize(value),
+      );
+      return sendKept(reply, answer);
+    },
   );
 
   app.get(
@@ -76,9 +135,16 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
         response: { 200: okEnvelopeSchema(MasterSchema), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { sellid } = request.query;
-      return ok(await readMaster(db, sellid === '' ? undefined : sellid));
+      const wanted = sellid === '' ? undefined : sellid;
+      const answer = await masters.get(
+        // String(): a non-finite id (which the service refuses) must not share the default's key.
+        JSON.stringify(['one', wanted === undefined ? '' : String(wanted)]),
+        async () => ok(await readMaster(db, wanted)),
+        (value) => reply.serialize(value),
+      );
+      return sendAnswer({ request, reply }, answer, SHARED_ANSWER);
     },
   );
 
@@ -91,6 +157,13 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
         response: { 200: okEnvelopeSchema(MasterListSchema), ...errorResponses },
       },
     },
-    async () => ok({ list: await listMasters(db) }),
+    async (request, reply) => {
+      const answer = await masters.get(
+        'list',
+        async () => ok({ list: await listMasters(db) }),
+        (value) => reply.serialize(value),
+      );
+      return sendAnswer({ request, reply }, answer, SHARED_ANSWER);
+    },
   );
 };

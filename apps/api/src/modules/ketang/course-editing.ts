@@ -123,6 +123,7 @@ async function lessonsOf(db: Db | Tx, courseId: string): Promise<AdminLesson[]> 
       duration: lessons.duration,
       free: lessons.free,
       video: lessons.video,
+      tags: lessons.tags,
     })
     .from(lessons)
     .where(eq(lessons.courseId, courseId))
@@ -278,12 +279,13 @@ export async function setCoursePublished(
   return { before: { published: before.published }, after: { published } };
 }
 
-/** A lesson's fields as stored. */
+/** A lesson's fields as stored; `tags` left out keeps a lesson's tags (a new one has none). */
 export interface LessonFields {
   title: string;
   video: string;
   duration: number;
   free: boolean;
+  tags?: string[];
 }
 
 type LessonState = LessonFields & { id: number; courseId: string; no: number };
@@ -323,7 +325,7 @@ async function lockLesson(tx: Tx, id: number): Promise<LessonState> {
   return row;
 }
 
-/** Changes lesson `id`'s title, video, length and 免费试看 flag. */
+/** Changes lesson `id`'s title, video, length, 免费试看 flag and (when given) tags. */
 export async function updateLesson(
   tx: Tx,
   id: number,

@@ -1,5 +1,6 @@
 /**
- * The classroom module's public entry: the course routes and signed lesson media, the learners'
+ * The classroom module's public entry: the course routes and signed lesson media, lessons by the
+ * terms they teach (tags), the learners'
  * progress that 我的课程 shows, the tables, and the demo courses every fresh install starts with.
  */
 export {
@@ -23,6 +24,7 @@ export {
 export { type CourseInput, courseRow } from './course-row.ts';
 export { COURSEWARE_FOLDER } from './courseware.ts';
 export { eraseLearner, type LearnerErasure } from './erase.ts';
+export { lessonsByTag, normaliseLessonTags } from './lesson-tags.ts';
 export { isLessonMediaKey, LESSON_VIDEO_FOLDER } from './media-url.ts';
 export { mergeLearner } from './merge.ts';
 export { type CourseProgress, progressOfCourses } from './progress.ts';
@@ -36,4 +38,4 @@ export {
   lessons,
 } from './schema.ts';
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
-export { demoLessonTitles } from './seed-data.ts';
+export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';

@@ -1,24 +1,28 @@
 /**
- * The seeded lesson videos and courseware: files in `apps/api/seed-media/ketang/` described by its
- * `manifest.json` — `{videos: [{file, title, seconds, topic}], courseware: [{file, title, pages,
- * bytes}]}` — made once with ffmpeg and committed. The seed copies them into the file storage and
- * takes each lesson's duration from its video's `seconds`.
+ * The demo classroom's lesson videos and courseware: files in `apps/api/seed-media/ketang/` described
+ * by its `manifest.json` — `{inputs, videos: [{file, course, lesson, title, seconds, bytes}],
+ * courseware: [{file, title, pages, bytes}]}` — made at build time by scripts/make-ketang-media.ts
+ * (gitignored; `npm start` and the e2e runner make them when missing). Each video belongs to one lesson
+ * of one demo course (`course` id, `lesson` number). The seed copies the files into the file storage;
+ * a lesson's duration is read from its stored file, as an uploaded video's is.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where the committed media live. */
+/** Where the build puts the demo media. */
 export const SEED_MEDIA_DIR = fileURLToPath(new URL('../../../seed-media/ketang/', import.meta.url));
 
-/** A seeded video. */
+/** A lesson video of the demo. */
 export interface ManifestVideo {
   file: string;
+  /** The demo course it belongs to ('bazi-rumen'). */
+  course: string;
+  /** Its lesson's number in that course, from 1. */
+  lesson: number;
   title: string;
-  /** Length in seconds (may have a fraction). */
+  /** Length in seconds as the generator measured it (the seed reads the stored file instead). */
   seconds: number;
-  /** What it is about ('bazi', 'fengshui' …): lessons of a course play videos of its topic. */
-  topic: string;
 }
 
 /** A seeded courseware file. */
@@ -71,8 +75,8 @@ function entriesOf(manifest: Record<string, unknown>, name: string): Record<stri
 }
 
 /**
- * The manifest in `dir`, checked; null when the folder has none (an install without the demo media
- * seeds no courses). A malformed manifest is an error: it is ours and committed.
+ * The manifest in `dir`, checked; null when the folder has none (an install whose build made no demo
+ * media seeds no courses). A malformed manifest is an error: it is ours.
  */
 export async function readMediaManifest(dir: string): Promise<MediaManifest | null> {
   let text: string;
@@ -87,13 +91,14 @@ export async function readMediaManifest(dir: string): Promise<MediaManifest | nu
   const manifest = parsed as Record<string, unknown>;
   const videos = entriesOf(manifest, 'videos').map((entry, i) => {
     const where = `videos[${i}]`;
-    const seconds = numberOf(entry, 'seconds', where);
-    if (seconds <= 0) fail(`${where}: seconds must be positive`);
+    const lesson = numberOf(entry, 'lesson', where);
+    if (!Number.isInteger(lesson) || lesson < 1) fail(`${where}: lesson must be a whole number from 1`);
     return {
       file: fileOf(entry, where),
+      course: textOf(entry, 'course', where),
+      lesson,
       title: textOf(entry, 'title', where),
-      seconds,
-      topic: textOf(entry, 'topic', where),
+      seconds: numberOf(entry, 'seconds', where),
     };
   });
   const courseware = entriesOf(manifest, 'courseware').map((entry, i) => {

@@ -1,15 +1,19 @@
 /**
  * The classroom routes (SPEC §2 pages/ketang/*), mounted under `/api`: `crm/ketang/*` for the pages
  * and `ketang/media/*` for lesson videos behind signed URLs. Browsing, the course page, courseware and
- * reviews are public (a token, when sent, personalises the answer); `play` decides per lesson
+ * reviews are public (a token, when sent, personalises the answer), as are the lessons that teach a
+ * term (`lessons-by-tag`, for the chart's term sheets); `play` decides per lesson
  * (access.ts); `progress` and `review` need a logged-in user (401 otherwise).
  */
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { OkEnvelope } from '@xuanli/contracts/envelope';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import {
+  COURSE_PAGE_SIZE,
   CourseCategoryListSchema,
   CourseDetailSchema,
+  type CourseList,
   CourseListSchema,
   CourseQuerySchema,
   CourseShowQuerySchema,
@@ -24,32 +28,60 @@ import {
   ReviewQuerySchema,
   ReviewResultSchema,
 } from '@xuanli/contracts/ketang';
+import { LessonsByTagQuerySchema, TaggedLessonListSchema } from '@xuanli/contracts/lesson-tags';
 import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import {
+  type AnswerCaching,
+  answerCache,
+  answerOf,
+  type CachedAnswer,
+  PERSONAL_ANSWER,
+  type Serialized,
+  SHARED_ANSWER,
+  sendAnswer,
+} from '../../shared/answer-cache.ts';
+import { TOPICS } from '../../shared/cache-bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage.ts';
 import { sendStoredFile } from '../media/index.ts';
 import type { SessionDeps } from '../sessions/index.ts';
+import { ownedCourses } from './access.ts';
 import { listCategories, listCourses, readCourse } from './courses.ts';
 import { listCourseware } from './courseware.ts';
+import { lessonsByTag } from './lesson-tags.ts';
 import { mediaSessionLive } from './media-session.ts';
 import { MEDIA_COOKIE, mediaSigner } from './media-url.ts';
 import { playLesson } from './play.ts';
 import { saveProgress } from './progress.ts';
 import { listReviews, saveReview } from './reviews.ts';
-import { createRequireLearner, learnerOf, registerLearnerSlot, viewerOf } from './viewer.ts';
+import {
+  createRequireLearner,
+  learnerOf,
+  registerLearnerSlot,
+  VISITOR,
+  type Viewer,
+  viewerOf,
+} from './viewer.ts';
 
 /** What the classroom routes are built from. */
 export interface KetangRoutesOptions {
   db: Db;
+  /** Reads of the course lists and categories: the replica when there is one (db/replica.ts). */
+  readDb: Db;
+  /** Where the lists' shared answers are kept (shared/answer-cache.ts). */
+  caching: AnswerCaching;
   config: SessionDeps['config'] & Pick<Config, 'rateBudgets' | 'playUrlMarginSeconds'>;
   clock: Clock;
   storage: FileStorage;
 }
+
+/** The change notices that drop a course list: its courses, their prices in the shop, teachers' names. */
+const COURSE_LIST_TOPICS = [TOPICS.courses, TOPICS.catalogue, TOPICS.masters];
 
 /** A token is optional: sent, it personalises the answer; absent or refused, the caller is a visitor. */
 const OPTIONAL_TOKEN: { [label: string]: string[] }[] = [{ token: [] }, {}];
@@ -71,6 +103,32 @@ const MediaQuerySchema = Type.Object({
   sig: Type.Optional(Type.String({ maxLength: 256, description: 'HMAC-SHA256, base64url' })),
 });
 
+/**
+ * The shared course list `shared` as `viewer` sees it: the same answer unless the viewer owns a course
+ * of the page (read from the primary: a course just paid for shows as owned at once), then a copy with
+ * those marked.
+ */
+async function withOwned(
+  db: Db,
+  shared: CachedAnswer<OkEnvelope<CourseList>>,
+  viewer: Viewer,
+  serialize: (value: OkEnvelope<CourseList>) => Serialized,
+): Promise<CachedAnswer<OkEnvelope<CourseList>>> {
+  const { list } = shared.value.resData;
+  if (viewer.userId === null || list.length === 0) return shared;
+  const owned = await ownedCourses(
+    db,
+    viewer.userId,
+    list.map((course) => course.id),
+  );
+  if (owned.size === 0) return shared;
+  const mine = ok({
+    ...shared.value.resData,
+    list: list.map((course) => (owned.has(course.id) ? { ...course, owned: true } : course)),
+  });
+  return answerOf(mine, serialize(mine));
+}
+
 /** The classroom routes; dependencies arrive as plugin options. */
 export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = async (app, deps) => {
   const sessionDeps: SessionDeps = { db: deps.db, config: deps.config, clock: deps.clock };
@@ -78,6 +136,8 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
   registerLearnerSlot(app);
   const requireLearner = createRequireLearner(sessionDeps);
   const viewer = (request: Parameters<typeof viewerOf>[1]) => viewerOf(sessionDeps, request);
+  const lists = answerCache<OkEnvelope<CourseList>>(app, deps.caching, COURSE_LIST_TOPICS);
+  const categories = answerCache<unknown>(app, deps.caching, COURSE_LIST_TOPICS);
 
   app.get(
     '/crm/ketang/categories',
@@ -88,7 +148,14 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
         response: { 200: okEnvelopeSchema(CourseCategoryListSchema), ...errorResponses },
       },
     },
-    async () => ok({ list: await listCategories(deps.db) }),
+    async (request, reply) => {
+      const answer = await categories.get(
+        'categories',
+        async () => ok({ list: await listCategories(deps.readDb) }),
+        (value) => reply.serialize(value),
+      );
+      return sendAnswer({ request, reply }, answer, SHARED_ANSWER);
+    },
   );
 
   app.get(
@@ -106,7 +173,28 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
         response: { 200: okEnvelopeSchema(CourseListSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await listCourses(deps.db, request.query, await viewer(request))),
+    async (request, reply) => {
+      // Every caller's list is the same but for `owned`: the shared answer (owned by nobody) is kept,
+      // and a logged-in caller who owns a course of the page gets it with those marked, never kept.
+      const { keyword, category, page, size } = request.query;
+      // String(): a non-finite number (refused by the service) must not share another query's key.
+      const key = JSON.stringify([
+        keyword?.trim() ?? '',
+        String(category),
+        String(page ?? 1),
+        String(size ?? COURSE_PAGE_SIZE),
+      ]);
+      const shared = await lists.get(
+        key,
+        async () => ok(await listCourses(deps.readDb, request.query, VISITOR)),
+        (value) => reply.serialize(value),
+      );
+      reply.header('vary', 'token');
+      const answer = await withOwned(deps.db, shared, await viewer(request), (value) =>
+        reply.serialize(value),
+      );
+      return sendAnswer({ request, reply }, answer, answer === shared ? SHARED_ANSWER : PERSONAL_ANSWER);
+    },
   );
 
   app.get(
@@ -184,6 +272,19 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
       },
     },
     async (request) => ok(await listCourseware(deps.db, request.query)),
+  );
+
+  app.get(
+    '/crm/ketang/lessons-by-tag',
+    {
+      schema: {
+        tags: ['ketang'],
+        summary: 'Lessons of published courses that teach a term (相关课程 of the chart’s term sheets)',
+        querystring: LessonsByTagQuerySchema,
+        response: { 200: okEnvelopeSchema(TaggedLessonListSchema), ...errorResponses },
+      },
+    },
+    async (request) => ok({ list: await lessonsByTag(deps.db, request.query.tag) }),
   );
 
   app.post(

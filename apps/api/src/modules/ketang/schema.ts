@@ -74,7 +74,9 @@ export const courses = pgTable(
 /**
  * A lesson: one video in the course's order (`no` 1, 2, …). `duration` is the video's length in
  * seconds (the 90 % rule is measured against it); `video` its storage key (private: served only
- * through signed URLs); `free` makes it a preview anyone may watch.
+ * through signed URLs); `free` makes it a preview anyone may watch. `tags` are the terms it teaches
+ * (十神, 七杀, 纳音 …), which the chart's term sheets find it by (GIN index, written straight into it
+ * like the courses' search grams).
  */
 export const lessons = pgTable(
   'lessons',
@@ -88,10 +90,12 @@ export const lessons = pgTable(
     duration: integer('duration').notNull(),
     free: boolean('free').notNull().default(false),
     video: text('video').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     unique('lessons_course_no_unique').on(t.courseId, t.no),
     check('lessons_duration_check', sql`${t.duration} >= 0`),
+    index('lessons_tags_idx').using('gin', t.tags).with({ fastupdate: 'off' }),
   ],
 );
 

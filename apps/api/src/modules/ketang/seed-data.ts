@@ -3,9 +3,9 @@
  * content module's three seeded masters (sellid 1 张师傅: 八字 and 择日; 2 李师傅: 风水; 3 王老师:
  * the introductory courses). Three free courses; the five paid ones are sold by the shop's demo
  * catalogue under the same ids and titles (shop/catalogue-data.ts), and the lessons of the three the
- * shop already described follow its 课程大纲 word for word. Texts are ours. Lesson videos and
- * courseware come from seed-media/ketang (media-manifest.ts); each lesson plays a video of its
- * course's topic.
+ * shop already described follow its 课程大纲 word for word. Texts are ours. Each lesson plays a video
+ * of its own — a short narrated lecture on its title (scripts/ketang-media/lessons/, made at build
+ * time into seed-media/ketang, media-manifest.ts) — and courseware comes from the same folder.
  */
 
 /** The categories in display order. */
@@ -19,7 +19,7 @@ export const CATEGORY_SEEDS = [
 /** A category name. */
 export type CategoryName = (typeof CATEGORY_SEEDS)[number]['name'];
 
-/** The topics of the seeded videos (the manifest's `topic`), one per category. */
+/** The motif of a category's course covers (covers.ts). */
 export const TOPIC_OF: Record<CategoryName, string> = {
   八字: 'bazi',
   风水: 'fengshui',
@@ -28,13 +28,13 @@ export const TOPIC_OF: Record<CategoryName, string> = {
 };
 
 /**
- * A seeded lesson: its title, whether it is a free preview (试看), and the manifest video made for
- * its subject, if one was (otherwise the course's topic videos take turns).
+ * A seeded lesson: its title, whether it is a free preview (试看) and the terms it teaches (the chart's
+ * term sheets list it under 相关课程). Its video is the manifest's of its course and number.
  */
 export interface LessonSeed {
   title: string;
   free?: boolean;
-  video?: string;
+  tags?: readonly string[];
 }
 
 /** A seeded course. */
@@ -53,14 +53,26 @@ export interface CourseSeed {
   cover: { from: string; to: string; variant: number };
 }
 
-/** Lessons by title or [title, video file], the first `free` of them previews. */
-function lessonList(lessons: readonly (string | readonly [string, string])[], free = 0): LessonSeed[] {
-  return lessons.map((lesson, i) =>
-    typeof lesson === 'string'
-      ? { title: lesson, free: i < free }
-      : { title: lesson[0], video: lesson[1], free: i < free },
-  );
+/** Lessons by title, the first `free` of them previews, tagged by lesson number (1, 2, …). */
+function lessonList(
+  lessons: readonly string[],
+  free = 0,
+  tags: Readonly<Record<number, readonly string[]>> = {},
+): LessonSeed[] {
+  return lessons.map((title, i) => ({ title, free: i < free, tags: tags[i + 1] ?? [] }));
 }
+
+/** The terms the 八字 course's lessons teach, by lesson number: what the chart's term sheets link to. */
+const BAZI_LESSON_TAGS: Record<number, readonly string[]> = {
+  6: ['藏干'],
+  7: ['十神', '比肩', '劫财', '食神', '伤官'],
+  8: ['十神', '偏财', '正财', '七杀', '正官', '偏印', '正印'],
+  9: ['十二长生'],
+  10: ['旺衰', '日主'],
+  11: ['格局', '月令'],
+  14: ['纳音', '神煞', '天乙贵人', '桃花', '驿马'],
+  15: ['大运'],
+};
 
 /** The paragraph every paid course ends with. */
 const PAID_NOTE =
@@ -88,14 +100,14 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
       PAID_NOTE,
     lessons: lessonList(
       [
-        ['导学：八字是什么，能看什么、不能看什么', 'bazi-ganzhi.mp4'],
-        ['十天干与十二地支', 'bazi-ganzhi.mp4'],
-        ['阴阳五行与生克制化', 'bazi-wuxing.mp4'],
+        '导学：八字是什么，能看什么、不能看什么',
+        '十天干与十二地支',
+        '阴阳五行与生克制化',
         '排年柱与月柱：为什么以节气换月',
         '排日柱与时柱，真太阳时要不要用',
         '地支藏干',
-        ['十神（上）：比劫、食伤', 'bazi-shishen.mp4'],
-        ['十神（下）：财星、官杀、印星', 'bazi-shishen.mp4'],
+        '十神（上）：比劫、食伤',
+        '十神（下）：财星、官杀、印星',
         '十二长生',
         '日主旺衰的判断',
         '月令与格局初识',
@@ -110,6 +122,7 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
         '总结与进阶书单',
       ],
       2,
+      BAZI_LESSON_TAGS,
     ),
     sort: 10,
     cover: { from: '#3a1208', to: '#8a2e12', variant: 0 },
@@ -128,11 +141,11 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
       '<h3>适合谁学</h3><ul><li>完全没有基础、想从头了解传统历法的朋友。</li><li>准备学习八字或择日课程的新同学。</li></ul>' +
       FREE_NOTE,
     lessons: lessonList([
-      ['十天干：甲乙丙丁戊己庚辛壬癸', 'bazi-ganzhi.mp4'],
-      ['十二地支与十二生肖', 'bazi-ganzhi.mp4'],
+      '十天干：甲乙丙丁戊己庚辛壬癸',
+      '十二地支与十二生肖',
       '六十甲子是怎么排出来的',
       '年、月、日、时各自的干支',
-      ['干支与五行、方位、季节', 'bazi-wuxing.mp4'],
+      '干支与五行、方位、季节',
       '在玄历里查任意一天的干支',
     ]),
     sort: 20,
@@ -155,9 +168,9 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
       [
         '居家风水的常识与误区',
         '看懂户型图：方位与朝向怎么量',
-        ['入户与玄关', 'fengshui-damen.mp4'],
+        '入户与玄关',
         '客厅：沙发、电视墙与采光',
-        ['卧室：床位、镜子与收纳', 'fengshui-chuang.mp4'],
+        '卧室：床位、镜子与收纳',
         '厨房与卫生间',
         '书房与儿童房',
         '阳台、绿植与水景',
@@ -184,11 +197,11 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
       PAID_NOTE,
     lessons: lessonList(
       [
-        ['商业空间和住宅有什么不同', 'fengshui-bangong.mp4'],
+        '商业空间和住宅有什么不同',
         '选址：看街道、人流与朝向',
-        ['门头与招牌', 'fengshui-damen.mp4'],
+        '门头与招牌',
         '收银台与“财位”的说法',
-        ['办公室：老板位与工位', 'fengshui-bangong.mp4'],
+        '办公室：老板位与工位',
         '会议室、前台与动线',
         '开业前的检查清单',
       ],
@@ -211,13 +224,13 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
       PAID_NOTE,
     lessons: lessonList(
       [
-        ['六爻是什么：从《周易》到纳甲筮法', 'liuyao-bagua.mp4'],
-        ['八卦与六十四卦的结构', 'liuyao-bagua.mp4'],
-        ['起卦方法：铜钱法与时间起卦', 'liuyao-qigua.mp4'],
+        '六爻是什么：从《周易》到纳甲筮法',
+        '八卦与六十四卦的结构',
+        '起卦方法：铜钱法与时间起卦',
         '装卦：纳甲与世应',
-        ['六亲的配置', 'liuyao-yongshen.mp4'],
+        '六亲的配置',
         '六神的配置',
-        ['用神的选取', 'liuyao-yongshen.mp4'],
+        '用神的选取',
         '旺衰：月建与日辰',
         '动爻与变爻',
         '空亡、月破与暗动',
@@ -243,10 +256,10 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
       '<h3>适合谁学</h3><ul><li>对《周易》好奇、想亲手试一试的朋友。</li></ul>' +
       FREE_NOTE,
     lessons: lessonList([
-      ['准备三枚铜钱', 'liuyao-qigua.mp4'],
-      ['摇卦的规矩与心态', 'liuyao-qigua.mp4'],
+      '准备三枚铜钱',
+      '摇卦的规矩与心态',
       '从下往上记六爻',
-      ['老阴、老阳与变卦', 'liuyao-bagua.mp4'],
+      '老阴、老阳与变卦',
       '在本子上写出一个完整的卦',
     ]),
     sort: 60,
@@ -266,11 +279,11 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
       '<h3>适合谁学</h3><ul><li>每天看黄历、却总有几栏看不懂的朋友。</li><li>准备学习择日的新同学。</li></ul>' +
       FREE_NOTE,
     lessons: lessonList([
-      ['一页黄历上都有什么', 'zeri-huangdao.mp4'],
+      '一页黄历上都有什么',
       '宜与忌：常见词语解释',
       '冲煞与生肖',
-      ['建除十二值星', 'zeri-jianchu.mp4'],
-      ['黄道吉时', 'zeri-huangdao.mp4'],
+      '建除十二值星',
+      '黄道吉时',
       '用玄历查一天的宜忌',
     ]),
     sort: 70,
@@ -291,8 +304,8 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
       PAID_NOTE,
     lessons: lessonList(
       [
-        ['择日的基本思路', 'zeri-jieqi.mp4'],
-        ['先看黄历：避开大忌', 'zeri-huangdao.mp4'],
+        '择日的基本思路',
+        '先看黄历：避开大忌',
         '结合当事人的生肖与八字',
         '嫁娶择日',
         '搬家入宅择日',

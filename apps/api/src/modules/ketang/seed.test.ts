@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { type FixtureMediaVideo, writeFixtureMedia } from '../../../test/ketang-fixtures.ts';
@@ -10,7 +10,7 @@ import { masters } from '../content/index.ts';
 import { products } from '../shop/index.ts';
 import { courseCategories, courses, courseware, lessons } from './schema.ts';
 import { seedKetang } from './seed.ts';
-import { CATEGORY_SEEDS, COURSE_SEEDS, TOPIC_OF } from './seed-data.ts';
+import { CATEGORY_SEEDS, COURSE_SEEDS } from './seed-data.ts';
 
 const LESSON_COUNT = COURSE_SEEDS.reduce((sum, seed) => sum + seed.lessons.length, 0);
 /** Categories, courses, lessons and the one courseware file of the fixture media. */
@@ -71,8 +71,9 @@ describe('classroom seed', () => {
     }
   });
 
-  it('gives each lesson the video made for it or one of its course topic, with its length, and stores the files', async () => {
+  it('gives each lesson the video made for it, its length read from the stored file, and stores the files', async () => {
     await seed();
+    const keys = new Set<string>();
     for (const courseSeed of COURSE_SEEDS) {
       const rows = await t.database.db
         .select()
@@ -81,16 +82,18 @@ describe('classroom seed', () => {
         .orderBy(asc(lessons.no));
       expect(rows.map((row) => row.title)).toEqual(courseSeed.lessons.map((l) => l.title));
       expect(rows.map((row) => row.free)).toEqual(courseSeed.lessons.map((l) => l.free ?? false));
-      const topical = videos.filter((video) => video.topic === TOPIC_OF[courseSeed.category]);
-      rows.forEach((row, i) => {
-        // A lesson names the video made for its subject when the media have it; the others take turns.
-        const named = videos.find((video) => video.file === courseSeed.lessons[i]!.video);
-        const video = named ?? topical[i % topical.length]!;
+      for (const row of rows) {
+        // The video of this course and number, byte for byte, and as long as its file says.
+        const video = videos.find((v) => v.course === courseSeed.id && v.lesson === row.no)!;
         expect(row.video).toMatch(
           new RegExp(`^private/ketang/videos/${video.file.replace('.mp4', '')}-[0-9a-f]{10}\\.mp4$`),
         );
+        expect(readFileSync(join(filesDir, row.video)).equals(readFileSync(join(mediaDir, video.file)))).toBe(
+          true,
+        );
         expect(row.duration).toBe(Math.round(video.seconds));
-      });
+        keys.add(row.video);
+      }
       // At least one preview in every paid course.
       if (!courseSeed.free)
         expect(
@@ -98,21 +101,15 @@ describe('classroom seed', () => {
           courseSeed.id,
         ).toBe(true);
     }
-    // 阴阳五行 plays the 五行 video wherever it is taught.
-    const wuxing = await t.database.db.select().from(lessons).where(eq(lessons.title, '阴阳五行与生克制化'));
-    expect(wuxing[0]!.video).toMatch(/^private\/ketang\/videos\/bazi-wuxing-/);
-    expect(wuxing[0]!.duration).toBe(42);
-    for (const video of videos) {
-      const [row] = await t.database.db
-        .select({ video: lessons.video })
-        .from(lessons)
-        .where(sql`${lessons.video} like ${`private/ketang/videos/${video.file.replace('.mp4', '')}-%`}`)
-        .limit(1);
-      expect(row, video.file).toBeDefined();
-      expect(readFileSync(join(filesDir, row!.video)).equals(readFileSync(join(mediaDir, video.file)))).toBe(
-        true,
-      );
-    }
+    // No two lessons share a video.
+    expect(keys.size).toBe(LESSON_COUNT);
+    // A course's stated length is what its lessons' files add up to.
+    const [bazi] = await t.database.db
+      .select({ seconds: sql<number>`sum(${lessons.duration})::int` })
+      .from(lessons)
+      .where(eq(lessons.courseId, 'bazi-rumen'));
+    const baziVideos = videos.filter((v) => v.course === 'bazi-rumen');
+    expect(Number(bazi!.seconds)).toBe(baziVideos.reduce((sum, v) => sum + Math.round(v.seconds), 0));
     const [pdf] = await t.database.db.select().from(courseware);
     expect(pdf).toMatchObject({
       slug: 'ganzhi-table',
@@ -172,6 +169,55 @@ describe('classroom seed', () => {
     ]);
   });
 
+  it('points lessons left as seeded at the videos made for them now, and leaves operators’ lessons alone', async () => {
+    await seed();
+    const lessonOf = async (no: number) =>
+      (
+        await t.database.db
+          .select()
+          .from(lessons)
+          .where(and(eq(lessons.courseId, 'bazi-rumen'), eq(lessons.no, no)))
+      )[0]!;
+    const [first, second, third] = [await lessonOf(1), await lessonOf(2), await lessonOf(3)];
+    // An install seeded before each lesson had its own video: lessons 1–3 played a shared clip.
+    const shared = 'private/ketang/videos/bazi-ganzhi-0123456789.mp4';
+    await t.database.db.update(lessons).set({ video: shared, duration: 35 }).where(eq(lessons.id, first.id));
+    // An operator renamed lesson 2 and uploaded a video for lesson 3: both are theirs now.
+    await t.database.db
+      .update(lessons)
+      .set({ video: shared, title: '运营改过的课时' })
+      .where(eq(lessons.id, second.id));
+    const uploaded = 'private/ketang/lessons/0123456789abcdef.mp4';
+    await t.database.db
+      .update(lessons)
+      .set({ video: uploaded, duration: 61 })
+      .where(eq(lessons.id, third.id));
+
+    expect(await seed()).toBe(1);
+    expect(await lessonOf(1)).toMatchObject({ video: first.video, duration: first.duration });
+    expect(await lessonOf(2)).toMatchObject({ video: shared, title: '运营改过的课时' });
+    expect(await lessonOf(3)).toMatchObject({ video: uploaded, duration: 61 });
+    expect(await seed()).toBe(0);
+  });
+
+  it('does not seed a course whose lessons the media lack a video for', async () => {
+    const partial = mkdtempSync(join(tmpdir(), 'xuanli-ketang-partial-'));
+    try {
+      writeFixtureMedia(partial);
+      const manifest = JSON.parse(readFileSync(join(partial, 'manifest.json'), 'utf8'));
+      manifest.videos = manifest.videos.filter(
+        (v: { course: string; lesson: number }) => !(v.course === 'zeri-shiwu' && v.lesson === 3),
+      );
+      writeFileSync(join(partial, 'manifest.json'), JSON.stringify(manifest));
+      await seed(partial);
+      const ids = (await t.database.db.select({ id: courses.id }).from(courses)).map((row) => row.id);
+      expect(ids).not.toContain('zeri-shiwu');
+      expect(ids).toHaveLength(COURSE_SEEDS.length - 1);
+    } finally {
+      rmSync(partial, { recursive: true, force: true });
+    }
+  });
+
   it('seeds only the categories without a media manifest, and refuses a malformed one', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'xuanli-ketang-no-media-'));
     try {
@@ -179,14 +225,18 @@ describe('classroom seed', () => {
       expect(await t.database.db.select().from(courses)).toEqual([]);
       writeFileSync(
         join(empty, 'manifest.json'),
-        JSON.stringify({ videos: [{ file: '../x.mp4', title: 'x', seconds: 3, topic: 'bazi' }] }),
+        JSON.stringify({
+          videos: [{ file: '../x.mp4', course: 'bazi-rumen', lesson: 1, title: 'x', seconds: 3 }],
+        }),
       );
       await expect(seed(empty)).rejects.toThrow(/videos\[0\]: bad file/);
       writeFileSync(
         join(empty, 'manifest.json'),
-        JSON.stringify({ videos: [{ file: 'x.mp4', title: 'x', seconds: 0, topic: 'bazi' }] }),
+        JSON.stringify({
+          videos: [{ file: 'x.mp4', course: 'bazi-rumen', lesson: 0, title: 'x', seconds: 3 }],
+        }),
       );
-      await expect(seed(empty)).rejects.toThrow(/seconds must be positive/);
+      await expect(seed(empty)).rejects.toThrow(/lesson must be a whole number from 1/);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

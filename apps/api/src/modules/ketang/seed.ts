@@ -1,18 +1,23 @@
 /**
  * Seeds the demo classroom (seed-data.ts): categories by name, covers, the lesson videos and
  * courseware of seed-media/ketang copied into the file storage, then each course — with its lessons,
- * in one transaction — by id, and each courseware row by slug. Like the other seeds it only adds what
- * is missing: an operator's edits, prices and deletions of lessons stay; to hand a course back to the
- * seed, delete it. Safe when several API processes start at once (`ON CONFLICT DO NOTHING`; files are
- * written to a temporary name and renamed). Without the media folder's manifest no course is seeded
- * (a course without videos has nothing to play).
+ * in one transaction — by id, and each courseware row by slug. Every lesson plays the video made for
+ * it (the manifest's entry of its course and number), and its duration is read from the stored file,
+ * as an uploaded video's is, so a course's stated length is what its videos add up to. Like the other
+ * seeds it only adds what is missing: an operator's edits, prices and deletions of lessons stay; to
+ * hand a course back to the seed, delete it. The one thing it changes is a demo lesson the operators
+ * left as seeded (same title, a seeded video) whose video the build has re-made: it plays the new file.
+ * Safe when several API processes start at once (`ON CONFLICT DO NOTHING`; files are written to a
+ * temporary name and renamed). Without the media folder's manifest, or without a video for every
+ * lesson of a course, that course is not seeded (a lesson without its video has nothing to play).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { mp4DurationSeconds } from '../../shared/media-file.ts';
 import type { FileStorage } from '../../shared/storage.ts';
 import { courseRow } from './course-row.ts';
 import { type CoverDesign, coverKey, renderCover } from './covers.ts';
@@ -68,11 +73,77 @@ async function storeMediaFile(
   return key;
 }
 
-/** The videos a course's lessons play in turn: those of its topic, or all of them when none is. */
-function videosFor(seed: CourseSeed, videos: (ManifestVideo & { key: string })[]) {
-  const topic = TOPIC_OF[seed.category];
-  const own = videos.filter((video) => video.topic === topic || video.topic === seed.category);
-  return own.length > 0 ? own : videos;
+/** Where seeded lesson videos are stored (operators' uploads go to LESSON_VIDEO_FOLDER instead). */
+const SEEDED_VIDEOS = `${LESSON_MEDIA_PREFIX}videos/`;
+
+/** A lesson's video as stored: its key and its length in whole seconds, read from the file. */
+interface StoredVideo {
+  key: string;
+  seconds: number;
+}
+
+/**
+ * Stores `video` (unless stored) and reads its length from the stored file, rounded to the second as
+ * an uploaded video's is; a file that states no length is refused (the manifest is ours).
+ */
+async function storeLessonVideo(
+  storage: FileStorage,
+  dir: string,
+  video: ManifestVideo,
+): Promise<StoredVideo> {
+  const key = await storeMediaFile(storage, dir, video.file, SEEDED_VIDEOS);
+  const size = (await storage.stat(key))?.size ?? 0;
+  const seconds = await mp4DurationSeconds(storage, key, size);
+  if (seconds === null) throw new Error(`seed-media ${video.file}: the file states no length`);
+  return { key, seconds: Math.round(seconds) };
+}
+
+/** The stored video of each lesson of `seed`, in lesson order, or null when the manifest lacks one. */
+async function lessonVideos(
+  storage: FileStorage,
+  dir: string,
+  seed: CourseSeed,
+  manifest: MediaManifest,
+): Promise<StoredVideo[] | null> {
+  const stored: StoredVideo[] = [];
+  for (const [i] of seed.lessons.entries()) {
+    const video = manifest.videos.find((v) => v.course === seed.id && v.lesson === i + 1);
+    if (!video) return null;
+    stored.push(await storeLessonVideo(storage, dir, video));
+  }
+  return stored;
+}
+
+/**
+ * Points the lessons of an existing demo course that operators left as seeded — title as seeded, a
+ * video the seed stored — at the videos made for them now, with their lengths (an install seeded
+ * before the build re-made a lecture, or before each lesson had its own). Answers the rows changed.
+ */
+async function refreshSeededLessons(db: Db, seed: CourseSeed, videos: StoredVideo[]): Promise<number> {
+  const rows = await db
+    .select({ id: lessons.id, no: lessons.no, title: lessons.title, video: lessons.video })
+    .from(lessons)
+    .where(eq(lessons.courseId, seed.id));
+  let changed = 0;
+  for (const row of rows) {
+    const video = videos[row.no - 1];
+    const seeded = seed.lessons[row.no - 1];
+    if (
+      !video ||
+      row.title !== seeded?.title ||
+      !row.video.startsWith(SEEDED_VIDEOS) ||
+      row.video === video.key
+    )
+      continue;
+    // Conditional on the video read above: an operator's change in the meantime wins.
+    const updated = await db
+      .update(lessons)
+      .set({ video: video.key, duration: video.seconds })
+      .where(and(eq(lessons.id, row.id), eq(lessons.video, row.video), eq(lessons.title, row.title)))
+      .returning({ id: lessons.id });
+    changed += updated.length;
+  }
+  return changed;
 }
 
 /** Inserts course `seed` with its lessons unless its id exists; answers the rows written. */
@@ -81,7 +152,7 @@ async function seedCourse(
   seed: CourseSeed,
   categoryId: number,
   cover: string,
-  videos: (ManifestVideo & { key: string })[],
+  videos: StoredVideo[],
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [course] = await tx
@@ -102,21 +173,18 @@ async function seedCourse(
       .onConflictDoNothing({ target: courses.id })
       .returning({ id: courses.id });
     if (!course) return 0;
-    const playlist = videosFor(seed, videos);
     const inserted = await tx
       .insert(lessons)
       .values(
-        seed.lessons.map((lesson, i) => {
-          const video = videos.find((v) => v.file === lesson.video) ?? playlist[i % playlist.length]!;
-          return {
-            courseId: seed.id,
-            no: i + 1,
-            title: lesson.title,
-            duration: Math.round(video.seconds),
-            free: lesson.free ?? false,
-            video: video.key,
-          };
-        }),
+        seed.lessons.map((lesson, i) => ({
+          courseId: seed.id,
+          no: i + 1,
+          title: lesson.title,
+          duration: videos[i]!.seconds,
+          free: lesson.free ?? false,
+          video: videos[i]!.key,
+          tags: [...(lesson.tags ?? [])],
+        })),
       )
       .returning({ id: lessons.id });
     return 1 + inserted.length;
@@ -157,8 +225,9 @@ async function seedCourseware(db: Db, manifest: MediaManifest, keys: Map<string,
 }
 
 /**
- * Seeds the classroom; answers the database rows written (0 on a re-run). Files missing from
- * `storage` (covers, videos, courseware) are stored again on every run, so a fresh storage gets them.
+ * Seeds the classroom; answers the database rows written (0 on a re-run with the same media). Files
+ * missing from `storage` (covers, videos, courseware) are stored again on every run, so a fresh
+ * storage gets them.
  */
 export async function seedKetang(
   db: Db,
@@ -176,13 +245,6 @@ export async function seedKetang(
   if (!manifest || manifest.videos.length === 0) return written;
 
   const covers = await storeCovers(storage);
-  const videos = [];
-  for (const video of manifest.videos) {
-    videos.push({
-      ...video,
-      key: await storeMediaFile(storage, dir, video.file, `${LESSON_MEDIA_PREFIX}videos/`),
-    });
-  }
   const coursewareKeys = new Map<string, string>();
   for (const item of manifest.courseware) {
     coursewareKeys.set(item.file, await storeMediaFile(storage, dir, item.file, 'ketang/kejian/'));
@@ -205,7 +267,10 @@ export async function seedKetang(
     const categoryId = ids.get(seed.category);
     // An operator renamed or removed the category: the course is not seeded into another one.
     if (categoryId === undefined) continue;
+    const videos = await lessonVideos(storage, dir, seed, manifest);
+    if (!videos) continue;
     written += await seedCourse(db, seed, categoryId, covers.get(seed.id)!, videos);
+    written += await refreshSeededLessons(db, seed, videos);
   }
   written += await seedCourseware(db, manifest, coursewareKeys);
   return written;

@@ -1,7 +1,8 @@
 /**
  * Courses as lists show them: a page of course rows completed with what lives elsewhere — lesson
- * counts, the shop product that sells a paid course and its price (what checkout will charge, read
- * from the shop's SKUs rather than kept twice), ratings, learners and whether the caller owns it.
+ * counts, the shop product that sells a paid course and its price and 会员价 (what checkout will
+ * charge, read from the shop's SKUs rather than kept twice), ratings, learners and whether the caller
+ * owns it.
  * One query per kind of fact for the whole page, never one per course.
  */
 import { DEFAULT_MASTER_NICKNAME } from '@xuanli/contracts/content';
@@ -105,13 +106,18 @@ async function offersOf(db: Db, ids: string[]) {
       price: sql<number>`min(${skus.price})::int`,
       // The SKU checkout is given (立即购买 → items=<skuId>x1): the cheapest, the one `price` shows.
       skuId: sql<number>`(array_agg(${skus.id} order by ${skus.price}, ${skus.id}))[1]`,
+      // That SKU's 会员价 (null when it has none): what a VIP pays at checkout.
+      vipPrice: sql<number | null>`(array_agg(${skus.vipPrice} order by ${skus.price}, ${skus.id}))[1]`,
     })
     .from(products)
     .innerJoin(skus, eq(skus.productId, products.id))
     .where(and(eq(products.kind, 'course'), inArray(products.courseId, ids)))
     .groupBy(products.id)
     .orderBy(desc(products.onShelf), asc(products.sort), asc(products.id));
-  const offers = new Map<string, { productId: number | null; skuId: number | null; price: number }>();
+  const offers = new Map<
+    string,
+    { productId: number | null; skuId: number | null; price: number; vipPrice: number | null }
+  >();
   for (const row of rows) {
     if (row.courseId === null || offers.has(row.courseId)) continue;
     const onSale = row.onShelf;
@@ -119,6 +125,7 @@ async function offersOf(db: Db, ids: string[]) {
       productId: onSale ? row.productId : null,
       skuId: onSale ? Number(row.skuId) : null,
       price: Number(row.price),
+      vipPrice: row.vipPrice === null ? null : Number(row.vipPrice),
     });
   }
   return offers;
@@ -174,6 +181,7 @@ export async function summariesOf(db: Db, rows: CourseRow[], viewer: Viewer): Pr
       category: { id: row.categoryId, name: row.categoryName },
       free: row.free,
       price: offer?.price ?? 0,
+      vipPrice: offer?.vipPrice ?? null,
       productId: offer?.productId ?? null,
       skuId: offer?.skuId ?? null,
       lessonCount: total.count,

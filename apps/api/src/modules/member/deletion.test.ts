@@ -2,9 +2,10 @@
  * Account deletion end to end: a user with everything — profile and uploaded avatar, a password, two
  * logged-in devices, a pending SMS code, 收货地址, a cart, an order shipped to an address with a
  * remark, an order whose refund they asked for in their own words, a bought course with progress and
- * a review, feedback with a picture — deletes the account. Afterwards every row that referred to them
- * is gone or anonymised as erasure.ts declares, no text column anywhere still holds anything they
- * typed, both files answer 404, and another user's rows are untouched.
+ * a review, feedback with a picture, a 定制 birth profile, two 命例 (saved and imported) — deletes
+ * the account. Afterwards every row that referred to them is gone or anonymised as erasure.ts
+ * declares, no text column anywhere still holds anything they typed, both files answer 404, and
+ * another user's rows are untouched.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -70,7 +71,7 @@ describe('account deletion', () => {
   });
   afterAll(() => t.close());
 
-  const crm = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  const crm = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
     t.app.inject({ method, url: `/api/${url}`, headers: { token }, ...(payload ? { payload } : {}) });
 
   /** POSTs as `token`; throws unless 200, answers `resData`. */
@@ -143,6 +144,27 @@ describe('account deletion', () => {
     await grantCourseTo(t, userId, course.courseId);
     await post('crm/ketang/progress', jwt, { lesson: course.lessonIds[1], position: 30 });
     await post('crm/ketang/review', jwt, { id: course.courseId, rating: 4, comment: `${words}评价` });
+    const dingzhi = await crm('PUT', 'app/bln.suan/dingzhi/profile', jwt, {
+      name: `${words}定制`,
+      sex: '女',
+      born: '公 1988-08-08 08:08',
+    });
+    if (dingzhi.statusCode !== 200) throw new Error(`dingzhi profile: ${dingzhi.body}`);
+    // Two 命例: one saved from the phone, one imported from a file.
+    await post('crm/bazi/profiles', jwt, {
+      clientId: `case-${words}`,
+      name: `${words}表妹`,
+      sex: '女',
+      born: '公 1992-02-02 02:00',
+      group: '家人',
+      note: `${words}备注`,
+      events: [{ date: '2015-06-01', text: `${words}婚` }],
+    });
+    await post('crm/bazi/profiles/import', jwt, {
+      format: 'xuanli-mingli',
+      version: 1,
+      profiles: [{ name: `${words}客户`, sex: '男', born: '公 1975-07-07 07:00', group: '客户' }],
+    });
     const picture = await upload(jwt, 'feedback');
     await post('crm/feedback', jwt, {
       content: `${words}反馈`,
@@ -181,9 +203,10 @@ describe('account deletion', () => {
     for (const table of ['sessions', 'feedback', 'cart_items', 'addresses', 'orders', 'course_grants']) {
       expect(await rowsOfUser(db, table, me.userId), table).toBeGreaterThan(0);
     }
-    for (const table of ['lesson_progress', 'course_reviews']) {
+    for (const table of ['lesson_progress', 'course_reviews', 'dingzhi_profiles']) {
       expect(await rowsOfUser(db, table, me.userId), table).toBe(1);
     }
+    expect(await rowsOfUser(db, 'mingli_profiles', me.userId)).toBe(2);
     expect(await whereTextHolds(db, words)).not.toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: me.avatar })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: me.picture })).statusCode).toBe(200);
@@ -246,11 +269,28 @@ describe('account deletion', () => {
     expect(await whereTextHolds(db, phone)).toEqual([]);
 
     // The other user keeps everything.
-    for (const table of ['feedback', 'cart_items', 'addresses', 'course_grants', 'lesson_progress']) {
+    for (const table of [
+      'feedback',
+      'cart_items',
+      'addresses',
+      'course_grants',
+      'lesson_progress',
+      'dingzhi_profiles',
+      'mingli_profiles',
+    ]) {
       expect(await rowsOfUser(db, table, bystander.userId), table).toBeGreaterThan(0);
     }
     expect(await whereTextHolds(db, 'Wv3Jp')).toEqual(
-      expect.arrayContaining(['users.nickname', 'addresses.name', 'orders.address', 'feedback.content']),
+      expect.arrayContaining([
+        'users.nickname',
+        'addresses.name',
+        'orders.address',
+        'feedback.content',
+        'dingzhi_profiles.name',
+        'mingli_profiles.name',
+        'mingli_profiles.note',
+        'mingli_profiles.events',
+      ]),
     );
     expect((await t.app.inject({ method: 'GET', url: bystander.avatar })).statusCode).toBe(200);
     expect((await crm('GET', 'crm/member/profile', bystander.jwt)).statusCode).toBe(200);

@@ -34,6 +34,14 @@ export const ACCOUNT_DATA_TABLES: Readonly<Record<string, Erasure>> = {
   wechat_identities: 'deleted',
   wechat_login_tickets:
     'kept: names a WeChat user, not an account; usable once for 5 minutes, removed by the clean-up job',
+  // bazi: the 定制 birth profile is the account's alone.
+  dingzhi_profiles: 'deleted',
+  // reminders: the account's own events, saved 吉日 and calendar link.
+  calendar_events: 'deleted',
+  calendar_saved_days: 'deleted',
+  calendar_subscriptions: 'deleted',
+  // mingli: the case book, other people's births the member kept, goes with the account.
+  mingli_profiles: 'deleted',
   // The operators' trail is append-only by design and names an account by id only (`user:<id>`).
   audit_log: 'kept: who changed what and why, append-only, naming the account by id only, never its phone',
 };

@@ -1,11 +1,13 @@
 /**
  * Two accounts of one person becoming one: a WeChat account (no phone) whose owner links the phone of
  * an existing account, or logs in by WeChat while signed in to that account. The surviving account
- * (`into`) takes the other's orders, cart, 收货地址, courses and their progress, reviews, feedback and
- * WeChat binding; VIP ends at the later of the two ends; a missing avatar is taken over. The other
- * account (`from`) is left as a deleted row marked `merged_into`, holding nothing. One transaction,
- * with its row in the audit trail; other modules move their rows through the {@link AccountMerge}
- * app.ts wires from their index.ts, as the deletion does with its erasure.
+ * (`into`) takes the other's orders, cart, 收货地址, courses and their progress, reviews, feedback,
+ * case book (命例), calendar events and saved 吉日 (and its calendar link when the survivor has no live
+ * one) and WeChat binding, and the later-saved of the two 定制 profiles; VIP ends at the later of the
+ * two ends; a missing avatar is taken over. The other account (`from`) is left as a deleted row marked
+ * `merged_into`, holding nothing. One transaction, with its row in the audit trail; other modules move
+ * their rows through the {@link AccountMerge} app.ts wires from their index.ts, as the deletion does
+ * with its erasure.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { writeAudit } from '../../shared/audit.ts';

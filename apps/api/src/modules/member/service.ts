@@ -10,7 +10,7 @@
  */
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import type { LoginBody, LoginResult, Profile, ProfileUpdate } from '@xuanli/contracts/member';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -31,7 +31,7 @@ import { isPhone, maskPhone } from './phone.ts';
 import { fixedWindow, takeQuota } from './quota.ts';
 import { smsCodes, users } from './schema.ts';
 import type { SmsSender } from './sms/sender.ts';
-import { cachedUser, forgetUser, rememberUser } from './user-cache.ts';
+import { cachedUser, forgetUser, rememberUser, userTicket } from './user-cache.ts';
 import type { WechatAccounts } from './wechat.ts';
 
 /** A row of `users`. */
@@ -99,12 +99,13 @@ export function profileOf(user: User, clock: Clock): Profile {
 export async function findUser(db: Db, id: number): Promise<User | undefined> {
   const hit = cachedUser(db, id);
   if (hit) return hit;
+  const ticket = userTicket(db);
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.bannedAt)))
     .limit(1);
-  if (user) rememberUser(db, user);
+  if (user) rememberUser(db, user, ticket);
   return user;
 }
 
@@ -206,22 +207,23 @@ export async function signInUser(
   return startUserSession(deps, {
     previousSessionId: sessionId,
     userId,
-    async admit(tx) {
-      const [account] = await tx
+    admitted: sql`exists (select 1 from ${users} where ${users.id} = ${userId}
+      and ${users.deletedAt} is null and ${users.bannedAt} is null for share)`,
+    async refusal() {
+      const [account] = await deps.db
         .select({ deletedAt: users.deletedAt, bannedAt: users.bannedAt })
         .from(users)
-        .where(eq(users.id, userId))
-        .for('share');
+        .where(eq(users.id, userId));
       if (!account || account.deletedAt)
-        throw new AppError('Conflict', 'account changed meanwhile; try again');
-      if (account.bannedAt) throw accountBanned();
+        return new AppError('Conflict', 'account changed meanwhile; try again');
+      return account.bannedAt ? accountBanned() : null;
     },
   });
 }
 
 /**
- * `POST crm/member/login`: by `{phone, code}` or `{phone, password}`; a banned account's phone is
- * refused with AccountBanned before either is checked. On success the answer carries the token of a
+ * `POST crm/member/login`: by `{phone, code}` or `{phone, password}`; a banned account is refused with
+ * AccountBanned before either is checked. On success the answer carries the token of a
  * new session ({@link signInUser}); the caller's old token is refused from then on.
  */
 export async function login(deps: MemberDeps, sessionId: string, body: LoginBody): Promise<LoginResult> {
@@ -231,13 +233,15 @@ export async function login(deps: MemberDeps, sessionId: string, body: LoginBody
   }
   checkPhone(body.phone);
   await takeLoginAttempt(deps, body.phone);
-  await refuseBannedPhone(deps.db, body.phone);
+  // A banned account is refused before its code is spent or its password checked, so a code sent
+  // before the ban still logs in once the ban is lifted.
+  const found = await findUserByPhone(deps.db, body.phone);
+  if (found?.bannedAt) throw accountBanned();
   let user: User;
   if (byCode) {
     await consumeCode(deps, body.phone, body.code ?? '');
-    user = await userForCodeLogin(deps.db, body.phone);
+    user = found ?? (await userForCodeLogin(deps.db, body.phone));
   } else {
-    const found = await findUserByPhone(deps.db, body.phone);
     const stored = found?.passwordHash ?? (await timingDummy());
     const matches = await verify(stored, body.password ?? '').catch(() => false);
     if (!found?.passwordHash || !matches) throw new AppError('LoginFailed', 'wrong phone or password');

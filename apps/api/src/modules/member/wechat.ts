@@ -69,10 +69,14 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The advisory lock class of one WeChat user's first sight (the second key is a hash of the openid). */
-const WECHAT_USER_LOCK = 0x58_4c_10;
+/**
+ * The advisory lock class of one WeChat user's first sight (the second key is a hash of the openid);
+ * apart from the shop's buyer locks (0x584c01–03) and the job and case-book locks (0x584c10), so a
+ * hash that happens to equal a job's key or an account's id waits for nothing.
+ */
+const WECHAT_USER_LOCK = 0x58_4c_20;
 /** The class of one phone's binding. */
-const PHONE_LOCK = 0x58_4c_11;
+const PHONE_LOCK = 0x58_4c_21;
 
 async function lockKey(tx: Tx, lockClass: number, value: string): Promise<void> {
   await tx.execute(

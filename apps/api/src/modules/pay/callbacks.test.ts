@@ -43,18 +43,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A callback dressed as WeChat's but signed by nobody WeChat knows, with a body of `size` bytes. */
-function forged(size: number, remoteAddress: string) {
+function forged(size: number, remoteAddress: string, on: TestApp = t) {
   const body = JSON.stringify({
     event_type: 'TRANSACTION.SUCCESS',
     resource: { ciphertext: 'A'.repeat(size) },
   });
-  return t.app.inject({
+  return on.app.inject({
     method: 'POST',
     url: '/api/pay/notify/wechat',
     remoteAddress,
     headers: {
       'content-type': 'application/json',
-      'wechatpay-timestamp': String(Math.floor(t.clock.now() / 1000)),
+      'wechatpay-timestamp': String(Math.floor(on.clock.now() / 1000)),
       'wechatpay-nonce': 'n0nce',
       'wechatpay-signature': Buffer.alloc(256, 7).toString('base64'),
       'wechatpay-serial': 'FORGED0123456789',
@@ -63,8 +63,8 @@ function forged(size: number, remoteAddress: string) {
   });
 }
 
-async function tallies() {
-  return t.database.db.select().from(payRefusedCallbacks).orderBy(payRefusedCallbacks.id);
+async function tallies(on: TestApp = t) {
+  return on.database.db.select().from(payRefusedCallbacks).orderBy(payRefusedCallbacks.id);
 }
 
 /** Bytes of text the tallies hold. */
@@ -151,5 +151,53 @@ describe('callbacks that fail verification', () => {
     expect((await forged(100, '203.0.113.5')).statusCode).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect((await tallies()).map((row) => [row.source, row.count])).toEqual([['203.0.113.0/24', 1]]);
+  });
+});
+
+describe('refused callbacks counted in memory (PAY_REFUSED_CALLBACK_FLUSH_SECONDS)', () => {
+  it('are written every interval as one row per source, exact, bounded by the row cap, and at close', async () => {
+    const clock = fixedClock();
+    const fake = new FakeWechatPay(clock);
+    const buffered = await buildTestApp({
+      clock,
+      config: {
+        pay: {
+          ...parsePayConfig({
+            ...fake.env('https://api.mch.weixin.qq.com'),
+            PAY_PUBLIC_URL: 'https://shop.example.com',
+          }),
+          refusedCallbackMaxRows: 2,
+        },
+      },
+      refusedCallbackFlushSeconds: 1,
+    });
+    try {
+      for (let i = 0; i < 30; i++)
+        expect((await forged(5000, '198.51.100.7', buffered)).statusCode).toBe(400);
+      for (const source of ['10.0.1.9', '10.0.2.9', '10.0.3.9'])
+        expect((await forged(100, source, buffered)).statusCode).toBe(400);
+      // Nothing was written per post: the flood is in memory until the next write.
+      expect(await tallies(buffered)).toEqual([]);
+      await vi.waitFor(async () => expect((await tallies(buffered)).length).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 100,
+      });
+      // Two rows (the cap): the first source and the first new one; the other two counted under '*'.
+      expect((await tallies(buffered)).map((row) => [row.source, row.count])).toEqual([
+        ['198.51.100.0/24', 30],
+        ['10.0.1.0/24', 1],
+        ['*', 2],
+      ]);
+      expect((await tallies(buffered))[0]?.sample).toHaveLength(200);
+      // Later refusals add to the same rows.
+      expect((await forged(100, '198.51.100.9', buffered)).statusCode).toBe(400);
+      await vi.waitFor(
+        async () =>
+          expect((await tallies(buffered)).find((row) => row.source === '198.51.100.0/24')?.count).toBe(31),
+        { timeout: 10_000, interval: 100 },
+      );
+    } finally {
+      await buffered.close();
+    }
   });
 });

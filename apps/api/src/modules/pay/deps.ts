@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { OrderLedger } from '../../shared/orders.ts';
 import type { PayLog } from './channel-deps.ts';
 import type { PayChannels } from './channels.ts';
+import type { RefusedCallbackTally } from './refused-callbacks.ts';
 
 /** Dependencies of the pay services. */
 export interface PayDeps {
@@ -19,6 +20,8 @@ export interface PayDeps {
   channels: PayChannels;
   /** The buyer's openid under the 公众号 WeChat Pay is bound to (JSAPI), or null (the WeChat module's). */
   payerOpenid(userId: number): Promise<string | null>;
+  /** Where callbacks that fail verification are counted. */
+  refusedCallbacks: RefusedCallbackTally;
   /**
    * Sends refund `refundId` to its provider after the transaction that recorded it has committed, off
    * the request that caused it (a provider waiting for our answer must not wait for its own refund).

@@ -20,7 +20,7 @@ import type { Tx } from '../../shared/orders.ts';
 import type { NotifyAnswer, PaymentChannel, PayNotice, RawNotification } from './channel.ts';
 import type { PayDeps } from './deps.ts';
 import { newOutRefundNo } from './ids.ts';
-import { storable, tallyRefusedCallback } from './refused-callbacks.ts';
+import { storable } from './refused-callbacks.ts';
 import { payments, payNotifications, refunds } from './schema.ts';
 import { settleRefund } from './settle-refund.ts';
 
@@ -204,11 +204,13 @@ async function refuse(
   reason: string,
   now: Date,
 ): Promise<NotifyAnswer> {
-  await tallyRefusedCallback(
-    deps.db,
-    { channel: channel.name, reason, sourceIp: raw.sourceIp, body: raw.body, at: now },
-    deps.config.refusedCallbackMaxRows,
-  );
+  await deps.refusedCallbacks.note({
+    channel: channel.name,
+    reason,
+    sourceIp: raw.sourceIp,
+    body: raw.body,
+    at: now,
+  });
   deps.log.warn({ channel: channel.name, reason }, 'pay callback refused: verification failed');
   return channel.answer('refused', 'verification failed');
 }

@@ -10,6 +10,7 @@ import type { PayLog } from './channel-deps.ts';
 import { createPayChannels, type PayChannels } from './channels.ts';
 import type { PayDeps } from './deps.ts';
 import { sendRefund } from './refund.ts';
+import { createRefusedCallbackTally } from './refused-callbacks.ts';
 
 /** What {@link createPayService} needs. */
 export interface PayServiceOptions {
@@ -30,6 +31,8 @@ export interface PayService {
   channels: PayChannels;
   /** Resolves once the automatic refunds started so far have finished. */
   idle(): Promise<void>;
+  /** Waits for the automatic refunds and writes the refused callbacks still counted in memory. */
+  close(): Promise<void>;
 }
 
 /** Builds the channels `config.pay` opens and the services over them. */
@@ -43,6 +46,10 @@ export function createPayService(options: PayServiceOptions): PayService {
     fetch: options.fetch,
   });
   const running = new Set<Promise<unknown>>();
+  const refusedCallbacks = createRefusedCallbackTally(db, {
+    maxRows: config.refusedCallbackMaxRows,
+    flushSeconds: config.refusedCallbackFlushSeconds,
+  });
   const deps: PayDeps = {
     db,
     clock,
@@ -51,6 +58,7 @@ export function createPayService(options: PayServiceOptions): PayService {
     ledger,
     channels,
     payerOpenid: options.payerOpenid ?? (async () => null),
+    refusedCallbacks,
     refundDue(refundId) {
       const work = sendRefund(deps, refundId)
         .catch((error: unknown) => {
@@ -66,6 +74,10 @@ export function createPayService(options: PayServiceOptions): PayService {
     channels,
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    async close() {
+      await this.idle();
+      await refusedCallbacks.close();
     },
   };
 }

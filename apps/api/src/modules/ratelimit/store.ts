@@ -5,13 +5,15 @@
  * injected clock.
  *
  * This is on every request's path, so: the memory count is synchronous, the database count is one
- * prepared `INSERT … ON CONFLICT DO UPDATE … RETURNING` round trip, and a key that was refused is
+ * prepared `INSERT … ON CONFLICT DO UPDATE … RETURNING` round trip for all the requests that arrived
+ * while the previous one was on its way (databaseCounters), and a key that was refused is
  * answered from memory until the moment its refusal could end (other requests only ever add to a
  * window, so that answer cannot go stale).
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type PreparedSql, preparedSql } from '../../db/prepared.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { rateLimitWindows } from './schema.ts';
 import {
@@ -68,8 +70,7 @@ const literal = (n: number) => sql.raw(String(n));
 
 /**
  * The sliding-window rule of sliding-window.ts `takeFromWindow` as SQL over the row being updated:
- * its counts moved on to the newer of its slot and the request's, their sum, and whether that sum
- * admits the request.
+ * its counts moved on to the newer of its slot and the request's, and their sum.
  */
 function windowSql() {
   const t = rateLimitWindows;
@@ -79,51 +80,151 @@ function windowSql() {
   const shifted = sql`(case when ${gap} >= ${slots} then array_fill(0, array[${slots}])
     else ${t.counts}[${gap} + 1 : ${slots}] || array_fill(0, array[${gap}]) end)`;
   const used = sql`(select coalesce(sum(c), 0) from unnest(${shifted}) as c)`;
-  const admits = sql`(${used} < ${sql.placeholder('max')})`;
-  return { newest, shifted, admits };
+  return { newest, shifted, used };
+}
+
+/** One request waiting to be counted by the next batch. */
+interface Waiting {
+  key: string;
+  now: number;
+  windowMs: number;
+  max: number;
+  resolve(answer: WindowAnswer): void;
+  reject(error: unknown): void;
+}
+
+/** The batch statement's answer for one key. */
+interface CountedRow {
+  key: string;
+  slot: number | string;
+  counts: number[];
+  taken: number;
+}
+
+/** The batch upsert of {@link databaseCounters}: the rule of {@link windowSql}, `n` requests at once. */
+function batchStatement(): PreparedSql<CountedRow> {
+  const t = rateLimitWindows;
+  const { newest, shifted, used } = windowSql();
+  const max = sql.placeholder('max');
+  const asked = sql`least(i.n, ${max})`;
+  // Of the requests asked for (excluded.taken: at most max), as many as the window still has room for.
+  const granted = sql`least(excluded.taken, greatest(0, ${max} - ${used}))`;
+  const zeros = sql.raw(`array_fill(0, array[${KEPT_SLOTS - 1}])`);
+  return preparedSql<CountedRow>(
+    'rate_limit_take_batch',
+    sql`insert into ${t} (key, slot, counts, admitted, taken, expires_at)
+      select i.key, i.slot, ${zeros} || ${asked}, ${asked} > 0, ${asked}, i.expires
+      from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('slots')}::bigint[],
+        ${sql.placeholder('ns')}::int[], ${sql.placeholder('expires')}::timestamptz[]) as i(key, slot, n, expires)
+      on conflict (key) do update set
+        slot = ${newest},
+        counts = ${shifted}[1 : ${literal(KEPT_SLOTS - 1)}] || (${shifted}[${literal(KEPT_SLOTS)}] + ${granted}),
+        taken = ${granted},
+        admitted = ${granted} > 0,
+        expires_at = case when ${granted} > 0 then greatest(${t.expiresAt}, excluded.expires_at) else ${t.expiresAt} end
+      returning ${t.key}, ${t.slot}, ${t.counts}, ${t.taken}`,
+  );
+}
+
+/**
+ * The answers of a key's `waiting` requests (in arrival order) from the row the batch left: the first
+ * `taken` admitted, each seeing the counts as they were right after it (so `used` goes 1, 2, … as
+ * if they had come one by one), the rest refused against the full window.
+ */
+function answersOf(row: CountedRow, waiting: Waiting[]): WindowAnswer[] {
+  const state = { slot: Number(row.slot), counts: row.counts };
+  const last = state.counts.length - 1;
+  return waiting.map((request, i) => {
+    if (i >= row.taken) return answerOf(state, false, request.now, request.windowMs, request.max);
+    const counts = [...state.counts];
+    counts[last] -= row.taken - (i + 1);
+    return answerOf({ slot: state.slot, counts }, true, request.now, request.windowMs, request.max);
+  });
 }
 
 /**
  * Counts in the `rate_limit_windows` table, so that all processes on one PostgreSQL share each
- * budget. One atomic upsert per request: ON CONFLICT locks the key's row and computes from its latest
- * version, so concurrent requests from any process are counted one after the other and together never
- * exceed the budget.
+ * budget. Every count is an atomic upsert: ON CONFLICT locks the key's row and computes from its
+ * latest version, so concurrent requests from any process are counted one after the other and
+ * together never exceed the budget.
+ *
+ * One upsert per request would cost each request a round trip — more CPU than the answer itself for a
+ * route answered from memory — so requests are counted in batches: one statement is on its way at a
+ * time, and every request arriving meanwhile waits for the next, which counts them all at once (each
+ * key's requests as `n` of the rule: as many admitted, in arrival order, as the window has room for,
+ * exactly as one by one). An idle server still sends each request's count at once.
  */
 export function databaseCounters(db: Db): CounterBackend {
-  const t = rateLimitWindows;
-  const { newest, shifted, admits } = windowSql();
-  const firstCounts = sql.raw(`'{${[...new Array(KEPT_SLOTS - 1).fill(0), 1].join(',')}}'::integer[]`);
-  const take = db
-    .insert(t)
-    .values({
-      key: sql.placeholder('key'),
-      slot: sql.placeholder('slot'),
-      counts: firstCounts,
-      admitted: true,
-      expiresAt: sql.placeholder('expires'),
-    })
-    .onConflictDoUpdate({
-      target: t.key,
-      set: {
-        slot: newest,
-        counts: sql`case when ${admits} then ${shifted}[1 : ${literal(KEPT_SLOTS - 1)}] || (${shifted}[${literal(KEPT_SLOTS)}] + 1) else ${shifted} end`,
-        admitted: admits,
-        expiresAt: sql`case when ${admits} then greatest(${t.expiresAt}, excluded.expires_at) else ${t.expiresAt} end`,
-      },
-    })
-    .returning({ slot: t.slot, counts: t.counts, admitted: t.admitted })
-    // Parsed and planned once per connection instead of once per request.
-    .prepare('rate_limit_take');
+  const statement = batchStatement();
+  let queue: Waiting[] = [];
+  let counting = false;
+
+  /** One statement for requests of one budget size, grouped by key in arrival order. */
+  async function countBatch(max: number, requests: Waiting[]): Promise<void> {
+    const byKey = new Map<string, Waiting[]>();
+    for (const request of requests) {
+      const group = byKey.get(request.key);
+      if (group) group.push(request);
+      else byKey.set(request.key, [request]);
+    }
+    const keys = [...byKey.keys()];
+    const groups = [...byKey.values()];
+    const slots = groups.map((group) =>
+      Math.max(...group.map((request) => Math.floor(request.now / slotLength(request.windowMs)))),
+    );
+    try {
+      const rows = await statement.run(db, {
+        max,
+        keys,
+        slots,
+        ns: groups.map((group) => group.length),
+        expires: groups.map((group, i) =>
+          new Date(expiresAt({ slot: slots[i]!, counts: [] }, group[0]!.windowMs)).toISOString(),
+        ),
+      });
+      const byRow = new Map(rows.map((row) => [row.key, row]));
+      for (const [key, group] of byKey) {
+        const row = byRow.get(key);
+        if (!row) throw new Error(`rate-limit count answered no row for a key`);
+        const answers = answersOf(row, group);
+        for (const [i, request] of group.entries()) request.resolve(answers[i]!);
+      }
+    } catch (error) {
+      for (const request of requests) request.reject(error);
+    }
+  }
+
+  async function countQueued(): Promise<void> {
+    const batch = queue;
+    queue = [];
+    const byMax = new Map<number, Waiting[]>();
+    for (const request of batch) {
+      const group = byMax.get(request.max);
+      if (group) group.push(request);
+      else byMax.set(request.max, [request]);
+    }
+    for (const [max, requests] of byMax) await countBatch(max, requests);
+  }
+
+  function pump(): void {
+    if (counting || queue.length === 0) return;
+    counting = true;
+    void countQueued().finally(() => {
+      counting = false;
+      pump();
+    });
+  }
+
   return {
-    async take(key, now, windowMs, max) {
-      const slot = Math.floor(now / slotLength(windowMs));
-      const expires = new Date(expiresAt({ slot, counts: [] }, windowMs));
-      const [row] = await take.execute({ key, slot, expires, max });
-      return answerOf({ slot: Number(row.slot), counts: row.counts }, row.admitted, now, windowMs, max);
+    take(key, now, windowMs, max) {
+      return new Promise<WindowAnswer>((resolve, reject) => {
+        queue.push({ key, now, windowMs, max, resolve, reject });
+        pump();
+      });
     },
     async purgeExpired(now) {
       // One statement: concurrent runs in several processes just find fewer rows.
-      await db.delete(t).where(lte(t.expiresAt, new Date(now)));
+      await db.delete(rateLimitWindows).where(lte(rateLimitWindows.expiresAt, new Date(now)));
     },
   };
 }

@@ -15,14 +15,15 @@
  * ({@link startUserSession}), so the grace period only ever covers refreshes of one session.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { type CacheBus, rowOf } from '../../shared/cache-bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
-import { type TtlCache, ttlCache } from '../../shared/ttl-cache.ts';
+import { type CacheLifetimes, type TtlCache, ttlCache } from '../../shared/ttl-cache.ts';
 import { sessions } from './schema.ts';
 
 /** What token functions need. */
@@ -55,6 +56,8 @@ interface TokenClaims {
   sid: string;
   sub: string;
   generation: number;
+  /** Its expiry, in epoch milliseconds. */
+  expiresAt: number;
 }
 
 const ISSUER = 'xuanli';
@@ -76,7 +79,10 @@ function invalid(): AppError {
  * The token of `row`'s current generation, issued at `refreshedAt`. Signing is deterministic, so a
  * refresh inside the grace period hands out exactly the token the first refresh did.
  */
-async function sign(deps: SessionDeps, row: SessionRow): Promise<IssuedToken> {
+async function sign(
+  deps: SessionDeps,
+  row: Pick<SessionRow, 'id' | 'subject' | 'userId' | 'refreshedAt' | 'generation'>,
+): Promise<IssuedToken> {
   const iat = Math.floor(row.refreshedAt.getTime() / 1000);
   const claims: Record<string, unknown> = { sid: row.id };
   if (row.userId !== null) claims.uid = row.userId;
@@ -105,7 +111,7 @@ async function readToken(deps: SessionDeps, token: string): Promise<TokenClaims>
     if (error instanceof joseErrors.JWTExpired) throw new AppError('Unauthorized', 'token expired');
     throw invalid();
   }
-  const { sid, sub, jti } = payload;
+  const { sid, sub, jti, exp } = payload;
   // Session ids are UUIDs we issued; anything else (even correctly signed) never reaches the database.
   if (
     typeof sid !== 'string' ||
@@ -116,19 +122,38 @@ async function readToken(deps: SessionDeps, token: string): Promise<TokenClaims>
   ) {
     throw invalid();
   }
-  return { sid, sub, generation: Number(jti) };
+  return { sid, sub, generation: Number(jti), expiresAt: Number(exp) * 1000 };
 }
 
 /** Verified sessions by token, per database (so test apps never share one); see shared/ttl-cache.ts. */
 const verifiedSessions = new WeakMap<Db, TtlCache<string, Session>>();
 
 /**
- * Keeps verified sessions of `db` for `ttlMs` (0 = off) so that a logged-in request does not read
- * its session row every time; buildApp calls it once with `AUTH_CACHE_SECONDS`. Every revocation
- * through this module drops the entries it ends.
+ * Keeps verified sessions of `db` for their `lifetimes` (fallback 0 = off) so that a logged-in
+ * request does not read its session row every time; buildApp calls it once with AUTH_CACHE_SECONDS
+ * and CACHE_SECONDS. Every revocation through this module drops the entries it ends at once; a
+ * change notice from any node (a session ended, rotated or replaced by a login; its user changed or
+ * deleted) drops them on every node. Answers the unsubscribe from `bus`.
  */
-export function configureSessionCache(db: Db, clock: Clock, ttlMs: number): void {
-  verifiedSessions.set(db, ttlCache(clock, ttlMs));
+export function configureSessionCache(
+  db: Db,
+  clock: Clock,
+  lifetimes: CacheLifetimes,
+  bus: CacheBus,
+): () => void {
+  const cache = ttlCache<string, Session>(clock, lifetimes, { bus });
+  verifiedSessions.set(db, cache);
+  const unsubscribe = bus.onChange((topic) => {
+    const sessionId = rowOf(topic, 'session');
+    if (sessionId !== undefined) return cache.deleteWhere((session) => session.id === sessionId);
+    const userId = rowOf(topic, 'user');
+    if (userId !== undefined) cache.deleteWhere((session) => String(session.userId) === userId);
+  });
+  const unreset = bus.onReset(() => cache.clear());
+  return () => {
+    unsubscribe();
+    unreset();
+  };
 }
 
 function forgetSessions(db: Db, match: (session: Session) => boolean): void {
@@ -184,18 +209,29 @@ export async function verifySessionToken(deps: SessionDeps, token: string): Prom
   const cache = verifiedSessions.get(deps.db);
   const cached = cache?.get(token);
   if (cached) return cached;
-  const session = await verifyUncached(deps, token);
-  cache?.set(token, session);
+  const ticket = cache?.ticket();
+  const { session, untilMs } = await verifyUncached(deps, token);
+  cache?.set(token, session, { ticket, untilMs });
   return session;
 }
 
-async function verifyUncached(deps: SessionDeps, token: string): Promise<Session> {
+/**
+ * The session of `token` and until when that answer holds by itself: the token's expiry, or for a
+ * token already replaced by a refresh the end of its grace period (a cached answer skips both checks).
+ */
+async function verifyUncached(
+  deps: SessionDeps,
+  token: string,
+): Promise<{ session: Session; untilMs: number }> {
   const claims = await readToken(deps, token);
   const row = liveRow(await findSession(deps.db, claims.sid), claims);
-  if (generationOf(deps, row, claims.generation) === 'rotated') {
+  const state = generationOf(deps, row, claims.generation);
+  if (state === 'rotated') {
     throw new AppError('Unauthorized', 'token replaced by a newer one');
   }
-  return sessionOfRow(row);
+  const graceEnds = row.refreshedAt.getTime() + deps.config.tokenGraceSeconds * 1000;
+  const untilMs = state === 'grace' ? Math.min(claims.expiresAt, graceEnds) : claims.expiresAt;
+  return { session: sessionOfRow(row), untilMs };
 }
 
 /** Ends a session (logout, token reuse): its tokens are refused from now on, even before they expire. */
@@ -273,11 +309,13 @@ export interface UserSessionStart {
   previousSessionId: string;
   userId: number;
   /**
-   * Runs first inside the login's transaction: locks the account row and throws to refuse (deleted,
-   * banned). Holding that lock until commit is what keeps a ban or a deletion that ends every session
-   * of the account from missing the one this login opens.
+   * A condition that holds while the account may sign in (not deleted, not banned), evaluated in the
+   * login's one statement; it locks the account row FOR SHARE, which is what keeps a ban or a deletion
+   * that ends every session of the account from missing the one this login opens.
    */
-  admit(tx: Tx): Promise<void>;
+  admitted: SQL;
+  /** Why the account was not admitted (read only after a refusal), or null when it was the session. */
+  refusal(): Promise<AppError | null>;
 }
 
 /**
@@ -289,30 +327,26 @@ export interface UserSessionStart {
  */
 export async function startUserSession(deps: SessionDeps, start: UserSessionStart): Promise<IssuedToken> {
   const at = new Date(Math.floor(deps.clock.now() / 1000) * 1000);
-  const row = await deps.db.transaction(async (tx) => {
-    await start.admit(tx);
-    const [ended] = await tx
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.id, start.previousSessionId), isNull(sessions.revokedAt)))
-      .returning({ deviceId: sessions.deviceId });
-    if (!ended) throw new AppError('Unauthorized', 'session ended');
-    const [opened] = await tx
-      .insert(sessions)
-      .values({
-        id: randomUUID(),
-        subject: `user:${randomUUID()}`,
-        deviceId: ended.deviceId,
-        userId: start.userId,
-        createdAt: at,
-        refreshedAt: at,
-        generation: 0,
-      })
-      .returning();
-    return opened;
-  });
+  const id = randomUUID();
+  const subject = `user:${randomUUID()}`;
+  // One statement (a login is frequent, and every round trip counts on the embedded database): the
+  // caller's session ends and the new one opens only if the account is admitted, all or nothing.
+  const opened = await deps.db.execute(sql`
+    with ended as (
+      update ${sessions} set revoked_at = ${at.toISOString()}::timestamptz
+      where ${sessions.id} = ${start.previousSessionId} and ${sessions.revokedAt} is null and ${start.admitted}
+      returning ${sessions.deviceId} as device_id
+    )
+    insert into ${sessions} (id, subject, device_id, user_id, created_at, refreshed_at, generation)
+    select ${id}, ${subject}, ended.device_id, ${start.userId},
+      ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, 0
+    from ended
+    returning id`);
+  if ((opened as unknown as { rows: unknown[] }).rows.length === 0) {
+    throw (await start.refusal()) ?? new AppError('Unauthorized', 'session ended');
+  }
   forgetSessions(deps.db, (session) => session.id === start.previousSessionId);
-  return sign(deps, row);
+  return sign(deps, { id, subject, userId: start.userId, refreshedAt: at, generation: 0 });
 }
 
 /**

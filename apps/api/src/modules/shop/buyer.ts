@@ -5,13 +5,18 @@
  * learns whether someone else's order number exists.
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
 import { findUser } from '../member/index.ts';
 import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
 
 const BUYER = 'xuanliBuyer';
+const BUYER_VIP = 'xuanliBuyerVip';
 
-/** The preHandler that admits logged-in users; read the user's id with {@link buyerOf}. */
+/**
+ * The preHandler that admits logged-in users; read the user's id with {@link buyerOf} and whether
+ * their VIP runs at this moment by the server's clock (会员价 applies) with {@link buyerIsVip}.
+ */
 export function createRequireBuyer(deps: SessionDeps): preHandlerAsyncHookHandler {
   const requireSession = createRequireSession(deps);
   return async function requireBuyer(request, reply) {
@@ -21,12 +26,14 @@ export function createRequireBuyer(deps: SessionDeps): preHandlerAsyncHookHandle
     const user = await findUser(deps.db, userId);
     if (!user) throw new AppError('Unauthorized', 'account deleted');
     request.setDecorator<number>(BUYER, user.id);
+    request.setDecorator<boolean>(BUYER_VIP, isVipActive(user, deps.clock));
   };
 }
 
 /** Registers the request slot {@link createRequireBuyer} fills; call once per plugin that uses it. */
 export function registerBuyerSlot(app: { decorateRequest(name: string, value: null): unknown }): void {
   app.decorateRequest(BUYER, null);
+  app.decorateRequest(BUYER_VIP, null);
 }
 
 /** The id of the user {@link createRequireBuyer} admitted; throws if the route forgot the guard. */
@@ -34,4 +41,11 @@ export function buyerOf(request: FastifyRequest): number {
   const id = request.getDecorator<number | null>(BUYER);
   if (id === null) throw new Error('buyerOf() on a route without requireBuyer');
   return id;
+}
+
+/** Whether the user {@link createRequireBuyer} admitted was a VIP when the request came in. */
+export function buyerIsVip(request: FastifyRequest): boolean {
+  const vip = request.getDecorator<boolean | null>(BUYER_VIP);
+  if (vip === null) throw new Error('buyerIsVip() on a route without requireBuyer');
+  return vip;
 }

@@ -72,6 +72,7 @@ describe('shop cart routes (shop/cart, shop/cart/items)', () => {
           skuTitle: '默认',
           cover: expect.stringMatching(/^\/api\/files\/shop\/test\//),
           price: 12800,
+          listPrice: 12800,
           qty: 2,
           stock: 50,
           selected: true,

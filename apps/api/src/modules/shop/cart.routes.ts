@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
-import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
+import { buyerIsVip, buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
 import { addToCart, MAX_CART_LINES, readCart, removeCartItem, updateCartItem } from './cart.ts';
 
 /** What the cart routes are built from. */
@@ -39,7 +39,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (
       preHandler: requireBuyer,
       schema: {
         tags: ['shop'],
-        summary: "The caller's cart: lines newest first with current prices, and the selected total",
+        summary:
+          "The caller's cart: lines newest first with current prices (会员价 for a VIP), and the selected total",
         description:
           'A line is `available: false` when its product is off the shelf or its SKU has fewer pieces ' +
           'than the line; `selectedTotal`/`selectedCount` count selected, available lines only.',
@@ -47,7 +48,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (
         response: cartAnswer,
       },
     },
-    async (request) => ok(await readCart(db, buyerOf(request))),
+    async (request) => ok(await readCart(db, buyerOf(request), buyerIsVip(request))),
   );
 
   app.post(
@@ -65,7 +66,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (
         response: cartAnswer,
       },
     },
-    async (request) => ok(await addToCart(db, buyerOf(request), request.body, new Date(clock.now()))),
+    async (request) =>
+      ok(await addToCart(db, buyerOf(request), request.body, new Date(clock.now()), buyerIsVip(request))),
   );
 
   app.patch(
@@ -83,7 +85,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (
         response: cartAnswer,
       },
     },
-    async (request) => ok(await updateCartItem(db, buyerOf(request), request.params.skuId, request.body)),
+    async (request) =>
+      ok(await updateCartItem(db, buyerOf(request), request.params.skuId, request.body, buyerIsVip(request))),
   );
 
   app.delete(
@@ -99,6 +102,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (
         response: cartAnswer,
       },
     },
-    async (request) => ok(await removeCartItem(db, buyerOf(request), request.params.skuId)),
+    async (request) =>
+      ok(await removeCartItem(db, buyerOf(request), request.params.skuId, buyerIsVip(request))),
   );
 };

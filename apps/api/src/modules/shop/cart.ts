@@ -2,7 +2,8 @@
  * A buyer's cart, kept on the server. Every change is one conditional statement, so two requests of
  * the same buyer (two tabs, a double tap) never lose an addition or push a line past the stock; the
  * line-count limit is checked under a per-buyer transaction lock, the only check that spans rows.
- * Prices are never stored in the cart: a line always shows what its SKU costs now.
+ * Prices are never stored in the cart: a line always shows what its SKU costs the buyer now — its
+ * 会员价 while the buyer is a VIP (`vip`, decided per request by the server's clock), as checkout will.
  */
 import {
   type Cart,
@@ -16,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { lockBuyer } from './buyer-lock.ts';
+import { chargedPrice } from './pricing.ts';
 import { isRowId } from './row-id.ts';
 import { cartItems, products, skus } from './schema.ts';
 
@@ -27,8 +29,11 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The cart of `userId`: newest line first, each with its current price, stock and availability. */
-export async function readCart(db: Db | Tx, userId: number): Promise<Cart> {
+/**
+ * The cart of `userId`: newest line first, each with its current price for this buyer (the 会员价
+ * when `vip`), the SKU's price for everyone, stock and availability.
+ */
+export async function readCart(db: Db | Tx, userId: number, vip: boolean): Promise<Cart> {
   const rows = await db
     .select({
       skuId: cartItems.skuId,
@@ -39,6 +44,7 @@ export async function readCart(db: Db | Tx, userId: number): Promise<Cart> {
       cover: products.cover,
       skuImage: skus.image,
       price: skus.price,
+      vipPrice: skus.vipPrice,
       qty: cartItems.qty,
       stock: skus.stock,
       selected: cartItems.selected,
@@ -50,8 +56,10 @@ export async function readCart(db: Db | Tx, userId: number): Promise<Cart> {
     .where(eq(cartItems.userId, userId))
     .orderBy(desc(cartItems.addedAt), desc(cartItems.skuId));
   const items = rows.map(
-    ({ skuImage, onShelf, ...row }): CartItem => ({
+    ({ skuImage, onShelf, vipPrice, ...row }): CartItem => ({
       ...row,
+      price: chargedPrice({ price: row.price, vipPrice }, vip),
+      listPrice: row.price,
       // A SKU with its own picture (a colour, a bead size) shows it; otherwise the product's cover.
       cover: skuImage || row.cover,
       // An off-shelf product or a SKU with fewer pieces left than the line asks for cannot be ordered.
@@ -87,7 +95,13 @@ async function refusalFor(db: Db | Tx, skuId: number): Promise<AppError> {
  * caps it silently. Unknown SKU → 404; off-shelf product or no stock at all → 409 OutOfStock; a new
  * SKU in a cart of {@link MAX_CART_LINES} lines → 400 ValidationError. Answers the whole cart.
  */
-export async function addToCart(db: Db, userId: number, add: CartAdd, now: Date): Promise<Cart> {
+export async function addToCart(
+  db: Db,
+  userId: number,
+  add: CartAdd,
+  now: Date,
+  vip: boolean,
+): Promise<Cart> {
   if (!isRowId(add.skuId)) throw new AppError('NotFound', `no sku ${add.skuId}`);
   await db.transaction(async (tx) => {
     await lockBuyer(tx, 'cart', userId);
@@ -116,7 +130,7 @@ export async function addToCart(db: Db, userId: number, add: CartAdd, now: Date)
     );
     if (added.length === 0) throw await refusalFor(tx, add.skuId);
   });
-  return readCart(db, userId);
+  return readCart(db, userId, vip);
 }
 
 /**
@@ -129,6 +143,7 @@ export async function updateCartItem(
   userId: number,
   skuId: number,
   update: CartUpdate,
+  vip: boolean,
 ): Promise<Cart> {
   const line = and(eq(cartItems.userId, userId), eq(cartItems.skuId, skuId));
   const set: Partial<Pick<typeof cartItems.$inferInsert, 'qty' | 'selected'>> = {};
@@ -154,15 +169,15 @@ export async function updateCartItem(
     if (!exists) throw new AppError('NotFound', `sku ${skuId} is not in the cart`);
     throw new AppError('OutOfStock', `fewer than ${update.qty} pieces of sku ${skuId} left`);
   }
-  return readCart(db, userId);
+  return readCart(db, userId, vip);
 }
 
 /** `DELETE shop/cart/items/{skuId}`: removes a line; a SKU not in the buyer's cart → 404. Answers the cart. */
-export async function removeCartItem(db: Db, userId: number, skuId: number): Promise<Cart> {
+export async function removeCartItem(db: Db, userId: number, skuId: number, vip: boolean): Promise<Cart> {
   const removed = await db
     .delete(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.skuId, skuId)))
     .returning({ skuId: cartItems.skuId });
   if (removed.length === 0) throw new AppError('NotFound', `sku ${skuId} is not in the cart`);
-  return readCart(db, userId);
+  return readCart(db, userId, vip);
 }

@@ -3,7 +3,9 @@
  * (bead bracelets, ornaments, the 2027 丁未 almanac calendars, two classics of 子平 astrology), the
  * five paid courses of the classroom's demo (ketang/seed-data.ts, same ids and titles) and two
  * consultations with the seeded masters. Texts are ours; prices are integer 分 and
- * in line with what such goods sell for. Operators edit or take products off the shelf afterwards;
+ * in line with what such goods sell for. The courses are priced as what they are — short narrated
+ * lessons of a few minutes each (the classroom's demo media) — with a 会员价 for VIPs and no struck
+ * 原价, since none was ever charged. Operators edit or take products off the shelf afterwards;
  * the seed never touches a product that exists (seed.ts).
  */
 import type { ProductKind } from '@xuanli/contracts/shop';
@@ -44,10 +46,14 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
   { name: '咨询服务', icon: 'icon-service', sort: 6 },
 ];
 
-/** A seeded SKU: its option values (in the product's option order), price in 分 and stock. */
+/**
+ * A seeded SKU: its option values (in the product's option order), price in 分, 会员价 in 分 (what a
+ * VIP pays; courses carry one, as VIP福利 promises 精品课程优惠) and stock.
+ */
 export interface SkuSeed {
   values: readonly string[];
   price: number;
+  vipPrice?: number;
   stock: number;
   image?: ArtName;
 }
@@ -425,13 +431,12 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
     gallery: [],
     describe: (_url, lessons) =>
       '<h3>课程简介</h3>' +
-      '<p>零基础也能跟上的八字入门课。先把天干地支、阴阳五行这些“字母表”学扎实，再学排盘、十神、旺衰和大运流年，最后用完整的实例把知识串起来。每讲 15–25 分钟，配讲义。</p>' +
+      '<p>零基础也能跟上的八字入门课。先把天干地支、阴阳五行这些“字母表”学扎实，再学排盘、十神、旺衰和大运流年，最后用完整的实例把知识串起来。</p>' +
       syllabus(lessons) +
       '<h3>适合谁学</h3><ul><li>对传统文化感兴趣、想看懂自己命盘的朋友。</li><li>用过排盘工具、想知道每一栏是什么意思的用户。</li></ul>' +
       COURSE_TERMS,
     options: [],
-    skus: [{ values: [], price: 19900, stock: 99999 }],
-    originalPrice: 29900,
+    skus: [{ values: [], price: 4900, vipPrice: 3900, stock: 99999 }],
     courseId: 'bazi-rumen',
     sort: 90,
   },
@@ -450,8 +455,7 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
       '<h3>适合谁学</h3><ul><li>学过一点《周易》、想学一门可以上手的方法的朋友。</li></ul>' +
       COURSE_TERMS,
     options: [],
-    skus: [{ values: [], price: 15900, stock: 99999 }],
-    originalPrice: 19900,
+    skus: [{ values: [], price: 3900, vipPrice: 2900, stock: 99999 }],
     courseId: 'liuyao-jichu',
     sort: 100,
   },
@@ -470,8 +474,7 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
       '<h3>适合谁学</h3><ul><li>准备买房、装修或搬家的朋友。</li><li>想把现在的家调整得更舒适的朋友。</li></ul>' +
       COURSE_TERMS,
     options: [],
-    skus: [{ values: [], price: 12900, stock: 99999 }],
-    originalPrice: 16900,
+    skus: [{ values: [], price: 2900, vipPrice: 1900, stock: 99999 }],
     courseId: 'fengshui-jujia',
     sort: 110,
   },
@@ -490,8 +493,7 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
       '<h3>适合谁学</h3><ul><li>准备开店、换办公室的老板和店长。</li><li>负责装修布置的行政和设计人员。</li></ul>' +
       COURSE_TERMS,
     options: [],
-    skus: [{ values: [], price: 13900, stock: 99999 }],
-    originalPrice: 16900,
+    skus: [{ values: [], price: 2900, vipPrice: 1900, stock: 99999 }],
     courseId: 'fengshui-shangpu',
     sort: 112,
   },
@@ -510,8 +512,7 @@ export const PRODUCT_SEEDS: readonly ProductSeed[] = [
       '<h3>适合谁学</h3><ul><li>家里有婚礼、乔迁、开业安排的朋友。</li><li>学过黄历基础、想进一步学会择日的同学。</li></ul>' +
       COURSE_TERMS,
     options: [],
-    skus: [{ values: [], price: 9900, stock: 99999 }],
-    originalPrice: 12900,
+    skus: [{ values: [], price: 2900, vipPrice: 1900, stock: 99999 }],
     courseId: 'zeri-shiwu',
     sort: 114,
   },

@@ -51,10 +51,10 @@ describe('shop catalogue routes (shop/categories, shop/products)', () => {
     for (const [index, item] of items.entries()) {
       const seed = seededBySort[index]!;
       expect(item.price).toBe(Math.min(...seed.skus.map((sku) => sku.price)));
-      expect(item.skus.map((sku) => [sku.price, sku.stock])).toEqual(
-        seed.skus.map((sku) => [sku.price, sku.stock]),
+      expect(item.skus.map((sku) => [sku.price, sku.vipPrice, sku.stock])).toEqual(
+        seed.skus.map((sku) => [sku.price, sku.vipPrice ?? null, sku.stock]),
       );
-      expect(Object.keys(item.skus[0]!).sort()).toEqual(['id', 'price', 'stock']);
+      expect(Object.keys(item.skus[0]!).sort()).toEqual(['id', 'price', 'stock', 'vipPrice']);
       expect(item.kind).toBe(seed.kind);
       expect(item.originalPrice).toBe(seed.originalPrice ?? null);
       expect(item.cover).toMatch(/^\/api\/files\/shop\/demo\/.+\.webp$/);

@@ -1,6 +1,9 @@
 /**
  * The catalogue routes, mounted under `/api/shop`: categories, the product list and a product page.
- * Public: a visitor browses the shop before logging in (the token SPEC §7 clients send is not needed).
+ * Public: a visitor browses the shop before logging in (the token SPEC §7 clients send is not needed),
+ * and every caller is shown the same answer — so each is kept whole per node (shared/answer-cache.ts),
+ * read from the replica when there is one, dropped by the catalogue's change notices (a SKU's stock
+ * included), and sent with an ETag and a short public Cache-Control for phones and nginx.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RowId } from '@xuanli/contracts/common';
@@ -13,11 +16,26 @@ import {
 } from '@xuanli/contracts/shop';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
+import { type AnswerCaching, answerCache, SHARED_ANSWER, sendAnswer } from '../../shared/answer-cache.ts';
+import { TOPICS } from '../../shared/cache-bus.ts';
 import { ok } from '../../shared/envelope.ts';
-import { listCategories, listProducts, readProduct } from './catalogue.ts';
+import { DEFAULT_PRODUCT_PAGE_SIZE, listCategories, listProducts, readProduct } from './catalogue.ts';
 
-/** The catalogue routes; `db` holds the catalogue tables. */
-export const catalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+/** What the catalogue routes read from and keep their answers in. */
+export interface CatalogueRoutesOptions {
+  /** Reads of the catalogue: the replica when there is one (db/replica.ts). */
+  readDb: Db;
+  caching: AnswerCaching;
+}
+
+/** The catalogue routes; `readDb` holds the catalogue tables. */
+export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> = async (
+  app,
+  { readDb: db, caching },
+) => {
+  // Categories, lists and pages show stock, so a stock notice drops them too.
+  const answers = answerCache<unknown>(app, caching, [TOPICS.catalogue, TOPICS.stock]);
+
   app.get(
     '/categories',
     {
@@ -27,7 +45,14 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
         response: { 200: okEnvelopeSchema(CategoryListSchema), ...errorResponses },
       },
     },
-    async () => ok({ list: await listCategories(db) }),
+    async (request, reply) => {
+      const answer = await answers.get(
+        'categories',
+        async () => ok({ list: await listCategories(db) }),
+        (value) => reply.serialize(value),
+      );
+      return sendAnswer({ request, reply }, answer, SHARED_ANSWER);
+    },
   );
 
   app.get(
@@ -42,7 +67,25 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
         response: { 200: okEnvelopeSchema(ProductListSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await listProducts(db, request.query)),
+    async (request, reply) => {
+      const { categoryId, kind, q, page, size } = request.query;
+      // The query as listProducts reads it: words trimmed and lower-cased, defaults filled in.
+      const words = q?.trim().toLowerCase() ?? '';
+      const key = JSON.stringify([
+        'list',
+        String(categoryId),
+        kind,
+        words,
+        String(page ?? 1),
+        String(size ?? DEFAULT_PRODUCT_PAGE_SIZE),
+      ]);
+      const answer = await answers.get(
+        key,
+        async () => ok(await listProducts(db, request.query)),
+        (value) => reply.serialize(value),
+      );
+      return sendAnswer({ request, reply }, answer, SHARED_ANSWER);
+    },
   );
 
   app.get(
@@ -57,6 +100,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
         response: { 200: okEnvelopeSchema(ProductDetailSchema), ...errorResponses },
       },
     },
-    async (request) => ok(await readProduct(db, request.params.id)),
+    async (request, reply) => {
+      const answer = await answers.get(
+        JSON.stringify(['product', String(request.params.id)]),
+        async () => ok(await readProduct(db, request.params.id)),
+        (value) => reply.serialize(value),
+      );
+      return sendAnswer({ request, reply }, answer, SHARED_ANSWER);
+    },
   );
 };

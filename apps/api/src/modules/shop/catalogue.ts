@@ -15,6 +15,7 @@ import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
+import { lowestVipPrice } from './pricing.ts';
 import { isRowId } from './row-id.ts';
 import { products, shopCategories, skus } from './schema.ts';
 
@@ -63,10 +64,11 @@ function summaryOf(row: typeof products.$inferSelect, rows: (typeof skus.$inferS
     subtitle: row.subtitle,
     cover: row.cover,
     price: lowestPrice(rows),
+    vipPrice: lowestVipPrice(rows),
     originalPrice: row.originalPrice,
     sales: row.sales,
     categoryId: row.categoryId,
-    skus: rows.map((sku) => ({ id: sku.id, price: sku.price, stock: sku.stock })),
+    skus: rows.map((sku) => ({ id: sku.id, price: sku.price, vipPrice: sku.vipPrice, stock: sku.stock })),
   };
 }
 
@@ -107,8 +109,8 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
       // Written out with aliases: Drizzle leaves columns unqualified in a one-table select, which
       // inside this subquery would name the SKU's own columns.
       skus: sql<SkuBrief[]>`(
-        select coalesce(json_agg(json_build_object('id', s.id, 'price', s.price, 'stock', s.stock)
-          order by s.sort, s.id), '[]'::json)
+        select coalesce(json_agg(json_build_object('id', s.id, 'price', s.price,
+          'vipPrice', s.vip_price, 'stock', s.stock) order by s.sort, s.id), '[]'::json)
         from skus s where s.product_id = "products"."id")`,
     })
     .from(products)
@@ -122,6 +124,7 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
     list: rows.map(({ total: _total, skus: brief, ...row }) => ({
       ...row,
       price: lowestPrice(brief),
+      vipPrice: lowestVipPrice(brief),
       skus: brief,
     })),
     total,
@@ -150,6 +153,7 @@ export async function readProduct(db: Db, id: number): Promise<ProductDetail> {
       (sku): Sku => ({
         id: sku.id,
         price: sku.price,
+        vipPrice: sku.vipPrice,
         stock: sku.stock,
         title: sku.title,
         spec: sku.spec,

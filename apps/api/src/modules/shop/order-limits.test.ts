@@ -89,6 +89,7 @@ describe('order maxima', () => {
         expect(res.json()).toEqual({
           code: 'ValidationError',
           msg: `每种商品一次最多购买 ${MAX_LINE_QTY} 件`,
+          field: 'items.0.qty',
         });
       }
     }

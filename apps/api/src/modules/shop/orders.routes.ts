@@ -24,9 +24,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { ok } from '../../shared/envelope.ts';
+import { userRefusal } from '../../shared/errors.ts';
 import type { PaymentAttempts } from '../../shared/orders.ts';
 import type { SessionDeps } from '../sessions/index.ts';
-import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
+import { buyerIsVip, buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
 import { ORDER_NO_PATTERN } from './order-no.ts';
 import {
   cancelOrder,
@@ -53,15 +54,15 @@ const OrderNoParams = Type.Object({
 
 /**
  * The checkout bodies' refusals: the shop's maxima (pieces of a line, lines of an order) said in
- * Chinese, since a buyer reads them; anything else in Fastify's own words.
+ * the shop's own words, since a buyer reads them; anything else as the error handler words it.
  */
 function checkoutBodyError(errors: FastifySchemaValidationError[], dataVar: string): Error {
   for (const error of errors) {
     if (error.keyword === 'maximum' && /^\/items\/\d+\/qty$/.test(error.instancePath)) {
-      return new Error(`每种商品一次最多购买 ${MAX_LINE_QTY} 件`);
+      return userRefusal(`每种商品一次最多购买 ${MAX_LINE_QTY} 件`);
     }
     if (error.keyword === 'maxItems' && error.instancePath === '/items') {
-      return new Error(`一笔订单最多 ${MAX_ORDER_LINES} 种商品，请分开下单`);
+      return userRefusal(`一笔订单最多 ${MAX_ORDER_LINES} 种商品，请分开下单`);
     }
   }
   return new Error(errors.map((error) => `${dataVar}${error.instancePath} ${error.message}`).join(', '));
@@ -88,6 +89,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         summary:
           'Checkout preview: the lines at current prices, shipping and the total (nothing is reserved)',
         description:
+          'Lines are priced at their SKU’s 会员价 (vipPrice) when the caller’s VIP runs now (server clock); ' +
+          '`vipSaving` says how much that took off. ' +
           'Shipping: 0 for courses and services; 800 分 for goods under 9900 分, else 0. Errors: NotFound ' +
           '(unknown SKU or address), OutOfStock (off shelf, or fewer pieces left than asked), ' +
           'OrderTooLarge (a total above ORDER_TOTAL_MAX), ValidationError (more pieces or lines than allowed).',
@@ -96,7 +99,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         response: { 200: okEnvelopeSchema(OrderPreviewSchema), ...failures },
       },
     },
-    async (request) => ok(await previewOrder(deps, buyerOf(request), request.body)),
+    async (request) => ok(await previewOrder(deps, buyerOf(request), request.body, buyerIsVip(request))),
   );
 
   app.post(
@@ -109,7 +112,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         summary: 'Create a pending order: totals from the server, stock reserved for 15 minutes',
         description:
           'The same idempotencyKey from the same buyer answers the first order again. Prices sent by the ' +
-          'client are ignored. Errors: ValidationError (address required for goods; more pieces or lines ' +
+          'client are ignored; a caller whose VIP runs now (server clock) is charged each SKU’s 会员价 ' +
+          '(vipPrice) where it has one, and the order lines record the price charged. Errors: ValidationError (address required for goods; more pieces or lines ' +
           'than allowed), OrderTooLarge (a total above ORDER_TOTAL_MAX), NotFound (unknown SKU or address), ' +
           'OutOfStock (off shelf or not enough left; nothing is reserved), UnpaidLimit (the buyer already ' +
           'holds SHOP_MAX_UNPAID_ORDERS unpaid orders, or would hold more than SHOP_MAX_UNPAID_UNITS_PER_SKU ' +
@@ -119,7 +123,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         response: { 200: okEnvelopeSchema(OrderCreatedSchema), ...failures },
       },
     },
-    async (request) => ok(await createOrder(deps, buyerOf(request), request.body)),
+    async (request) => ok(await createOrder(deps, buyerOf(request), request.body, buyerIsVip(request))),
   );
 
   app.get(

@@ -98,6 +98,7 @@ describe('creating orders', () => {
       ],
       goodsTotal: 7800,
       shipping: 800,
+      vipSaving: 0,
       total: 8600,
       needsAddress: true,
     });

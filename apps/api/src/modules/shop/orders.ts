@@ -19,7 +19,7 @@ import {
   type PayChannel,
   type ProductKind,
 } from '@xuanli/contracts/shop';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ShopConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -28,10 +28,19 @@ import type { PaymentAttempts, Tx } from '../../shared/orders.ts';
 import { lockBuyer } from './buyer-lock.ts';
 import { checkOrderSize, checkUnpaidOrders, checkUnpaidPieces, limitsUnpaid } from './order-limits.ts';
 import { newOrderNo } from './order-no.ts';
+import {
+  type AddressFacts,
+  checkoutFacts,
+  type NewOrder,
+  placementRefusal,
+  placeOrderStatement,
+  type SkuFacts,
+} from './order-placement.ts';
 import { moveOrder } from './order-state.ts';
+import { chargedPrice } from './pricing.ts';
 import { isRowId } from './row-id.ts';
-import { addresses, cartItems, orderEvents, orderItems, orders, products, skus } from './schema.ts';
-import { cancelOverdueOrders, cancelPendingOrders } from './sweeper.ts';
+import { addresses, orderEvents, orderItems, orders, products, skus } from './schema.ts';
+import { cancelOverdueOrders, cancelPendingOrders, SETTLEMENT_GRACE_MS } from './sweeper.ts';
 
 /** What the order service runs on. */
 export interface OrderDeps {
@@ -50,7 +59,7 @@ export const SHIPPING_FEE = 800;
 export const FREE_SHIPPING_FROM = 9900;
 
 /** The 收货地址 an order keeps: the address as it was when ordering (AddressInput without isDefault). */
-type AddressSnapshot = NonNullable<(typeof orders.$inferSelect)['address']>;
+type AddressSnapshot = AddressFacts;
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -62,50 +71,59 @@ interface PricedOrder {
   goodsTotal: number;
   shipping: number;
   total: number;
+  /** What 会员价 took off the lines (0 for a buyer who is not a VIP, or SKUs without one). */
+  vipSaving: number;
   needsAddress: boolean;
 }
 
-/**
- * Prices `items` from the SKUs and products as they are now. Unknown SKU → 404; a SKU listed twice
- * → 400; an off-shelf product → 409 OutOfStock 'off shelf'; more than the shop's maxima (pieces of a
- * line, lines, the total) → 400 OrderTooLarge, for preview and creation alike. With `checkStock`, a
- * SKU with fewer pieces than asked → 409 OutOfStock (creation leaves that to its conditional update).
- */
-async function priceOrder(
-  db: Db | Tx,
-  items: readonly { skuId: number; qty: number }[],
-  checkStock: boolean,
-): Promise<PricedOrder> {
-  const ids = items.map((item) => item.skuId);
-  if (new Set(ids).size !== ids.length) throw new AppError('ValidationError', 'each sku may appear once');
+/** The SKUs `ids` (those in the column's range) with their products, as checkout prices them. */
+async function skuFactsOf(db: Db | Tx, ids: readonly number[]): Promise<SkuFacts[]> {
   const known = ids.filter(isRowId);
-  const rows = known.length
-    ? await db
-        .select({
-          skuId: skus.id,
-          productId: products.id,
-          kind: products.kind,
-          title: products.title,
-          skuTitle: skus.title,
-          cover: products.cover,
-          skuImage: skus.image,
-          price: skus.price,
-          stock: skus.stock,
-          onShelf: products.onShelf,
-          courseId: products.courseId,
-          sellid: products.sellid,
-        })
-        .from(skus)
-        .innerJoin(products, eq(products.id, skus.productId))
-        .where(inArray(skus.id, known))
-    : [];
+  if (known.length === 0) return [];
+  return db
+    .select({
+      skuId: skus.id,
+      productId: products.id,
+      kind: products.kind,
+      title: products.title,
+      skuTitle: skus.title,
+      cover: products.cover,
+      skuImage: skus.image,
+      price: skus.price,
+      vipPrice: skus.vipPrice,
+      stock: skus.stock,
+      onShelf: products.onShelf,
+      courseId: products.courseId,
+      sellid: products.sellid,
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(inArray(skus.id, known));
+}
+
+/**
+ * Prices `items` from `rows`, the SKUs and products as they are now, at the 会员价 where `vip` (the
+ * buyer's VIP runs now, by the server's clock) and the SKU has one. Unknown SKU → 404; a SKU listed
+ * twice → 400; an off-shelf product → 409 OutOfStock 'off shelf'; more than the shop's maxima (pieces
+ * of a line, lines, the total) → 400 OrderTooLarge, for preview and creation alike. With `checkStock`,
+ * a SKU with fewer pieces than asked → 409 OutOfStock (creation leaves that to its conditional update).
+ */
+function priceLines(
+  items: readonly { skuId: number; qty: number }[],
+  rows: readonly SkuFacts[],
+  checkStock: boolean,
+  vip: boolean,
+): PricedOrder {
   const byId = new Map(rows.map((row) => [row.skuId, row]));
+  let vipSaving = 0;
   const lines = items.map(({ skuId, qty }): OrderLine => {
     const row = byId.get(skuId);
     if (!row) throw new AppError('NotFound', `no sku ${skuId}`);
     if (!row.onShelf) throw new AppError('OutOfStock', 'off shelf');
     if (checkStock && row.stock < qty)
       throw new AppError('OutOfStock', `sku ${skuId}: only ${row.stock} left`);
+    const price = chargedPrice(row, vip);
+    vipSaving += (row.price - price) * qty;
     return {
       skuId,
       productId: row.productId,
@@ -114,7 +132,8 @@ async function priceOrder(
       skuTitle: row.skuTitle,
       // A SKU with its own picture (a colour, a bead size) shows it, as the cart does.
       cover: row.skuImage || row.cover,
-      price: row.price,
+      // The price charged, frozen in the order line: a later change of price or membership leaves it.
+      price,
       qty,
       courseId: row.kind === 'course' ? row.courseId : null,
       sellid: row.kind === 'service' ? row.sellid : null,
@@ -130,7 +149,13 @@ async function priceOrder(
   // Courses and services ship nothing; goods ship free from 99 元 (the whole order's lines count).
   const shipping = needsAddress && goodsTotal < FREE_SHIPPING_FROM ? SHIPPING_FEE : 0;
   checkOrderSize(lines, goodsTotal + shipping);
-  return { lines, kind, goodsTotal, shipping, total: goodsTotal + shipping, needsAddress };
+  return { lines, kind, goodsTotal, shipping, total: goodsTotal + shipping, vipSaving, needsAddress };
+}
+
+/** Refuses a basket that names a SKU twice (400), before anything is read. */
+function assertDistinctSkus(items: readonly { skuId: number }[]): void {
+  const ids = items.map((item) => item.skuId);
+  if (new Set(ids).size !== ids.length) throw new AppError('ValidationError', 'each sku may appear once');
 }
 
 /** The buyer's address `addressId` as an order keeps it; 404 when it is not theirs. */
@@ -148,35 +173,30 @@ async function addressSnapshot(db: Db | Tx, userId: number, addressId: number): 
 }
 
 /**
- * `POST shop/orders/preview`: what checkout shows — the lines at today's prices, shipping and the
- * total — with the same refusals creation would give (unknown SKU, off shelf, too few pieces left).
+ * `POST shop/orders/preview`: what checkout shows — the lines at today's prices (会员价 for a buyer
+ * whose VIP runs now, `vip`), shipping and the total — with the same refusals creation would give
+ * (unknown SKU, off shelf, too few pieces left).
  */
 export async function previewOrder(
   deps: OrderDeps,
   userId: number,
   body: OrderPreviewBody,
+  vip: boolean,
 ): Promise<OrderPreview> {
-  const priced = await priceOrder(deps.db, body.items, true);
+  assertDistinctSkus(body.items);
+  const priced = priceLines(
+    body.items,
+    await skuFactsOf(
+      deps.db,
+      body.items.map((item) => item.skuId),
+    ),
+    true,
+    vip,
+  );
   if (priced.needsAddress && body.addressId !== undefined)
     await addressSnapshot(deps.db, userId, body.addressId);
-  const { lines, goodsTotal, shipping, total, needsAddress } = priced;
-  return { items: lines, goodsTotal, shipping, total, needsAddress };
-}
-
-/** The order `userId` made with `idempotencyKey`, if any (cancelled first when it is overdue). */
-async function orderByKey(
-  deps: OrderDeps,
-  userId: number,
-  idempotencyKey: string,
-): Promise<OrderCreated | null> {
-  const [row] = await deps.db
-    .select({ orderNo: orders.orderNo })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
-    .limit(1);
-  if (!row) return null;
-  const order = await readOwnOrder(deps, userId, row.orderNo);
-  return { orderNo: order.orderNo, status: order.status, total: order.total };
+  const { lines, goodsTotal, shipping, total, vipSaving, needsAddress } = priced;
+  return { items: lines, goodsTotal, shipping, total, vipSaving, needsAddress };
 }
 
 /** Whether `userId` has made an order with `idempotencyKey` (read inside the creating transaction). */
@@ -202,84 +222,116 @@ interface Placement extends OrderDeps {
 }
 
 /**
- * The creating transaction of {@link createOrder}: the buyer's lock and unpaid limits, the order row,
- * the stock, the lines, the first event and the cart. Null when the idempotency key (or, rarely, the
- * order number) is taken.
+ * Writes the order of `placement` (order-placement.ts): one statement — inside a transaction under the
+ * buyer's lock with the unpaid limits when they are on. Null when the idempotency key (or, rarely,
+ * the order number) is taken, or the statement lost a deadlock: nothing was written, the caller tries
+ * again.
  */
-async function placeOrder(tx: Tx, placement: Placement): Promise<OrderCreated | null> {
-  const { userId, body, priced, address, now } = placement;
-  if (limitsUnpaid(placement.limits)) {
-    await lockBuyer(tx, 'orders', userId);
-    if (await keyTaken(tx, userId, body.idempotencyKey)) return null;
-    await checkUnpaidOrders(tx, userId, placement.limits);
+async function placeOrder(placement: Placement): Promise<OrderCreated | null> {
+  const { userId, body, priced, address, now, limits } = placement;
+  const order: NewOrder = {
+    orderNo: newOrderNo(placement.clock),
+    userId,
+    idempotencyKey: body.idempotencyKey,
+    kind: priced.kind,
+    goodsTotal: priced.goodsTotal,
+    shipping: priced.shipping,
+    total: priced.total,
+    remark: body.remark?.trim() ?? '',
+    address,
+    createdAt: now,
+    payDeadline: new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000),
+    lines: priced.lines,
+    fromCart: body.fromCart === true,
+  };
+  try {
+    if (!limitsUnpaid(limits)) await placeOrderStatement(placement.db, order);
+    else {
+      const placed = await placement.db.transaction(async (tx) => {
+        await lockBuyer(tx, 'orders', userId);
+        if (await keyTaken(tx, userId, body.idempotencyKey)) return false;
+        await checkUnpaidOrders(tx, userId, limits);
+        await placeOrderStatement(tx, order);
+        // The new order's lines are written: the buyer's unpaid pieces now count them.
+        await checkUnpaidPieces(tx, userId, priced.lines, limits);
+        return true;
+      });
+      if (!placed) return null;
+    }
+  } catch (error) {
+    const refusal = placementRefusal(error);
+    // A deadlock with another order taking the same SKUs in another order undid this statement
+    // whole: like a taken number, try again.
+    if (refusal === 'taken' || refusal === 'deadlock') return null;
+    if (refusal === 'outOfStock') throw new AppError('OutOfStock', 'a line is short of stock');
+    throw error;
   }
-  const [inserted] = await tx
-    .insert(orders)
-    .values({
-      orderNo: newOrderNo(placement.clock),
-      userId,
-      idempotencyKey: body.idempotencyKey,
-      status: 'pending',
-      kind: priced.kind,
-      goodsTotal: priced.goodsTotal,
-      shipping: priced.shipping,
-      total: priced.total,
-      remark: body.remark?.trim() ?? '',
-      address,
-      createdAt: now,
-      payDeadline: new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000),
-    })
-    .onConflictDoNothing()
-    .returning({ orderNo: orders.orderNo });
-  // The key is taken (by a request that ran at the same time) or, rarely, the number is.
-  if (!inserted) return null;
-  const { orderNo } = inserted;
-  for (const line of [...priced.lines].sort((a, b) => a.skuId - b.skuId)) {
-    const [taken] = await tx
-      .update(skus)
-      .set({ stock: sql`${skus.stock} - ${line.qty}` })
-      .where(and(eq(skus.id, line.skuId), gte(skus.stock, line.qty)))
-      .returning({ id: skus.id });
-    if (!taken) throw new AppError('OutOfStock', `sku ${line.skuId}: not enough left`);
-  }
-  await tx.insert(orderItems).values(priced.lines.map((line, i) => ({ ...line, orderNo, line: i + 1 })));
-  await checkUnpaidPieces(tx, userId, priced.lines, placement.limits);
-  await tx.insert(orderEvents).values({ orderNo, status: 'pending', at: now, note: '', actor: 'buyer' });
-  if (body.fromCart) {
-    const ordered = priced.lines.map((line) => line.skuId);
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.skuId, ordered)));
-  }
-  return { orderNo, status: 'pending', total: priced.total };
+  return { orderNo: order.orderNo, status: 'pending', total: priced.total };
+}
+
+/** The order `userId` made with `idempotencyKey` as creation answers it (cancelled first when overdue). */
+async function earlierOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderCreated> {
+  const order = await readOwnOrder(deps, userId, orderNo);
+  return { orderNo: order.orderNo, status: order.status, total: order.total };
+}
+
+/** The order made with this buyer's `idempotencyKey`, if any. */
+async function orderByKey(
+  deps: OrderDeps,
+  userId: number,
+  idempotencyKey: string,
+): Promise<OrderCreated | null> {
+  const [row] = await deps.db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ? earlierOrder(deps, userId, row.orderNo) : null;
 }
 
 /**
- * `POST shop/orders`: makes a pending order, in one transaction — under the buyer's `orders` lock, the
- * limits on what one buyer may hold unpaid (409 UnpaidLimit), then the order row (its totals from the
- * database's prices), the stock of every line taken by a conditional UPDATE in SKU id order (one line
- * short → everything rolls back, 409 OutOfStock), the lines, the first timeline event and, with
- * `fromCart`, the ordered SKUs' cart lines. The same idempotency key from the same buyer answers the
- * order it made first, also when both requests run at once: the second waits for the buyer's lock,
- * then finds the key taken and only reads (the unique key and ON CONFLICT DO NOTHING stay the last line).
+ * `POST shop/orders`: makes a pending order. One read (order-placement.ts `checkoutFacts`) answers
+ * whether the idempotency key was used already (the order it made is answered), the SKUs to price the
+ * lines from, the address and whether the buyer has overdue unpaid orders; those are cancelled first,
+ * in a transaction of their own (their stock goes back before any is taken, and they are not counted
+ * as unpaid). Then one statement takes the stock of every line — one line short and nothing is taken,
+ * 409 OutOfStock — and writes the order (its totals from the database's prices, 会员价 where `vip`:
+ * the buyer's VIP runs at the request, by the server's clock), its lines, its first
+ * timeline event and, with `fromCart`, clears the ordered SKUs' cart lines; with the unpaid limits on
+ * it runs under the buyer's `orders` lock after the limits are checked (409 UnpaidLimit). The same
+ * idempotency key from the same buyer answers the order it made first, also when both requests run
+ * at once: the unique key makes the second statement write nothing, and it reads the first's order.
  */
-export async function createOrder(deps: OrderDeps, userId: number, body: OrderCreate): Promise<OrderCreated> {
-  const earlier = await orderByKey(deps, userId, body.idempotencyKey);
-  if (earlier) return earlier;
-  const priced = await priceOrder(deps.db, body.items, false);
+export async function createOrder(
+  deps: OrderDeps,
+  userId: number,
+  body: OrderCreate,
+  vip: boolean,
+): Promise<OrderCreated> {
+  assertDistinctSkus(body.items);
+  const facts = await checkoutFacts(deps.db, {
+    userId,
+    idempotencyKey: body.idempotencyKey,
+    skuIds: body.items.map((item) => item.skuId),
+    addressId: body.addressId,
+    settledBefore: new Date(deps.clock.now() - SETTLEMENT_GRACE_MS),
+  });
+  if (facts.earlier) return earlierOrder(deps, userId, facts.earlier);
+  const priced = priceLines(body.items, facts.skus, false, vip);
   let address: AddressSnapshot | null = null;
   if (priced.needsAddress) {
     if (body.addressId === undefined) throw new AppError('ValidationError', 'address required');
-    address = await addressSnapshot(deps.db, userId, body.addressId);
+    if (!facts.address) throw new AppError('NotFound', `no address ${body.addressId}`);
+    address = facts.address;
   }
-  // Orders past their deadline and grace hold nothing any more: cancelled first, so they are not
-  // counted as unpaid (in a transaction of their own: their stock goes back before any is taken).
-  await deps.db.transaction((tx) =>
-    cancelOverdueOrders(tx, new Date(deps.clock.now()), { userId, payments: deps.payments }),
-  );
+  if (facts.overdue) {
+    await deps.db.transaction((tx) =>
+      cancelOverdueOrders(tx, new Date(deps.clock.now()), { userId, payments: deps.payments }),
+    );
+  }
   for (let attempt = 1; ; attempt++) {
     const now = new Date(deps.clock.now());
-    const created = await deps.db.transaction((tx) =>
-      placeOrder(tx, { ...deps, userId, body, priced, address, now }),
-    );
+    const created = await placeOrder({ ...deps, userId, body, priced, address, now });
     if (created) return created;
     const raced = await orderByKey(deps, userId, body.idempotencyKey);
     if (raced) return raced;

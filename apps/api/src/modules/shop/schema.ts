@@ -70,6 +70,8 @@ export const products = pgTable(
  * A SKU: one combination of option values with its own price and stock. `stock` is what can still be
  * ordered: an order takes its pieces at creation with a conditional update (`stock >= qty`), and a
  * cancelled or timed-out order gives them back. The CHECK is the last line against overselling.
+ * `vip_price` is what a member whose VIP runs at the moment of ordering pays instead (会员价); never
+ * above the price, so membership can only lower what a buyer is charged.
  */
 export const skus = pgTable(
   'skus',
@@ -83,12 +85,17 @@ export const skus = pgTable(
     title: text('title').notNull(),
     image: text('image').notNull().default(''),
     price: integer('price').notNull(),
+    vipPrice: integer('vip_price'),
     stock: integer('stock').notNull(),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
     index('skus_product_idx').on(t.productId),
     check('skus_price_check', sql`${t.price} > 0`),
+    check(
+      'skus_vip_price_check',
+      sql`${t.vipPrice} IS NULL OR (${t.vipPrice} > 0 AND ${t.vipPrice} <= ${t.price})`,
+    ),
     check('skus_stock_check', sql`${t.stock} >= 0`),
   ],
 );

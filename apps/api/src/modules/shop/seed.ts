@@ -75,6 +75,7 @@ function skuRows(seed: ProductSeed, productId: number): (typeof skus.$inferInser
     title: sku.values.length > 0 ? sku.values.join(' / ') : '默认',
     image: sku.image ? artworkUrl(sku.image) : '',
     price: sku.price,
+    vipPrice: sku.vipPrice ?? null,
     stock: sku.stock,
     sort: index,
   }));

@@ -331,7 +331,11 @@ describe('the time-out asks the payment provider first', () => {
     // Paid at the cashier in time; the callback is lost and no sweep ran within the grace.
     await paidWithoutCallback(pay, attempt);
     t.clock.advanceSeconds(15 * MINUTE + GRACE + MINUTE);
-    const read = await t.app.inject({ method: 'GET', url: `/api/shop/orders/${orderNo}`, headers: { token } });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/shop/orders/${orderNo}`,
+      headers: { token },
+    });
     expect(read.statusCode).toBe(200);
     expect(read.json().resData.status).toBe('pending');
     expect(await stockOf(t.database.db, product.skuId)).toBe(4);

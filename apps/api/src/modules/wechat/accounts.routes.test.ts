@@ -1,7 +1,7 @@
 /**
  * WeChat accounts and phones through HTTP: linking a phone by SMS, two accounts of one person becoming
- * one (orders, courses, cart, addresses and the longer VIP kept, the merged account's sessions ended,
- * audited), binding WeChat to a signed-in phone account, unbinding, and account deletion erasing the
+ * one (orders, courses, cart, addresses, the case book, reminders, saved 吉日 and calendar link, the
+ * later 定制 profile and the longer VIP kept, the merged account's sessions ended, audited), binding WeChat to a signed-in phone account, unbinding, and account deletion erasing the
  * WeChat binding. The 公众号 is the stand-in on 127.0.0.1; SMS codes are read from the outbox.
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,9 @@ import { grantCourseTo } from '../../../test/ketang-fixtures.ts';
 import { addAddress, addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
+import { dingzhiProfiles } from '../bazi/index.ts';
 import { OUTBOX_FILE, users } from '../member/index.ts';
+import { mingliProfiles } from '../mingli/index.ts';
 import { addresses, cartItems, orders } from '../shop/index.ts';
 import { wechatIdentities } from './schema.ts';
 import { StandInWechat } from './testing.ts';
@@ -168,6 +170,143 @@ describe('linking a phone', () => {
     // The WeChat user now signs in to the phone's account.
     const again = (await wechatLogin(t, await authorize(t, stand, wechatUser))).json().resData;
     expect(again).toMatchObject({ bound: true, user: { id: owner.userId } });
+  });
+
+  it("carries the merged account's case book and the later-saved 定制 profile over to the phone's", async () => {
+    const owner = await phoneAccount();
+    const wechat = await signInByWechat(t, stand, StandInWechat.user('命例用户'));
+    for (const account of [owner.userId, wechat.userId]) {
+      await setVipExpire(t, account, new Date(t.clock.now() + 30 * DAY));
+    }
+    const at = (minutesAgo: number) => new Date(t.clock.now() - minutesAgo * 60_000).toISOString();
+    const save = async (token: string, body: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/crm/bazi/profiles',
+        headers: { token },
+        payload: { sex: '男', born: '公 1990-05-10 08:00', ...body },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const putDingzhi = async (token: string, name: string) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/app/bln.suan/dingzhi/profile',
+        headers: { token },
+        payload: { name, sex: '女', born: '公 1985-03-02 10:00', yunType: 'caiyun' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // One phone uploaded two profiles to both accounts: each kept once, the later write winning.
+    await save(owner.token, { clientId: 'same-1', name: '旧写法', updatedAt: at(30) });
+    await save(wechat.token, { clientId: 'same-1', name: '新写法', updatedAt: at(20) });
+    await save(owner.token, { clientId: 'same-2', name: '手机号上改过', updatedAt: at(10) });
+    await save(wechat.token, { clientId: 'same-2', name: '微信上旧的', updatedAt: at(40) });
+    await save(owner.token, { name: '王五' });
+    await save(wechat.token, { clientId: 'only-wechat', name: '赵六' });
+    await putDingzhi(owner.token, '手机号本人');
+    t.clock.advanceSeconds(60);
+    await putDingzhi(wechat.token, '微信本人');
+
+    const res = await bindPhone(wechat.token, owner.phone);
+    expect(res.statusCode, res.body).toBe(200);
+    const { jwt } = res.json().resData;
+    const book = await t.app.inject({
+      method: 'GET',
+      url: '/api/crm/bazi/profiles',
+      headers: { token: jwt },
+    });
+    const names = book.json().resData.list.map((profile: { name: string }) => profile.name);
+    expect(names.sort()).toEqual(['手机号上改过', '新写法', '王五', '赵六'].sort());
+    const dingzhi = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/bln.suan/dingzhi/profile',
+      headers: { token: jwt },
+    });
+    expect(dingzhi.json().resData).toMatchObject({ name: '微信本人' });
+    // The merged account holds nothing.
+    expect(
+      await t.database.db.select().from(mingliProfiles).where(eq(mingliProfiles.userId, wechat.userId)),
+    ).toEqual([]);
+    expect(
+      await t.database.db.select().from(dingzhiProfiles).where(eq(dingzhiProfiles.userId, wechat.userId)),
+    ).toEqual([]);
+  });
+
+  it("keeps the phone account's 定制 profile when it was saved later than the merged one's", async () => {
+    const wechat = await signInByWechat(t, stand, StandInWechat.user('定制用户'));
+    const owner = await phoneAccount();
+    for (const account of [owner.userId, wechat.userId]) {
+      await setVipExpire(t, account, new Date(t.clock.now() + 30 * DAY));
+    }
+    for (const [token, name] of [
+      [wechat.token, '先存的'],
+      [owner.token, '后存的'],
+    ]) {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/app/bln.suan/dingzhi/profile',
+        headers: { token },
+        payload: { name, sex: '男', born: '公 1990-05-10 08:00' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      t.clock.advanceSeconds(60);
+    }
+    const res = await bindPhone(wechat.token, owner.phone);
+    expect(res.statusCode, res.body).toBe(200);
+    const dingzhi = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/bln.suan/dingzhi/profile',
+      headers: { token: res.json().resData.jwt },
+    });
+    expect(dingzhi.json().resData).toMatchObject({ name: '后存的' });
+  });
+
+  it("carries the merged account's reminders, saved 吉日 and calendar link over when the phone's has none", async () => {
+    const owner = await phoneAccount();
+    const wechat = await signInByWechat(t, stand, StandInWechat.user('提醒用户'));
+    const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { token }, ...(payload ? { payload } : {}) });
+    const birthday = { title: '妈妈生日', lunar: { month: 4, day: 8 }, repeat: 'yearly', remindDays: 3 };
+    for (const [token, event] of [
+      [owner.token, birthday],
+      [wechat.token, birthday],
+      [wechat.token, { title: '结婚纪念日', date: '2026-10-01', repeat: 'yearly' }],
+    ] as const) {
+      expect((await call(token, 'POST', '/api/crm/calendar/events', event)).statusCode).toBe(200);
+    }
+    for (const [token, day] of [
+      [owner.token, { date: '2026-05-01', activity: '嫁娶', note: '手机号上存的' }],
+      [wechat.token, { date: '2026-05-01', activity: '嫁娶', note: '微信上存的' }],
+      [wechat.token, { date: '2026-03-08', activity: '入宅' }],
+    ] as const) {
+      expect((await call(token, 'POST', '/api/crm/calendar/saved-days', day)).statusCode).toBe(200);
+    }
+    const link = await call(wechat.token, 'POST', '/api/crm/calendar/subscription');
+    expect(link.statusCode, link.body).toBe(200);
+    const feed = new URL(link.json().resData.url).pathname;
+
+    const res = await bindPhone(wechat.token, owner.phone);
+    expect(res.statusCode, res.body).toBe(200);
+    const { jwt } = res.json().resData;
+    const events = (await call(jwt, 'GET', '/api/crm/calendar/events')).json().resData.list;
+    expect(events.map((event: { title: string }) => event.title).sort()).toEqual(
+      ['妈妈生日', '结婚纪念日'].sort(),
+    );
+    const days = (await call(jwt, 'GET', '/api/crm/calendar/saved-days')).json().resData.list;
+    expect(days.map((day: { activity: string; note: string }) => [day.activity, day.note]).sort()).toEqual(
+      [
+        ['入宅', ''],
+        ['嫁娶', '手机号上存的'],
+      ].sort(),
+    );
+    // The phone that subscribed through the WeChat account keeps its calendar, now the survivor's.
+    expect((await call(jwt, 'GET', '/api/crm/calendar/subscription')).json().resData).toMatchObject({
+      active: true,
+    });
+    const ics = await t.app.inject({ method: 'GET', url: feed });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body).toContain('结婚纪念日');
   });
 
   it('refuses to merge when both accounts have a WeChat user', async () => {

@@ -7,7 +7,7 @@
  * Mounted once by the app layer (src/app/layouts.tsx), lazily on the first open, inside the TanStack
  * Query provider, so the calendar route downloads neither this nor antd-mobile.
  */
-import { useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { CenterPopup, Popup } from '@/lib/antd-mobile';
 import { useDialogs } from '@/stores/dialogs';
@@ -15,6 +15,19 @@ import { DashiDialog } from './DashiDialog';
 import styles from './dialogs.module.css';
 import { KefuDialog } from './KefuDialog';
 import { VipDialog } from './VipDialog';
+
+/**
+ * How wide the centred cards are: antd-mobile's own CenterPopup sizing (its `--min-width` and
+ * `--max-width`, 280 px and 75 vw by default), both set to one width, so the popup's wrapper and the
+ * card inside it are the same box — 16 px of the screen left at each side on a 375 px phone, never more
+ * than 400 px, and never less than the 288 px a 320 px phone leaves.
+ */
+export const CENTER_DIALOG_WIDTH = 'min(calc(100vw - 32px), 400px)';
+
+const centerSize = {
+  '--min-width': CENTER_DIALOG_WIDTH,
+  '--max-width': CENTER_DIALOG_WIDTH,
+} as CSSProperties;
 
 /** Renders the open app dialog, if any. */
 export function DialogHost() {
@@ -47,6 +60,7 @@ export function DialogHost() {
         onMaskClick={close}
         onClose={close}
         destroyOnClose
+        style={centerSize}
         bodyClassName={styles.center}
       >
         <KefuDialog onClose={close} />
@@ -56,6 +70,7 @@ export function DialogHost() {
         onMaskClick={close}
         onClose={close}
         destroyOnClose
+        style={centerSize}
         bodyClassName={styles.center}
       >
         <DashiDialog sellid={sellid} onClose={close} />

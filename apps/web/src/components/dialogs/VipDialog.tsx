@@ -1,7 +1,9 @@
 import { toast } from '@/lib/feedback';
 import { isVip, useSession } from '@/stores/session';
+import { useDingzhiProfile } from './api/dingzhi-profile';
 import { KefuContact } from './ContactLoader';
 import { DialogFrame } from './DialogFrame';
+import styles from './dialogs.module.css';
 import { VipProfileForm } from './VipProfileForm';
 
 /** Why a reader who is not VIP sees the customer-service card (SPEC §1: VIP is granted by people). */
@@ -10,22 +12,39 @@ export const VIP_NEEDED_LEAD =
 
 /**
  * The VIP customisation dialog (SPEC §2 dialog 1, §4): a VIP gets the form (birth profile and fortune
- * type; saving stores them and closes the dialog), anyone else the customer-service card.
+ * type; saving stores them as the account's 定制 profile and closes the dialog), anyone else the
+ * customer-service card.
  */
 export function VipDialog({ onClose }: { onClose: () => void }) {
   const vip = useSession((s) => isVip(s.user));
   return (
     <DialogFrame title={vip ? '定制资料' : '开通VIP'} onClose={onClose}>
-      {vip ? (
-        <VipProfileForm
-          onSaved={() => {
-            toast('资料已保存', 'success');
-            onClose();
-          }}
-        />
-      ) : (
-        <KefuContact lead={VIP_NEEDED_LEAD} onLeave={onClose} />
-      )}
+      {vip ? <ProfileEditor onClose={onClose} /> : <KefuContact lead={VIP_NEEDED_LEAD} onLeave={onClose} />}
     </DialogFrame>
+  );
+}
+
+/**
+ * The form, once the saved profile is known (the 定制 tab has usually fetched it already). When it
+ * cannot be fetched (offline) the form still opens, from what the reader last typed; saving then says
+ * why it failed.
+ */
+function ProfileEditor({ onClose }: { onClose: () => void }) {
+  const profile = useDingzhiProfile();
+  if (profile.data === undefined && profile.isPending && profile.fetchStatus === 'fetching') {
+    return (
+      <div className={styles.state} role="status">
+        <p className={styles.stateText}>加载中...</p>
+      </div>
+    );
+  }
+  return (
+    <VipProfileForm
+      profile={profile.data ?? null}
+      onSaved={() => {
+        toast('资料已保存', 'success');
+        onClose();
+      }}
+    />
   );
 }

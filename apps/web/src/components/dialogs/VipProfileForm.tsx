@@ -1,25 +1,35 @@
 /**
  * The VIP customisation form (SPEC §4, §6): the birth profile (姓名, 性别, 出生 on the 公历/农历 picker)
- * and the fortune type (财运 事业 感情 健康 学业). Submitting saves `bazi` and `yunType` in the session
- * store, which keeps them locally (SPEC §3). The fields carry cache keys, so what a reader typed
- * survives closing the dialog before saving (SPEC §4).
+ * and the fortune type (财运 事业 感情 健康 学业). Submitting saves them as the account's 定制 profile on
+ * the server (./api/dingzhi-profile.ts) — its own record, never the chart the 排盘 page shows — and the
+ * type in the session store (SPEC §3). The fields carry cache keys, so what a reader typed survives
+ * closing the dialog before saving (SPEC §4); they are cleared when the account leaves the phone.
  */
 import { DEFAULT_YUN_TYPE, isYunType, YUN_TYPE_LABELS, YUN_TYPES } from '@xuanli/almanac/bazi/yunType';
+import type { DingzhiProfileBody } from '@xuanli/contracts/dingzhi';
 import { useMemo, useState } from 'react';
-import { type FieldSchema, SchemaForm } from '@/components/SchemaForm';
+import { FieldError, type FieldSchema, SchemaForm } from '@/components/SchemaForm';
+import { VIP_FORM_CACHE_KEYS } from '@/config/account-keys';
+import { ApiError } from '@/lib/api';
 import { birthError, fromBornText, SAMPLE_BIRTH, toBornText } from '@/lib/birth';
-import { type BaziProfile, useSession } from '@/stores/session';
+import { userMessage } from '@/lib/error-message';
+import { useSession } from '@/stores/session';
 import { BirthPicker } from '../BirthPicker';
+import { type DingzhiProfile, useSaveDingzhiProfile } from './api/dingzhi-profile';
 
-/** Longest name kept (as on the 排盘 form). */
+/** Longest name kept (as on the 排盘 form; the server takes up to 20, its `DINGZHI_NAME_MAX`). */
 const NAME_MAX_LENGTH = 12;
 
-/** Local-storage keys of the form's fields (SPEC §4 cache keys). */
-export const VIP_FORM_CACHE_KEYS = {
-  name: 'vip-form-name',
-  sex: 'vip-form-sex',
-  born: 'vip-form-born',
-} as const;
+/** The form field a refusal of the server belongs beside: the engine's codes name sex or birth. */
+function fieldOfRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  if (error.code === 'WRONG_SEX') return 'sex';
+  if (error.code === 'ValidationError' || error.code === 'BadRequest') return 'name';
+  return typeof error.code === 'string' && /^(WRONG_|OUT_OF_RANGE)/.test(error.code) ? 'born' : null;
+}
+
+/** Local-storage keys of the form's fields (SPEC §4 cache keys); cleared when the account leaves the phone. */
+export { VIP_FORM_CACHE_KEYS };
 
 /** The fortune types as selector options, 财运 first. */
 export const YUN_TYPE_OPTIONS = YUN_TYPES.map((value) => ({ value, label: YUN_TYPE_LABELS[value] }));
@@ -32,15 +42,17 @@ function BornField({ value, onChange }: { value: unknown; onChange: (v: unknown)
 
 /** Props of {@link VipProfileForm}. */
 export interface VipProfileFormProps {
-  /** Called after the profile and type are saved (the dialog closes then). */
-  onSaved?: (bazi: BaziProfile, yunType: string) => void;
+  /** The account's saved profile, which the form starts from; null or absent before the first save. */
+  profile?: DingzhiProfile | null;
+  /** Called after the profile is saved (the dialog closes then). */
+  onSaved?: (profile: DingzhiProfile) => void;
   submitLabel?: string;
 }
 
-/** The VIP form; starts from the saved profile and type. */
-export function VipProfileForm({ onSaved, submitLabel = '保存' }: VipProfileFormProps) {
-  const bazi = useSession((s) => s.bazi);
+/** The VIP form; starts from the saved profile (what the reader last typed, when they did). */
+export function VipProfileForm({ profile = null, onSaved, submitLabel = '保存' }: VipProfileFormProps) {
   const yunType = useSession((s) => s.yunType);
+  const saveProfile = useSaveDingzhiProfile();
   const fields = useMemo<FieldSchema[]>(
     () => [
       {
@@ -87,23 +99,27 @@ export function VipProfileForm({ onSaved, submitLabel = '保存' }: VipProfileFo
   );
   // The start values are read once, when the form opens.
   const [initialValues] = useState(() => ({
-    name: bazi?.name ?? '',
-    sex: bazi?.sex ?? '男',
-    born: bazi?.born ?? toBornText(SAMPLE_BIRTH),
-    yunType: isYunType(yunType) ? yunType : DEFAULT_YUN_TYPE,
+    name: profile?.name ?? '',
+    sex: profile?.sex ?? '男',
+    born: profile?.born ?? toBornText(SAMPLE_BIRTH),
+    yunType: isYunType(profile?.yunType) ? profile.yunType : isYunType(yunType) ? yunType : DEFAULT_YUN_TYPE,
   }));
 
-  function save(values: Record<string, unknown>) {
-    const profile: BaziProfile = {
+  async function save(values: Record<string, unknown>) {
+    const body: DingzhiProfileBody = {
       name: String(values.name ?? '').trim(),
       sex: values.sex === '女' ? '女' : '男',
       born: String(values.born),
+      yunType: isYunType(values.yunType) ? values.yunType : DEFAULT_YUN_TYPE,
     };
-    const type = isYunType(values.yunType) ? values.yunType : DEFAULT_YUN_TYPE;
-    const { setBazi, setYunType } = useSession.getState();
-    setBazi(profile);
-    setYunType(type);
-    onSaved?.(profile, type);
+    let saved: DingzhiProfile;
+    try {
+      saved = await saveProfile.mutateAsync(body);
+    } catch (error) {
+      const field = fieldOfRefusal(error);
+      throw field ? new FieldError(field, userMessage(error)) : error;
+    }
+    onSaved?.(saved);
   }
 
   return (

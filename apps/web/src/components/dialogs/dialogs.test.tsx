@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Label } from '@xuanli/contracts/content';
+import type { DingzhiProfile } from '@xuanli/contracts/dingzhi';
 import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootLayout } from '@/app/layouts';
@@ -17,7 +18,7 @@ import {
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { COPY_FAILURE, COPY_SUCCESS } from '../ContactCard';
 import { KEFU_STORAGE_KEY } from './api/get-kefu';
-import { DialogHost } from './DialogHost';
+import { CENTER_DIALOG_WIDTH, DialogHost } from './DialogHost';
 
 const KEFU = {
   avatar: '/api/files/kefu.png',
@@ -29,6 +30,25 @@ const KEFU = {
 
 function kefuLabel(content: unknown = KEFU): Label {
   return { model: 'crm', name: '在线客服', title: '在线客服', body: '', content };
+}
+
+/** A chart the 排盘 page reads: someone else's, never the account's 定制 profile. */
+const OTHER_CHART = { name: '表妹', sex: '女' as const, born: '公 2001-03-03 03:03', add_time: 1 };
+
+/**
+ * The account's 定制 profile on a fake server: `stored` (null before the first save) for GET, and a
+ * PUT answered by `onPut` or stored and echoed. Answers the calls.
+ */
+function profileServer(stored: DingzhiProfile | null, onPut?: () => Response) {
+  let profile = stored;
+  return installFakeApi((call) => {
+    if (call.path !== '/app/bln.suan/dingzhi/profile') return undefined;
+    if (call.method === 'GET') return okAnswer(profile);
+    if (onPut) return onPut();
+    const body = call.body as Omit<DingzhiProfile, 'updatedAt'>;
+    profile = { ...body, updatedAt: '2026-01-15T04:00:00.000Z' };
+    return okAnswer(profile);
+  });
 }
 
 function master(sellid: number, overrides: Partial<typeof KEFU> = {}) {
@@ -175,6 +195,41 @@ describe('master dialog', () => {
   });
 });
 
+describe('the centred cards fit the screen', () => {
+  it("sizes 在线客服 and 联系大师 with antd-mobile's own width variables, one width for wrapper and card", async () => {
+    installFakeApi((call) =>
+      call.path === '/base/sysapi/label' ? okAnswer(kefuLabel()) : okAnswer(master(3)),
+    );
+    renderPage(<DialogHost />);
+    for (const [name, title] of [
+      ['kefu', '在线客服'],
+      ['dashi', '联系大师'],
+    ] as const) {
+      open(name);
+      const dialog = await screen.findByRole('dialog', { name: title });
+      const popup = dialog.closest<HTMLElement>('.adm-center-popup');
+      expect(popup?.style.getPropertyValue('--min-width'), title).toBe(CENTER_DIALOG_WIDTH);
+      expect(popup?.style.getPropertyValue('--max-width'), title).toBe(CENTER_DIALOG_WIDTH);
+      // The card itself sets no width of its own: it is the wrapper's.
+      const body = dialog.closest<HTMLElement>('.adm-center-popup-body');
+      expect(body?.style.width ?? '').toBe('');
+      act(() => useDialogs.getState().close());
+    }
+    expect(CENTER_DIALOG_WIDTH).toBe('min(calc(100vw - 32px), 400px)');
+  });
+
+  it('keeps a long WeChat ID on one line, its type sized by its length, with 复制 beside it', async () => {
+    const wx = 'xuanli_kefu_2026-abcd';
+    installFakeApi(() => okAnswer(kefuLabel({ ...KEFU, wx })));
+    renderPage(<DialogHost />);
+    open('kefu');
+    const id = await screen.findByTestId('wechat-id');
+    expect(id.textContent).toBe(wx);
+    expect(id.style.getPropertyValue('--wx-chars')).toBe(String(wx.length));
+    expect(screen.getByRole('button', { name: `复制微信号 ${wx}` })).toBeTruthy();
+  });
+});
+
 describe('copying the WeChat ID (SPEC §8)', () => {
   async function openCard() {
     installFakeApi(() => okAnswer(kefuLabel()));
@@ -229,52 +284,71 @@ describe('VIP dialog', () => {
     expect(within(dialog).queryByRole('button', { name: '保存' })).toBeNull();
   });
 
-  it('gives a VIP the form; saving stores bazi and yunType and closes', async () => {
-    const calls = installFakeApi(() => undefined);
+  it("gives a VIP the form; saving keeps the account's 定制 profile on the server and closes", async () => {
+    const calls = profileServer(null);
     loginAs(vipMember());
+    // The 排盘 page reads another person's chart: the 定制 form neither starts from it nor replaces it.
+    useSession.setState({ bazi: OTHER_CHART });
     renderPage(<DialogHost />);
     open('vip');
     const dialog = await screen.findByRole('dialog', { name: '定制资料' });
+    expect(((await within(dialog).findByLabelText('姓名')) as HTMLInputElement).value).toBe('');
     fireEvent.change(within(dialog).getByLabelText('姓名'), { target: { value: '王小明' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: '女' }));
     fireEvent.change(within(dialog).getByRole('combobox', { name: '年' }), { target: { value: '1985' } });
     fireEvent.click(within(dialog).getByRole('option', { name: '事业' }));
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
     await waitFor(() => expect(useDialogs.getState().name).toBeNull());
-    expect(useSession.getState().bazi).toEqual({ name: '王小明', sex: '女', born: '公 1985-05-10 08:00' });
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { name: '王小明', sex: '女', born: '公 1985-05-10 08:00', yunType: 'shiye' },
+    ]);
+    expect(useSession.getState().bazi).toEqual(OTHER_CHART);
     expect(useSession.getState().yunType).toBe('shiye');
-    expect(JSON.parse(localStorage.getItem('bazi') ?? 'null')).toMatchObject({ name: '王小明' });
-    expect(calls).toHaveLength(0);
   });
 
   it('toggles the birth picker to 农历 with leap months, and requires a name', async () => {
-    installFakeApi(() => undefined);
+    const calls = profileServer(null);
     loginAs(vipMember());
     renderPage(<DialogHost />);
     open('vip');
     const dialog = await screen.findByRole('dialog', { name: '定制资料' });
-    fireEvent.click(within(dialog).getByRole('radio', { name: '农历' }));
+    fireEvent.click(await within(dialog).findByRole('radio', { name: '农历' }));
     fireEvent.change(within(dialog).getByRole('combobox', { name: '年' }), { target: { value: '2023' } });
     const months = within(within(dialog).getByRole('combobox', { name: '月' })).getAllByRole('option');
     expect(months.map((o) => o.textContent)).toContain('闰二月');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
     expect(await within(dialog).findByText('请填写姓名')).toBeTruthy();
-    expect(useSession.getState().bazi).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
-  it('starts from the saved profile and type', async () => {
-    installFakeApi(() => undefined);
-    loginAs(vipMember());
-    useSession.setState({
-      bazi: { name: '李雷', sex: '男', born: '农 1990-04-16 08:00' },
+  it("starts from the account's saved profile and type, not from the 排盘 chart", async () => {
+    profileServer({
+      name: '李雷',
+      sex: '男',
+      born: '农 1990-04-16 08:00',
       yunType: 'jiankang',
+      updatedAt: '2026-01-10T02:00:00.000Z',
     });
+    loginAs(vipMember());
+    useSession.setState({ bazi: OTHER_CHART });
     renderPage(<DialogHost />);
     open('vip');
     const dialog = await screen.findByRole('dialog', { name: '定制资料' });
-    expect((within(dialog).getByLabelText('姓名') as HTMLInputElement).value).toBe('李雷');
+    expect(await within(dialog).findByDisplayValue('李雷')).toBeTruthy();
     expect(within(dialog).getByRole('radio', { name: '农历' })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('option', { name: '健康' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("shows the server's refusal of a birth beside 出生时间, and stays open", async () => {
+    profileServer(null, () => failureAnswer('WRONG_LUNAR_MONTH', 'wrong lunar month'));
+    loginAs(vipMember());
+    renderPage(<DialogHost />);
+    open('vip');
+    const dialog = await screen.findByRole('dialog', { name: '定制资料' });
+    fireEvent.change(await within(dialog).findByLabelText('姓名'), { target: { value: '王小明' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
+    expect(await within(dialog).findByText('农历月份不对，这一年没有这个月（或没有这个闰月）')).toBeTruthy();
+    expect(useDialogs.getState().name).toBe('vip');
   });
 });
 

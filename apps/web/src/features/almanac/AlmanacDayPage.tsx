@@ -1,5 +1,6 @@
 import { dayNumber, parseSolarDate, type SolarDate, solarFromDayNumber } from '@xuanli/almanac/solarDate';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
 import { ChevronIcon } from '@/components/line-icons';
 import { Notice } from '@/components/Notice';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
@@ -159,6 +160,10 @@ export default function AlmanacDayPage() {
         <section className={styles.yiji} aria-label="宜忌">
           <YiJiRow kind="宜" items={day.yi} size="large" />
           <YiJiRow kind="忌" items={day.ji} size="large" />
+          {/* The days around this one, for a matter and the family: 择日 from this day on. */}
+          <Link className={styles.zeri} to={paths.zeri.getHref({ from: day.date })}>
+            按事项择吉日<span aria-hidden="true"> ›</span>
+          </Link>
         </section>
 
         {(day.term || festivals.length > 0 || day.holiday || day.seasonal.length > 0) && (

@@ -2,6 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility, TOPIC_LABELS } from '@xuanli/almanac/bazi/compatibility';
+import { hehun } from '@xuanli/almanac/bazi/hehun';
 import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { useSession } from '@/stores/session';
 import { renderPage } from '@/testing/app-harness';
 import { jxfenBody, jxfenCacheKey } from './api/get-jxfen';
 import BaziPage from './BaziPage';
+import { birthAt, toWholeMinute } from './BirthForm';
 import { PROFILES_STORAGE_KEY, resetProfilesCache } from './profiles';
 import { installFakeServer } from './testing';
 import { resetViewState } from './viewState';
@@ -126,6 +128,22 @@ describe('BaziPage form', () => {
       yunSchool: 2,
     });
     expect(storedProfiles()[0].born).toBe('农 2023-02(闰)-15 08:00');
+  });
+
+  it('charts the current minute in Beijing with 现在, naming an unnamed chart 即时', async () => {
+    // 2025-06-15 04:37 UTC is 12:37 in Beijing.
+    vi.spyOn(Date, 'now').mockReturnValue(NOW + 37 * 60_000);
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    openBazi();
+    await user.clear(screen.getByRole('textbox', { name: '姓名' }));
+    await user.click(screen.getByRole('button', { name: '现在' }));
+    await waitFor(() => expect(calls.some((c) => c.path.includes('bzdata'))).toBe(true));
+    expect(calls.find((c) => c.path.includes('bzdata'))?.body).toMatchObject({
+      name: '即时',
+      born: '公 2025-06-15 12:37',
+    });
+    expect(storedProfiles()[0]).toMatchObject({ name: '即时', born: '公 2025-06-15 12:37' });
   });
 });
 
@@ -585,5 +603,152 @@ describe('BaziPage 合盘', () => {
     expect(within(card).getByRole('note', { name: '分数说明' }).textContent).toContain(
       '仅比较两个地支（日支）',
     );
+  });
+});
+
+describe('时辰不详', () => {
+  it('asks for a three-pillar chart and shows the hour column as 不详 with the engine’s notes', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    openBazi();
+    await user.click(screen.getByRole('switch', { name: /时辰不详/ }));
+    expect(screen.getByText(/大运按出生当日正午起算/)).toBeTruthy();
+    await submitForm(user, '不详');
+    await screen.findByRole('table', { name: '四柱' });
+    expect(calls.find((c) => c.path.includes('bzdata'))?.body).toMatchObject({ hourUnknown: true });
+    expect(pillarRow('天干')).toEqual(['庚', '辛', '乙', '不详']);
+    expect(pillarRow('地支')).toEqual(['午', '巳', '亥', '不详']);
+    expect(pillarRow('纳音')[3]).toBe('—');
+    expect(screen.getByText(/公历 1990年5月10日 时辰不详/)).toBeTruthy();
+    const notes = screen.getByRole('list', { name: '时辰不详说明' });
+    expect(notes.textContent).toContain('正午');
+    expect(storedProfiles()[0]).toMatchObject({ name: '不详' });
+  });
+});
+
+describe('四柱反查 in the form', () => {
+  it('lists the moments of typed pillars and charts the chosen one', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    openBazi();
+    await user.click(screen.getByRole('button', { name: '四柱反查' }));
+    // The month and hour pillars that fit the typed year and day are offered; tapping one fills it in.
+    const field = screen.getByRole('textbox', { name: /四柱/ });
+    await user.type(field, '庚午');
+    const months = screen.getByRole('group', { name: '可选月柱' });
+    expect(
+      within(months)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      '戊寅',
+      '己卯',
+      '庚辰',
+      '辛巳',
+      '壬午',
+      '癸未',
+      '甲申',
+      '乙酉',
+      '丙戌',
+      '丁亥',
+      '戊子',
+      '己丑',
+    ]);
+    await user.click(within(months).getByRole('button', { name: '辛巳' }));
+    expect(screen.queryByRole('group', { name: '可选月柱' })).toBeNull();
+    await user.type(field, ' 乙亥');
+    await user.click(
+      within(screen.getByRole('group', { name: '可选时柱' })).getByRole('button', { name: '庚辰' }),
+    );
+    expect((field as HTMLInputElement).value).toBe('庚午 辛巳 乙亥 庚辰');
+    await user.click(screen.getByRole('button', { name: '反查' }));
+    const list = await screen.findByRole('list', { name: '反查结果' });
+    const items = within(list).getAllByRole('listitem');
+    const known = items.find((li) => li.textContent?.includes('1990年5月10日'));
+    expect(known?.textContent).toContain('农历');
+    await user.click(within(known as HTMLElement).getByRole('button', { name: '排盘' }));
+    await waitFor(() => expect(calls.some((c) => c.path.includes('bzdata'))).toBe(true));
+    expect(calls.find((c) => c.path.includes('bzdata'))?.body).toMatchObject({
+      born: '公 1990-05-10 07:00',
+      zi: 'late',
+      // Found moments are on standard time: 1990 had summer time, whose 07:00 would be 卯时.
+      timeZone: 'UTC+8',
+    });
+    expect(await screen.findByRole('table', { name: '四柱' })).toBeTruthy();
+    expect(pillarRow('天干')).toEqual(['庚', '辛', '乙', '庚']);
+    expect(pillarRow('地支')).toEqual(['午', '巳', '亥', '辰']);
+  });
+
+  it('shows the Chinese refusal of pillars that cannot stand together beside the field', async () => {
+    installFakeServer();
+    const user = userEvent.setup();
+    openBazi();
+    await user.click(screen.getByRole('button', { name: '四柱反查' }));
+    const field = screen.getByRole('textbox', { name: /四柱/ });
+    await user.type(field, '甲子 甲寅 甲子 甲子');
+    await user.click(screen.getByRole('button', { name: '反查' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/月柱甲寅/);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('moves a moment a 节 starts to its next whole minute', () => {
+    expect(toWholeMinute('公 1990-02-04 10:14:21')).toBe('公 1990-02-04 10:15');
+    expect(toWholeMinute('公 1999-12-31 23:59:30')).toBe('公 2000-01-01 00:00');
+    expect(toWholeMinute('公 1990-05-10 07:00')).toBe('公 1990-05-10 07:00');
+  });
+});
+
+describe('birthAt (the 现在 button)', () => {
+  it('reads the wall clock of the zone, to the minute', () => {
+    const at = Date.UTC(2025, 11, 31, 17, 5, 59);
+    expect(birthAt(at)).toEqual({
+      calendar: 'solar',
+      year: 2026,
+      month: 1,
+      day: 1,
+      leap: false,
+      hour: 1,
+      minute: 5,
+    });
+    // 新疆时间 is two hours behind: still the last day of 2025 there.
+    expect(birthAt(at, 'Asia/Urumqi')).toMatchObject({ year: 2025, month: 12, day: 31, hour: 23, minute: 5 });
+  });
+});
+
+describe('BaziPage 八字合婚', () => {
+  it('reads two saved profiles from their whole charts: total, level, each part with its reasons, the 生肖 view', async () => {
+    const calls = installFakeServer();
+    const user = userEvent.setup();
+    storeProfiles([
+      { name: '示例', born: SAMPLE.born },
+      { name: '李四', born: '农 1979-06(闰)-15 14:30', sex: '女' },
+    ]);
+    openBazi();
+    const card = await screen.findByRole('region', { name: '合盘' });
+    const reading = await within(card).findByRole('region', { name: '八字合婚' });
+    const a = { born: SAMPLE.born, sex: '男' as const, label: '示例', zi: 'late' as const };
+    const b = { born: '农 1979-06(闰)-15 14:30', sex: '女' as const, label: '李四', zi: 'late' as const };
+    expect(calls.filter((c) => c.path === '/app/bln.Suan/hehun').map((c) => c.body)).toEqual([{ a, b }]);
+    const expected = hehun({ a, b });
+    expect(within(reading).getByText(String(expected.total)).closest('span')?.textContent).toBe(
+      `${expected.total}分`,
+    );
+    expect(within(reading).getByText(expected.level)).toBeTruthy();
+    expect(within(reading).getByText(expected.summary)).toBeTruthy();
+    // Each part's subtotal, and on a tap the points behind it with their weights.
+    const parts = within(reading).getByRole('list', { name: '合婚各项' });
+    for (const topic of ['夫妻宫', '四柱', '配偶星', '五行', '大运'] as const)
+      expect(within(parts).getByText(topic).parentElement?.textContent).toMatch(
+        new RegExp(`${topic}.*${String(Math.abs(expected.subtotals[topic]))}$`),
+      );
+    await user.click(within(reading).getByText('四柱'));
+    for (const point of expected.points.filter((p) => p.topic === '四柱'))
+      expect(within(reading).getByText(point.text)).toBeTruthy();
+    expect(within(reading).getAllByText('×2').length).toBeGreaterThan(0);
+    expect(within(reading).getByText(/生肖：示例属马，李四属羊，午未六合/)).toBeTruthy();
+    // Restrained words: no bare 凶 anywhere in the reading.
+    expect(reading.textContent).not.toMatch(/凶/);
+    // The simple pairing still follows, under its own heading.
+    expect(within(card).getByRole('heading', { name: '简单配对（生肖、日支）' })).toBeTruthy();
   });
 });

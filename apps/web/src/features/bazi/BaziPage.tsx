@@ -12,6 +12,7 @@ import { CompatibilityCard } from './CompatibilityCard';
 import { ConventionsCard } from './ConventionsCard';
 import { FiveElements } from './FiveElements';
 import { LuckPanel } from './LuckPanel';
+import { MingshuButton } from './MingshuButton';
 import { PillarTable } from './PillarTable';
 import { ProfilesSheet } from './ProfilesSheet';
 import { type ChartRequest, chartRequest, DEFAULT_OPTIONS, type SavedProfile, useProfiles } from './profiles';
@@ -19,6 +20,7 @@ import { ReadingsCard } from './ReadingsCard';
 import { ShareOverlay } from './ShareOverlay';
 import { type DrawnFacts, shareChartImage } from './shareImage';
 import { clearViewState, useKeptScroll } from './viewState';
+import { XiyongCard } from './XiyongCard';
 
 /** A titled card on the paper. */
 function Card({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
@@ -50,7 +52,7 @@ const CHART_CARD = {
 
 export default function BaziPage() {
   useShareCard(CHART_CARD);
-  const { profiles, current, save, select, remove } = useProfiles();
+  const { profiles, current, save, select, remove, annotate } = useProfiles();
   const storedBazi = useSession((s) => s.bazi);
   const [editing, setEditing] = useState<ProfileDraft | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -108,6 +110,7 @@ export default function BaziPage() {
             setSheetOpen(false);
           }}
           onDelete={(p) => remove(p.add_time)}
+          onAnnotate={annotate}
           onNew={() => {
             setEditing({ ...SAMPLE_PROFILE, name: '' });
             setSheetOpen(false);
@@ -215,7 +218,9 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
   const { province, city } = profile.options;
   const place = city ? (province === city ? city : `${province} ${city}`) : null;
   const g = chart.gongli;
-  const solarText = `公历 ${g.year}年${g.month}月${g.day}日 ${String(g.hour).padStart(2, '0')}:${String(g.minute).padStart(2, '0')}`;
+  const clock =
+    g.hour === null ? '时辰不详' : `${String(g.hour).padStart(2, '0')}:${String(g.minute).padStart(2, '0')}`;
+  const solarText = `公历 ${g.year}年${g.month}月${g.day}日 ${clock}`;
 
   return (
     <div className={styles.chart}>
@@ -261,6 +266,13 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
 
       <Card title="四柱">
         <PillarTable chart={chart} />
+        {chart.notes.length > 0 ? (
+          <ul className={styles.relations} aria-label="时辰不详说明">
+            {chart.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        ) : null}
         <dl className={styles.palaces}>
           {(
             [
@@ -273,8 +285,8 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
             <div key={label}>
               <dt>{label}</dt>
               <dd>
-                {palace.ganzhi}
-                <span>{palace.nayin}</span>
+                {palace ? palace.ganzhi : '不详'}
+                {palace ? <span>{palace.nayin}</span> : null}
               </dd>
             </div>
           ))}
@@ -293,6 +305,10 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
 
       <Card title="五行">
         <FiveElements chart={chart} />
+      </Card>
+
+      <Card title="喜用神">
+        <XiyongCard xiyong={chart.xiyong} />
       </Card>
 
       <Card title="大运流年">
@@ -314,6 +330,10 @@ function ChartBody({ chart, profile, profiles, request, onEdit, onEditProfile, o
 
       <Card title="命理解读">
         <ReadingsCard request={request} />
+      </Card>
+
+      <Card title="命书">
+        <MingshuButton request={request} />
       </Card>
 
       {shared ? (

@@ -1,8 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import type { FanchaDate } from '@xuanli/contracts/bazi';
+import { type FormEvent, type MouseEvent, useId, useRef, useState } from 'react';
 import { BirthPicker, NativeSelect as Select } from '@/components/BirthPicker';
 import { Segmented } from '@/components/Segmented';
 import { type BirthValue, birthError, fromBornText, SAMPLE_BIRTH, toBornText } from '@/lib/birth';
 import styles from './BirthForm.module.css';
+import { FanchaPanel } from './FanchaPanel';
 import { findCity, PROVINCES } from './places';
 import { type ChartOptions, DEFAULT_OPTIONS, type SavedProfile } from './profiles';
 
@@ -19,6 +21,51 @@ export const SAMPLE_PROFILE: ProfileDraft = {
 
 /** Longest name kept; longer ones do not fit the chart's header or the share image. */
 const NAME_MAX_LENGTH = 12;
+
+/** The zone of a chart without a birthplace: Beijing time, as the engine assumes. */
+const DEFAULT_ZONE = 'Asia/Shanghai';
+
+/** The name a 即时 chart gets when the form has none yet. */
+export const NOW_CHART_NAME = '即时';
+
+/** The wall-clock moment `nowMs` in `timeZone` as a 公历 birth, to the minute. */
+export function birthAt(nowMs: number, timeZone: string = DEFAULT_ZONE): BirthValue {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(nowMs);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    calendar: 'solar',
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    leap: false,
+    hour: part('hour'),
+    minute: part('minute'),
+  };
+}
+
+/** The name a chart found by 四柱反查 gets when the form has none yet. */
+export const FOUND_CHART_NAME = '反查';
+
+/**
+ * A birth text to the minute: a 时辰 that a 节 cuts starts at the 节's second ('公 1990-02-04 10:14:21'),
+ * and the form keeps minutes, so it moves on to the next whole minute, which still has the pillars.
+ */
+export function toWholeMinute(born: string): string {
+  const m = born.match(/^公 (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/);
+  if (!m || m[6] === '00') return born.replace(/^(公 \S+ \d{2}:\d{2}):00$/, '$1');
+  const [y, mo, d, h, mi] = m.slice(1, 6).map(Number);
+  const next = new Date(Date.UTC(y, mo - 1, d, h, mi + 1));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `公 ${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())} ${pad(next.getUTCHours())}:${pad(next.getUTCMinutes())}`;
+}
 
 type Errors = Partial<Record<'name' | 'born' | 'place' | 'trueSolar', string>>;
 
@@ -41,6 +88,8 @@ interface BirthFormProps {
   initial: ProfileDraft;
   /** Called with a valid draft; the page saves it and shows its chart. */
   onSubmit: (draft: ProfileDraft) => void;
+  /** The clock of the 现在 button (tests fix it). */
+  now?: () => number;
   /** Shown as 取消 when there is a chart to go back to. */
   onCancel?: () => void;
   submitLabel?: string;
@@ -52,19 +101,29 @@ interface BirthFormProps {
  * longitude and zone) and the chart options (子时 school, 真太阳时, 起运 school). Native selects: on a
  * phone they open the system's own wheel, large and familiar to older readers.
  */
-export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始排盘' }: BirthFormProps) {
+export function BirthForm({
+  initial,
+  onSubmit,
+  onCancel,
+  submitLabel = '开始排盘',
+  now = Date.now,
+}: BirthFormProps) {
   const id = useId();
   const [name, setName] = useState(initial.name);
   const [sex, setSex] = useState<'男' | '女'>(initial.sex);
   const [birth, setBirth] = useState<BirthValue>(() => fromBornText(initial.born) ?? SAMPLE_BIRTH);
   const [options, setOptions] = useState<ChartOptions>({ ...DEFAULT_OPTIONS, ...initial.options });
   const [errors, setErrors] = useState<Errors>({});
+  const [byPillars, setByPillars] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const province = PROVINCES.find((p) => p.name === options.province);
   const city = findCity(options.province, options.city);
 
   function updateBirth(next: BirthValue) {
     setBirth(next);
+    // A time typed or picked is on the ordinary clock again.
+    setOptions((o) => ({ ...o, standardTime: undefined }));
     setErrors((e) => ({ ...e, born: undefined }));
   }
 
@@ -75,12 +134,52 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateDraft(name, birth, options);
+    submitDraft(event.currentTarget as HTMLFormElement, name, birth);
+  }
+
+  /** 现在: the current minute in the birthplace's zone (Beijing without one), charted at once. */
+  function chartNow(event: MouseEvent<HTMLButtonElement>) {
+    const moment = birthAt(now(), city?.tz ?? DEFAULT_ZONE);
+    const named = name.trim() === '' ? NOW_CHART_NAME : name;
+    setBirth(moment);
+    setName(named);
+    // The current minute is known to the minute: not a chart without its hour.
+    const known: ChartOptions = { ...options, hourUnknown: undefined };
+    setOptions(known);
+    const form = event.currentTarget.form;
+    if (form) submitDraft(form, named, moment, known);
+  }
+
+  /** A moment found by 四柱反查: charted on Beijing standard time with the school it was found under. */
+  function chartFound(date: FanchaDate) {
+    const moment = fromBornText(toWholeMinute(date.born));
+    if (!moment || !formRef.current) return;
+    const named = name.trim() === '' ? FOUND_CHART_NAME : name;
+    setBirth(moment);
+    setName(named);
+    setByPillars(false);
+    const found: ChartOptions = {
+      zi: date.input.zi,
+      trueSolar: false,
+      yunSchool: options.yunSchool,
+      standardTime: true,
+    };
+    setOptions(found);
+    submitDraft(formRef.current, named, moment, found);
+  }
+
+  /** Checks and sends a draft; the 现在 and 四柱反查 buttons pass the values they have just set. */
+  function submitDraft(
+    form: HTMLFormElement,
+    name: string,
+    birth: BirthValue,
+    chosen: ChartOptions = options,
+  ) {
+    const found = validateDraft(name, birth, chosen);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // The first wrong field may be scrolled away (the button is at the bottom): bring it into view
       // with its message, after React has rendered the message.
-      const form = event.currentTarget as HTMLFormElement;
       requestAnimationFrame(() => {
         const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
         field?.scrollIntoView?.({ block: 'center' });
@@ -89,11 +188,16 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
       return;
     }
     const clean: ChartOptions = {
-      zi: options.zi,
-      trueSolar: options.trueSolar,
-      yunSchool: options.yunSchool,
+      zi: chosen.zi,
+      trueSolar: chosen.trueSolar,
+      yunSchool: chosen.yunSchool,
     };
-    if (city) Object.assign(clean, { province: options.province, city: options.city });
+    if (findCity(chosen.province, chosen.city)) {
+      Object.assign(clean, { province: chosen.province, city: chosen.city });
+    } else if (chosen.standardTime) {
+      clean.standardTime = true;
+    }
+    if (chosen.hourUnknown) clean.hourUnknown = true;
     onSubmit({
       ...(initial.add_time === undefined ? {} : { add_time: initial.add_time }),
       name: name.trim(),
@@ -112,7 +216,7 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
     ) : null;
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="出生资料">
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label="出生资料">
       <div className={styles.card}>
         <div className={styles.row}>
           <label className={styles.label} htmlFor={`${id}-name`}>
@@ -154,6 +258,39 @@ export function BirthForm({ initial, onSubmit, onCancel, submitLabel = '开始�
 
         <fieldset className={styles.fieldset} aria-describedby={errors.born ? errorId('born') : undefined}>
           <legend className={styles.legend}>出生时间</legend>
+          <div className={styles.nowRow}>
+            <button type="button" className={styles.nowButton} onClick={chartNow}>
+              现在
+            </button>
+            <button
+              type="button"
+              className={styles.nowButton}
+              aria-pressed={byPillars}
+              onClick={() => setByPillars((on) => !on)}
+            >
+              四柱反查
+            </button>
+          </div>
+          <p className={styles.hint}>
+            现在：按此刻排盘（{city ? tzLabel(city.tz) : '北京时间'}，精确到分钟）
+          </p>
+          <label className={styles.switchRow}>
+            <span className={styles.optionLabel}>时辰不详</span>
+            <span className={styles.switchText}>只排年、月、日三柱</span>
+            <input
+              type="checkbox"
+              role="switch"
+              className={styles.switch}
+              checked={Boolean(options.hourUnknown)}
+              aria-checked={Boolean(options.hourUnknown)}
+              onChange={(e) => setOption({ hourUnknown: e.target.checked || undefined })}
+            />
+          </label>
+          {options.hourUnknown ? (
+            <p className={styles.hint}>所选时刻不用于排盘；大运按出生当日正午起算。</p>
+          ) : null}
+
+          {byPillars ? <FanchaPanel zi={options.zi} onChoose={chartFound} /> : null}
           <BirthPicker value={birth} onChange={updateBirth} invalid={Boolean(errors.born)} />
           {fieldError('born')}
         </fieldset>

@@ -7,6 +7,7 @@ import { type BzChart, useBzdata } from './api/get-bzdata';
 import { type Jxfen, jxfenBody, useJxfen } from './api/get-jxfen';
 import styles from './CompatibilityCard.module.css';
 import { type CompatBasis, topicReading, topicWords } from './CompatibilityCardWording';
+import { HehunView } from './HehunView';
 import { LoadProblem } from './LoadProblem';
 import { beijingToday } from './LuckPanel';
 import { chartRequest, type SavedProfile } from './profiles';
@@ -62,9 +63,10 @@ interface CompatibilityCardProps {
 }
 
 /**
- * 合盘 by earthly branch (jxfen): with another saved profile or with today, on the basis the reader
- * picks — 生肖 (the year branch, the popular pairing) or 日支 (the day branch, the 夫妻宫 that
- * traditional 合婚 looks at). The other profile's branches come from its own bzdata chart, so 立春
+ * 合盘: with another saved profile, first 八字合婚 from both whole charts (HehunView, the API's hehun),
+ * then the simple pairing by earthly branch (jxfen) — also with today — on the basis the reader picks:
+ * 生肖 (the year branch, the popular pairing) or 日支 (the day branch, the 夫妻宫 that traditional 合婚
+ * looks at). The other profile's branches come from its own bzdata chart, so 立春
  * decides the 生肖 exactly as in its chart. Each topic explains the relation found in its own words,
  * and a note says what the score does and does not mean.
  */
@@ -127,24 +129,6 @@ export function CompatibilityCard({ chart, current, profiles, onEditProfile }: C
           onChange={setMode}
         />
       </div>
-      <div className={styles.basisRow}>
-        <span className={styles.basisLabel} aria-hidden="true">
-          配对依据
-        </span>
-        <div className={styles.seg}>
-          <Segmented
-            label="配对依据"
-            name={`${id}-basis`}
-            choices={[
-              ['year', '生肖（年支）'],
-              ['day', '日支（夫妻宫）'],
-            ]}
-            value={basis}
-            onChange={setBasis}
-          />
-        </div>
-      </div>
-
       {mode === 'profile' ? (
         others.length === 0 ? (
           <p className={styles.note}>再保存一个命例（如家人），即可按生肖或日支与本命配对。</p>
@@ -161,6 +145,12 @@ export function CompatibilityCard({ chart, current, profiles, onEditProfile }: C
           </label>
         )
       ) : null}
+
+      {mode === 'profile' && other ? <HehunView current={current} other={other} /> : null}
+
+      {mode === 'profile' && other ? <h3 className={styles.simpleTitle}>简单配对（生肖、日支）</h3> : null}
+
+      <BasisRow name={`${id}-basis`} value={basis} onChange={setBasis} />
 
       {ta ? (
         <p className={styles.explain}>{explain}</p>
@@ -191,6 +181,37 @@ export function CompatibilityCard({ chart, current, profiles, onEditProfile }: C
           ))}
         </Skeleton>
       ) : null}
+    </div>
+  );
+}
+
+/** 配对依据 of the simple pairing: the year branches (生肖) or the day branches (日支, 夫妻宫). */
+function BasisRow({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: Basis;
+  onChange: (next: Basis) => void;
+}) {
+  return (
+    <div className={styles.basisRow}>
+      <span className={styles.basisLabel} aria-hidden="true">
+        配对依据
+      </span>
+      <div className={styles.seg}>
+        <Segmented
+          label="配对依据"
+          name={name}
+          choices={[
+            ['year', '生肖（年支）'],
+            ['day', '日支（夫妻宫）'],
+          ]}
+          value={value}
+          onChange={onChange}
+        />
+      </div>
     </div>
   );
 }

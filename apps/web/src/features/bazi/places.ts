@@ -11,8 +11,10 @@
  * Time zones: all of mainland China keeps Beijing time (Asia/Shanghai, with the 1986–1991 DST) —
  * Xinjiang and Tibet included, since birth records there use the official clock; the engine's
  * Asia/Urumqi zone is for readers who know their clock was 新疆时间. Hong Kong, Macau and Taiwan keep
- * their own zones (tzdb Asia/Hong_Kong, Asia/Macau, Asia/Taipei), each with its own DST history.
+ * their own zones (tzdb Asia/Hong_Kong, Asia/Macau, Asia/Taipei), each with its own DST history; the
+ * table of those zones is the shared profile store's (src/stores/profiles.ts), which 择日 reads too.
  */
+import { PROVINCE_ZONES } from '@/stores/profiles';
 
 /** A city: its name, centre longitude (°E) and the IANA zone of its clocks. */
 export interface City {
@@ -333,8 +335,8 @@ export const PROVINCES: readonly Province[] = [
     ['喀什', 76.0],
     ['伊宁', 81.3],
   ]),
-  province('香港', [['香港', 114.2]], 'Asia/Hong_Kong'),
-  province('澳门', [['澳门', 113.5]], 'Asia/Macau'),
+  province('香港', [['香港', 114.2]], PROVINCE_ZONES.香港),
+  province('澳门', [['澳门', 113.5]], PROVINCE_ZONES.澳门),
   province(
     '台湾',
     [
@@ -346,7 +348,7 @@ export const PROVINCES: readonly Province[] = [
       ['高雄', 120.3],
       ['新竹', 121.0],
     ],
-    'Asia/Taipei',
+    PROVINCE_ZONES.台湾,
   ),
 ];
 

@@ -1,45 +1,40 @@
 /**
  * Saved birth profiles (命例). The session store keeps one profile under the SPEC §3 key `bazi`
  * (`{name, sex, born, add_time}`), and `yunType`; a family reads several charts, so the whole list
- * lives in this feature's own local-storage key `bazi-profiles`, and the store's `bazi` is the one
- * being read. `add_time` (creation time, epoch ms) is the id that ties the two together.
+ * lives in the shared store src/stores/profiles.ts (other features read it there), and the store's
+ * `bazi` is the one being read. `add_time` (creation time, epoch ms) is the id that ties the two
+ * together on this phone. Only this module changes the list: each change is marked to be sent, and a
+ * signed-in reader's changes are synced with the account's case book (src/stores/profiles-sync.ts).
  */
 import type { ChartBody } from '@xuanli/contracts/bazi';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
+import {
+  deletedProfiles,
+  MAX_PROFILES,
+  profilesOwner,
+  profilesSnapshot,
+  type SavedProfile,
+  STANDARD_TIME_ZONE,
+  useSavedProfiles,
+  writeDeletedProfiles,
+  writeProfiles,
+} from '@/stores/profiles';
 import { type BaziProfile, DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
 import { findCity } from './places';
 
-/** Local-storage key of the profile list. */
-export const PROFILES_STORAGE_KEY = 'bazi-profiles';
+export {
+  type ChartOptions,
+  DEFAULT_OPTIONS,
+  PROFILES_STORAGE_KEY,
+  resetProfilesCache,
+  type SavedProfile,
+  useSavedProfiles,
+} from '@/stores/profiles';
 
 /** The session store's local-storage key of the fortune type (SPEC §3). */
 const YUN_TYPE_STORAGE_KEY = 'yunType';
-
-/** The most profiles kept; the oldest beyond it are dropped (mingli-fengshui keeps 50, anchors B2). */
-const MAX_PROFILES = 50;
-
-/** Chart options saved with a profile. */
-export interface ChartOptions {
-  /** 子时 school: 'late' 晚子时不换日 (default, as 问真) or 'early' 子初换日. */
-  zi: 'late' | 'early';
-  /** Correct the clock to true solar time from the birthplace's longitude (off by default, as 问真). */
-  trueSolar: boolean;
-  /** 起运 school: 2 to the minute (default), 1 days and 时辰. */
-  yunSchool: 1 | 2;
-  /** Birthplace, province and city names from places.ts. */
-  province?: string;
-  city?: string;
-}
-
-/** Defaults of {@link ChartOptions}. */
-export const DEFAULT_OPTIONS: ChartOptions = { zi: 'late', trueSolar: false, yunSchool: 2 };
-
-/** A saved profile: the SPEC fields, a creation time that is its id, and its chart options. */
-export interface SavedProfile extends BaziProfile {
-  add_time: number;
-  options: ChartOptions;
-}
 
 /**
  * The body of bzdata and miji for a profile: the wire contract's `ChartBody`, with the fields this app
@@ -70,53 +65,37 @@ export function chartRequest(profile: Pick<SavedProfile, 'name' | 'sex' | 'born'
     yunSchool: options.yunSchool,
     liunianCount: LIUNIAN_COUNT,
   };
+  if (options.hourUnknown) body.hourUnknown = true;
   if (city) body.timeZone = city.tz;
+  else if (options.standardTime) body.timeZone = STANDARD_TIME_ZONE;
   if (city && options.trueSolar) body.longitude = city.lng;
   return body;
 }
 
-function isSavedProfile(value: unknown): value is SavedProfile {
-  if (!value || typeof value !== 'object') return false;
-  const p = value as Record<string, unknown>;
-  return (
-    typeof p.name === 'string' &&
-    (p.sex === '男' || p.sex === '女') &&
-    typeof p.born === 'string' &&
-    typeof p.add_time === 'number'
-  );
+/**
+ * Stores the list after a change made on this phone and, for a signed-in reader, has it sent: the
+ * sync is loaded only then, so a visitor's 排盘 never downloads it.
+ */
+function commit(list: SavedProfile[]): void {
+  writeProfiles(list.slice(0, MAX_PROFILES));
+  if (useSession.getState().isLogin && profilesOwner() !== null) {
+    void import('@/stores/profiles-sync').then((sync) => sync.syncCaseBook());
+  }
 }
 
-/** The saved profiles, newest first; malformed entries (hand edits, older versions) are skipped. */
-function readProfiles(): SavedProfile[] {
-  const stored = readStorage<unknown>(PROFILES_STORAGE_KEY, []);
-  if (!Array.isArray(stored)) return [];
-  return stored
-    .filter(isSavedProfile)
-    .map((p) => ({ ...p, options: { ...DEFAULT_OPTIONS, ...(p.options ?? {}) } }));
-}
-
-const listeners = new Set<() => void>();
-let snapshot: SavedProfile[] | null = null;
-
-function writeProfiles(list: SavedProfile[]): void {
-  writeStorage(PROFILES_STORAGE_KEY, list);
-  snapshot = list;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function getSnapshot(): SavedProfile[] {
-  snapshot ??= readProfiles();
-  return snapshot;
-}
-
-/** Forgets the in-memory copy so the next read comes from local storage (tests clear storage). */
-export function resetProfilesCache(): void {
-  snapshot = null;
+/**
+ * A profile as changed on this phone now: to be sent, with the id that makes its upload idempotent.
+ * Its time is the server's clock as this phone last heard it: the later write wins between phones,
+ * and a phone whose own clock is wrong must not win (or lose) every time.
+ */
+function changed(p: SavedProfile, at: number): SavedProfile {
+  const { syncError: _refused, ...rest } = p;
+  return {
+    ...rest,
+    clientId: p.clientId ?? `${at.toString(36)}-${Math.random().toString(36).slice(2, 12)}`,
+    updatedAt: new Date(api.serverNow()).toISOString(),
+    pending: true,
+  };
 }
 
 /** The SPEC §3 `bazi` record of a saved profile (what the session store persists). */
@@ -135,11 +114,13 @@ export interface ProfilesApi {
   select(addTime: number): void;
   /** Deletes a profile; when it was current, the next one (or none) becomes current. */
   remove(addTime: number): void;
+  /** Files a profile under a group and changes its note and dated events. */
+  annotate(addTime: number, details: Pick<SavedProfile, 'group' | 'note' | 'events'>): void;
 }
 
 /** The saved profiles and the actions on them; keeps the session store's `bazi` and `yunType` in step. */
 export function useProfiles(): ProfilesApi {
-  const profiles = useSyncExternalStore(subscribe, getSnapshot);
+  const profiles = useSavedProfiles();
   const bazi = useSession((s) => s.bazi);
   const setBazi = useSession((s) => s.setBazi);
   const setYunType = useSession((s) => s.setYunType);
@@ -161,13 +142,16 @@ export function useProfiles(): ProfilesApi {
 
   const save = useCallback<ProfilesApi['save']>(
     (input) => {
-      const list = getSnapshot();
-      let addTime = input.add_time ?? Date.now();
+      const list = profilesSnapshot();
+      const at = Date.now();
+      let addTime = input.add_time ?? at;
       // Two saves within one millisecond (a double tap) must not share an id.
       if (input.add_time === undefined) while (list.some((p) => p.add_time === addTime)) addTime += 1;
-      const profile: SavedProfile = { ...input, add_time: addTime };
+      const before = list.find((p) => p.add_time === addTime);
+      // The form knows the birth and options; what the case book adds (ids, group, note, events) stays.
+      const profile = changed({ ...before, ...input, add_time: addTime }, at);
       const rest = list.filter((p) => p.add_time !== addTime);
-      writeProfiles([profile, ...rest].slice(0, MAX_PROFILES));
+      commit([profile, ...rest]);
       makeCurrent(profile);
       return profile;
     },
@@ -175,19 +159,29 @@ export function useProfiles(): ProfilesApi {
   );
 
   const select = useCallback(
-    (addTime: number) => makeCurrent(getSnapshot().find((p) => p.add_time === addTime) ?? null),
+    (addTime: number) => makeCurrent(profilesSnapshot().find((p) => p.add_time === addTime) ?? null),
     [makeCurrent],
   );
 
   const remove = useCallback(
     (addTime: number) => {
-      const list = getSnapshot();
+      const list = profilesSnapshot();
+      const gone = list.find((p) => p.add_time === addTime);
       const rest = list.filter((p) => p.add_time !== addTime);
-      writeProfiles(rest);
+      // An account's profile the server may have is deleted there at the next sync.
+      if (gone && profilesOwner() !== null && (gone.id !== undefined || gone.clientId)) {
+        writeDeletedProfiles([...deletedProfiles(), { id: gone.id, clientId: gone.clientId }]);
+      }
+      commit(rest);
       if (useSession.getState().bazi?.add_time === addTime) makeCurrent(rest[0] ?? null);
     },
     [makeCurrent],
   );
 
-  return { profiles, current, save, select, remove };
+  const annotate = useCallback<ProfilesApi['annotate']>((addTime, details) => {
+    const list = profilesSnapshot();
+    commit(list.map((p) => (p.add_time === addTime ? changed({ ...p, ...details }, Date.now()) : p)));
+  }, []);
+
+  return { profiles, current, save, select, remove, annotate };
 }

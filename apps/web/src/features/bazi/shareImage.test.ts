@@ -80,4 +80,15 @@ describe('wrapItems', () => {
     expect(wrapItems(ctx, ['aaaa', 'bbbbbbbbbbbbbb'], 60)).toEqual(['aaaa', 'bbbbbb', 'bbbbbb', 'bb']);
     expect(wrapItems(ctx, [], 60)).toEqual([]);
   });
+
+  it('draws 不详 in the hour column of a chart whose hour is unknown', async () => {
+    const { texts } = recordDrawing();
+    const input = { born: '公 1990-05-10', sex: '男', hourUnknown: true } as const;
+    const chart: BzChart = { name: '张三', ...baziChart(input) };
+    const outcome = await shareChartImage(chart, noShare);
+    expect(outcome.kind).toBe('overlay');
+    expect(texts).toContain('不详');
+    // The three known pillars are drawn as ever.
+    for (const c of '庚午辛巳乙亥') expect(texts).toContain(c);
+  });
 });

@@ -163,17 +163,29 @@ function drawChartImage(
     const x = colX(i);
     ctx.font = `bold 14px ${SANS}`;
     ctx.fillStyle = '#5a4a3d';
-    ctx.fillText(key === 'day' ? (chart.sex === '男' ? '元男' : '元女') : chart.shishen[key].gan, x, 140);
-    const [gan, zhi] = [...chart.sizhu[key]];
+    ctx.fillText(
+      key === 'day' ? (chart.sex === '男' ? '元男' : '元女') : (chart.shishen[key]?.gan ?? '—'),
+      x,
+      140,
+    );
+    const pillar = chart.sizhu[key];
     ctx.font = `bold 34px ${SERIF}`;
-    ctx.fillStyle = charColor(gan);
-    ctx.fillText(gan, x, 178);
-    ctx.fillStyle = charColor(zhi);
-    ctx.fillText(zhi, x, 222);
+    if (pillar === null) {
+      // 时辰不详: the hour column says so where its stem and branch would stand.
+      ctx.font = `bold 20px ${SERIF}`;
+      ctx.fillStyle = '#8a7d70';
+      ctx.fillText('不详', x, 200);
+    } else {
+      const [gan, zhi] = [...pillar];
+      ctx.fillStyle = charColor(gan);
+      ctx.fillText(gan, x, 178);
+      ctx.fillStyle = charColor(zhi);
+      ctx.fillText(zhi, x, 222);
+    }
     ctx.font = smallFont;
     ctx.fillStyle = '#1f1a17';
-    ctx.fillText(chart.nayin[key], x, 258);
-    ctx.fillText(chart.dishi[key], x, 282);
+    ctx.fillText(chart.nayin[key] ?? '—', x, 258);
+    ctx.fillText(chart.dishi[key] ?? '—', x, 282);
   });
 
   // Five elements: a bar per phase, labelled with its character, count and whole percent.

@@ -3,7 +3,7 @@ import type { HolidayTable } from '@xuanli/contracts/holidays';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetHolidayRefresh, HOLIDAYS_STORAGE_KEY } from '@/lib/holidays';
-import { okAnswer } from '@/testing/fake-answers';
+import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import CalendarPage from './CalendarPage';
 
 /**
@@ -33,6 +33,8 @@ function serveHolidays(answer: (since: string | null) => Response | Promise<Resp
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
+      // A festival's day card also asks for its 拼假 plan (PinjiaHint.test.tsx): none here.
+      if (url.pathname === '/api/calendar/pinjia') return failureAnswer('OUT_OF_RANGE', '没有放假安排');
       expect(url.pathname).toBe('/api/calendar/holidays');
       const since = url.searchParams.get('since');
       asked.push(since);

@@ -5,6 +5,7 @@ import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import { chineseDate, weekdayName } from '@/lib/dates';
 import styles from './DayCard.module.css';
+import { PinjiaHint } from './PinjiaHint';
 
 /** The plain sentence for a pay multiplier; null when the day is an ordinary workday or has no data. */
 function salarySentence(day: Pick<AlmanacDayBasics, 'salaryMultiplier' | 'holiday'>): string | null {
@@ -16,7 +17,8 @@ function salarySentence(day: Pick<AlmanacDayBasics, 'salaryMultiplier' | 'holida
 /**
  * The selected day under the month grid. First what a reader opens the app for, in as little height
  * as fits a 375×812 screen under the month: date, lunar date, 干支, 宜/忌 and the way into the full
- * 老黄历; then term, festivals (full names), holiday and pay, Buddhist and Taoist years.
+ * 老黄历 and to 择日; then term, festivals (full names), holiday and pay — on a festival's 休 or 班 day
+ * with its 拼假 hint —, Buddhist and Taoist years.
  */
 export function DayCard({ day }: { day: AlmanacDayBasics }) {
   const [year, month, date] = day.date.split('-').map(Number);
@@ -52,9 +54,12 @@ export function DayCard({ day }: { day: AlmanacDayBasics }) {
           <YiJiRow kind="忌" items={day.ji} />
         </div>
 
+        {/* Side by side on one line (their widths in the CSS), with no wrapper to carry. */}
         <Link className={styles.more} to={paths.almanacDay.getHref({ date: day.date })}>
           查看老黄历
-          <span aria-hidden="true"> ›</span>
+        </Link>
+        <Link className={styles.zeri} to={paths.zeri.getHref({ from: day.date })}>
+          择日
         </Link>
       </div>
 
@@ -80,6 +85,7 @@ export function DayCard({ day }: { day: AlmanacDayBasics }) {
             {salary && <Tag kind="salary">{salary}</Tag>}
           </Tags>
         )}
+        {day.holiday && <PinjiaHint key={day.date} date={day.date} />}
 
         <p className={`${styles.religious} ${hasTags ? '' : styles.first}`}>
           佛历 {day.buddhist.year}年 · 道历 {day.taoist.year}年

@@ -1,13 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Label } from '@xuanli/contracts/content';
-import type { DingzhiAnswer, FortuneDay } from '@xuanli/contracts/dingzhi';
+import type { DingzhiAnswer, DingzhiProfile, FortuneDay } from '@xuanli/contracts/dingzhi';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionSync } from '@/app/SessionSync';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 import {
   deferred,
   installFakeApi,
   loginAs,
+  member,
   renderPage,
   resetSession,
   vipMember,
@@ -54,16 +57,40 @@ const KEFU_LABEL: Label = {
 };
 
 const PROFILE = { name: '王小明', sex: '女' as const, born: '公 1985-05-10 08:00' };
+const PROFILE_PATH = '/app/bln.suan/dingzhi/profile';
 
-/** The fake API: the kefu label, and 定制 answers by the requested type (or `dingzhi` when given). */
-function server(dingzhi?: (body: Record<string, unknown>) => Response | Promise<Response>) {
+/** A stored 定制 profile as the server answers it. */
+function savedProfile(
+  profile: { name: string; sex: '男' | '女'; born: string } = PROFILE,
+  yunType: FortuneDay['yunType'] = 'caiyun',
+): DingzhiProfile {
+  return { ...profile, yunType, updatedAt: '2026-01-10T02:00:00.000Z' };
+}
+
+/**
+ * The fake API: the kefu label, the account's 定制 profile (`stored`, null before the first save; a PUT
+ * replaces it) and 定制 answers by the requested type (or `dingzhi` when given).
+ */
+function server(
+  dingzhi?: (body: Record<string, unknown>) => Response | Promise<Response>,
+  stored: DingzhiProfile | null = null,
+) {
+  let profile = stored;
   return installFakeApi((call) => {
     if (call.path === '/base/sysapi/label') return okAnswer(KEFU_LABEL);
+    if (call.path === PROFILE_PATH && call.method === 'GET') return okAnswer(profile);
+    if (call.path === PROFILE_PATH && call.method === 'PUT') {
+      const body = call.body as Omit<DingzhiProfile, 'updatedAt'>;
+      profile = { ...body, yunType: body.yunType ?? 'caiyun', updatedAt: new Date(NOW).toISOString() };
+      return okAnswer(profile);
+    }
     if (call.path === '/app/bln.Suan/dingzhi') {
       return dingzhi ? dingzhi(call.body) : okAnswer(answer(call.body.yunType as FortuneDay['yunType']));
     }
   });
 }
+
+const profileCalls = (calls: ReturnType<typeof server>) => calls.filter((c) => c.path === PROFILE_PATH);
 
 const dingzhiCalls = (calls: ReturnType<typeof server>) =>
   calls.filter((c) => c.path === '/app/bln.Suan/dingzhi');
@@ -120,22 +147,26 @@ describe('定制 for a VIP', () => {
     const calls = server();
     loginAs(vipMember());
     openPage();
-    expect(screen.getByRole('heading', { name: '填写出生资料' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '填写出生资料' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '王小明' } });
     fireEvent.click(screen.getByRole('radio', { name: '女' }));
     fireEvent.change(screen.getByRole('combobox', { name: '年' }), { target: { value: '1985' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '开始定制' })));
     expect(await screen.findByRole('heading', { name: '今日财运' })).toBeTruthy();
-    expect(useSession.getState().bazi).toEqual(PROFILE);
+    // Saved as the account's own 定制 profile on the server; the 排盘 page's chart is not touched.
+    expect(profileCalls(calls).find((c) => c.method === 'PUT')?.body).toEqual({
+      ...PROFILE,
+      yunType: 'caiyun',
+    });
+    expect(useSession.getState().bazi).toBeNull();
     expect(dingzhiCalls(calls)[0]?.body).toEqual({ bazi: PROFILE, yunType: 'caiyun', date: '2026-01-14' });
   });
 
   it("shows today's grade, score, reading, lucky things and the week strip", async () => {
-    server();
+    server(undefined, savedProfile());
     loginAs(vipMember());
-    useSession.setState({ bazi: PROFILE });
     openPage();
-    expect(screen.getByRole('status', { name: '正在推算运势' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: '正在推算运势' })).toBeTruthy();
     const card = await screen.findByRole('region', { name: '今日财运' });
     expect(within(card).getByText('大吉')).toBeTruthy();
     expect(within(card).getByRole('img', { name: '运势评分 60 分' })).toBeTruthy();
@@ -178,9 +209,8 @@ describe('定制 for a VIP', () => {
   });
 
   it("shows another day's fortune from the strip without asking again, and remembers it", async () => {
-    const calls = server();
+    const calls = server(undefined, savedProfile());
     loginAs(vipMember());
-    useSession.setState({ bazi: PROFILE });
     const { unmount } = openPage();
     await screen.findByRole('region', { name: '今日财运' });
     fireEvent.click(screen.getByRole('button', { name: '周五 1月16日 中吉' }));
@@ -194,9 +224,8 @@ describe('定制 for a VIP', () => {
   });
 
   it('asks again for another type, and keeps the type (SPEC §3 yunType)', async () => {
-    const calls = server();
+    const calls = server(undefined, savedProfile());
     loginAs(vipMember());
-    useSession.setState({ bazi: PROFILE });
     openPage();
     await screen.findByRole('region', { name: '今日财运' });
     fireEvent.click(screen.getByRole('radio', { name: '事业' }));
@@ -207,20 +236,21 @@ describe('定制 for a VIP', () => {
   });
 
   it('opens the VIP dialog from 修改资料', async () => {
-    server();
+    server(undefined, savedProfile());
     loginAs(vipMember());
-    useSession.setState({ bazi: PROFILE });
     openPage();
-    expect(screen.getByText('公历 1985-05-10 08:00')).toBeTruthy();
+    expect(await screen.findByText('公历 1985-05-10 08:00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '修改资料' }));
     expect(useDialogs.getState().name).toBe('vip');
   });
 
   it('says a failure in Chinese and loads on 重试', async () => {
     let fail = true;
-    server(() => (fail ? failureAnswer('InternalError', 'boom') : okAnswer(answer('caiyun'))));
+    server(
+      () => (fail ? failureAnswer('InternalError', 'boom') : okAnswer(answer('caiyun'))),
+      savedProfile(),
+    );
     loginAs(vipMember());
-    useSession.setState({ bazi: PROFILE });
     openPage();
     expect(await screen.findByText('运势加载失败：服务器出了点问题，请稍后重试')).toBeTruthy();
     fail = false;
@@ -229,9 +259,8 @@ describe('定制 for a VIP', () => {
   });
 
   it('offers the customer service when the server says the VIP has ended (403)', async () => {
-    server(() => failureAnswer('Forbidden', 'vip required'));
+    server(() => failureAnswer('Forbidden', 'vip required'), savedProfile());
     loginAs(vipMember());
-    useSession.setState({ bazi: PROFILE });
     openPage();
     expect(await screen.findByText('运势加载失败：没有权限查看，开通 VIP 请联系客服')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '联系客服' }));
@@ -243,11 +272,77 @@ describe('定制 for a VIP', () => {
     server(async () => {
       await gate.promise;
       return failureAnswer('Unauthorized', 'session revoked');
-    });
+    }, savedProfile());
     loginAs(vipMember());
-    useSession.setState({ bazi: PROFILE });
     openPage();
     gate.resolve();
     await waitFor(() => expect(screen.getByRole('link', { name: '登录' })).toBeTruthy());
+  });
+});
+
+describe('a membership granted while the app is open', () => {
+  let showTab: (shown: boolean) => void = () => {};
+
+  /** The app's session sync, mounted once as the app does, and 定制 shown or not (another tab). */
+  function App() {
+    const [shown, setShown] = useState(true);
+    showTab = setShown;
+    return (
+      <>
+        <SessionSync />
+        {shown ? <DingzhiPage /> : <p>日历</p>}
+      </>
+    );
+  }
+
+  /** Opens the app on 定制; `granted()` decides whether the server's profile says VIP. */
+  async function openWithSync(granted: () => boolean) {
+    const calls = installFakeApi((call) => {
+      if (call.path === '/base/sysapi/label') return okAnswer(KEFU_LABEL);
+      if (call.path === '/crm/member/profile') return okAnswer(granted() ? vipMember() : member());
+      if (call.path === '/crm/ketang/myorder') return okAnswer({ list: [], total: 0 });
+      if (call.path === PROFILE_PATH) return okAnswer(null);
+    });
+    const profileCalls = () => calls.filter((c) => c.path === '/crm/member/profile').length;
+    renderPage(<App />, { path: '/pages/dingzhi/index' });
+    expect(await screen.findByText('xuanli-kefu')).toBeTruthy();
+    // The launch fetch (the sync starts when the browser is idle) said: no VIP.
+    await waitFor(() => expect(profileCalls()).toBe(1));
+    return profileCalls;
+  }
+
+  it('opens the 定制 form when the tab is opened again, without a reload', async () => {
+    // The sync's gaps are counted on the monotonic clock; the test moves it on.
+    const real = performance.now.bind(performance);
+    let later = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
+    let granted = false;
+    loginAs(member());
+    const profileCalls = await openWithSync(() => granted);
+    act(() => showTab(false));
+
+    // Customer service grants VIP; a minute later the reader taps 定制 again.
+    granted = true;
+    later += 60_000;
+    act(() => showTab(true));
+    expect(await screen.findByRole('heading', { name: '填写出生资料' })).toBeTruthy();
+    expect(profileCalls()).toBe(2);
+  });
+
+  it('opens the form when the reader comes back from WeChat to the open tab', async () => {
+    // The sync's gaps are counted on the monotonic clock; the test moves it on.
+    const real = performance.now.bind(performance);
+    let later = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
+    let granted = false;
+    loginAs(member());
+    await openWithSync(() => granted);
+    granted = true;
+    later += 60_000;
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByRole('heading', { name: '填写出生资料' })).toBeTruthy();
+    expect(screen.queryByText('xuanli-kefu')).toBeNull();
   });
 });

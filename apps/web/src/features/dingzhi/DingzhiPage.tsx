@@ -1,17 +1,32 @@
 /**
  * The 定制 tab (`pages/dingzhi/index`, SPEC §2 tab 3, §6). Never blank:
- * - a VIP with a saved profile sees the day's personal fortune and the week (FortuneView);
+ * - a VIP with a saved 定制 profile sees the day's personal fortune and the week (FortuneView);
  * - a VIP without one fills in the profile here;
  * - a user without VIP and a visitor see what VIP brings, the customer-service card through which VIP
  *   is opened (SPEC §1), and the five benefits; a visitor also gets 登录.
+ *
+ * The profile is the account's own record on the server (components/dialogs/api/dingzhi-profile.ts),
+ * never the chart the 排盘 page shows. Opening the tab asks for the user's profile again, so a
+ * membership granted a moment ago opens the form without a reload. Offline, or while the server is
+ * away, the tab shows what it showed last (kept answers) under a notice, and refreshes by itself.
  */
+import { isYunType } from '@xuanli/almanac/bazi/yunType';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { ConnectionNotice } from '@/components/ConnectionNotice';
+import {
+  type DingzhiProfile,
+  useDingzhiProfile,
+  useSaveDingzhiProfile,
+} from '@/components/dialogs/api/dingzhi-profile';
 import { KefuContact } from '@/components/dialogs/ContactLoader';
 import { VipProfileForm } from '@/components/dialogs/VipProfileForm';
+import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
+import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { VipBenefits } from '@/components/VipBenefits';
 import { paths } from '@/config/paths';
-import { isVip, useSession } from '@/stores/session';
+import { isVip, requestProfileRefresh, useSession } from '@/stores/session';
 import styles from './DingzhiPage.module.css';
 import { FortuneView } from './FortuneView';
 
@@ -19,31 +34,71 @@ import { FortuneView } from './FortuneView';
 export default function DingzhiPage() {
   const isLogin = useSession((s) => s.isLogin);
   const vip = useSession((s) => isVip(s.user));
-  const bazi = useSession((s) => s.bazi);
+  // A VIP granted while the app was open (paid, or made VIP by customer service) is seen at once.
+  useEffect(() => {
+    if (isLogin) requestProfileRefresh();
+  }, [isLogin]);
   return (
     <div className={styles.page}>
       <PageHeader />
-      <div className={styles.body}>
-        {!isLogin ? (
-          <NotVip visitor />
-        ) : !vip ? (
-          <NotVip />
-        ) : bazi ? (
-          <FortuneView bazi={bazi} />
-        ) : (
-          <section className={styles.card} aria-labelledby="dingzhi-start">
-            <h2 className={styles.cardTitle} id="dingzhi-start">
-              填写出生资料
-            </h2>
-            <p className={styles.lead}>
-              填好姓名、性别和出生时间，选择想看的运势，即可每天查看为您推算的专属运势。
-            </p>
-            <VipProfileForm submitLabel="开始定制" />
-          </section>
-        )}
-      </div>
+      <ConnectionNotice />
+      <div className={styles.body}>{!isLogin ? <NotVip visitor /> : !vip ? <NotVip /> : <VipDingzhi />}</div>
     </div>
   );
+}
+
+/** A VIP's tab: the fortune of the saved profile, or the form that saves the first one. */
+function VipDingzhi() {
+  const profile = useDingzhiProfile();
+  useTypeFollowsProfile(profile.data ?? null);
+  if (profile.data) return <FortuneView bazi={profile.data} />;
+  if (profile.data === null) {
+    return (
+      <section className={styles.card} aria-labelledby="dingzhi-start">
+        <h2 className={styles.cardTitle} id="dingzhi-start">
+          填写出生资料
+        </h2>
+        <p className={styles.lead}>
+          填好姓名、性别和出生时间，选择想看的运势，即可每天查看为您推算的专属运势。
+        </p>
+        <VipProfileForm profile={null} submitLabel="开始定制" />
+      </section>
+    );
+  }
+  if (profile.isError) return <LoadFailure error={profile.error} onRetry={() => void profile.refetch()} />;
+  return (
+    <Skeleton label="正在读取定制资料" className={styles.card}>
+      <SkeletonBlock height={48} />
+      <SkeletonBlock height={88} />
+    </Skeleton>
+  );
+}
+
+/**
+ * Keeps the fortune type of the session store (SPEC §3 `yunType`, which the type switch sets) and the
+ * saved profile's in step: a profile that arrives (another phone saved it) sets the store's type, and a
+ * type the reader picks is saved with the profile, so every phone opens on it.
+ */
+function useTypeFollowsProfile(profile: DingzhiProfile | null): void {
+  const storedType = useSession((s) => s.yunType);
+  const save = useSaveDingzhiProfile();
+  // The type the store last took from the profile (or sent to it): a store holding it has nothing to save.
+  const followed = useRef<string | null>(null);
+  const savedType = profile?.yunType;
+  const savedAt = profile?.updatedAt;
+  useEffect(() => {
+    if (!savedType) return;
+    followed.current = savedType;
+    useSession.getState().setYunType(savedType);
+  }, [savedType, savedAt]);
+  const mutate = save.mutate;
+  useEffect(() => {
+    // Read from the store, not this render: the effect above may have set it a moment ago.
+    const picked = useSession.getState().yunType;
+    if (!profile || followed.current === null || picked === followed.current || !isYunType(picked)) return;
+    followed.current = picked;
+    mutate({ name: profile.name, sex: profile.sex, born: profile.born, yunType: picked });
+  }, [storedType, profile, mutate]);
 }
 
 /** What a reader without VIP sees: the offer, the customer-service card and the benefits. */

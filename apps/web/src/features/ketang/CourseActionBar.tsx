@@ -33,7 +33,7 @@ export function CourseActionBar({ course, onBuy, onLearn }: CourseActionBarProps
             </span>
           </>
         ) : (
-          <CoursePrice course={course} large />
+          <CoursePrice course={course} large showVip />
         )}
       </div>
       {mayLearn ? (

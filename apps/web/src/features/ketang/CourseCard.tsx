@@ -6,11 +6,12 @@ import styles from './CourseCard.module.css';
 import { CoursePrice } from './CoursePrice';
 import { CourseStars } from './CourseStars';
 import { courseSize } from './CourseTime';
+import { learnersText } from './popularity';
 
 /**
  * A course in a list, as one link to its page: the 16:9 cover (已购 on it when the caller bought the
- * course), the title in at most two lines, the teacher, lessons and length, learners and rating, and
- * the price or 免费.
+ * course), the title in at most two lines, the teacher, lessons and length, learners (新课 below the
+ * threshold) and rating, and the price or 免费.
  */
 export function CourseCard({ course }: { course: CourseSummary }) {
   return (
@@ -32,7 +33,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
                   <span>{course.rating.average.toFixed(1)}</span>
                 </span>
               ) : null}
-              <span>{course.learners} 人学过</span>
+              <span>{learnersText(course.learners)}</span>
             </span>
             <CoursePrice course={course} />
           </span>

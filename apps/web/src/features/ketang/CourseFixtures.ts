@@ -41,6 +41,7 @@ export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSum
     category: { id: 1, name: '八字' },
     free: false,
     price: 19900,
+    vipPrice: null,
     productId: 21,
     skuId: 31,
     lessonCount: 6,

@@ -100,6 +100,8 @@ describe('CourseShowPage (pages/ketang/show)', () => {
     expect(textOf(info)).toContain('从天干地支到读懂一张命盘¥199.00');
     expect(within(info).getByRole('img', { name: '4.5 星' })).toBeTruthy();
     expect(textOf(info)).toContain('4.5 · 12 人评价320 人学过5 课时 · 48 分钟');
+    // No 会员价 on this course: nothing beside the price.
+    expect(textOf(info)).not.toContain('会员价');
     expect(within(info).queryByText('已购买')).toBeNull();
     expect(screen.getByRole('button', { name: /张师傅/ })).toBeTruthy();
 
@@ -108,6 +110,19 @@ describe('CourseShowPage (pages/ketang/show)', () => {
     expect(within(intro).getByRole('img', { name: '命盘示例' })).toBeTruthy();
     expect(calls.find((c) => c.path === '/crm/ketang/show')?.query).toEqual({ id: 'bazi-rumen' });
     expect(document.title).toContain('八字入门二十讲');
+  });
+
+  it('says 新课 under ten learners and shows the 会员价 beside the price and in the bar until bought', async () => {
+    classroom({ course: courseDetail({ learners: 9, price: 4900, vipPrice: 3900 }) });
+    renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
+    await screen.findByRole('heading', { level: 2, name: '八字入门二十讲' });
+    const info = screen.getByRole('region', { name: '课程信息' });
+    expect(textOf(info)).toContain('¥49.00会员价 ¥39.00');
+    expect(textOf(info)).toContain('新课');
+    expect(textOf(info)).not.toContain('人学过');
+    expect(textOf(screen.getByRole('button', { name: '立即购买' }).parentElement!)).toContain(
+      '会员价 ¥39.00',
+    );
   });
 
   it('marks the previews 试看 and locks what the visitor cannot play, in order with m:ss', async () => {

@@ -1,6 +1,7 @@
 /**
  * The course page (`pages/ketang/show?id=`, SPEC §2 "course detail"): the cover, title and selling
- * line, price or 免费, rating, learners and the teacher (a tap opens the master contact dialog); the
+ * line, price or 免费 with the 会员价 a VIP pays, rating, learners (新课 below the threshold) and the
+ * teacher (a tap opens the master contact dialog); the
  * lessons in order with 试看, lock, 已学完 and 学到 m:ss marks (a playable one opens the player, a
  * locked one offers to buy — or to log in first); the introduction; 学员评价; and the bar at the
  * bottom: 立即购买 to the shop's checkout for a paid course not bought, 开始学习 / 继续学习 otherwise.
@@ -30,6 +31,7 @@ import styles from './CourseShowPage.module.css';
 import { CourseStars } from './CourseStars';
 import { courseSize } from './CourseTime';
 import layout from './KetangLayout.module.css';
+import { learnersText } from './popularity';
 import { ReviewSection } from './ReviewSection';
 import { TeacherAvatar } from './TeacherAvatar';
 
@@ -137,7 +139,7 @@ function CourseView({ course }: { course: CourseDetail }) {
           <h2 className={styles.title}>{course.title}</h2>
           {course.subtitle ? <p className={styles.subtitle}>{course.subtitle}</p> : null}
           <div className={styles.priceRow}>
-            <CoursePrice course={course} large />
+            <CoursePrice course={course} large showVip={!course.owned} />
             {course.owned ? <span className={styles.owned}>已购买</span> : null}
           </div>
           <p className={styles.stats}>
@@ -151,7 +153,7 @@ function CourseView({ course }: { course: CourseDetail }) {
             ) : (
               <span>暂无评分</span>
             )}
-            <span>{course.learners} 人学过</span>
+            <span>{learnersText(course.learners)}</span>
             <span>{courseSize(course.lessons.length, course.duration)}</span>
           </p>
         </section>

@@ -30,12 +30,13 @@ const ONLINE: ProductSummary = {
   subtitle: '七星堂·李师傅 · 看户型图给可落地的建议',
   cover: '/api/files/shop/service-fengshui.webp',
   price: 36800,
+  vipPrice: null,
   originalPrice: null,
   sales: 12,
   categoryId: 6,
   skus: [
-    { id: 171, price: 36800, stock: 20 },
-    { id: 172, price: 56800, stock: 10 },
+    { id: 171, price: 36800, vipPrice: null, stock: 20 },
+    { id: 172, price: 56800, vipPrice: null, stock: 10 },
   ],
 };
 
@@ -45,7 +46,7 @@ const VISIT: ProductSummary = {
   title: '上门风水勘察',
   subtitle: '',
   price: 128800,
-  skus: [{ id: 181, price: 128800, stock: 5 }],
+  skus: [{ id: 181, price: 128800, vipPrice: null, stock: 5 }],
 };
 
 /** The product page of `summary`, booked with master `sellid`. */

@@ -55,6 +55,7 @@ function course(id: string, title: string): CourseDetail {
     category: { id: 1, name: '八字' },
     free: true,
     price: 0,
+    vipPrice: null,
     productId: null,
     skuId: null,
     lessonCount: 0,

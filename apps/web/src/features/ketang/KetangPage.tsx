@@ -9,6 +9,7 @@ import type { CourseSummary } from '@xuanli/contracts/ketang';
 import { CompassOutline, FileOutline, RightOutline, SearchOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ConnectionNotice } from '@/components/ConnectionNotice';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
@@ -38,6 +39,7 @@ export default function KetangPage() {
   return (
     <div className={layout.page}>
       <PageHeader />
+      <ConnectionNotice />
       <div className={styles.body}>
         <Link className={styles.search} to={paths.courseSearch.getHref()}>
           <SearchOutline className={styles.searchIcon} aria-hidden="true" />

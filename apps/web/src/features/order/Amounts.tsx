@@ -8,10 +8,13 @@ export interface AmountFigures {
   total: number;
   /** What refunds gave back of a placed order (a checkout has none). */
   refundedAmount?: number;
+  /** What 会员价 took off a VIP's checkout (already in the lines; shown so the VIP sees it). */
+  vipSaving?: number;
 }
 
 /**
- * 商品金额, 运费 and 实付, as the server computed them, and 已退款 once a refund gave some of it back.
+ * 商品金额 (with what 会员价 saved a VIP at checkout), 运费 and 实付, as the server computed them, and
+ * 已退款 once a refund gave some of it back.
  * Free shipping of shipped goods reads 包邮; an order with nothing to ship reads 无需配送.
  */
 export function Amounts({ figures, ships }: { figures: AmountFigures; ships: boolean }) {
@@ -22,6 +25,12 @@ export function Amounts({ figures, ships }: { figures: AmountFigures; ships: boo
         <dt>商品金额</dt>
         <dd className={styles.number}>{formatFen(figures.goodsTotal)}</dd>
       </div>
+      {figures.vipSaving ? (
+        <div className={styles.row}>
+          <dt>会员价已省</dt>
+          <dd className={styles.number}>{formatFen(figures.vipSaving)}</dd>
+        </div>
+      ) : null}
       <div className={styles.row}>
         <dt>运费</dt>
         <dd className={styles.number}>{shipping}</dd>

@@ -102,6 +102,29 @@ describe('CheckoutPage (pages/shop/checkout)', () => {
     expect(screen.queryByText('＋ 添加收货地址')).toBeNull();
   });
 
+  it('shows a VIP what 会员价 took off, as the server says', async () => {
+    server((call) =>
+      call.path === '/shop/orders/preview'
+        ? okAnswer(
+            preview({
+              items: [
+                orderLine({ kind: 'course', title: '八字入门二十讲', courseId: 'bazi-rumen', price: 3900 }),
+              ],
+              goodsTotal: 3900,
+              shipping: 0,
+              total: 3900,
+              vipSaving: 1000,
+              needsAddress: false,
+            }),
+          )
+        : undefined,
+    );
+    renderPage(<CheckoutPage />, { path: paths.checkout.getHref({ items: '12x1' }) });
+    const amounts = await screen.findByRole('region', { name: '订单金额' });
+    expect(await within(amounts).findByText('会员价已省')).toBeTruthy();
+    expect(within(amounts).getByText('¥10.00')).toBeTruthy();
+  });
+
   it('needs an address for goods: the order is not sent, and 添加收货地址 opens the form that comes back', async () => {
     const calls = server((call) =>
       call.method === 'GET' && call.path === '/shop/addresses' ? okAnswer({ list: [] }) : undefined,

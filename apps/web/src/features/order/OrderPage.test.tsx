@@ -267,7 +267,7 @@ describe('OrderPage (pages/user/order): after payment', () => {
     expect(screen.getByText('无需配送')).toBeTruthy();
   });
 
-  it('leads a paid course to 我的课程', async () => {
+  it('leads a paid course to its page with 去学习 instead of 再次购买', async () => {
     installFakeApi((call) =>
       call.path === `/shop/orders/${ORDER_NO}`
         ? okAnswer(
@@ -281,7 +281,37 @@ describe('OrderPage (pages/user/order): after payment', () => {
     );
     const { location } = renderPage(<OrderPage />, { path: PAGE });
     fireEvent.click(await screen.findByRole('button', { name: '去学习' }));
+    expect(screen.queryByRole('button', { name: '再次购买' })).toBeNull();
+    expect(here(location())).toBe(paths.courseShow.getHref({ id: 'bazi-101' }));
+  });
+
+  it('leads an order of several courses to 我的课程, and a refunded course order to 再次购买', async () => {
+    const order = orderDetail({
+      status: 'paid',
+      address: null,
+      items: [
+        orderItem({ kind: 'course', title: '八字入门十二讲', courseId: 'bazi-101' }),
+        orderItem({ skuId: 13, kind: 'course', title: '风水入门', courseId: 'fengshui-1' }),
+      ],
+    });
+    installFakeApi((call) => (call.path === `/shop/orders/${ORDER_NO}` ? okAnswer(order) : undefined));
+    const { location, unmount } = renderPage(<OrderPage />, { path: PAGE });
+    fireEvent.click(await screen.findByRole('button', { name: '去学习' }));
     expect(here(location())).toBe(paths.myclass.path);
+    unmount();
+
+    installFakeApi((call) =>
+      call.path === `/shop/orders/${ORDER_NO}`
+        ? okAnswer({
+            ...order,
+            status: 'refunded',
+            items: order.items.map((line) => ({ ...line, refunded: true })),
+          })
+        : undefined,
+    );
+    renderPage(<OrderPage />, { path: PAGE });
+    expect(await screen.findByRole('button', { name: '再次购买' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '去学习' })).toBeNull();
   });
 
   it('lists the order’s facts, its history latest first, and buys the same lines again', async () => {

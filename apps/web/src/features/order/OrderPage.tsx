@@ -30,7 +30,8 @@ import { useOrderActions } from './useOrderActions';
 
 /**
  * pages/user/order (订单详情), `?orderNo=`: a banner with the state and what comes next (the time left
- * to pay, the tracking number, 去学习 for a course, the master's card for a consultation, 退款审核中,
+ * to pay, the tracking number, a course opened — with 去学习 to its page in the bar instead of 再次购买 —
+ * the master's card for a consultation, 退款审核中,
  * what a partial refund gave back),
  * then the address the order ships to, its lines, its amounts, its details and its history, and a bar
  * with the actions of its state. Unpaid orders are looked at again every few seconds, so a payment
@@ -77,9 +78,14 @@ function kindsOf(order: OrderDetail) {
   const sellids = [
     ...new Set(kept.flatMap((line) => (line.kind === 'service' && line.sellid ? [line.sellid] : []))),
   ];
+  const courseIds = [
+    ...new Set(kept.flatMap((line) => (line.kind === 'course' && line.courseId ? [line.courseId] : []))),
+  ];
   return {
     ships: order.items.some((line) => line.kind === 'goods'),
     course: served && kept.some((line) => line.kind === 'course'),
+    /** Where 去学习 leads: the course's own page, or 我的课程 when the order opened several. */
+    learnHref: courseIds.length === 1 ? paths.courseShow.getHref({ id: courseIds[0]! }) : paths.myclass.path,
     sellids: served ? sellids : [],
   };
 }
@@ -100,13 +106,6 @@ function OrderView({ order, onExpired }: { order: OrderDetail; onExpired: () => 
         {kinds.course ? (
           <section className={`${common.card} ${styles.served}`} aria-label="课程">
             <p>课程已开通，可随时观看。</p>
-            <button
-              type="button"
-              className={`${common.button} ${common.primary}`}
-              onClick={() => navigation.navigate(paths.myclass.path)}
-            >
-              去学习
-            </button>
           </section>
         ) : null}
 
@@ -176,6 +175,15 @@ function OrderView({ order, onExpired }: { order: OrderDetail; onExpired: () => 
               </button>
               <PayButton deadline={order.payDeadline} onPay={() => setPaying(true)} />
             </>
+          ) : kinds.course ? (
+            // A course is bought once: its paid order leads to the lessons, not to buying it again.
+            <button
+              type="button"
+              className={`${common.button} ${common.primary}`}
+              onClick={() => navigation.navigate(kinds.learnHref)}
+            >
+              去学习
+            </button>
           ) : (
             <button type="button" className={common.button} onClick={again}>
               再次购买

@@ -59,6 +59,7 @@ export function preview(overrides: Partial<OrderPreview> = {}): OrderPreview {
     goodsTotal: 29400,
     shipping: 0,
     total: 29400,
+    vipSaving: 0,
     needsAddress: true,
     ...overrides,
   };

@@ -83,7 +83,8 @@ export function CartLine({ item, editing, marked, onMark }: CartLineProps) {
             {reason ? <span className={styles.reason}>{reason}</span> : null}
             {hint ? <span className={styles.hint}>{hint}</span> : null}
             <div className={styles.foot}>
-              <PriceTag fen={item.price} />
+              {/* A VIP's line costs its 会员价: shown beside the price, as on the product page. */}
+              <PriceTag fen={item.listPrice} vip={item.price < item.listPrice ? item.price : null} />
               {reason === null ? (
                 <Stepper
                   className={styles.stepper}

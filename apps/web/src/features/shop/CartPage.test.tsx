@@ -15,6 +15,7 @@ import {
   loginAs,
   renderPage,
   resetSession,
+  textOf,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import CartPage from './CartPage';
@@ -85,6 +86,22 @@ describe('CartPage (pages/shop/cart)', () => {
     expect(screen.getByRole('button', { name: '结算(3)' })).toBeTruthy();
     expect(tickOf('小叶紫檀手串').checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: '全选' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows a VIP’s line at its 会员价 beside the price, and the server’s total of it', async () => {
+    const course = cartItem({
+      skuId: 31,
+      kind: 'course',
+      title: '八字入门二十讲',
+      price: 3900,
+      listPrice: 4900,
+      qty: 1,
+    });
+    cartServer(cart([course], 3900, 1));
+    renderPage(<CartPage />, { path: paths.cart.path });
+    await screen.findByRole('listitem', { name: '八字入门二十讲' });
+    expect(textOf(line('八字入门二十讲'))).toContain('¥49.00会员价 ¥39.00');
+    expect(total()).toBe('¥39.00');
   });
 
   it('unticks a line on the server and shows the total it answers', async () => {

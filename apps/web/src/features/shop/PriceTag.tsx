@@ -8,6 +8,8 @@ export interface PriceTagProps {
   fen: number;
   /** The struck-through list price in 分, when the product has one above the price. */
   original?: number | null;
+  /** 会员价 in 分: what a VIP pays, shown as a tag beside the price when below it. */
+  vip?: number | null;
   /** Adds 起 after the price (the lowest of several SKU prices). */
   from?: boolean;
   size?: 'normal' | 'large';
@@ -16,10 +18,19 @@ export interface PriceTagProps {
 
 /**
  * A price as Chinese shops print it: in the price red, the ¥ smaller than the yuan, then the list
- * price struck through (read out as 原价 by screen readers, since a strike-through is not).
+ * price struck through (read out as 原价 by screen readers, since a strike-through is not), then the
+ * 会员价 in a small tag. Every part keeps its figures on one line; the parts wrap as wholes.
  */
-export function PriceTag({ fen, original, from = false, size = 'normal', className = '' }: PriceTagProps) {
+export function PriceTag({
+  fen,
+  original,
+  vip,
+  from = false,
+  size = 'normal',
+  className = '',
+}: PriceTagProps) {
   const struck = original !== null && original !== undefined && original > fen ? original : null;
+  const member = vip !== null && vip !== undefined && vip < fen ? vip : null;
   return (
     <span className={`${styles.tag} ${size === 'large' ? styles.large : ''} ${className}`}>
       <span className={styles.price}>
@@ -31,6 +42,12 @@ export function PriceTag({ fen, original, from = false, size = 'normal', classNa
         <del className={styles.original}>
           <span className={shop.hidden}>原价</span>¥{yuanOf(struck)}
         </del>
+      ) : null}
+      {member !== null ? (
+        <span className={styles.vip}>
+          会员价 ¥{yuanOf(member)}
+          {from ? '起' : ''}
+        </span>
       ) : null}
     </span>
   );

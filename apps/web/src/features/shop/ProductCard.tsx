@@ -5,11 +5,12 @@ import { paths } from '@/config/paths';
 import { KIND_TAGS } from './kinds';
 import { PriceTag } from './PriceTag';
 import styles from './ProductCard.module.css';
+import { salesText } from './popularity';
 
 /**
  * One product of the shop grid: the square cover (课程 / 咨询 tagged on it), the title on at most two
- * lines, the selling line on one, the price with the struck list price, and 已售. The whole card opens
- * the product page.
+ * lines, the selling line on one, the price with the struck list price and the 会员价, and 已售 (新品
+ * below the shop's threshold). The whole card opens the product page.
  */
 export function ProductCard({ product }: { product: ProductSummary }) {
   const tag = KIND_TAGS[product.kind];
@@ -32,8 +33,13 @@ export function ProductCard({ product }: { product: ProductSummary }) {
           <span className={styles.title}>{product.title}</span>
           {product.subtitle ? <span className={styles.subtitle}>{product.subtitle}</span> : null}
           <span className={styles.foot}>
-            <PriceTag fen={product.price} original={product.originalPrice} from={from} />
-            <span className={styles.sales}>已售 {product.sales}</span>
+            <PriceTag
+              fen={product.price}
+              original={product.originalPrice}
+              vip={product.vipPrice}
+              from={from}
+            />
+            <span className={styles.sales}>{salesText(product.sales)}</span>
           </span>
         </span>
       </Link>

@@ -14,6 +14,7 @@ import {
   here,
   installFakeApi,
   loginAs,
+  member,
   renderPage,
   resetSession,
   textOf,
@@ -72,6 +73,70 @@ describe('ProductPage (pages/shop/product)', () => {
     expect(within(detail).getByRole('img', { name: '细节' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '加入购物车' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '立即购买' })).toBeTruthy();
+  });
+
+  it('prices the chosen SKU: its own price, the list price struck only above it, its 会员价', async () => {
+    loginAs();
+    shop(
+      productDetail({
+        originalPrice: 15000,
+        vipPrice: 8800,
+        sales: 9,
+        skus: [
+          sku({
+            id: 11,
+            price: 12800,
+            vipPrice: 11800,
+            stock: 20,
+            title: '8mm / 108颗',
+            spec: { 尺寸: '8mm', 颗数: '108颗' },
+          }),
+          sku({
+            id: 12,
+            price: 9800,
+            vipPrice: 8800,
+            stock: 3,
+            title: '8mm / 54颗',
+            spec: { 尺寸: '8mm', 颗数: '54颗' },
+          }),
+          sku({
+            id: 13,
+            price: 16800,
+            stock: 5,
+            title: '10mm / 108颗',
+            spec: { 尺寸: '10mm', 颗数: '108颗' },
+          }),
+        ],
+      }),
+    );
+    renderPage(<ProductPage />, { path: productHref(5) });
+    await screen.findByRole('heading', { level: 2, name: '小叶紫檀手串' });
+    const price = () => textOf(screen.getByRole('region', { name: '价格与标题' }));
+    // Nothing chosen: the lowest with 起, the list price, the lowest 会员价; nine sold reads 新品.
+    expect(price()).toContain('¥98.00起原价¥150.00会员价 ¥88.00起新品');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^规格/ })));
+    await act(async () => fireEvent.click(chip('10mm')));
+    await act(async () => fireEvent.click(chip('108颗')));
+    // ¥168 is above the list price: nothing struck, and this SKU has no 会员价.
+    expect(textOf(sheet())).toContain('¥168.00');
+    expect(textOf(sheet())).not.toContain('原价');
+    expect(price()).toContain('¥168.00新品');
+    expect(price()).not.toContain('原价');
+    expect(price()).not.toContain('会员价');
+    await act(async () => fireEvent.click(chip('10mm')));
+    await act(async () => fireEvent.click(chip('8mm')));
+    expect(price()).toContain('¥128.00原价¥150.00会员价 ¥118.00新品');
+    expect(textOf(sheet())).toContain('¥128.00原价¥150.00会员价 ¥118.00');
+    expect(screen.queryByText('您是 VIP 会员，下单时按会员价结算')).toBeNull();
+  });
+
+  it('tells a VIP the 会员价 is what they pay', async () => {
+    loginAs(member({ vip_expire: new Date(Date.now() + 86_400_000).toISOString(), isVip: true }));
+    shop(
+      productDetail({ vipPrice: 8800, skus: [sku({ id: 21, price: 9800, vipPrice: 8800 })], options: [] }),
+    );
+    renderPage(<ProductPage />, { path: productHref(5) });
+    expect(await screen.findByText('您是 VIP 会员，下单时按会员价结算')).toBeTruthy();
   });
 
   it('says how few are left when the stock runs low', async () => {

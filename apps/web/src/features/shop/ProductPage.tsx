@@ -1,6 +1,8 @@
 /**
- * The product page (`pages/shop/product?id=`): the swipeable gallery, price, title and selling line,
- * 已售 and how few are left, what buying a course or a consultation gives, the description, and the
+ * The product page (`pages/shop/product?id=`): the swipeable gallery, the price of the chosen SKU (the
+ * lowest with 起 until one is chosen) with the struck list price where it is above it and the 会员价,
+ * title and selling line, 已售 (新品 below the shop's threshold) and how few are left, what buying a
+ * course or a consultation gives, the description (its 规格参数 table fits a 320 px screen), and the
  * fixed action bar — 客服, 购物车, then 加入购物车 and 立即购买 for goods, only 立即购买 for a course or
  * a consultation (one each). Both open the SKU picker; a visitor goes to login first and comes back.
  * An off-shelf product says 已下架, one with no stock 已售罄, and neither can be bought.
@@ -19,7 +21,7 @@ import { userMessage } from '@/lib/error-message';
 import { toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
 import { useShareCard } from '@/lib/share';
-import { useSession } from '@/stores/session';
+import { isVip, useSession } from '@/stores/session';
 import { useAddCartItem } from './api/add-cart-item';
 import { useProduct } from './api/get-product';
 import { isSingle, KIND_NOTES, KIND_TAGS } from './kinds';
@@ -28,6 +30,7 @@ import { PriceTag } from './PriceTag';
 import { ProductActionBar, type ProductState } from './ProductActionBar';
 import { ProductGallery } from './ProductGallery';
 import styles from './ProductPage.module.css';
+import { salesText } from './popularity';
 import { type SheetMode, SkuSheet } from './SkuSheet';
 import shop from './shop.module.css';
 import { chosenSku, initialSelection, optionsOf, priceRange, type Selection, totalStock } from './sku-choice';
@@ -89,6 +92,7 @@ export default function ProductPage() {
 /** A loaded product. */
 function ProductView({ product }: { product: ProductDetail }) {
   const isLogin = useSession((s) => s.isLogin);
+  const vip = useSession((s) => isVip(s.user));
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
   const addToCart = useAddCartItem();
@@ -147,13 +151,17 @@ function ProductView({ product }: { product: ProductDetail }) {
         <section className={styles.card} aria-label="价格与标题">
           <div className={styles.priceRow}>
             <PriceTag
-              fen={range.low}
+              fen={sku ? sku.price : range.low}
               original={product.originalPrice}
-              from={range.high > range.low}
+              vip={sku ? sku.vipPrice : product.vipPrice}
+              from={!sku && range.high > range.low}
               size="large"
             />
-            <span className={styles.sales}>已售 {product.sales}</span>
+            <span className={styles.sales}>{salesText(product.sales)}</span>
           </div>
+          {vip && (sku ? sku.vipPrice !== null : product.vipPrice !== null) ? (
+            <p className={styles.vipNote}>您是 VIP 会员，下单时按会员价结算</p>
+          ) : null}
           <h2 className={styles.title}>
             {tag ? <span className={styles.kind}>{tag}</span> : null}
             {product.title}

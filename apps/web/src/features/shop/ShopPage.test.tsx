@@ -61,8 +61,16 @@ describe('ShopPage (pages/index/shop)', () => {
             originalPrice: 19800,
             sales: 321,
           }),
-          productSummary({ id: 2, kind: 'course', title: '八字入门课', price: 9900, sales: 5 }),
-          productSummary({ id: 3, kind: 'service', title: '一对一八字咨询', price: 5, sales: 0 }),
+          productSummary({
+            id: 2,
+            kind: 'course',
+            title: '八字入门课',
+            price: 9900,
+            vipPrice: 7900,
+            sales: 10,
+          }),
+          productSummary({ id: 3, kind: 'service', title: '一对一八字咨询', price: 5, sales: 9 }),
+          productSummary({ id: 4, title: '新到的台历', price: 3900, sales: 0 }),
         ]),
       ),
     );
@@ -75,11 +83,11 @@ describe('ShopPage (pages/index/shop)', () => {
     expect(textOf(bracelet)).toBe('小叶紫檀手串老料密度高¥128.00原价¥198.00已售 321');
     expect(within(bracelet).getByText('¥198.00', { exact: false }).tagName).toBe('DEL');
 
+    // From ten sold on the count shows; below, the product reads 新品 (never 已售 0). The 会员价 beside.
     const course = screen.getByRole('link', { name: /八字入门课/ });
-    expect(textOf(course)).toBe('课程八字入门课¥99.00已售 5');
-    expect(textOf(screen.getByRole('link', { name: /一对一八字咨询/ }))).toBe(
-      '咨询一对一八字咨询¥0.05已售 0',
-    );
+    expect(textOf(course)).toBe('课程八字入门课¥99.00会员价 ¥79.00已售 10');
+    expect(textOf(screen.getByRole('link', { name: /一对一八字咨询/ }))).toBe('咨询一对一八字咨询¥0.05新品');
+    expect(textOf(screen.getByRole('link', { name: /新到的台历/ }))).toBe('新到的台历¥39.00新品');
     expect(screen.queryByRole('status', { name: '正在加载商品' })).toBeNull();
   });
 
@@ -92,15 +100,15 @@ describe('ShopPage (pages/index/shop)', () => {
             title: '文昌塔',
             price: 6800,
             skus: [
-              { id: 1, price: 6800, stock: 2 },
-              { id: 2, price: 8800, stock: 2 },
+              { id: 1, price: 6800, vipPrice: null, stock: 2 },
+              { id: 2, price: 8800, vipPrice: null, stock: 2 },
             ],
           }),
         ]),
       ),
     );
     renderPage(<ShopPage />, { path: paths.shop.path });
-    expect(textOf(await screen.findByRole('link', { name: /文昌塔/ }))).toBe('文昌塔¥68.00起已售 0');
+    expect(textOf(await screen.findByRole('link', { name: /文昌塔/ }))).toBe('文昌塔¥68.00起新品');
   });
 
   it('asks for the chosen category and the searched words, and keeps them in the address', async () => {
@@ -183,7 +191,7 @@ describe('ShopPage (pages/index/shop)', () => {
     expect(screen.queryByRole('button', { name: '查看全部商品' })).toBeNull();
   });
 
-  it('floats a cart button with the pieces in the cart for a logged-in buyer', async () => {
+  it('puts the cart with its pieces in the header for a logged-in buyer, over no price', async () => {
     loginAs();
     const calls = installFakeApi((call) => {
       if (call.path === '/shop/categories') return okAnswer(categories);
@@ -195,8 +203,12 @@ describe('ShopPage (pages/index/shop)', () => {
       return undefined;
     });
     const { location } = renderPage(<ShopPage />, { path: paths.shop.path });
-    const button = await screen.findByRole('link', { name: '购物车，5 件商品' });
+    const button = await within(screen.getByRole('banner')).findByRole('link', { name: '购物车，5 件商品' });
     expect(textOf(button)).toBe('5');
+    // Not floating over the grid: the list holds no cart link.
+    expect(
+      within(screen.getByRole('region', { name: '商品列表' })).queryByRole('link', { name: /购物车/ }),
+    ).toBeNull();
     expect(calls.find((c) => c.path === '/shop/cart')?.token).toBe('member-jwt');
     await act(async () => fireEvent.click(button));
     expect(here(location())).toBe('/pages/shop/cart');

@@ -2,10 +2,11 @@
  * The 商城 tab (`pages/index/shop`, SPEC §2 "official shop"): a search field, the category capsules
  * and a two-column grid of on-shelf products that loads the next page as the reader nears its end.
  * The chosen category and words live in the address (`?cat=2&q=手串`), so coming back from a product
- * shows the same grid. A logged-in buyer gets a floating cart button with the pieces in the cart.
+ * shows the same grid. A logged-in buyer finds the cart, with its pieces, at the right of the header.
  */
 import { useSearchParams } from 'react-router';
 import { CategoryChips } from '@/components/CategoryChips';
+import { ConnectionNotice } from '@/components/ConnectionNotice';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
@@ -14,7 +15,7 @@ import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { InfiniteScroll } from '@/lib/antd-mobile';
 import { useCategories } from './api/get-categories';
 import { type ProductFilter, useProducts } from './api/get-products';
-import { CartFab } from './CartFab';
+import { CartButton } from './CartButton';
 import { ProductCard } from './ProductCard';
 import styles from './ShopPage.module.css';
 import shop from './shop.module.css';
@@ -49,7 +50,8 @@ export default function ShopPage() {
 
   return (
     <div className={shop.page}>
-      <PageHeader />
+      <PageHeader right={<CartButton />} />
+      <ConnectionNotice />
       <div className={styles.tools}>
         <SearchField
           label="搜索商品"
@@ -96,7 +98,6 @@ export default function ShopPage() {
           <GridSkeleton />
         )}
       </section>
-      <CartFab />
     </div>
   );
 }

@@ -38,7 +38,8 @@ export interface SkuSheetProps {
 }
 
 /**
- * The SKU picker sliding up from the bottom: the chosen SKU's picture, price and stock; one row of
+ * The SKU picker sliding up from the bottom: the chosen SKU's picture, price (with the list price
+ * struck where above it, and its 会员价) and stock; one row of
  * chips per option (a value no SKU in stock has with the other choices is greyed and cannot be
  * tapped); the number of pieces, bounded by the SKU's stock and 99 (none for a course or a
  * consultation: one each); and the confirm button(s).
@@ -108,7 +109,13 @@ function SheetBody({
       <header className={styles.head}>
         <FallbackImage src={sku?.image || product.cover} alt="" className={styles.thumb} />
         <div className={styles.summary}>
-          <PriceTag fen={sku ? sku.price : range.low} from={!sku && range.high > range.low} size="large" />
+          <PriceTag
+            fen={sku ? sku.price : range.low}
+            original={product.originalPrice}
+            vip={sku ? sku.vipPrice : product.vipPrice}
+            from={!sku && range.high > range.low}
+            size="large"
+          />
           <span className={styles.stock}>{stockHint(stock) ?? `库存 ${stock} 件`}</span>
           <span className={styles.chosen}>
             {sku ? `已选：${sku.title}` : `请选择 ${options.map((option) => option.name).join(' / ')}`}

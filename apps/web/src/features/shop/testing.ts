@@ -14,10 +14,11 @@ export function productSummary(overrides: Partial<ProductSummary> = {}): Product
     subtitle: '',
     cover: `/api/files/shop/${id}.webp`,
     price: 12800,
+    vipPrice: null,
     originalPrice: null,
     sales: 0,
     categoryId: 1,
-    skus: [{ id: id * 10, price: overrides.price ?? 12800, stock: 50 }],
+    skus: [{ id: id * 10, price: overrides.price ?? 12800, vipPrice: null, stock: 50 }],
     ...overrides,
   };
 }
@@ -29,7 +30,7 @@ export function productPage(list: ProductSummary[], total = list.length): Produc
 
 /** A SKU of the product page. */
 export function sku(overrides: Partial<Sku> & Pick<Sku, 'id'>): Sku {
-  return { price: 12800, stock: 50, title: '默认', spec: {}, image: '', ...overrides };
+  return { price: 12800, vipPrice: null, stock: 50, title: '默认', spec: {}, image: '', ...overrides };
 }
 
 /**
@@ -49,6 +50,7 @@ export function productDetail(overrides: Partial<ProductDetail> = {}): ProductDe
     subtitle: '老料密度高，油性足',
     cover: '/api/files/shop/5-a.webp',
     price: Math.min(...skus.map((s) => s.price)),
+    vipPrice: null,
     originalPrice: 19800,
     sales: 321,
     categoryId: 2,
@@ -74,7 +76,8 @@ export function cartItem(overrides: Partial<CartItem> & Pick<CartItem, 'skuId'>)
     title: `商品${overrides.skuId}`,
     skuTitle: '默认',
     cover: '',
-    price: 12800,
+    price: overrides.price ?? 12800,
+    listPrice: overrides.price ?? 12800,
     qty: 2,
     stock: 50,
     selected: true,

@@ -1,6 +1,8 @@
 import {
   AaOutline,
+  BellOutline,
   BillOutline,
+  CalendarOutline,
   EditSOutline,
   GiftOutline,
   LocationOutline,
@@ -15,6 +17,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
+import { ConnectionNotice } from '@/components/ConnectionNotice';
 import { FallbackImage } from '@/components/FallbackImage';
 import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
@@ -65,6 +68,8 @@ export default function UserPage() {
       needsLogin: true,
       extra: user && courses > 0 ? `${courses} 门` : undefined,
     },
+    { title: '我的提醒', icon: <BellOutline />, to: paths.reminders.path, needsLogin: true },
+    { title: '日历订阅', icon: <CalendarOutline />, to: paths.subscribe.path, needsLogin: true },
     { title: '主题设置', icon: <AaOutline />, to: paths.theme.path },
     { title: 'VIP福利', icon: <GiftOutline />, to: paths.fuli.path },
     { title: '在线客服', icon: <MessageOutline />, to: () => useDialogs.getState().open('kefu') },
@@ -75,6 +80,7 @@ export default function UserPage() {
   return (
     <div className={styles.page}>
       <PageHeader />
+      <ConnectionNotice />
       {user ? (
         <>
           <MemberCard user={user} onOpen={(to) => navigation.navigate(to)} />

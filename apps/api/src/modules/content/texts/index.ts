@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { YI_JI_WORDS } from '@xuanli/almanac/almanac/yiJiWords';
+import { MINGLI_TERM_LABEL } from '@xuanli/contracts/article';
 import { FENGSHUI_CASE_TEXTS, fengshuiCaseHtml } from './fengshui-cases.ts';
+import { MINGLI_TERM_TEXTS, mingliTermHtml } from './mingli-terms.ts';
 import { SOLAR_TERM_TEXTS, solarTermHtml, solarTermSummary } from './solar-terms.ts';
 import { YI_JI_TEXTS, yiJiHtml } from './yi-ji.ts';
 
@@ -109,7 +111,26 @@ function fengshuiCases(): ArticleSeed[] {
   }));
 }
 
+/** One article per term the chart lets the reader tap (label 命理术语, name = the term). */
+function mingliTerms(): ArticleSeed[] {
+  return MINGLI_TERM_TEXTS.map((term, i) => ({
+    label: MINGLI_TERM_LABEL,
+    name: term.name,
+    title: term.name,
+    summary: term.kind === '纳音' ? `纳音 · ${term.gist}` : `${term.kind} · ${term.gist}`,
+    html: mingliTermHtml(term),
+    sort: i + 1,
+  }));
+}
+
 /** Every seeded article. */
 export function articleSeeds(): ArticleSeed[] {
-  return [...agreements(), ...helpPages(), ...solarTerms(), ...yiJiWords(), ...fengshuiCases()];
+  return [
+    ...agreements(),
+    ...helpPages(),
+    ...solarTerms(),
+    ...yiJiWords(),
+    ...fengshuiCases(),
+    ...mingliTerms(),
+  ];
 }

@@ -1,4 +1,6 @@
 import { YI_JI_WORDS } from '@xuanli/almanac/almanac/yiJiWords';
+import { shensha } from '@xuanli/almanac/bazi/shensha';
+import { NAYIN } from '@xuanli/almanac/ganzhi';
 import { solarFromDayNumber } from '@xuanli/almanac/solarDate';
 import { TERM_NAMES, termDay } from '@xuanli/almanac/solarTerm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +71,9 @@ describe('seeded texts', () => {
               ? [60, 200]
               : seed.label === '风水'
                 ? [400, 700]
-                : [200, 1500];
+                : seed.label === '命理术语'
+                  ? [70, 300]
+                  : [200, 1500];
       expect(n, `${seed.label}/${seed.name}: ${n}`).toBeGreaterThanOrEqual(min);
       expect(n, `${seed.label}/${seed.name}: ${n}`).toBeLessThanOrEqual(max);
       expect(seed.summary.length, `${seed.name} summary`).toBeGreaterThan(0);
@@ -118,6 +122,32 @@ describe('seeded articles in the database', () => {
       expect(res.statusCode, word).toBe(200);
       expect(res.json().resData).toMatchObject({ label: '宜忌', name: word, title: word });
     }
+  });
+
+  it('has a published 命理术语 article for every ten god, 纳音 and 神煞 the chart can show', async () => {
+    // Every star the engine can put on a pillar: charts of every day pillar against a spread of years,
+    // months and hours, for both sexes (元辰 depends on it).
+    const stars = new Set<string>();
+    for (let day = 0; day < 60; day++)
+      for (let year = 0; year < 60; year += 1)
+        for (const sex of ['男', '女'] as const) {
+          const pillars = [year, (year * 7 + day) % 60, day, (day * 11 + year * 3) % 60];
+          for (const hits of Object.values(shensha(pillars, { sex })))
+            for (const hit of hits) stars.add(hit.name);
+        }
+    expect(stars.size).toBeGreaterThanOrEqual(30);
+    const gods = ['比肩', '劫财', '食神', '伤官', '偏财', '正财', '七杀', '正官', '偏印', '正印'];
+    const terms = [...gods, ...stars, ...NAYIN];
+    for (const term of terms) {
+      const res = await read('命理术语', term);
+      expect(res.statusCode, term).toBe(200);
+      expect(res.json().resData).toMatchObject({ label: '命理术语', name: term, title: term });
+    }
+    // Nothing seeded that the chart cannot show.
+    const seeded = articleSeeds()
+      .filter((s) => s.label === '命理术语')
+      .map((s) => s.name);
+    expect(seeded.sort()).toEqual([...new Set(terms)].sort());
   });
 
   it('has a published article for every 节气', async () => {

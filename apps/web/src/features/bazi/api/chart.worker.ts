@@ -8,16 +8,24 @@
  * also keeps the computation off the main thread. The file loads only when a chart is computed
  * offline, from the service worker's precache.
  */
-import { type BaziChart, type BaziInput, baziChart } from '@xuanli/almanac/bazi/chart';
+import {
+  type AnyBaziChart,
+  type BaziInput,
+  baziChart,
+  type HourUnknownInput,
+} from '@xuanli/almanac/bazi/chart';
 import { isAlmanacError } from '@xuanli/almanac/errors';
 
 /** The worker's answer to one input: the chart, or the engine's refusal (`code`) or another failure. */
 export type ChartWorkerReply =
-  | { ok: true; chart: BaziChart }
+  | { ok: true; chart: AnyBaziChart }
   | { ok: false; code: string | null; message: string };
 
-/** Computes the chart of `input`; never throws (a worker's exception would lose the error's code). */
-export function chartReply(input: BaziInput): ChartWorkerReply {
+/** The engine's input of a chart: four pillars, or three with `hourUnknown: true`. */
+export type ChartInput = BaziInput | HourUnknownInput;
+
+/** Computes the chart of `input` (three pillars when the hour is unknown); never throws (a worker's exception would lose the error's code). */
+export function chartReply(input: ChartInput): ChartWorkerReply {
   try {
     return { ok: true, chart: baziChart(input) };
   } catch (error) {
@@ -28,5 +36,5 @@ export function chartReply(input: BaziInput): ChartWorkerReply {
 
 // Inside a worker, answer each message; imported elsewhere (a unit test), do nothing.
 if ('importScripts' in globalThis) {
-  self.onmessage = (event: MessageEvent<BaziInput>) => self.postMessage(chartReply(event.data));
+  self.onmessage = (event: MessageEvent<ChartInput>) => self.postMessage(chartReply(event.data));
 }

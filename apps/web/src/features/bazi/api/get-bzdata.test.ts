@@ -28,8 +28,9 @@ function serverChart(body = BODY) {
   return { name, ...baziChart({ ...input, liuyueYear: input.liuyueYear ?? 2025 }) };
 }
 
-/** Fetch replaced: every request fails as with no network (TypeError, as browsers throw). */
+/** No network: the browser says it is offline, and every request fails (TypeError, as browsers throw). */
 function cutTheNetwork() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   const fetch = vi.fn(async () => {
     throw new TypeError('Failed to fetch');
   });
@@ -150,10 +151,17 @@ describe('chartInBrowser', () => {
 
 describe('chartReply (the worker)', () => {
   it("answers the engine's chart, or its refusal with the code", () => {
-    const { name: _, ...input } = BODY;
+    const { name: _, hourUnknown: __, ...input } = BODY;
     const reply = chartReply(input);
     expect(reply.ok && reply.chart.sizhu).toEqual(baziChart(input).sizhu);
     expect(chartReply({ ...input, sex: '男女' as never })).toMatchObject({ ok: false, code: 'WRONG_SEX' });
+  });
+
+  it('charts three pillars offline when the hour is unknown, as the server does', () => {
+    const { name: _, hourUnknown: __, ...input } = BODY;
+    const reply = chartReply({ ...input, hourUnknown: true });
+    expect(reply.ok && reply.chart.sizhu.hour).toBeNull();
+    expect(reply.ok && reply.chart.hourUnknown).toBe(true);
   });
 });
 

@@ -8,14 +8,14 @@
  * engine runs in a worker (./chart.worker.ts) that loads only then; the service worker precaches it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BaziChart, BaziInput } from '@xuanli/almanac/bazi/chart';
-import { ApiError, api, ClientErrorCode, toApiError } from '@/lib/api';
+import type { AnyBaziChart } from '@xuanli/almanac/bazi/chart';
+import { ApiError, api, serverUnreachable, toApiError } from '@/lib/api';
 import { beijingToday } from '@/lib/dates';
 import type { ChartRequest } from '../profiles';
-import type { ChartWorkerReply } from './chart.worker';
+import type { ChartInput, ChartWorkerReply } from './chart.worker';
 
 /** The bzdata answer: the engine's chart JSON plus the name it was asked for. */
-export type BzChart = BaziChart & {
+export type BzChart = AnyBaziChart & {
   name: string;
   /** Set when the chart was computed in the browser because the server could not be reached. */
   offline?: true;
@@ -24,18 +24,10 @@ export type BzChart = BaziChart & {
 /** Path of the call; the server matches it without regard to case. */
 export const BZDATA_PATH = '/app/bln.Suan/bzdata';
 
-/** HTTP statuses of a server that is down or unreachable behind its gateway. */
-const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
-
-/** Whether `error` means the server could not answer at all (rather than refused the input). */
-export function serverUnreachable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.code === ClientErrorCode.network || error.code === ClientErrorCode.timeout) return true;
-  return error.status !== undefined && UNREACHABLE_STATUSES.has(error.status);
-}
+export { serverUnreachable };
 
 /** Runs the engine on `input` in a worker of its own (see ./chart.worker.ts), then ends the worker. */
-function chartInWorker(input: BaziInput): Promise<ChartWorkerReply> {
+function chartInWorker(input: ChartInput): Promise<ChartWorkerReply> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./chart.worker.ts', import.meta.url), { name: 'bazi-chart' });
     worker.onmessage = (event: MessageEvent<ChartWorkerReply>) => {
@@ -56,7 +48,7 @@ function chartInWorker(input: BaziInput): Promise<ChartWorkerReply> {
  * (its code, so the page shows the same Chinese message and offers no retry).
  */
 export async function chartInBrowser(body: ChartRequest, nowMs: number = Date.now()): Promise<BzChart> {
-  const reply = await chartInWorker({
+  const input = {
     born: body.born,
     sex: body.sex,
     zi: body.zi,
@@ -65,7 +57,9 @@ export async function chartInBrowser(body: ChartRequest, nowMs: number = Date.no
     yunSchool: body.yunSchool,
     liunianCount: body.liunianCount,
     liuyueYear: body.liuyueYear ?? Number(beijingToday(nowMs).slice(0, 4)),
-  });
+  };
+  // 时辰不详 as the server reads it: only `true` asks for three pillars.
+  const reply = await chartInWorker(body.hourUnknown === true ? { ...input, hourUnknown: true } : input);
   if (reply.ok) return { name: body.name ?? '', ...reply.chart, offline: true };
   if (reply.code) throw toApiError({ code: reply.code, msg: reply.message }, { status: 400 });
   throw new Error(reply.message);

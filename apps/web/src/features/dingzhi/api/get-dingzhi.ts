@@ -4,7 +4,7 @@
  * birth profile. VIP only, so it goes through `memberRequest`: without login it is not sent, and a 401
  * (the session ended) clears the user; a user whose VIP has lapsed gets 403 Forbidden.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DingzhiAnswer, DingzhiBody } from '@xuanli/contracts/dingzhi';
 import { memberRequest } from '@/stores/session';
 
@@ -32,6 +32,28 @@ export const dingzhiQueryOptions = (body: DingzhiBody) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+/**
+ * The answer for `body` taken from one already kept for the same profile and type whose week holds
+ * `body.date`: the server answers a day with its whole week, and a day's fortune depends only on the
+ * profile, the type and the day, so this is the answer the server would give — on a phone that is
+ * offline on Thursday, the week fetched on Monday still shows Thursday's fortune.
+ */
+export function answerFromKeptWeek(client: QueryClient, body: DingzhiBody): DingzhiAnswer | undefined {
+  // The key without its date: every day kept for this profile and type.
+  const sameProfileAndType = dingzhiQueryOptions(body).queryKey.slice(0, -1);
+  for (const [, answer] of client.getQueriesData<DingzhiAnswer>({ queryKey: sameProfileAndType })) {
+    const day = answer?.week.find((d) => d.date === body.date);
+    if (answer && day) return { day, week: answer.week };
+  }
+  return undefined;
+}
+
 /** The fortune for a component; `enabled` false keeps it from being asked (no profile yet). */
-export const useDingzhi = (body: DingzhiBody, enabled = true) =>
-  useQuery({ ...dingzhiQueryOptions(body), enabled });
+export function useDingzhi(body: DingzhiBody, enabled = true) {
+  const client = useQueryClient();
+  return useQuery({
+    ...dingzhiQueryOptions(body),
+    enabled,
+    initialData: body.date ? () => answerFromKeptWeek(client, body) : undefined,
+  });
+}

@@ -23,6 +23,7 @@ export function courseDetail(overrides: Partial<CourseDetail> = {}): CourseDetai
     category: { id: 1, name: '八字' },
     free: false,
     price: 19900,
+    vipPrice: null,
     productId: 31,
     skuId: 310,
     lessonCount: 3,

@@ -1,0 +1,2 @@
+ALTER TABLE "skus" ADD COLUMN "vip_price" integer;--> statement-breakpoint
+ALTER TABLE "skus" ADD CONSTRAINT "skus_vip_price_check" CHECK ("skus"."vip_price" IS NULL OR ("skus"."vip_price" > 0 AND "skus"."vip_price" <= "skus"."price"));

@@ -1,0 +1,45 @@
+/**
+ * What the chart's term sheet reads: the term's 命理术语 article (`POST crm/article/read {label, name}`,
+ * sanitised HTML, public) and its 相关课程 (`GET crm/ketang/lessons-by-tag`, the lessons tagged with the
+ * term, then with its family — 十神, 神煞 or 纳音 — when none is).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { type Article, MINGLI_TERM_LABEL } from '@xuanli/contracts/article';
+import type { TaggedLessonList } from '@xuanli/contracts/lesson-tags';
+import { api } from '@/lib/api';
+
+/** A tappable term of the chart and its family. */
+export interface ChartTerm {
+  name: string;
+  kind: '十神' | '神煞' | '纳音';
+}
+
+/** Terms and lessons change rarely: an hour keeps re-opening a sheet off the network. */
+const STALE = 60 * 60_000;
+
+/** The term's article. */
+export function useTermArticle(term: ChartTerm | null) {
+  return useQuery({
+    queryKey: ['article', MINGLI_TERM_LABEL, term?.name ?? ''],
+    queryFn: ({ signal }) =>
+      api.post<Article>('/crm/article/read', { label: MINGLI_TERM_LABEL, name: term!.name }, { signal }),
+    enabled: term !== null,
+    staleTime: STALE,
+  });
+}
+
+/** The path of the lessons that teach `term`, then its family (repeated `tag`, most specific first). */
+export function termLessonsPath(term: ChartTerm): string {
+  const tags = term.name === term.kind ? [term.name] : [term.name, term.kind];
+  return `/crm/ketang/lessons-by-tag?${tags.map((tag) => `tag=${encodeURIComponent(tag)}`).join('&')}`;
+}
+
+/** The lessons that teach the term. */
+export function useTermLessons(term: ChartTerm | null) {
+  return useQuery({
+    queryKey: ['ketang', 'lessons-by-tag', term?.name ?? '', term?.kind ?? ''],
+    queryFn: ({ signal }) => api.get<TaggedLessonList>(termLessonsPath(term!), { signal }),
+    enabled: term !== null,
+    staleTime: STALE,
+  });
+}

@@ -57,6 +57,8 @@ export interface StartOptions {
   logFile: string;
   /** How long migrations + seeding + listen may take; PGlite's first start is the slow part. */
   timeoutMs?: number;
+  /** More settings, given the server's origin (e.g. providers' stand-ins that send readers back to it). */
+  env?: (origin: string) => NodeJS.ProcessEnv;
   /** Listen on this port (a server started again where the app knew it), else a free one. */
   port?: number;
   /** Run on this data folder, which `stop()` then leaves in place; else a throw-away one. */
@@ -68,6 +70,7 @@ export async function startServer({
   webDist,
   logFile,
   timeoutMs = 60_000,
+  env: moreEnv,
   port: givenPort,
   dataDir: givenDataDir,
 }: StartOptions): Promise<RunningServer> {
@@ -97,6 +100,7 @@ export async function startServer({
     DATABASE_URL: '',
     JWT_SECRET: '',
     NODE_ENV: 'test',
+    ...moreEnv?.(origin),
   };
   const child: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: repoRoot,

@@ -19,11 +19,17 @@ import {
   operatorOf,
   purgeStaleUploads,
 } from './modules/admin/index.ts';
-import { baziRoutes, dingzhiRoutes, eraseDingzhiProfile, mingshuRoutes } from './modules/bazi/index.ts';
+import {
+  baziRoutes,
+  dingzhiRoutes,
+  eraseDingzhiProfile,
+  mergeDingzhiProfile,
+  mingshuRoutes,
+} from './modules/bazi/index.ts';
 import { calendarRoutes, createHolidayCache, holidayTableAnswer } from './modules/calendar/index.ts';
 import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
-import { eraseLearner, ketangRoutes, progressOfCourses } from './modules/ketang/index.ts';
-import { eraseMediaOf, mediaRoutes, removeStoredFiles } from './modules/media/index.ts';
+import { eraseLearner, ketangRoutes, mergeLearner, progressOfCourses } from './modules/ketang/index.ts';
+import { eraseMediaOf, mediaRoutes, mergeMediaOf, removeStoredFiles } from './modules/media/index.ts';
 import {
   configureUserCache,
   createSmsSender,
@@ -32,7 +38,7 @@ import {
   purgeMemberLeftovers,
   type SmsSender,
 } from './modules/member/index.ts';
-import { eraseCaseBook, mingliRoutes } from './modules/mingli/index.ts';
+import { eraseCaseBook, mergeCaseBook, mingliRoutes } from './modules/mingli/index.ts';
 import {
   createPayService,
   type PayService,
@@ -43,7 +49,7 @@ import {
   reconcilePayments,
   retryPendingRefunds,
 } from './modules/pay/index.ts';
-import { eraseCalendarOf, reminderRoutes } from './modules/reminders/index.ts';
+import { eraseCalendarOf, mergeCalendarOf, reminderRoutes } from './modules/reminders/index.ts';
 import {
   configureSessionCache,
   purgeExpiredSessions,
@@ -57,8 +63,15 @@ import {
   catalogueRoutes,
   createOrderLedger,
   eraseBuyer,
+  mergeBuyer,
   orderRoutes,
 } from './modules/shop/index.ts';
+import {
+  createWechatService,
+  eraseWechatOf,
+  purgeOauthLeftovers,
+  wechatRoutes,
+} from './modules/wechat/index.ts';
 import { registerAdminConsole } from './plugins/admin-console.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -257,7 +270,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createFileStorage(config.storage);
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   await app.register(mediaRoutes, { prefix: '/api', db, config, clock, storage });
-  // Accounts (SPEC §6–7): SMS and password login, profile, password, deletion, my courses.
+  // The 公众号 (off without WECHAT_APP_ID): 网页授权 login tickets, the JS-SDK signature, and which
+  // account a WeChat user is — for the member module's login and the pay module's JSAPI payer.
+  const wechat = createWechatService({
+    db,
+    clock,
+    config: config.wechat,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  await app.register(wechatRoutes, { prefix: '/api', service: wechat });
+  // Accounts (SPEC §6–7): SMS, password and WeChat login, profile, password, deletion, my courses.
   const sms = deps.sms ?? createSmsSender({ config: config.sms, clock, log: app.log });
   const member = memberDeps({
     db,
@@ -271,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       async eraseRows(tx, account) {
         await eraseBuyer(tx, account.id, new Date(clock.now()));
         await eraseLearner(tx, account.id);
+        await eraseWechatOf(tx, account.id);
         await eraseDingzhiProfile(tx, account.id);
         await eraseCalendarOf(tx, account.id);
         await eraseCaseBook(tx, account.id);
@@ -278,6 +302,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       removeFiles: (keys) => removeStoredFiles(storage, keys),
     },
+    // Two accounts of one person becoming one (a WeChat account linking the phone of an existing one):
+    // each module moves its rows in the merge's transaction.
+    merge: {
+      async mergeRows(tx, from, into) {
+        await mergeBuyer(tx, from, into);
+        await mergeLearner(tx, from, into);
+        await mergeMediaOf(tx, from, into);
+        await mergeDingzhiProfile(tx, from, into);
+        await mergeCaseBook(tx, from, into);
+        await mergeCalendarOf(tx, from, into);
+      },
+    },
+    wechat: wechat.accounts,
   });
   await app.register(memberRoutes, {
     prefix: '/api/crm',
@@ -308,6 +345,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     config: config.pay,
     ledger: createOrderLedger({ clock, payments: () => attempts }),
+    // JSAPI pays with the openid 网页授权 bound to the buyer's account, never one the browser sends.
+    payerOpenid: (userId) => wechat.payerOpenid(userId),
   });
   const payAttempts = paymentAttempts(pay.deps);
   attempts = payAttempts;
@@ -394,6 +433,8 @@ function appJobs({ db, config, clock, storage, limiter, pay, attempts }: JobDeps
       intervalMs: intervalMs > 0 ? Math.min(intervalMs, 60_000) : 0,
       run: () => cancelExpiredOrders({ db, clock, payments: attempts }),
     },
+    // 网页授权's states and tickets past their 10 and 5 minutes.
+    { name: 'purge-wechat-oauth', intervalMs, run: () => purgeOauthLeftovers({ db, clock }) },
     // Tallies of refused payment callbacks older than their retention.
     {
       name: 'purge-refused-pay-callbacks',

@@ -13,6 +13,7 @@ import {
   parsePayConfig,
   parseSmsConfig,
   parseStorage,
+  parseWechatConfig,
 } from './config.ts';
 
 describe('loadConfig', () => {
@@ -597,5 +598,64 @@ describe('payment settings', () => {
         expect(text).not.toContain(secret);
       }
     }
+  });
+});
+
+describe('WeChat (公众号) and PUBLIC_URL', () => {
+  const secret = '9a2f0c81be4d4b7aa3e1f6c05d8e2b17';
+  const wechat = {
+    WECHAT_APP_ID: 'wx520c15f417810387',
+    WECHAT_APP_SECRET: secret,
+    PUBLIC_URL: 'https://xuanli.example.com/',
+  };
+
+  it('is off without WECHAT_APP_ID, and on with its secret and the public origin', () => {
+    expect(parseWechatConfig({})).toBeUndefined();
+    const config = parseWechatConfig(wechat);
+    expect(config).toMatchObject({
+      appId: 'wx520c15f417810387',
+      apiBase: 'https://api.weixin.qq.com',
+      openBase: 'https://open.weixin.qq.com',
+      timeoutMs: 5000,
+    });
+    expect(config?.appSecret.reveal()).toBe(secret);
+    expect(inspect(config, { depth: 5 })).not.toContain(secret);
+    expect(JSON.stringify(config)).not.toContain(secret);
+  });
+
+  it('refuses a start without the secret or PUBLIC_URL, a malformed AppID, and WeChat Pay bound to another AppID', () => {
+    const refusals: [NodeJS.ProcessEnv, RegExp][] = [
+      [{ ...wechat, WECHAT_APP_SECRET: '' }, /needs WECHAT_APP_SECRET/],
+      [{ ...wechat, PUBLIC_URL: '' }, /needs PUBLIC_URL/],
+      [{ ...wechat, PUBLIC_URL: 'https://xuanli.example.com/xuanli/' }, /PUBLIC_URL must be the site origin/],
+      [{ ...wechat, WECHAT_APP_ID: 'gh_0123456789ab' }, /WECHAT_APP_ID must be/],
+      [
+        { ...wechat, WECHATPAY_MCH_ID: '1900000109', WECHATPAY_APP_ID: 'wxd678efh567hg6787' },
+        /WECHATPAY_APP_ID must be WECHAT_APP_ID/,
+      ],
+    ];
+    for (const [env, message] of refusals) {
+      expect(() => parseWechatConfig(env), String(message)).toThrow(ConfigError);
+      expect(() => parseWechatConfig(env)).toThrow(message);
+    }
+  });
+
+  it('lends PUBLIC_URL to the payments when PAY_PUBLIC_URL is not set; PAY_PUBLIC_URL wins when it is', () => {
+    expect(parsePayConfig({ PUBLIC_URL: 'https://xuanli.example.com' }).publicUrl).toBe(
+      'https://xuanli.example.com',
+    );
+    expect(
+      parsePayConfig({ PUBLIC_URL: 'https://xuanli.example.com', PAY_PUBLIC_URL: 'https://pay.example.com' })
+        .publicUrl,
+    ).toBe('https://pay.example.com');
+    // http is a development origin: fine for WeChat login, refused for the providers' callbacks.
+    expect(
+      loadConfig({
+        DATA_DIR: '/nonexistent/x',
+        JWT_SECRET: 's'.repeat(40),
+        ...wechat,
+        PUBLIC_URL: 'http://127.0.0.1:8080',
+      }).publicUrl,
+    ).toBe('http://127.0.0.1:8080');
   });
 });

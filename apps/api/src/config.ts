@@ -108,13 +108,17 @@ export interface Config {
   /** How login codes are sent by SMS (modules/member/sms): the development outbox or a real provider. */
   sms: SmsConfig;
   /**
-   * PUBLIC_URL: the site's origin as users reach it (e.g. https://xuanli.example.com), for links the
-   * API hands out to be opened elsewhere — a calendar subscription's URL, which a phone's calendar app
-   * fetches from outside the app. Unset: PAY_PUBLIC_URL, else the origin of the request that asked.
+   * PUBLIC_URL: the site's origin as users reach it (`https://xuanli.example.com`; http is allowed
+   * outside production). WeChat sends the user back to it after 网页授权, the JS-SDK signs pages of it
+   * only, and PAY_PUBLIC_URL falls back to it. It is also the origin of links the API hands out to be
+   * opened elsewhere — a calendar subscription's URL, which a phone's calendar app fetches from outside
+   * the app; unset, those take PAY_PUBLIC_URL, else the origin of the request that asked.
    */
   publicUrl: string | undefined;
   /** The payment channels (modules/pay): WeChat Pay, Alipay and the development sandbox. */
   pay: PayConfig;
+  /** The 公众号 (modules/wechat): login by 网页授权 and the JS-SDK; undefined without WECHAT_APP_ID. */
+  wechat: WechatConfig | undefined;
   /** What one buyer may hold unpaid in the shop (modules/shop). */
   shop: ShopConfig;
 }
@@ -218,7 +222,10 @@ export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
  * merchant and app ids are held in {@link Secret}s, so printing the config never shows them.
  */
 export interface PayConfig {
-  /** PAY_PUBLIC_URL: the site's https origin as buyers and providers reach it (notify and return URLs). */
+  /**
+   * PAY_PUBLIC_URL (else PUBLIC_URL): the site's https origin as buyers and providers reach it (notify and
+   * return URLs).
+   */
   publicUrl: string | undefined;
   /** PAY_SANDBOX (on|off), default as described above. */
   sandbox: boolean;
@@ -294,6 +301,24 @@ export interface AlipayConfig {
    * for money paid to us; a validly signed notification naming another seller is refused.
    */
   sellerId: Secret;
+}
+
+/**
+ * The 公众号 whose users log in by 网页授权 and whose JS-SDK shares our pages (modules/wechat). On when
+ * WECHAT_APP_ID is set; it then needs WECHAT_APP_SECRET and PUBLIC_URL. The secret is a {@link Secret},
+ * so printing the config never shows it; the app id is public (every authorisation URL carries it).
+ */
+export interface WechatConfig {
+  /** WECHAT_APP_ID: the 公众号's AppID (wx…). */
+  appId: string;
+  /** WECHAT_APP_SECRET(_FILE): its AppSecret. */
+  appSecret: Secret;
+  /** WECHAT_API_BASE, default https://api.weixin.qq.com (code exchange, user info, tokens, tickets). */
+  apiBase: string;
+  /** WECHAT_OPEN_BASE, default https://open.weixin.qq.com (the authorisation page the browser opens). */
+  openBase: string;
+  /** WECHAT_TIMEOUT_MS (default 5000): how long WeChat's API may take to answer one request. */
+  timeoutMs: number;
 }
 
 /** Where the JWT secret came from (see {@link Config.jwtSecretSource}). */
@@ -838,14 +863,8 @@ export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
     sandboxSetting !== ''
       ? sandboxSetting === 'on'
       : env.NODE_ENV !== 'production' && wechat === undefined && alipay === undefined;
-  const publicUrlText = env.PAY_PUBLIC_URL?.trim();
-  let publicUrl: string | undefined;
-  if (publicUrlText) {
-    if (!/^https?:\/\/[^\s/?#]+\/?$/.test(publicUrlText)) {
-      throw new ConfigError('PAY_PUBLIC_URL must be the site origin, e.g. https://xuanli.example.com');
-    }
-    publicUrl = publicUrlText.replace(/\/$/, '');
-  }
+  // The providers call back to the site itself unless the payments are reached at an origin of their own.
+  const publicUrl = originSetting(env, 'PAY_PUBLIC_URL') ?? parsePublicUrl(env);
   if ((wechat || alipay) && !publicUrl?.startsWith('https://')) {
     throw new ConfigError(
       'WeChat Pay and Alipay call back over https: set PAY_PUBLIC_URL to the site origin, e.g. https://xuanli.example.com',
@@ -867,6 +886,55 @@ export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
     reconcileDays: integer(env, 'PAY_RECONCILE_DAYS', 3, 1, 90),
     wechat,
     alipay,
+  };
+}
+
+/** The site origin written in `name` (no path, query or fragment), without its trailing slash. */
+function originSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  if (!/^https?:\/\/[^\s/?#]+\/?$/.test(text)) {
+    throw new ConfigError(`${name} must be the site origin, e.g. https://xuanli.example.com`);
+  }
+  return text.replace(/\/$/, '');
+}
+
+/** PUBLIC_URL: the site's origin ({@link Config.publicUrl}). */
+export function parsePublicUrl(env: NodeJS.ProcessEnv): string | undefined {
+  return originSetting(env, 'PUBLIC_URL');
+}
+
+/**
+ * The 公众号 settings when WECHAT_APP_ID is set ({@link WechatConfig}), refusing a start without its
+ * secret or without PUBLIC_URL (WeChat must be told where to send the user back); undefined otherwise.
+ */
+export function parseWechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
+  const appId = env.WECHAT_APP_ID?.trim();
+  if (!appId) return undefined;
+  if (!/^wx[0-9a-zA-Z]{14,30}$/.test(appId)) {
+    throw new ConfigError("WECHAT_APP_ID must be the 公众号's AppID (wx followed by letters and digits)");
+  }
+  const secret = secretSetting(env, 'WECHAT_APP_SECRET');
+  const missing = [
+    ['WECHAT_APP_SECRET', secret],
+    ['PUBLIC_URL', parsePublicUrl(env)],
+  ]
+    .filter(([, value]) => !value)
+    .map(([variable]) => variable);
+  if (missing.length > 0)
+    throw new ConfigError(`WECHAT_APP_ID is set, so WeChat needs ${missing.join(', ')}`);
+  const payAppId = env.WECHATPAY_APP_ID?.trim();
+  if (env.WECHATPAY_MCH_ID?.trim() && payAppId && payAppId !== appId) {
+    throw new ConfigError(
+      "WECHATPAY_APP_ID must be WECHAT_APP_ID: JSAPI pays with the openid the 公众号's 网页授权 gives",
+    );
+  }
+  return {
+    appId,
+    appSecret: new Secret(secret as string),
+    apiBase: httpsUrl(env, 'WECHAT_API_BASE', 'https://api.weixin.qq.com'),
+    openBase: httpsUrl(env, 'WECHAT_OPEN_BASE', 'https://open.weixin.qq.com'),
+    timeoutMs: integer(env, 'WECHAT_TIMEOUT_MS', 5000, 500, 60_000),
   };
 }
 
@@ -912,17 +980,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: parseSmsConfig(env, dataDir),
     publicUrl: parsePublicUrl(env),
     pay: parsePayConfig(env),
+    wechat: parseWechatConfig(env),
     shop: parseShopConfig(env),
   };
-}
-
-/** PUBLIC_URL ({@link Config.publicUrl}): an origin without a path, its trailing slash dropped. */
-function parsePublicUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const text = env.PUBLIC_URL?.trim();
-  if (!text) return undefined;
-  if (!/^https?:\/\/[^\s/?#]+\/?$/.test(text))
-    throw new ConfigError('PUBLIC_URL must be the site origin, e.g. https://xuanli.example.com');
-  return text.replace(/\/$/, '');
 }
 
 /**

@@ -67,6 +67,9 @@ const GOOD: NodeJS.ProcessEnv = {
   ALIPAY_SELLER_ID: '2088000000000001',
   ALIPAY_PRIVATE_KEY: pem(strong.alipayApp.privateKey, 'pkcs8'),
   ALIPAY_PUBLIC_KEY: pem(strong.alipay.publicKey, 'spki'),
+  PUBLIC_URL: 'https://xuanli.example.com',
+  WECHAT_APP_ID: 'wxd678efh567hg6787',
+  WECHAT_APP_SECRET: randomKey(32),
 };
 
 const problemsOf = (env: NodeJS.ProcessEnv) => productionProblems(loadConfig(env), env);
@@ -107,7 +110,7 @@ describe('the production rules', () => {
     PAY_PUBLIC_URL: [
       [
         'unset',
-        { ...withoutChannels, PAY_PUBLIC_URL: '' },
+        { ...withoutChannels, PAY_PUBLIC_URL: '', PUBLIC_URL: '', WECHAT_APP_ID: '' },
         ['no payment channel', 'PAY_PUBLIC_URL is not set'],
       ],
       [
@@ -115,6 +118,22 @@ describe('the production rules', () => {
         { ...withoutChannels, PAY_PUBLIC_URL: 'http://xuanli.example.com' },
         ['no payment channel', 'PAY_PUBLIC_URL must be an https:// origin'],
       ],
+    ],
+    // WeChat needs PUBLIC_URL in any mode; production wants it https even without WeChat.
+    PUBLIC_URL: [
+      [
+        'http',
+        { ...GOOD, WECHAT_APP_ID: '', PUBLIC_URL: 'http://xuanli.example.com' },
+        ['PUBLIC_URL must be an https:// origin'],
+      ],
+    ],
+    WECHAT_APP_SECRET: [
+      [
+        'a placeholder',
+        { ...GOOD, WECHAT_APP_SECRET: 'your-wechat-app-secret-goes-here' },
+        ['WECHAT_APP_SECRET holds'],
+      ],
+      ['short', { ...GOOD, WECHAT_APP_SECRET: 'a1b2c3d4e5f6' }, ['WECHAT_APP_SECRET is 12 bytes long']],
     ],
     'JWT_SECRET or JWT_SECRET_FILE': [
       ['unset', { ...GOOD, JWT_SECRET: undefined }, ['JWT_SECRET or JWT_SECRET_FILE is not set']],

@@ -180,13 +180,30 @@ export const PRODUCTION_RULES: readonly ProductionRule[] = [
   },
   {
     setting: 'PAY_PUBLIC_URL',
-    requirement: 'set, and an https:// origin (the providers call back there)',
+    requirement: 'set (or PUBLIC_URL), and an https:// origin (the providers call back there)',
     problem: (config) => {
       if (!config.pay.publicUrl)
         return 'PAY_PUBLIC_URL is not set: the providers need the https origin to call back';
       return config.pay.publicUrl.startsWith('https://')
         ? undefined
         : 'PAY_PUBLIC_URL must be an https:// origin';
+    },
+  },
+  {
+    setting: 'PUBLIC_URL',
+    requirement: 'an https:// origin when set (WeChat sends users back there; the JS-SDK signs its pages)',
+    problem: (config) =>
+      config.publicUrl && !config.publicUrl.startsWith('https://')
+        ? 'PUBLIC_URL must be an https:// origin'
+        : undefined,
+  },
+  {
+    setting: 'WECHAT_APP_SECRET',
+    requirement: "the 公众号's 32-character AppSecret, not weak, when WECHAT_APP_ID is set",
+    problem: (config) => {
+      const secret = config.wechat?.appSecret.reveal();
+      const weakness = secret === undefined ? undefined : secretWeakness(secret, 32);
+      return weakness && `WECHAT_APP_SECRET ${weakness}`;
     },
   },
   {

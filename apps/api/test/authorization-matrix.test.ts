@@ -6,14 +6,22 @@
  * route missing from it fails the last test.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_FILE, users } from '../src/modules/member/index.ts';
 import { mingliProfiles } from '../src/modules/mingli/index.ts';
 import { calendarEvents, calendarSavedDays } from '../src/modules/reminders/index.ts';
 import { cartItems } from '../src/modules/shop/index.ts';
-import { signIn } from './accounts.ts';
-import { buildTestApp, type TestApp } from './build.ts';
+// biome-ignore lint/style/noRestrictedImports: the 公众号 stand-in of the tests, not the module's code
+import { StandInWechat } from '../src/modules/wechat/testing.ts';
+// biome-ignore lint/style/noRestrictedImports: the WeChat tests' app builder, not the module's code
+import { buildWechatApp, SITE } from '../src/modules/wechat/testing-flow.ts';
+import { signIn, testPhone } from './accounts.ts';
+import type { TestApp } from './build.ts';
 import { type AddedCourse, addCourse, grantCourseTo, storeFixtureVideo } from './ketang-fixtures.ts';
 import { type AddedProduct, addAddress, addOrderRow, addProduct } from './shop-fixtures.ts';
 
@@ -24,7 +32,7 @@ import { type AddedProduct, addAddress, addOrderRow, addProduct } from './shop-f
 const CALLERS = ['noToken', 'visitor', 'user', 'vip', 'expiredVip', 'revokedVip', 'deletedVip'] as const;
 type CallerName = (typeof CALLERS)[number];
 
-type Status = 200 | 401 | 403 | 404;
+type Status = 200 | 302 | 401 | 403 | 404;
 type Access = Record<CallerName, Status>;
 
 /** SPEC §6: a logged-in user, VIP or not; a visitor, a missing, revoked or deleted session → 401. */
@@ -67,9 +75,24 @@ const PUBLIC: Access = {
  */
 const ANY_SESSION: Access = { ...PUBLIC, noToken: 401, revokedVip: 401, deletedVip: 401 };
 
-/** The envelope `code` each status answers with (packages/contracts/src/errors.ts). */
-const ENVELOPE_CODE: Record<Status, 0 | 'Unauthorized' | 'Forbidden' | 'NotFound'> = {
+/**
+ * A browser navigation anyone may make (WeChat's 网页授权): answered 302 whoever calls, since the
+ * authorisation itself is what identifies the user.
+ */
+const NAVIGATION: Access = {
+  noToken: 302,
+  visitor: 302,
+  user: 302,
+  vip: 302,
+  expiredVip: 302,
+  revokedVip: 302,
+  deletedVip: 302,
+};
+
+/** The envelope `code` each status answers with (packages/contracts/src/errors.ts); a 302 has none. */
+const ENVELOPE_CODE: Record<Status, 0 | null | 'Unauthorized' | 'Forbidden' | 'NotFound'> = {
   200: 0,
+  302: null,
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'NotFound',
@@ -336,8 +359,64 @@ const paidLesson =
     return send(paidCourse.lessonIds[1]!)(caller);
   };
 
+/** A fresh ticket of 网页授权 for a new WeChat user, as the callback hands it to the app. */
+async function wechatTicket(): Promise<string> {
+  stand.current = StandInWechat.user('矩阵');
+  const code = stand.issueCode();
+  const start = await t.app.inject({
+    method: 'GET',
+    url: '/api/wechat/oauth',
+    query: { to: '/pages/user/index' },
+  });
+  const state = new URL(String(start.headers.location).replace('#wechat_redirect', '')).searchParams.get(
+    'state',
+  );
+  const back = await t.app.inject({
+    method: 'GET',
+    url: '/api/wechat/oauth/callback',
+    query: { code, state: state as string },
+    headers: { cookie: String(start.headers['set-cookie']).split(';')[0] },
+  });
+  return new URLSearchParams(String(back.headers.location).split('?')[1]).get('wxticket') as string;
+}
+
+/**
+ * Linking a phone: the caller's account is made phone-less (a WeChat account) and a code sent to a fresh
+ * phone with its own session, so a user's cell links it; other callers send a made-up code.
+ */
+const bindPhone: Send = async (caller) => {
+  const phone = testPhone();
+  let code = '123456';
+  if (caller.userId !== null && caller.token) {
+    await t.database.db.update(users).set({ phone: null }).where(eq(users.id, caller.userId));
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/crm/member/sms',
+      headers: { token: caller.token },
+      payload: { phone },
+    });
+    if (sent.statusCode === 200) {
+      const lines = readFileSync(join(t.config.sms.outboxDir, OUTBOX_FILE), 'utf8').trim().split('\n');
+      code = JSON.parse(lines.findLast((line) => line.includes(phone)) as string).code;
+    }
+  }
+  return json({ phone, code })(caller);
+};
+
 /** One line per route; the bodies are valid, so only authorisation decides the status. */
 const ROUTES: Route[] = [
+  // WeChat: the 公众号's status and JS-SDK signature are public, 网页授权 is a navigation, the ticket is
+  // traded by any session (a visitor becomes a user), and the binding routes are the account's own.
+  route('GET', '/api/wechat/status', PUBLIC, get()),
+  route('GET', '/api/wechat/jssdk', PUBLIC, get({ url: `${SITE}/xuanli/` })),
+  route('GET', '/api/wechat/oauth', NAVIGATION, get({ to: '/pages/user/index' })),
+  route('GET', '/api/wechat/oauth/callback', NAVIGATION, get({ code: 'x', state: 'y' })),
+  route('POST', '/api/crm/member/wechat', ANY_SESSION, async (caller) =>
+    json({ ticket: await wechatTicket() })(caller),
+  ),
+  route('POST', '/api/crm/member/bind-phone', MEMBER, bindPhone),
+  route('GET', '/api/crm/member/wechat', MEMBER, get()),
+  route('POST', '/api/crm/member/wechat/unbind', MEMBER, json({})),
   route('GET', '/api/crm/member/profile', MEMBER, get()),
   route('POST', '/api/crm/member/profile', MEMBER, json({ nickname: '新名字' })),
   route('POST', '/api/crm/member/password', MEMBER, json({ password: 'abc12345' })),
@@ -587,9 +666,12 @@ const SESSION_ONLY = [
 ];
 
 let t: TestApp;
+let stand: StandInWechat;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  stand = new StandInWechat({ now: () => t.clock.now() });
+  await stand.listen();
+  t = await buildWechatApp(stand);
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#672f0d' } })
     .png()
     .toBuffer();
@@ -602,6 +684,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await stand?.close();
 });
 
 /** A VIP's session after POST `url` (logout or delete) answered 200 for it. */
@@ -638,19 +721,23 @@ describe('authorisation matrix: caller × route → status', () => {
     const request = await route.send(await callerOf(caller));
     const res = await t.app.inject({ method: route.method, url: route.path, ...request });
     // A download's 200 is the file, an attachment; a subscribed calendar's 200 is the calendar itself,
-    // with no envelope; their refusals are envelopes like any other.
+    // with no envelope; a redirect (WeChat's 网页授权) has no body; their refusals are envelopes like
+    // any other.
     const file =
       res.statusCode === 200 && !String(res.headers['content-type']).startsWith('application/json');
     const code =
-      route.file && res.statusCode === 200
-        ? res.headers['content-disposition']?.slice(0, 10)
-        : file
-          ? 0
-          : res.json().code;
+      res.statusCode === 302
+        ? null
+        : route.file && res.statusCode === 200
+          ? res.headers['content-disposition']?.slice(0, 10)
+          : file
+            ? 0
+            : res.json().code;
     expect({ status: res.statusCode, code }, res.body.slice(0, 300)).toEqual({
       status,
       code: route.file && status === 200 ? 'attachment' : ENVELOPE_CODE[status],
     });
+    if (status === 302) expect(res.headers.location).toBeTruthy();
   });
 
   it('has a row for every route that takes a token, except the session routes a visitor may call', () => {

@@ -79,6 +79,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.sessions.revoke': '强制用户下线',
   'user.ban': '封禁用户',
   'user.unban': '解除封禁',
+  'user.merge': '合并账号',
   'holiday.save': '保存节假日',
   'holiday.delete': '删除节假日',
   'course.create': '新建课程',

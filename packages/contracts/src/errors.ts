@@ -52,6 +52,12 @@ export const API_ERROR_STATUS = {
   TotpInvalid: 400,
   // An operator changing their own password typed the current one wrong.
   WrongOldPassword: 400,
+  // WeChat login (网页授权): the ticket the authorisation brought back is unknown, used or expired, or
+  // the WeChat user cannot be linked as asked (bound to another account).
+  WechatLoginFailed: 400,
+  // WeChat Pay inside WeChat (JSAPI) pays with the buyer's openid, which the server has only once the
+  // buyer went through 网页授权; the app then starts it and tries again.
+  WechatLoginRequired: 403,
   // 四柱反查: four pillars that cannot stand together (a month stem that does not follow the year stem,
   // an hour stem that does not follow the day stem) or a text that is not four of the sixty 干支; the
   // answer's `msg` says which pillar and what it should be.
@@ -60,6 +66,8 @@ export const API_ERROR_STATUS = {
   InternalError: 500,
   // A payment provider (WeChat Pay, Alipay) refused or did not answer when a payment was started.
   PaymentChannelError: 502,
+  // WeChat's server API (tokens, the JS-SDK ticket) refused or did not answer.
+  WechatUnavailable: 502,
   // A dependency (the database) does not answer; load balancers take the process out of rotation.
   Unavailable: 503,
 } as const;
@@ -135,6 +143,9 @@ export const ERROR_MESSAGES_ZH: Record<ErrorCode, string> = {
   PaymentChannelError: '支付暂时无法发起，请稍后重试或换一种支付方式',
   PayloadTooLarge: '提交的内容太大，请精简后再试',
   RequestTimeout: '网络太慢，请求超时，请检查网络后重试',
+  WechatLoginFailed: '微信登录已失效，请重新进入页面再试',
+  WechatLoginRequired: '请先用微信登录，再使用微信支付',
+  WechatUnavailable: '微信服务暂时连接不上，请稍后再试',
   WrongPillars: '四柱对不上：月干要按年干推（五虎遁），时干要按日干推（五鼠遁），请重新选择',
   TooManyRequests: '操作太频繁，请稍后再试',
   InternalError: '服务器出了点问题，请稍后重试',

@@ -17,13 +17,24 @@ export const PayChannelListSchema = Type.Object({
 export type PayChannelList = Static<typeof PayChannelListSchema>;
 
 /**
- * Body of `POST /api/shop/orders/{orderNo}/pay`. `inWechat` picks WeChat's JSAPI (inside the WeChat
- * browser, which needs the buyer's `openid`) instead of H5.
+ * Where the buyer pays, which decides the provider's product: inside WeChat's browser (WeChat Pay
+ * JSAPI), a phone's other browsers (WeChat H5, Alipay 手机网站支付) or a desktop browser (WeChat Native's
+ * QR code, Alipay 电脑网站支付).
+ */
+export const PAY_SCENES = ['wechat', 'mobile', 'desktop'] as const;
+
+/** A place of payment. */
+export type PayScene = (typeof PAY_SCENES)[number];
+
+/**
+ * Body of `POST /api/shop/orders/{orderNo}/pay`. A request whose user agent is WeChat's browser
+ * (`MicroMessenger`) — or that says `inWechat` — pays by JSAPI with the openid the server knows for the
+ * buyer (never one from the client); otherwise `scene` picks the product (default `mobile`).
  */
 export const PayStartBodySchema = Type.Object({
   channel: Channel,
-  inWechat: Type.Optional(Type.Boolean()),
-  openid: Type.Optional(Type.String({ maxLength: 128 })),
+  scene: Type.Optional(Type.Enum([...PAY_SCENES])),
+  inWechat: Type.Optional(Type.Boolean({ description: 'Same as scene wechat' })),
   returnUrl: Type.Optional(
     Type.String({ maxLength: 512, description: 'Same-origin page to come back to after paying' }),
   ),
@@ -36,10 +47,12 @@ export type PayStartBody = Static<typeof PayStartBodySchema>;
  * `resData` of `POST /api/shop/orders/{orderNo}/pay`: how the browser continues.
  * - `redirect`: open `url` (WeChat H5 `h5_url`, Alipay's cashier page, or the in-app sandbox page).
  * - `jsapi`: call `WeixinJSBridge.invoke('getBrandWCPayRequest', jsapi)`.
+ * - `qrcode`: show `url` (WeChat Native's `code_url`, `weixin://wxpay/…`) as a QR code for the buyer's
+ *   phone to scan, and wait for the order to be paid.
  */
 export const PayStartSchema = Type.Object({
   channel: Channel,
-  mode: Type.Union([Type.Literal('redirect'), Type.Literal('jsapi')]),
+  mode: Type.Union([Type.Literal('redirect'), Type.Literal('jsapi'), Type.Literal('qrcode')]),
   url: Type.Union([Type.String(), Type.Null()]),
   jsapi: Type.Union([
     Type.Object({

@@ -118,6 +118,10 @@ for (const [name, target] of targets) {
           'upload_chunks',
           'uploads',
           'users',
+          'wechat_credentials',
+          'wechat_identities',
+          'wechat_login_tickets',
+          'wechat_oauth_states',
         ]);
 
         // The demo user, the customer-service label, the miji readings, the articles (2 agreements,

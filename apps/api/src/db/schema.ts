@@ -42,5 +42,11 @@ export {
   shopCategories,
   skus,
 } from '../modules/shop/schema.ts';
+export {
+  wechatCredentials,
+  wechatIdentities,
+  wechatLoginTickets,
+  wechatOauthStates,
+} from '../modules/wechat/schema.ts';
 export { auditLog } from '../shared/audit.ts';
 export { courseGrants } from '../shared/course-grants.ts';

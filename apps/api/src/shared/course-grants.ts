@@ -85,6 +85,14 @@ export async function eraseCourseGrantsOf(tx: Tx, userId: number): Promise<numbe
 }
 
 /**
+ * Gives account `into` every grant of account `from` (two accounts of one person merged, inside the
+ * merge's transaction). Each grant names its order, so the two accounts' grants never collide.
+ */
+export async function moveCourseGrants(tx: Tx, from: number, into: number): Promise<void> {
+  await tx.update(courseGrants).set({ userId: into }).where(eq(courseGrants.userId, from));
+}
+
+/**
  * The courses `userId` may watch now, most recently bought first, each course once (bought twice, it
  * is listed with its first live grant: refunding either order leaves it watchable through the other).
  */

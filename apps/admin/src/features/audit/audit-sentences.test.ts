@@ -55,6 +55,23 @@ describe('audit sentences', () => {
     expect(missing, 'actions without a sentence in AUDIT_SENTENCES').toEqual([]);
   });
 
+  it("names a user's own merge of two accounts as the user's doing", () => {
+    expect(
+      auditSentence(
+        row({
+          operatorId: null,
+          operatorName: null,
+          actor: 'user:42',
+          action: 'user.merge',
+          target: 'user:42',
+          subject: '138****0000',
+          after: { mergedUser: 57, vipExpire: null },
+          reason: 'bind-phone',
+        }),
+      ),
+    ).toBe('用户本人 绑定手机号时将账号 #57 并入了 138****0000');
+  });
+
   it('names the operator and the object, with the change in words', () => {
     expect(
       auditSentence(

@@ -81,6 +81,12 @@ export const AUDIT_SENTENCES: Record<AuditAction, Template> = {
     return `封禁了用户 ${subject(row)}${row.reason ? `，原因：${row.reason}` : ''}${typeof ended === 'number' && ended > 0 ? `（结束 ${ended} 个登录）` : ''}`;
   },
   'user.unban': (row) => `解除了用户 ${subject(row)} 的封禁${row.reason ? `，原因：${row.reason}` : ''}`,
+  'user.merge': (row) => {
+    const merged = field(row.after, 'mergedUser');
+    const how =
+      row.reason === 'bind-phone' ? '绑定手机号时' : row.reason === 'wechat-login' ? '微信登录时' : '';
+    return `${how}将账号 #${typeof merged === 'number' ? merged : '?'} 并入了 ${subject(row)}`;
+  },
   'database.backup': (row) => {
     const file = field(row.after, 'file');
     return `备份了数据库${typeof file === 'string' ? `到 ${file}` : ''}`;
@@ -142,6 +148,8 @@ export const AUDIT_SENTENCES: Record<AuditAction, Template> = {
 
 /** Who made the change: the operator's name, or the command line with its OS user and host. */
 export function actorOf(row: AuditEntry): string {
+  // The user's own doing (two of their accounts merged): 'user:42'.
+  if (row.operatorId === null && row.actor.startsWith('user:')) return '用户本人';
   // 'cli:ops@web-1', or 'root@vm (admin channel)' when the command went through the running server.
   if (row.operatorId === null)
     return `命令行（${row.actor.replace(/^cli:/, '').replace(/\s*\((.+)\)$/, '，$1')}）`;

@@ -7,7 +7,7 @@
 import { fortunePerson } from '@xuanli/almanac/bazi/dailyFortune';
 import { DEFAULT_YUN_TYPE } from '@xuanli/almanac/bazi/yunType';
 import type { DingzhiProfile, DingzhiProfileBody } from '@xuanli/contracts/dingzhi';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
@@ -64,4 +64,21 @@ export async function eraseDingzhiProfile(tx: Tx, userId: number): Promise<boole
     .where(eq(dingzhiProfiles.userId, userId))
     .returning({ userId: dingzhiProfiles.userId });
   return rows.length > 0;
+}
+
+/**
+ * Two accounts of one person becoming one (the member module's merge), inside its transaction: the
+ * surviving account `into` keeps the later-saved of the two 定制 profiles — both describe the same
+ * person, and the later save is what they last meant, as the case book's last write wins — and
+ * account `from` is left without one.
+ */
+export async function mergeDingzhiProfile(tx: Tx, from: number, into: number): Promise<void> {
+  await tx.execute(sql`
+    insert into dingzhi_profiles (user_id, name, sex, born, yun_type, updated_at)
+    select ${into}::int, name, sex, born, yun_type, updated_at from dingzhi_profiles where user_id = ${from}
+    on conflict (user_id) do update set
+      name = excluded.name, sex = excluded.sex, born = excluded.born,
+      yun_type = excluded.yun_type, updated_at = excluded.updated_at
+    where excluded.updated_at > dingzhi_profiles.updated_at`);
+  await eraseDingzhiProfile(tx, from);
 }

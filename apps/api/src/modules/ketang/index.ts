@@ -26,6 +26,7 @@ export { COURSEWARE_FOLDER } from './courseware.ts';
 export { eraseLearner, type LearnerErasure } from './erase.ts';
 export { lessonsByTag, normaliseLessonTags } from './lesson-tags.ts';
 export { isLessonMediaKey, LESSON_VIDEO_FOLDER } from './media-url.ts';
+export { mergeLearner } from './merge.ts';
 export { type CourseProgress, progressOfCourses } from './progress.ts';
 export { type KetangRoutesOptions, ketangRoutes } from './routes.ts';
 export {

@@ -5,4 +5,4 @@
 export { type MediaRoutesOptions, mediaRoutes } from './routes.ts';
 export { feedback } from './schema.ts';
 export { PRIVATE_FILES_PREFIX, sendStoredFile } from './send-file.ts';
-export { eraseMediaOf, removeStoredFiles, type SpooledUpload, spoolUpload } from './service.ts';
+export { eraseMediaOf, mergeMediaOf, removeStoredFiles, type SpooledUpload, spoolUpload } from './service.ts';

@@ -195,6 +195,11 @@ export async function eraseMediaOf(tx: Tx, user: { id: number; avatar: string })
   });
 }
 
+/** Gives account `into` account `from`'s feedback (two accounts of one person merged, in the merge's transaction). */
+export async function mergeMediaOf(tx: Tx, from: number, into: number): Promise<void> {
+  await tx.update(feedback).set({ userId: into }).where(eq(feedback.userId, from));
+}
+
 /** Removes stored files by key; a file already gone is fine, so a retry repeats nothing harmful. */
 export async function removeStoredFiles(storage: FileStorage, keys: readonly string[]): Promise<void> {
   for (const key of new Set(keys)) await storage.remove(key);

@@ -30,6 +30,10 @@ export const ACCOUNT_DATA_TABLES: Readonly<Record<string, Erasure>> = {
   // classroom
   lesson_progress: 'deleted',
   course_reviews: 'deleted',
+  // wechat: the binding goes; what an unfinished authorisation learnt expires within minutes.
+  wechat_identities: 'deleted',
+  wechat_login_tickets:
+    'kept: names a WeChat user, not an account; usable once for 5 minutes, removed by the clean-up job',
   // bazi: the 定制 birth profile is the account's alone.
   dingzhi_profiles: 'deleted',
   // reminders: the account's own events, saved 吉日 and calendar link.

@@ -16,6 +16,7 @@ export {
 } from './admin.ts';
 export { purgeMemberLeftovers } from './cleanup.ts';
 export { ACCOUNT_DATA_TABLES, type AccountErasure, type ErasedAccount, type Erasure } from './erasure.ts';
+export { type AccountMerge, MERGED_NICKNAME } from './merge.ts';
 export { maskPhone } from './phone.ts';
 export {
   type CourseProgressFields,
@@ -29,3 +30,4 @@ export { findUser, type MemberDeps, memberDeps, profileOf, signInUser } from './
 export { OUTBOX_FILE } from './sms/outbox.ts';
 export { createSmsSender, type SmsMessage, type SmsSender } from './sms/sender.ts';
 export { configureUserCache } from './user-cache.ts';
+export type { WechatAccounts, WechatLogin } from './wechat.ts';

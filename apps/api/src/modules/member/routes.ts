@@ -21,6 +21,15 @@ import {
   SmsResultSchema,
   TooManyRequestsEnvelopeSchema,
 } from '@xuanli/contracts/member';
+import {
+  BindPhoneBodySchema,
+  BindPhoneResultSchema,
+  WechatBindingSchema,
+  WechatLoginBodySchema,
+  WechatLoginResultSchema,
+  WechatUnbindBodySchema,
+  WechatUnbindResultSchema,
+} from '@xuanli/contracts/wechat';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../../config.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
@@ -42,6 +51,7 @@ import {
   type User,
   updateProfile,
 } from './service.ts';
+import { bindPhone, unbindWechat, wechatBinding, wechatLogin } from './wechat.ts';
 
 /** A purchased course's progress, as the classroom keeps it. */
 export type CourseProgressFields = Required<
@@ -245,6 +255,101 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
       },
     },
     async (request) => ok(await deleteAccount(deps, userOf(request))),
+  );
+
+  app.post(
+    '/member/wechat',
+    {
+      config: routeRateLimit(config, 'login'),
+      preHandler: requireSession,
+      schema: {
+        tags: ['member'],
+        summary: "Log in with the ticket WeChat's 网页授权 brought back; a new session replaces the caller's",
+        description:
+          'The account of that WeChat user (openid, or unionid when WeChat gave one) is created at first sight. ' +
+          "A signed-in caller without WeChat gets it bound to their own account, or merged with the WeChat user's " +
+          'account when that one has no phone. `bound`: a phone is linked. Errors: WechatLoginFailed (ticket ' +
+          'unknown, used or older than 5 minutes), AccountBanned (403), NotFound when WeChat login is off.',
+        security: secured,
+        body: WechatLoginBodySchema,
+        response: {
+          200: okEnvelopeSchema(WechatLoginResultSchema),
+          401: ErrorEnvelopeSchema,
+          429: TooManyRequestsEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ok(await wechatLogin(deps, sessionOf(request), request.body.ticket)),
+  );
+
+  app.post(
+    '/member/bind-phone',
+    {
+      config: routeRateLimit(config, 'login'),
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary:
+          "Link a phone (SMS code) to the caller's account; merges with the phone's account when it has one",
+        description:
+          'The caller must have no phone yet (Conflict). When the phone has an account, the two become one in ' +
+          'that account (orders, courses, VIP days — the longer end wins — and WeChat binding kept), and the ' +
+          "answered session is that account's. Errors: InvalidCode, AccountBanned, TooManyRequests, Conflict " +
+          '(both accounts have a WeChat user).',
+        security: secured,
+        body: BindPhoneBodySchema,
+        response: {
+          200: okEnvelopeSchema(BindPhoneResultSchema),
+          401: ErrorEnvelopeSchema,
+          429: TooManyRequestsEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return ok(await bindPhone(deps, sessionOf(request).id, userOf(request), request.body));
+      } catch (error) {
+        return replyRetryLater(request, reply, error);
+      }
+    },
+  );
+
+  app.get(
+    '/member/wechat',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: "Whether WeChat login is on and a WeChat user is bound to the caller's account",
+        security: secured,
+        response: { 200: okEnvelopeSchema(WechatBindingSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => ok(await wechatBinding(deps, userOf(request))),
+  );
+
+  app.post(
+    '/member/wechat/unbind',
+    {
+      preValidation: emptyBody,
+      preHandler: requireUser,
+      schema: {
+        tags: ['member'],
+        summary: "Remove the WeChat binding of the caller's account (only with a phone linked)",
+        description:
+          'Conflict without a phone: the account would have no way to log in. NotFound when WeChat is off.',
+        security: secured,
+        body: WechatUnbindBodySchema,
+        response: {
+          200: okEnvelopeSchema(WechatUnbindResultSchema),
+          401: ErrorEnvelopeSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ok(await unbindWechat(deps, userOf(request))),
   );
 
   app.get(

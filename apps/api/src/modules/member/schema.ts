@@ -27,6 +27,9 @@ export const users = pgTable('users', {
   // and every session ended. The reason is the operator's, shown in the console (the audit trail has it too).
   bannedAt: timestamp('banned_at', { withTimezone: true }),
   banReason: text('ban_reason'),
+  // Set (with deleted_at) when the account became part of another one: a WeChat account whose owner
+  // linked the phone of an existing account, which then holds its orders, courses and VIP days.
+  mergedInto: integer('merged_into'),
 });
 
 /**

@@ -26,11 +26,13 @@ import {
 } from '../sessions/index.ts';
 import { type CodeHasher, codeHasher, consumeCode, issueCode, phoneKey, RetryLaterError } from './codes.ts';
 import type { AccountErasure } from './erasure.ts';
+import type { AccountMerge } from './merge.ts';
 import { isPhone, maskPhone } from './phone.ts';
 import { fixedWindow, takeQuota } from './quota.ts';
 import { smsCodes, users } from './schema.ts';
 import type { SmsSender } from './sms/sender.ts';
 import { cachedUser, forgetUser, rememberUser, userTicket } from './user-cache.ts';
+import type { WechatAccounts } from './wechat.ts';
 
 /** A row of `users`. */
 export type User = typeof users.$inferSelect;
@@ -46,6 +48,10 @@ export interface MemberDeps {
   log: { error(object: object, message: string): void };
   /** What other modules erase of a deleted account (app.ts wires each module's function). */
   erasure: AccountErasure;
+  /** What other modules move when two accounts become one (app.ts wires each module's function). */
+  merge: AccountMerge;
+  /** The WeChat module's side of WeChat login (app.ts hands its `accounts`). */
+  wechat: WechatAccounts;
 }
 
 /** Builds {@link MemberDeps} from the app's parts. */
@@ -109,7 +115,8 @@ export async function findUserByPhone(db: Db, phone: string): Promise<User | und
   return user;
 }
 
-function checkPhone(phone: string): void {
+/** Refuses anything but an 11-digit mainland mobile number (InvalidPhone). */
+export function checkPhone(phone: string): void {
   if (!isPhone(phone)) throw new AppError('InvalidPhone', 'phone must be 11 digits matching ^1[3-9]\\d{9}$');
 }
 
@@ -123,7 +130,7 @@ function accountBanned(): AppError {
  * whoever asks that the phone's account is banned — deliberately: its owner must learn why they cannot
  * log in; phones of accounts in good standing stay indistinguishable from phones without one.
  */
-async function refuseBannedPhone(db: Db, phone: string): Promise<void> {
+export async function refuseBannedPhone(db: Db, phone: string): Promise<void> {
   const [user] = await db
     .select({ bannedAt: users.bannedAt })
     .from(users)
@@ -154,7 +161,11 @@ export async function requestCode(
   return { resendAfter: 60 };
 }
 
-async function takeLoginAttempt(deps: MemberDeps, phone: string): Promise<void> {
+/** Counts one login attempt for `phone` (10 an hour, whichever the method); 429 past it. */
+export async function takeLoginAttempt(
+  deps: Pick<MemberDeps, 'db' | 'clock' | 'hashCode'>,
+  phone: string,
+): Promise<void> {
   const window = fixedWindow(deps.clock.now(), 3_600_000);
   if (
     !(await takeQuota(

@@ -204,3 +204,22 @@ export async function eraseCaseBook(tx: Tx, userId: number): Promise<number> {
     .returning({ id: mingliProfiles.id });
   return rows.length;
 }
+
+/**
+ * Two accounts of one person becoming one (the member module's merge), inside its transaction: every
+ * profile of account `from` moves to the case book of `into`, keeping its times, so each phone's next
+ * sync (which reads the whole book) shows them. A profile both books hold under one `clientId` (the
+ * same phone's profile uploaded to both accounts) is kept once, the later write winning as on any
+ * save (the survivor's on a tie). The moved book may pass the 500-profile limit: no one's records are dropped by a merge, and
+ * new saves are refused (with the limit's message) until the member deletes some.
+ */
+export async function mergeCaseBook(tx: Tx, from: number, into: number): Promise<void> {
+  // Both books' locks, in id order as every two-account lock is taken, so no save counts mid-move.
+  for (const id of from < into ? [from, into] : [into, from]) await lockCaseBook(tx, id);
+  await tx.execute(sql`
+    delete from mingli_profiles as older using mingli_profiles as newer
+    where older.user_id in (${from}::int, ${into}::int) and newer.user_id in (${from}::int, ${into}::int)
+      and older.user_id <> newer.user_id and older.client_id = newer.client_id
+      and (older.updated_at, older.user_id = ${into}::int) < (newer.updated_at, newer.user_id = ${into}::int)`);
+  await tx.execute(sql`update mingli_profiles set user_id = ${into} where user_id = ${from}`);
+}

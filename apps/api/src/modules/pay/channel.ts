@@ -4,7 +4,7 @@
  * exercises the very code path the real providers take: a callback is verified by its channel, then
  * handled the same way whoever sent it, and an attempt is queried and closed the same way too.
  */
-import type { PayStart } from '@xuanli/contracts/pay';
+import type { PayScene, PayStart } from '@xuanli/contracts/pay';
 import type { PayChannel } from '@xuanli/contracts/shop';
 
 /** Starting one payment attempt with the provider. */
@@ -23,8 +23,9 @@ export interface ChannelPayRequest {
   returnUrl: string | undefined;
   /** The buyer's IP (WeChat H5 `payer_client_ip`). */
   clientIp: string;
-  /** Inside the WeChat browser: JSAPI with `openid` instead of H5. */
-  inWechat: boolean;
+  /** Where the buyer pays: inside WeChat (JSAPI), a phone's browser (H5 / wap) or a desktop (Native / page). */
+  scene: PayScene;
+  /** JSAPI's payer: the buyer's openid as the server knows it (scene `wechat` only). */
   openid: string | undefined;
 }
 

@@ -18,6 +18,8 @@ export interface PayDeps {
   config: Pick<PayConfig, 'publicUrl' | 'refusedCallbackMaxRows' | 'reconcileDays'>;
   ledger: OrderLedger;
   channels: PayChannels;
+  /** The buyer's openid under the 公众号 WeChat Pay is bound to (JSAPI), or null (the WeChat module's). */
+  payerOpenid(userId: number): Promise<string | null>;
   /** Where callbacks that fail verification are counted. */
   refusedCallbacks: RefusedCallbackTally;
   /**

@@ -7,6 +7,7 @@
  * the provider's time of payment against the order's deadline; the order waits the shop's settlement
  * grace past its deadline for such a callback before the time-out cancels it.
  */
+import { createVerify } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, visitorToken } from '../../../test/accounts.ts';
@@ -21,7 +22,13 @@ import { alipayTime } from './beijing-time.ts';
 import type { RawNotification } from './channel.ts';
 import { fenToYuan } from './money.ts';
 import { payments, payNotifications, payRefusedCallbacks, refunds } from './schema.ts';
-import { FakeAlipay, FakeWechatPay, type ProviderServer, serveProvider } from './testing.ts';
+import {
+  alipayRequestContent,
+  FakeAlipay,
+  FakeWechatPay,
+  type ProviderServer,
+  serveProvider,
+} from './testing.ts';
 
 let t: TestApp;
 let wechat: FakeWechatPay;
@@ -34,6 +41,10 @@ let idempotency = 0;
  * shop's public entry): how long an order past its deadline waits for a late callback.
  */
 const GRACE_SECONDS = 2 * 60;
+
+/** A phone's WeChat browser as it names itself. */
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
 
 /** Seconds from an order's creation until the time-out cancels it: its 15 minutes, the grace, a minute. */
 const PAST_GRACE = 15 * 60 + GRACE_SECONDS + 60;
@@ -550,20 +561,52 @@ describe('WeChat Pay', () => {
     );
   });
 
-  it('starts JSAPI inside WeChat with the openid, and needs one', async () => {
+  it("never pays JSAPI with an openid the browser sends: without the buyer's WeChat binding it asks for 网页授权", async () => {
     const buyer = await newBuyer();
     const { orderNo } = await newOrder(buyer);
-    expect((await pay(buyer, orderNo, { channel: 'wechat', inWechat: true })).statusCode).toBe(400);
-    const res = await pay(buyer, orderNo, {
-      channel: 'wechat',
-      inWechat: true,
-      openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+    const before = wechat.requests.length;
+    const asked = [
+      pay(buyer, orderNo, { channel: 'wechat', inWechat: true, openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/shop/orders/${orderNo}/pay`,
+        headers: { token: buyer.token, 'user-agent': WECHAT_UA },
+        payload: { channel: 'wechat', scene: 'mobile' },
+      }),
+    ];
+    for (const res of await Promise.all(asked)) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().code).toBe('WechatLoginRequired');
+    }
+    expect(wechat.requests.slice(before).map((request) => request.url)).not.toContain(
+      '/v3/pay/transactions/jsapi',
+    );
+  });
+
+  it('starts Native on a desktop: the code_url to show as a QR code, then pays on the callback', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, total } = await newOrder(buyer);
+    const res = await pay(buyer, orderNo, { channel: 'wechat', scene: 'desktop' });
+    expect(res.statusCode, res.body).toBe(200);
+    const started = res.json().resData;
+    expect(started).toMatchObject({ channel: 'wechat', mode: 'qrcode', jsapi: null, amount: total });
+    expect(started.url).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    const sent = wechat.requests.at(-1)!;
+    expect(sent.url).toBe('/v3/pay/transactions/native');
+    expect(sent.signatureValid).toBe(true);
+    const body = JSON.parse(sent.body);
+    expect(body).toMatchObject({
+      appid: wechat.appId,
+      mchid: wechat.mchId,
+      out_trade_no: started.outTradeNo,
+      amount: { total, currency: 'CNY' },
+      notify_url: 'https://shop.example.com/api/pay/notify/wechat',
     });
-    expect(res.json().resData).toMatchObject({
-      mode: 'jsapi',
-      url: null,
-      jsapi: { signType: 'RSA', appId: wechat.appId },
-    });
+    expect(body.payer).toBeUndefined();
+    expect(body.scene_info).toBeUndefined();
+    expect(wechat.trades.get(started.outTradeNo)?.tradeType).toBe('NATIVE');
+    expect((await notify('wechat', wechat.pay(started.outTradeNo))).statusCode).toBe(204);
+    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
   });
 
   it('answers PaymentChannelError (502) when WeChat refuses, and closes that attempt', async () => {
@@ -667,6 +710,41 @@ describe('Alipay', () => {
     expect(res.statusCode, res.body).toBe(200);
     return { ...order, started: res.json().resData };
   }
+
+  it('opens 电脑网站支付 (alipay.trade.page.pay) on a desktop, signed RSA2 over every parameter', async () => {
+    const buyer = await newBuyer();
+    const { orderNo, total } = await newOrder(buyer, { price: 4_700 });
+    const res = await pay(buyer, orderNo, { channel: 'alipay', scene: 'desktop' });
+    expect(res.statusCode, res.body).toBe(200);
+    const started = res.json().resData;
+    expect(started).toMatchObject({ channel: 'alipay', mode: 'redirect', jsapi: null });
+    const url = new URL(started.url);
+    expect(`${url.origin}${url.pathname}`).toBe('https://openapi.alipay.com/gateway.do');
+    const params = Object.fromEntries(url.searchParams);
+    expect(params).toMatchObject({
+      method: 'alipay.trade.page.pay',
+      app_id: alipay.appId,
+      sign_type: 'RSA2',
+      notify_url: 'https://shop.example.com/api/pay/notify/alipay',
+    });
+    expect(JSON.parse(params.biz_content)).toMatchObject({
+      out_trade_no: started.outTradeNo,
+      total_amount: fenToYuan(total),
+      product_code: 'FAST_INSTANT_TRADE_PAY',
+    });
+    const verifies = (signed: Record<string, string>) =>
+      createVerify('RSA-SHA256')
+        .update(alipayRequestContent(signed), 'utf8')
+        .verify(alipay.app.publicKey, params.sign, 'base64');
+    expect(verifies(params)).toBe(true);
+    const cheaper = params.biz_content.replace(`"${fenToYuan(total)}"`, '"0.01"');
+    expect(cheaper).not.toBe(params.biz_content);
+    expect(verifies({ ...params, biz_content: cheaper })).toBe(false);
+    // Paid at that cashier, the notification is the same as a phone's.
+    const paid = await notify('alipay', alipay.pay(started.outTradeNo, total));
+    expect([paid.statusCode, paid.body]).toEqual([200, 'success']);
+    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+  });
 
   it('pays on a signed notification; a replay, a forgery and another amount change nothing', async () => {
     const buyer = await newBuyer();

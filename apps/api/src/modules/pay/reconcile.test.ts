@@ -62,20 +62,29 @@ async function newOrder(buyer: Buyer, price = 12_800) {
   return { orderNo, total, product };
 }
 
-function startPaying(buyer: Buyer, orderNo: string, channel: 'wechat' | 'alipay' | 'sandbox') {
+function startPaying(
+  buyer: Buyer,
+  orderNo: string,
+  channel: 'wechat' | 'alipay' | 'sandbox',
+  scene?: 'mobile' | 'desktop',
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/shop/orders/${orderNo}/pay`,
     headers: { token: buyer.token },
-    payload: { channel },
+    payload: { channel, ...(scene ? { scene } : {}) },
   });
 }
 
-/** A buyer, an order and a started attempt on `channel`. */
-async function started(channel: 'wechat' | 'alipay' | 'sandbox', price?: number) {
+/** A buyer, an order and a started attempt on `channel` (a phone's, or a desktop's product). */
+async function started(
+  channel: 'wechat' | 'alipay' | 'sandbox',
+  price?: number,
+  scene?: 'mobile' | 'desktop',
+) {
   const buyer = await newBuyer();
   const order = await newOrder(buyer, price);
-  const res = await startPaying(buyer, order.orderNo, channel);
+  const res = await startPaying(buyer, order.orderNo, channel, scene);
   expect(res.statusCode, res.body).toBe(200);
   const attempt = res.json().resData as { outTradeNo: string; amount: number; expiresAt: string };
   return { buyer, ...order, attempt };
@@ -339,6 +348,42 @@ describe('the time-out asks the provider before it cancels', () => {
       expect(await orderStatus(buyer, orderNo)).toBe('cancelled');
     });
     expect(await attemptOf(attempt.outTradeNo)).toMatchObject({ status: 'closed', checkFailures: 0 });
+  });
+});
+
+describe('desktop attempts (WeChat Native, Alipay page.pay) are reconciled like the others', () => {
+  it('WeChat Native: an unpaid QR code is closed at WeChat after its deadline; one paid without a callback pays', async () => {
+    const unpaid = await started('wechat', undefined, 'desktop');
+    expect(wechat.trades.get(unpaid.attempt.outTradeNo)?.tradeType).toBe('NATIVE');
+    await later(PAST_DEADLINE, () => sweep());
+    expect(callsAbout(wechat.requests, unpaid.attempt.outTradeNo)).toEqual([
+      'POST /v3/pay/transactions/native',
+      `GET /v3/pay/transactions/out-trade-no/${unpaid.attempt.outTradeNo}`,
+      `POST /v3/pay/transactions/out-trade-no/${unpaid.attempt.outTradeNo}/close`,
+    ]);
+    expect(wechat.trades.get(unpaid.attempt.outTradeNo)?.state).toBe('CLOSED');
+    expect((await attemptOf(unpaid.attempt.outTradeNo)).status).toBe('closed');
+
+    const scanned = await started('wechat', 700, 'desktop');
+    wechat.pay(scanned.attempt.outTradeNo); // …and the callback never arrives.
+    await reconcilePayments(otherProcess().deps);
+    expect(await orderStatus(scanned.buyer, scanned.orderNo)).toBe('paid');
+    expect(await findingsOf(scanned.orderNo)).toEqual([
+      expect.objectContaining({ kind: 'paid-without-callback', channel: 'wechat' }),
+    ]);
+  });
+
+  it('Alipay page.pay: a cashier never opened stays open until its deadline; one paid without a notification pays', async () => {
+    const unopened = await started('alipay', undefined, 'desktop');
+    await reconcilePayments(otherProcess().deps);
+    expect((await attemptOf(unopened.attempt.outTradeNo)).status).toBe('created');
+    await later(PAST_DEADLINE, () => reconcilePayments(otherProcess().deps));
+    expect((await attemptOf(unopened.attempt.outTradeNo)).status).toBe('closed');
+
+    const paid = await started('alipay', 900, 'desktop');
+    alipay.pay(paid.attempt.outTradeNo, paid.total);
+    await reconcilePayments(otherProcess().deps);
+    expect(await orderStatus(paid.buyer, paid.orderNo)).toBe('paid');
   });
 });
 

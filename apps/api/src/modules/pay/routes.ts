@@ -149,10 +149,13 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (
         summary: "Start paying a pending order of the buyer's: a new payment attempt with the provider",
         description:
           "The amount is the order's total (never the client's). Each call is a new attempt (the order's " +
-          'unpaid earlier attempts are closed at their providers first). `inWechat` with `openid` picks ' +
-          'WeChat JSAPI, else H5. Errors: NotFound (not your order); OrderStateConflict unless pending, or ' +
-          'when an earlier attempt turns out paid (then applied) or is being paid right now; ValidationError ' +
-          '(channel not open, openid missing, returnUrl not of this site); PaymentChannelError when the ' +
+          "unpaid earlier attempts are closed at their providers first). In WeChat's browser (user agent " +
+          'MicroMessenger, or `inWechat`) WeChat Pay is JSAPI with the openid the server knows for the buyer ' +
+          '(WechatLoginRequired, 403, until the buyer went through 网页授权); `scene` desktop picks WeChat ' +
+          'Native (mode qrcode) and Alipay page.pay, else WeChat H5 and Alipay wap.pay. Errors: NotFound (not ' +
+          'your order); OrderStateConflict unless pending, or when an earlier attempt turns out paid (then ' +
+          'applied) or is being paid right now; ValidationError (channel not open, returnUrl not of this ' +
+          'site); PaymentChannelError when the ' +
           'provider refuses or does not answer, or cannot confirm an earlier attempt.',
         security: secured,
         params: OrderNoParams,
@@ -167,6 +170,7 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (
           userId: buyerOf(request),
           body: request.body,
           clientIp: request.ip,
+          userAgent: request.headers['user-agent'],
         }),
       ),
   );

@@ -21,6 +21,8 @@ export interface PayServiceOptions {
   ledger: OrderLedger;
   /** The HTTP client of WeChat Pay; tests pass a fake provider. */
   fetch?: typeof fetch;
+  /** The buyer's openid for JSAPI (the WeChat module's `payerOpenid`); without it JSAPI is refused. */
+  payerOpenid?: (userId: number) => Promise<string | null>;
 }
 
 /** The pay module's services. */
@@ -55,6 +57,7 @@ export function createPayService(options: PayServiceOptions): PayService {
     config,
     ledger,
     channels,
+    payerOpenid: options.payerOpenid ?? (async () => null),
     refusedCallbacks,
     refundDue(refundId) {
       const work = sendRefund(deps, refundId)

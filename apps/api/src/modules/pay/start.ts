@@ -9,7 +9,7 @@
  * attempt another start made at the same moment is left open, never closed here alone: only an
  * attempt closed at its provider may be forgotten, the others are settled by reconciliation.
  */
-import type { PayStart, PayStartBody } from '@xuanli/contracts/pay';
+import type { PayScene, PayStart, PayStartBody } from '@xuanli/contracts/pay';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../shared/errors.ts';
 import type { PayableOrder } from '../../shared/orders.ts';
@@ -66,20 +66,44 @@ async function closeEarlierAttempts(deps: PayDeps, orderNo: string): Promise<voi
   throw new AppError('OrderStateConflict', '上一次支付还在进行中，请稍后再试');
 }
 
+/**
+ * Where the buyer pays: WeChat's browser by its user agent (or the client's `inWechat`), else the
+ * client's `scene` (it knows a desktop from a phone by its screen), else a phone as before.
+ */
+export function payScene(
+  userAgent: string | undefined,
+  body: Pick<PayStartBody, 'scene' | 'inWechat'>,
+): PayScene {
+  if (/MicroMessenger/i.test(userAgent ?? '') || body.inWechat === true) return 'wechat';
+  return body.scene ?? 'mobile';
+}
+
+/**
+ * The openid JSAPI pays with: the buyer's WeChat binding under the 公众号 WeChat Pay is bound to.
+ * WechatLoginRequired when there is none yet — the app then sends the buyer through 网页授权.
+ */
+async function buyerOpenid(deps: PayDeps, userId: number): Promise<string> {
+  const openid = await deps.payerOpenid(userId);
+  if (!openid) throw new AppError('WechatLoginRequired', '请先用微信登录，再使用微信支付');
+  return openid;
+}
+
 /** Starts paying `orderNo` for buyer `userId` (another user's order is NotFound). */
 export async function startPayment(
   deps: PayDeps,
-  input: { orderNo: string; userId: number; body: PayStartBody; clientIp: string },
+  input: { orderNo: string; userId: number; body: PayStartBody; clientIp: string; userAgent?: string },
 ): Promise<PayStart> {
   const { orderNo, userId, body } = input;
   const channel = deps.channels.get(body.channel);
   if (!channel) throw new AppError('ValidationError', `pay channel ${body.channel} is not open`);
-  const inWechat = body.channel === 'wechat' && body.inWechat === true;
-  if (inWechat && !body.openid) throw new AppError('ValidationError', 'openid required inside WeChat');
+  const scene = payScene(input.userAgent, body);
   const returnUrl = resolveReturnUrl(deps.config.publicUrl, body.returnUrl, orderNo);
   const now = new Date(deps.clock.now());
   // Checked before any provider is asked about the order, so nobody learns of another buyer's order.
   checkPayable(await deps.ledger.findForPayment(deps.db, orderNo, userId), now);
+  // JSAPI's payer is whoever the server knows the buyer to be in WeChat, never what the browser says.
+  const openid =
+    channel.name === 'wechat' && scene === 'wechat' ? await buyerOpenid(deps, userId) : undefined;
   await closeEarlierAttempts(deps, orderNo);
 
   const { attempt, subject } = await deps.db.transaction(async (tx) => {
@@ -109,8 +133,8 @@ export async function startPayment(
     notifyUrl: notifyUrl(deps, channel.name),
     returnUrl,
     clientIp: input.clientIp,
-    inWechat,
-    openid: body.openid,
+    scene,
+    openid,
   });
 }
 

@@ -156,7 +156,12 @@ export interface FakeTrade {
   paidAt: Date | null;
   /** 分 given back so far. */
   refunded: number;
+  /** WeChat's trade_type (JSAPI, NATIVE, MWEB); Alipay's trades leave it out. */
+  tradeType?: string;
 }
+
+/** WeChat's trade_type of each 下单 product. */
+const TRADE_TYPES: Record<string, string> = { h5: 'MWEB', jsapi: 'JSAPI', native: 'NATIVE' };
 
 /**
  * A fake WeChat Pay: it knows the merchant's public key (to check request signatures), signs its
@@ -180,6 +185,8 @@ export class FakeWechatPay {
   private readonly refunded = new Map<string, Map<string, number>>();
   /** out_trade_no → the trade as WeChat holds it. */
   readonly trades = new Map<string, FakeTrade>();
+  /** The openids the 公众号 gave out, when a test wants JSAPI orders checked against them. */
+  openids: Set<string> | undefined;
   /** Paths whose requests wait (received, not yet answered) until released: a slow WeChat. */
   private readonly held = new Map<string, Promise<void>>();
   private readonly clock: Clock;
@@ -356,8 +363,11 @@ export class FakeWechatPay {
       return { status: 401, body: JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }) };
     }
     const body = JSON.parse(request.body || '{}');
-    if (path === '/v3/pay/transactions/h5' || path === '/v3/pay/transactions/jsapi') {
-      this.register(body.out_trade_no, body.amount.total);
+    const product = /^\/v3\/pay\/transactions\/(h5|jsapi|native)$/.exec(path)?.[1];
+    if (product) {
+      const refusal = this.checkOrder(product, body);
+      if (refusal) return this.signed(refusal);
+      this.register(body.out_trade_no, body.amount.total, TRADE_TYPES[product]);
     }
     const queried = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path);
     if (queried && request.method === 'GET')
@@ -374,6 +384,12 @@ export class FakeWechatPay {
     }
     if (path === '/v3/pay/transactions/jsapi') {
       return this.signed({ status: 200, body: JSON.stringify({ prepay_id: `wx${body.out_trade_no}` }) });
+    }
+    if (path === '/v3/pay/transactions/native') {
+      return this.signed({
+        status: 200,
+        body: JSON.stringify({ code_url: `weixin://wxpay/bizpayurl?pr=${body.out_trade_no.slice(-10)}` }),
+      });
     }
     if (path === '/v3/refund/domestic/refunds') {
       // As WeChat does: each out_refund_no refunds once, and the refunds of a payment never exceed it.
@@ -409,8 +425,29 @@ export class FakeWechatPay {
     return { status: 404, body: JSON.stringify({ code: 'NOT_FOUND', message: 'no such API' }) };
   };
 
-  /** Registers trade `outTradeNo` (下单), as H5 and JSAPI starts do; a repeat keeps the first. */
-  register(outTradeNo: string, amount: number): void {
+  /**
+   * WeChat's refusals of an order request: PARAM_ERROR for a field its product requires and lacks
+   * (JSAPI's `payer.openid`, H5's `scene_info`), or for an openid this fake never gave out (set
+   * `openids` to the ones the 公众号 stand-in handed to its users), as WeChat answers an openid of another
+   * appid.
+   */
+  private checkOrder(product: string, body: Record<string, unknown>): ProviderReply | null {
+    const refuse = (message: string) => ({
+      status: 400,
+      body: JSON.stringify({ code: 'PARAM_ERROR', message }),
+    });
+    if (body.appid !== this.appId || body.mchid !== this.mchId) return refuse('appid和mch_id不匹配');
+    if (product === 'jsapi') {
+      const openid = (body.payer as { openid?: unknown } | undefined)?.openid;
+      if (typeof openid !== 'string' || openid === '') return refuse('缺少参数 payer.openid');
+      if (this.openids && !this.openids.has(openid)) return refuse('appid和openid不匹配');
+    }
+    if (product === 'h5' && typeof body.scene_info !== 'object') return refuse('缺少参数 scene_info');
+    return null;
+  }
+
+  /** Registers trade `outTradeNo` (下单), as H5, JSAPI and Native starts do; a repeat keeps the first. */
+  register(outTradeNo: string, amount: number, tradeType = 'MWEB'): void {
     if (this.trades.has(outTradeNo)) return;
     this.trades.set(outTradeNo, {
       amount,
@@ -418,6 +455,7 @@ export class FakeWechatPay {
       transactionId: wechatTransactionId(outTradeNo),
       paidAt: null,
       refunded: 0,
+      tradeType,
     });
   }
 
@@ -444,7 +482,7 @@ export class FakeWechatPay {
         mchid: this.mchId,
         out_trade_no: outTradeNo,
         ...(taken ? { transaction_id: trade.transactionId } : {}),
-        trade_type: 'MWEB',
+        trade_type: trade.tradeType ?? 'MWEB',
         trade_state: trade.state,
         trade_state_desc: descriptions[trade.state] ?? trade.state,
         ...(taken

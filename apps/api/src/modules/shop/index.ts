@@ -14,6 +14,7 @@ export {
   rejectRefund,
   type ShopOrderLedger,
 } from './ledger.ts';
+export { mergeBuyer } from './merge.ts';
 export {
   MAX_STOCK,
   openShopRefund,

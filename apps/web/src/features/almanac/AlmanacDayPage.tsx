@@ -13,6 +13,7 @@ import { useDateQuery } from '@/hooks/useDateQuery';
 import { useHolidays } from '@/hooks/useHolidays';
 import { useSwipe } from '@/hooks/useSwipe';
 import { chineseDate, MAX_YEAR, weekdayName } from '@/lib/dates';
+import { useShareCard } from '@/lib/share';
 import styles from './AlmanacDayPage.module.css';
 import { almanacDayOrNull } from './almanacDayOrNull';
 import { HourGrid } from './HourGrid';
@@ -77,6 +78,10 @@ export default function AlmanacDayPage() {
     const problem = `${chineseDate(asked)}早于农历表的起点（1900年1月31日），没有黄历，已显示今天`;
     return { date: fallback, day: almanacDayOrNull(fallback, holidays)!, problem };
   }, [query, today, holidays]);
+  useShareCard({
+    title: `老黄历 · ${chineseDate(date)} ${day.lunar.monthName}${day.lunar.dayName}`,
+    desc: `宜 ${day.yi.slice(0, 6).join(' ') || '诸事不宜'}　忌 ${day.ji.slice(0, 6).join(' ') || '无'}`,
+  });
   const slide = useRef<-1 | 0 | 1>(0);
   const dateHeading = useRef<HTMLHeadingElement>(null);
   const focusDate = useRef(false);

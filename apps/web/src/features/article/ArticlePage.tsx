@@ -6,9 +6,11 @@
 import type { ArticleReadBody } from '@xuanli/contracts/article';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
+import { ShareButton } from '@/components/ShareButton';
 import { Skeleton } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useShareCard } from '@/lib/share';
 import { ArticleBody } from './ArticleBody';
 import { useArticle } from './api/read-article';
 import styles from './article.module.css';
@@ -41,10 +43,12 @@ export default function ArticlePage() {
   // The route's title (文章) until the article's own arrives.
   const title = query.data?.title ?? paths.article.title;
   useDocumentTitle(title);
+  const card = query.data ? { title: query.data.title, desc: '中华玄历 · 文章' } : null;
+  useShareCard(card);
 
   return (
     <div className={styles.page}>
-      <PageHeader back title={title} />
+      <PageHeader back title={title} right={card ? <ShareButton card={card} /> : undefined} />
       <div className={styles.body}>
         {!request ? (
           <div className={styles.state}>

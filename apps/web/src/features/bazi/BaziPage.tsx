@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
+import { paths } from '@/config/paths';
 import { isRetryable, userMessage } from '@/lib/error-message';
+import { appLink, useShareCard } from '@/lib/share';
 import { useSession } from '@/stores/session';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import styles from './BaziPage.module.css';
@@ -41,7 +43,15 @@ function Card({ title, extra, children }: { title: string; extra?: ReactNode; ch
 /** 年/月/日/时 for a pillar key. */
 const PILLAR_CHARS: Record<string, string> = { year: '年', month: '月', day: '日', hour: '时' };
 
+/** The chart page's card: the page itself, never the reader's birth data, which stays on this phone. */
+const CHART_CARD = {
+  title: '八字排盘 · 中华玄历',
+  desc: '输入生日，排出四柱八字、五行与大运',
+  link: appLink(paths.suan.path),
+};
+
 export default function BaziPage() {
+  useShareCard(CHART_CARD);
   const { profiles, current, save, select, remove, annotate } = useProfiles();
   const storedBazi = useSession((s) => s.bazi);
   const [editing, setEditing] = useState<ProfileDraft | null>(null);

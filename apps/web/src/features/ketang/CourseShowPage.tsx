@@ -13,12 +13,14 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { FallbackImage } from '@/components/FallbackImage';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
+import { ShareButton } from '@/components/ShareButton';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { ApiError } from '@/lib/api';
 import { confirm, toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
+import { useShareCard } from '@/lib/share';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 import { useCourse } from './api/get-course';
@@ -50,11 +52,19 @@ export default function CourseShowPage() {
   const id = courseIdOf(params);
   const query = useCourse(id);
   useDocumentTitle(query.data?.title ?? paths.courseShow.title);
+  const card = query.data
+    ? {
+        title: query.data.title,
+        desc: query.data.subtitle || '中华玄历 · 在线课堂',
+        imgUrl: query.data.cover,
+      }
+    : null;
+  useShareCard(card);
   const missing = id === null || (query.error instanceof ApiError && query.error.status === 404);
 
   return (
     <div className={layout.page}>
-      <PageHeader back />
+      <PageHeader back right={card ? <ShareButton card={card} /> : undefined} />
       {missing ? (
         <div className={styles.missing}>
           <p>这门课程不存在，可能已经下架。</p>

@@ -182,7 +182,7 @@ describe('CheckoutPage (pages/shop/checkout)', () => {
     );
     expect(creates(calls)[2]!.body.idempotencyKey).toBe(key);
     const pay = calls.find((c) => c.path === `/shop/orders/${ORDER_NO}/pay`);
-    expect(pay?.body).toMatchObject({ channel: 'sandbox', inWechat: false });
+    expect(pay?.body).toMatchObject({ channel: 'sandbox', scene: 'desktop' });
     expect(pay?.body.returnUrl).toBe(`${window.location.pathname}#/pages/user/order?orderNo=${ORDER_NO}`);
     // The order exists: the next checkout of these lines is a new order with a new key.
     expect(Object.keys(sessionStorage).filter((k) => k.startsWith('checkout-key:'))).toEqual([]);

@@ -7,9 +7,9 @@ import OrderCentre, { ORDER_PAGES } from './OrderCentre';
 afterEach(() => resetSession());
 
 describe('OrderCentre', () => {
-  it('has a page for each of the six order routes', () => {
+  it('has a page for each of the seven order routes', () => {
     expect(Object.keys(ORDER_PAGES).sort()).toEqual(
-      [paths.checkout, paths.pay, paths.orders, paths.order, paths.address, paths.addressEdit]
+      [paths.checkout, paths.pay, paths.qrpay, paths.orders, paths.order, paths.address, paths.addressEdit]
         .map((p) => p.path)
         .sort(),
     );

@@ -7,11 +7,16 @@ import CashierPage from './CashierPage';
 import CheckoutPage from './CheckoutPage';
 import OrderPage from './OrderPage';
 import OrdersPage from './OrdersPage';
+import QrPayPage from './QrPayPage';
 
-/** The page of each order route: checkout, the sandbox cashier, my orders, an order, the address book. */
+/**
+ * The page of each order route: checkout, the sandbox cashier, WeChat's QR code on a desktop, my orders,
+ * an order, the address book.
+ */
 export const ORDER_PAGES: Readonly<Record<string, ComponentType>> = {
   [paths.checkout.path]: CheckoutPage,
   [paths.pay.path]: CashierPage,
+  [paths.qrpay.path]: QrPayPage,
   [paths.orders.path]: OrdersPage,
   [paths.order.path]: OrderPage,
   [paths.address.path]: AddressBookPage,
@@ -19,7 +24,7 @@ export const ORDER_PAGES: Readonly<Record<string, ComponentType>> = {
 };
 
 /**
- * The six order pages as one lazily loaded page that shows the one of the current path. They share one
+ * The order pages as one lazily loaded page that shows the one of the current path. They share one
  * chunk for the reason the user centre does (features/user/UserCentre.tsx): every lazy route adds its
  * preload list to the entry script, which the calendar route downloads too. The 省/市/区 data stays
  * out of it, loaded when the address form's picker opens.

@@ -115,7 +115,7 @@ describe('OrderPage (pages/user/order): an unpaid order', () => {
     );
     expect(calls.find((c) => c.path.endsWith('/pay'))?.body).toMatchObject({
       channel: 'sandbox',
-      inWechat: false,
+      scene: 'desktop',
     });
   });
 

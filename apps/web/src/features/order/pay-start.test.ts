@@ -65,7 +65,10 @@ describe('following a payment start', () => {
   it('waits for a late bridge, and gives up when none comes', async () => {
     vi.useFakeTimers();
     const late = invokeWechatPay(params);
-    window.WeixinJSBridge = { invoke: (_a, _p, done) => done({ err_msg: 'get_brand_wcpay_request:ok' }) };
+    window.WeixinJSBridge = {
+      invoke: (_api: string, _params: unknown, done: (result: { err_msg?: string }) => void) =>
+        done({ err_msg: 'get_brand_wcpay_request:ok' }),
+    };
     document.dispatchEvent(new Event('WeixinJSBridgeReady'));
     expect(await late).toBe('ok');
 

@@ -21,16 +21,16 @@ interface WeixinJSBridge {
   ): void;
 }
 
-declare global {
-  interface Window {
-    WeixinJSBridge?: WeixinJSBridge;
-  }
+/**
+ * The bridge WeChat injects into its pages, if it has yet. Read through this type rather than declared
+ * on `Window`: weixin-js-sdk (the share cards) already declares `window.WeixinJSBridge` as `any`.
+ */
+function bridgeOf(): WeixinJSBridge | undefined {
+  return (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge;
 }
 
 /** Whether the page runs in WeChat's own browser, where WeChat Pay uses JSAPI instead of H5. */
-export function isWechatBrowser(userAgent: string = navigator.userAgent): boolean {
-  return /MicroMessenger/i.test(userAgent);
-}
+export { isWechatBrowser } from '@/lib/wechat';
 
 /**
  * The router location of `url` when it is a page of this app (same origin, hash route), else null.
@@ -69,7 +69,7 @@ const BRIDGE_WAIT_MS = 3000;
 export function invokeWechatPay(params: WechatPayParams): Promise<WechatPayOutcome> {
   return new Promise((resolve) => {
     const call = () => {
-      const bridge = window.WeixinJSBridge;
+      const bridge = bridgeOf();
       if (!bridge) {
         resolve('unavailable');
         return;
@@ -80,7 +80,7 @@ export function invokeWechatPay(params: WechatPayParams): Promise<WechatPayOutco
         else resolve('fail');
       });
     };
-    if (window.WeixinJSBridge) {
+    if (bridgeOf()) {
       call();
       return;
     }

@@ -5,14 +5,16 @@
  */
 
 import { useQueryClient } from '@tanstack/react-query';
+import type { PayScene, PayStart } from '@xuanli/contracts/pay';
 import type { PayChannel } from '@xuanli/contracts/shop';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { notify, toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
+import { isDesktopBrowser, isWechatBrowser, startWechatLogin } from '@/lib/wechat';
 import { orderKey } from './api/get-order';
 import { useStartPay } from './api/start-pay';
-import { appRouteOf, invokeWechatPay, isWechatBrowser, returnPathOf } from './pay-start';
+import { appRouteOf, invokeWechatPay, returnPathOf } from './pay-start';
 
 /**
  * Where the buyer goes once the payment is under way: `redirect` replaces the current page (checkout,
@@ -27,6 +29,12 @@ const WECHAT_OUTCOME_TEXT = {
   unavailable: '请在微信中打开本页完成支付，或换一种支付方式',
 } as const;
 
+/** Where the buyer pays: WeChat's browser (JSAPI), a desktop (QR codes, Alipay's page) or a phone. */
+function payScene(): PayScene {
+  if (isWechatBrowser()) return 'wechat';
+  return isDesktopBrowser() ? 'desktop' : 'mobile';
+}
+
 /** `pay(orderNo, channel)` and whether a start is under way. A failed start rejects with its ApiError. */
 export function usePayment(from: PayFrom) {
   const start = useStartPay();
@@ -35,11 +43,25 @@ export function usePayment(from: PayFrom) {
 
   async function pay(orderNo: string, channel: PayChannel): Promise<void> {
     const orderHref = paths.order.getHref({ orderNo });
-    const started = await start.mutateAsync({
-      orderNo,
-      body: { channel, inWechat: isWechatBrowser(), returnUrl: returnPathOf(orderHref) },
-    });
+    let started: PayStart;
+    try {
+      started = await start.mutateAsync({
+        orderNo,
+        body: { channel, scene: payScene(), returnUrl: returnPathOf(orderHref) },
+      });
+    } catch (error) {
+      // JSAPI pays with the openid the server learns from 网页授权: a silent one, back to this order.
+      if (error instanceof ApiError && error.code === 'WechatLoginRequired') {
+        startWechatLogin(paths.login.getHref({ redirect: orderHref }), 'base');
+        return;
+      }
+      throw error;
+    }
     const go = (to: string) => (from === 'redirect' ? navigation.redirect(to) : navigation.navigate(to));
+    if (started.mode === 'qrcode' && started.url) {
+      go(paths.qrpay.getHref({ orderNo, url: started.url }));
+      return;
+    }
     if (started.mode === 'redirect' && started.url) {
       const route = appRouteOf(started.url);
       if (route) go(route);

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
+import { ShareButton } from '@/components/ShareButton';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -19,6 +20,7 @@ import { ApiError } from '@/lib/api';
 import { userMessage } from '@/lib/error-message';
 import { toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
+import { useShareCard } from '@/lib/share';
 import { isVip, useSession } from '@/stores/session';
 import { useAddCartItem } from './api/add-cart-item';
 import { useProduct } from './api/get-product';
@@ -53,11 +55,15 @@ export default function ProductPage() {
   const query = useProduct(id);
   const title = query.data?.title ?? paths.product.title;
   useDocumentTitle(title);
+  const card = query.data
+    ? { title: query.data.title, desc: '中华玄历 · 官方商城', imgUrl: query.data.images[0] }
+    : null;
+  useShareCard(card);
   const missing = id === null || (query.error instanceof ApiError && query.error.status === 404);
 
   return (
     <div className={shop.page}>
-      <PageHeader back />
+      <PageHeader back right={card ? <ShareButton card={card} /> : undefined} />
       {missing ? (
         <div className={styles.missing}>
           <p>这件商品不存在，可能已被删除。</p>

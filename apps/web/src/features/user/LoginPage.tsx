@@ -11,6 +11,7 @@ import { useSendSms } from './api/send-sms';
 import { codeOf, failureMessage, retryAfterSeconds } from './errors';
 import styles from './LoginPage.module.css';
 import { useCountdown } from './useCountdown';
+import { useWechatLogin } from './useWechatLogin';
 
 /** Mainland mobile numbers (the wire's PHONE_PATTERN; the web imports no schema values). */
 const PHONE = /^1[3-9]\d{9}$/;
@@ -55,7 +56,7 @@ function hasHistory(): boolean {
 
 /**
  * pages/user/login: the phone and an SMS code (60 s resend countdown), or the phone and a password
- * once one is set. The agreement must be accepted first. Each message sits beside its field. After
+ * once one is set; inside WeChat, WeChat login first (useWechatLogin.ts). The agreement must be accepted first. Each message sits beside its field. After
  * login the reader goes back where they came from (`redirect` in the query, else the previous page,
  * else the 我的 tab).
  */
@@ -73,6 +74,10 @@ export default function LoginPage() {
   const countdown = useCountdown();
   const sms = useSendSms();
   const login = useLogin();
+  const wechat = useWechatLogin(() => {
+    toast('登录成功', 'success');
+    goBack();
+  });
 
   const setError = (field: Field, message: string | undefined) =>
     setErrors((current) => ({ ...current, [field]: message }));
@@ -125,6 +130,11 @@ export default function LoginPage() {
       return;
     }
     toast('登录成功', 'success');
+    goBack();
+  }
+
+  /** Back where the reader came from: `redirect`, else the previous page, else the 我的 tab. */
+  function goBack() {
     const redirect = safeRedirect(search.get('redirect'));
     if (redirect) navigation.redirect(redirect);
     else if (hasHistory()) navigation.back();
@@ -136,11 +146,35 @@ export default function LoginPage() {
   const phoneId = `${ids}-phone`;
   const secretId = `${ids}-secret`;
 
+  if (wechat.step !== 'idle') {
+    return (
+      <div className={styles.page}>
+        <PageHeader back />
+        <p className={styles.wechatBusy} role="status">
+          {wechat.step === 'signing-in' ? '正在用微信登录…' : '正在前往微信授权…'}
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className={styles.page}>
       <PageHeader back />
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <h2 className={styles.welcome}>欢迎来到中华玄历</h2>
+        {wechat.offered ? (
+          <Button
+            block
+            type="button"
+            size="large"
+            shape="rounded"
+            className={styles.wechat}
+            onClick={wechat.startWithProfile}
+          >
+            微信一键登录
+          </Button>
+        ) : null}
+        <FieldMessage text={wechat.failure ?? undefined} />
         <p className={styles.lead}>未注册的手机号验证后自动创建账号</p>
         <Segmented
           name="login-mode"

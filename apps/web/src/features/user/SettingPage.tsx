@@ -12,6 +12,7 @@ import { clearCachedStorage, formatBytes, measureCache } from './cache';
 import { failureMessage } from './errors';
 import { useLogout } from './logout';
 import styles from './user.module.css';
+import { WechatSetting } from './WechatSetting';
 
 /** What deleting the account does, said before the reader confirms (accounts wire `crm/member/delete`). */
 const DELETE_EXPLAINED =
@@ -21,7 +22,8 @@ const DELETE_EXPLAINED =
 
 /**
  * pages/user/setting (系统设置): clear the cache, about 玄历 (SPEC §1 version), the agreements and —
- * for a logged-in user — the password, account deletion (two confirmations) and logout.
+ * for a logged-in user — the password, the WeChat binding, account deletion (two confirmations) and
+ * logout.
  */
 export default function SettingPage() {
   const user = useSession((s) => s.user);
@@ -118,6 +120,7 @@ export default function SettingPage() {
             >
               设置密码
             </List.Item>
+            <WechatSetting phone={user.phone} />
             <List.Item onClick={handleDelete} description="删除账号资料并退出所有设备">
               <span className={styles.danger}>注销账号</span>
             </List.Item>

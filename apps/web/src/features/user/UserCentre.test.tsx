@@ -7,7 +7,7 @@ import UserCentre, { USER_CENTRE_PAGES } from './UserCentre';
 afterEach(() => resetSession());
 
 describe('UserCentre', () => {
-  it('has a page for each of the nine user-centre routes', () => {
+  it('has a page for each of the ten user-centre routes', () => {
     expect(Object.keys(USER_CENTRE_PAGES).sort()).toEqual(
       [
         paths.user,
@@ -19,6 +19,7 @@ describe('UserCentre', () => {
         paths.fuli,
         paths.feedback,
         paths.password,
+        paths.bindPhone,
       ]
         .map((p) => p.path)
         .sort(),

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import BindPhonePage from './BindPhonePage';
 import FeedbackPage from './FeedbackPage';
 import FuliPage from './FuliPage';
 import LoginPage from './LoginPage';
@@ -22,10 +23,11 @@ export const USER_CENTRE_PAGES: Readonly<Record<string, ComponentType>> = {
   [paths.fuli.path]: FuliPage,
   [paths.feedback.path]: FeedbackPage,
   [paths.password.path]: PasswordPage,
+  [paths.bindPhone.path]: BindPhonePage,
 };
 
 /**
- * The nine user-centre pages as one lazily loaded page that shows the one of the current path. They
+ * The user-centre pages as one lazily loaded page that shows the one of the current path. They
  * share one chunk on purpose: every lazy route adds its list of chunks to preload to the entry script,
  * which every route — the calendar first — downloads, and the calendar route has a byte budget
  * (scripts/route-bytes.mjs). The pages' own code is small next to the antd-mobile parts they share.

@@ -25,6 +25,7 @@ import { List } from '@/lib/antd-mobile';
 import { useNavigation } from '@/lib/navigation';
 import { useDialogs } from '@/stores/dialogs';
 import { type User, useSession } from '@/stores/session';
+import { AccountBinding, startWechatLoginFromUserPage, useWechatLoginOffered } from './AccountBinding';
 import styles from './UserPage.module.css';
 import { vipStatus } from './vip';
 
@@ -40,13 +41,15 @@ interface Entry {
 
 /**
  * The 我的 tab (pages/user/index, SPEC §2): the user's card — avatar, nickname, masked phone and VIP
- * state — then the entries of the user centre. A visitor sees a 登录/注册 card instead; entries that
- * need an account open the login page, which comes back to the entry afterwards.
+ * state, and which ways in the account has (AccountBinding.tsx) — then the entries of the user centre.
+ * A visitor sees a 登录/注册 card instead (inside WeChat: 微信登录 and 手机号登录); entries that need an
+ * account open the login page, which comes back to the entry afterwards.
  */
 export default function UserPage() {
   const user = useSession((s) => s.user);
   const courses = useSession((s) => s.myclass.length);
   const navigation = useNavigation();
+  const wechatOffered = useWechatLoginOffered();
 
   const open = (entry: Entry) => {
     if (typeof entry.to === 'function') entry.to();
@@ -79,7 +82,16 @@ export default function UserPage() {
       <PageHeader />
       <ConnectionNotice />
       {user ? (
-        <MemberCard user={user} onOpen={(to) => navigation.navigate(to)} />
+        <>
+          <MemberCard user={user} onOpen={(to) => navigation.navigate(to)} />
+          <AccountBinding user={user} />
+        </>
+      ) : wechatOffered ? (
+        <VisitorCard
+          onLogin={startWechatLoginFromUserPage}
+          loginLabel="微信登录"
+          onPhone={() => navigation.navigate(paths.login.getHref({ manual: 1, redirect: paths.user.path }))}
+        />
       ) : (
         <VisitorCard onLogin={() => navigation.navigate(paths.login.path)} />
       )}
@@ -174,16 +186,30 @@ function MemberCard({ user, onOpen }: { user: User; onOpen: (to: string) => void
   );
 }
 
-/** A visitor's card: the default picture and the way in. */
-function VisitorCard({ onLogin }: { onLogin: () => void }) {
+/** A visitor's card: the default picture and the way in (inside WeChat, WeChat's, with phone login beside it). */
+function VisitorCard({
+  onLogin,
+  loginLabel = '登录/注册',
+  onPhone,
+}: {
+  onLogin: () => void;
+  loginLabel?: string;
+  onPhone?: () => void;
+}) {
   return (
     <section className={styles.card} aria-label="未登录">
       <FallbackImage src="" alt="" className={styles.avatar} width={64} height={64} />
       <div className={styles.names}>
         <button type="button" className={styles.login} onClick={onLogin}>
-          登录/注册
+          {loginLabel}
         </button>
-        <span className={styles.phone}>登录后可同步课程与会员权益</span>
+        {onPhone ? (
+          <button type="button" className={styles.phoneLogin} onClick={onPhone}>
+            手机号登录
+          </button>
+        ) : (
+          <span className={styles.phone}>登录后可同步课程与会员权益</span>
+        )}
       </div>
     </section>
   );

@@ -44,7 +44,7 @@ const request: ChannelPayRequest = {
   notifyUrl: 'https://shop.example.com/api/pay/notify/alipay',
   returnUrl: 'https://shop.example.com/xuanli/#/pages/user/order?orderNo=20260115120000123456',
   clientIp: '203.0.113.7',
-  inWechat: false,
+  scene: 'mobile',
   openid: undefined,
 };
 

@@ -1,11 +1,11 @@
 /**
- * Alipay 手机网站支付 through alipay-sdk (普通公钥模式, RSA2): `alipay.trade.wap.pay` as a signed
- * cashier URL the browser opens; the asynchronous notification (a form post signed with Alipay's
+ * Alipay 手机网站支付 and 电脑网站支付 through alipay-sdk (普通公钥模式, RSA2): `alipay.trade.wap.pay` (a phone)
+ * or `alipay.trade.page.pay` (a desktop) as a signed cashier URL the browser opens; the asynchronous notification (a form post signed with Alipay's
  * key, checked with `checkNotifySignV2` over the decoded parameters, for our app_id and seller_id);
  * refunds (`POST /v3/alipay/trade/refund`), `alipay.trade.query` and `alipay.trade.close` through
  * API v3 (`/v3/alipay/trade/query`, `/v3/alipay/trade/close`), each answered at once, the SDK
- * verifying the answer's signature. A wap trade exists at Alipay only once the buyer has opened the
- * cashier, so ACQ.TRADE_NOT_EXIST means it was never paid.
+ * verifying the answer's signature. A wap or page trade exists at Alipay only once the buyer has
+ * opened the cashier, so ACQ.TRADE_NOT_EXIST means it was never paid.
  */
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
 import type { AlipayConfig } from '../../../config.ts';
@@ -162,15 +162,17 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
       if (!request.notifyUrl) throw channelError('alipay needs PAY_PUBLIC_URL');
       let url: string;
       try {
-        url = sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+        // A desktop opens 电脑网站支付 (page.pay: a QR code and the Alipay account login), a phone 手机网站支付.
+        const desktop = request.scene === 'desktop';
+        url = sdk.pageExecute(desktop ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay', 'GET', {
           bizContent: {
             out_trade_no: request.outTradeNo,
             total_amount: fenToYuan(request.amount),
             // Alipay allows 256 characters.
             subject: [...request.subject].slice(0, 256).join(''),
-            product_code: 'QUICK_WAP_WAY',
+            product_code: desktop ? 'FAST_INSTANT_TRADE_PAY' : 'QUICK_WAP_WAY',
             time_expire: alipayTime(request.expiresAt),
-            ...(request.returnUrl ? { quit_url: request.returnUrl } : {}),
+            ...(request.returnUrl && !desktop ? { quit_url: request.returnUrl } : {}),
           },
           notifyUrl: request.notifyUrl,
           ...(request.returnUrl ? { returnUrl: request.returnUrl } : {}),

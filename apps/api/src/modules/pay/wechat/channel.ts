@@ -1,7 +1,8 @@
 /**
  * WeChat Pay API v3 (直连商户) over `fetch` and node:crypto: JSAPI inside the WeChat browser
- * (`/v3/pay/transactions/jsapi`, then the signed `getBrandWCPayRequest` parameters) and H5 in other
- * phone browsers (`/v3/pay/transactions/h5`, answering `h5_url`); refunds
+ * (`/v3/pay/transactions/jsapi`, then the signed `getBrandWCPayRequest` parameters), H5 in other
+ * phone browsers (`/v3/pay/transactions/h5`, answering `h5_url`) and Native on a desktop
+ * (`/v3/pay/transactions/native`, answering the `code_url` shown as a QR code); refunds
  * (`/v3/refund/domestic/refunds`); 查询订单 (`GET /v3/pay/transactions/out-trade-no/{out_trade_no}
  * ?mchid=…`) and 关闭订单 (`POST …/{out_trade_no}/close` with `{"mchid"}`, 204); payment and refund
  * callbacks (signature by the platform certificate or the 微信支付公钥, then the AEAD_AES_256_GCM
@@ -184,6 +185,58 @@ export function wechatChannel(config: WechatPayConfig, deps: Omit<ChannelDeps, '
     throw channelError(`wechat pay refused to close: ${String(data.code)}`);
   }
 
+  /** JSAPI下单 for the buyer's openid, answering the signed `getBrandWCPayRequest` parameters. */
+  async function startJsapi(common: object, openid: string | undefined): Promise<ChannelPayStart> {
+    if (!openid) throw channelError('wechat jsapi needs the openid');
+    const { status, data } = await call('POST', '/v3/pay/transactions/jsapi', {
+      ...common,
+      payer: { openid },
+    });
+    if (status >= 300 || typeof data.prepay_id !== 'string') {
+      throw channelError(`wechat pay refused: ${String(data.code ?? 'no prepay_id')}`);
+    }
+    const packageValue = `prepay_id=${data.prepay_id}`;
+    const timeStamp = String(Math.floor(deps.clock.now() / 1000));
+    const nonceStr = nonce();
+    return {
+      mode: 'jsapi',
+      url: null,
+      jsapi: {
+        appId,
+        timeStamp,
+        nonceStr,
+        package: packageValue,
+        signType: 'RSA',
+        paySign: jsapiPaySign({ appId, timeStamp, nonceStr, packageValue }, privateKey),
+      },
+    };
+  }
+
+  /** Native下单 on a desktop: the `code_url` the buyer's phone scans (`weixin://wxpay/bizpayurl?pr=…`). */
+  async function startNative(common: object): Promise<ChannelPayStart> {
+    const { status, data } = await call('POST', '/v3/pay/transactions/native', common);
+    if (status >= 300 || typeof data.code_url !== 'string' || !data.code_url.startsWith('weixin://')) {
+      throw channelError(`wechat pay refused: ${String(data.code ?? 'no code_url')}`);
+    }
+    return { mode: 'qrcode', url: data.code_url, jsapi: null };
+  }
+
+  /** H5下单 in a phone's browser outside WeChat: WeChat's cashier page, coming back to `returnUrl`. */
+  async function startH5(common: object, request: ChannelPayRequest): Promise<ChannelPayStart> {
+    const { status, data } = await call('POST', '/v3/pay/transactions/h5', {
+      ...common,
+      scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
+    });
+    if (status >= 300 || typeof data.h5_url !== 'string') {
+      throw channelError(`wechat pay refused: ${String(data.code ?? 'no h5_url')}`);
+    }
+    // WeChat sends the buyer back to `redirect_url` (on the merchant's registered domain) when done.
+    const url = request.returnUrl
+      ? `${data.h5_url}&redirect_url=${encodeURIComponent(request.returnUrl)}`
+      : data.h5_url;
+    return { mode: 'redirect', url, jsapi: null };
+  }
+
   return {
     name: 'wechat',
     query,
@@ -201,43 +254,9 @@ export function wechatChannel(config: WechatPayConfig, deps: Omit<ChannelDeps, '
         notify_url: request.notifyUrl,
         amount: { total: request.amount, currency: 'CNY' },
       };
-      if (request.inWechat) {
-        if (!request.openid) throw channelError('wechat jsapi needs the openid');
-        const { status, data } = await call('POST', '/v3/pay/transactions/jsapi', {
-          ...common,
-          payer: { openid: request.openid },
-        });
-        if (status >= 300 || typeof data.prepay_id !== 'string') {
-          throw channelError(`wechat pay refused: ${String(data.code ?? 'no prepay_id')}`);
-        }
-        const packageValue = `prepay_id=${data.prepay_id}`;
-        const timeStamp = String(Math.floor(deps.clock.now() / 1000));
-        const nonceStr = nonce();
-        return {
-          mode: 'jsapi',
-          url: null,
-          jsapi: {
-            appId,
-            timeStamp,
-            nonceStr,
-            package: packageValue,
-            signType: 'RSA',
-            paySign: jsapiPaySign({ appId, timeStamp, nonceStr, packageValue }, privateKey),
-          },
-        };
-      }
-      const { status, data } = await call('POST', '/v3/pay/transactions/h5', {
-        ...common,
-        scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
-      });
-      if (status >= 300 || typeof data.h5_url !== 'string') {
-        throw channelError(`wechat pay refused: ${String(data.code ?? 'no h5_url')}`);
-      }
-      // WeChat sends the buyer back to `redirect_url` (on the merchant's registered domain) when done.
-      const url = request.returnUrl
-        ? `${data.h5_url}&redirect_url=${encodeURIComponent(request.returnUrl)}`
-        : data.h5_url;
-      return { mode: 'redirect', url, jsapi: null };
+      if (request.scene === 'wechat') return startJsapi(common, request.openid);
+      if (request.scene === 'desktop') return startNative(common);
+      return startH5(common, request);
     },
 
     async verify(raw: RawNotification, now: Date): Promise<NotifyVerdict> {

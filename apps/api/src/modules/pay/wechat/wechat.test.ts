@@ -34,7 +34,7 @@ const request: ChannelPayRequest = {
   notifyUrl: 'https://shop.example.com/api/pay/notify/wechat',
   returnUrl: 'https://shop.example.com/xuanli/#/pages/user/order?orderNo=20260115120000123456',
   clientIp: '203.0.113.7',
-  inWechat: false,
+  scene: 'mobile',
   openid: undefined,
 };
 
@@ -98,7 +98,7 @@ describe('starting a payment', () => {
   it('JSAPI: posts payer.openid and answers getBrandWCPayRequest parameters with a valid paySign', async () => {
     const started = await channel.start({
       ...request,
-      inWechat: true,
+      scene: 'wechat',
       openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
     });
     const sent = fake.requests.at(-1)!;

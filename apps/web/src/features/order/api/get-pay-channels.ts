@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayChannelList } from '@xuanli/contracts/pay';
 import { api } from '@/lib/api';
+import { isWechatBrowser } from '@/lib/wechat';
 
 /** Fetches the open channels. */
 export function getPayChannels(signal?: AbortSignal): Promise<PayChannelList> {
@@ -19,5 +20,11 @@ export const payChannelsQueryOptions = () =>
     staleTime: 10 * 60_000,
   });
 
-/** The open channels for a component. */
-export const usePayChannels = () => useQuery(payChannelsQueryOptions());
+/** `list` as the buyer here may use it: WeChat's browser does not open Alipay's cashier. */
+export function channelsHere(list: PayChannelList, inWechat = isWechatBrowser()): PayChannelList {
+  return inWechat ? { list: list.list.filter((item) => item.channel !== 'alipay') } : list;
+}
+
+/** The open channels for a component, as the buyer here may use them. */
+export const usePayChannels = () =>
+  useQuery({ ...payChannelsQueryOptions(), select: (data) => channelsHere(data) });

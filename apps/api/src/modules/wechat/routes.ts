@@ -1,0 +1,112 @@
+/**
+ * The WeChat routes, mounted under `/api`: the status the app asks before offering 微信登录, the two
+ * navigations of 网页授权 (answered 302, never the envelope: a browser follows them, not the app's
+ * code) and the JS-SDK signature. All public: the authorisation is what identifies the user, and the
+ * ticket it ends with is traded for a session by `POST /api/crm/member/wechat` (member module). Every
+ * route answers 404 while WeChat is not configured.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import {
+  JssdkConfigSchema,
+  JssdkQuerySchema,
+  WechatCallbackQuerySchema,
+  WechatOauthQuerySchema,
+  WechatStatusSchema,
+} from '@xuanli/contracts/wechat';
+import { Type } from 'typebox';
+import { ok } from '../../shared/envelope.ts';
+import { finishAuthorization, startAuthorization } from './oauth.ts';
+import { type WechatService, wechatOff } from './service.ts';
+
+/** What the WeChat routes are built from. */
+export interface WechatRoutesOptions {
+  service: WechatService;
+}
+
+const redirect = { 302: Type.Null({ description: 'Location: where the browser goes next' }) };
+
+/** The WeChat routes; dependencies arrive as plugin options. */
+export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = async (app, { service }) => {
+  app.get(
+    '/wechat/status',
+    {
+      schema: {
+        tags: ['wechat'],
+        summary: 'Whether WeChat login (网页授权) and the JS-SDK are configured',
+        response: { 200: okEnvelopeSchema(WechatStatusSchema), ...errorResponses },
+      },
+    },
+    async () => ok({ enabled: service.on !== undefined, appId: service.on?.config.appId ?? null }),
+  );
+
+  app.get(
+    '/wechat/oauth',
+    {
+      schema: {
+        tags: ['wechat'],
+        summary: "Start 网页授权: 302 to WeChat's authorisation page, coming back to app route `to`",
+        description:
+          'A browser navigation. Sets the HttpOnly cookie xl_wx_state (10 minutes) that the callback checks. ' +
+          '`scope` base is silent (openid only), userinfo asks the user (nickname, avatar). 404 when WeChat is off.',
+        querystring: WechatOauthQuerySchema,
+        response: { ...redirect, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!service.on) throw wechatOff();
+      const { location, cookie } = await startAuthorization(service.on.oauth, {
+        route: request.query.to,
+        scope: request.query.scope === 'userinfo' ? 'snsapi_userinfo' : 'snsapi_base',
+        secure: request.protocol === 'https',
+      });
+      return reply.header('set-cookie', cookie).header('cache-control', 'no-store').redirect(location, 302);
+    },
+  );
+
+  app.get(
+    '/wechat/oauth/callback',
+    {
+      schema: {
+        tags: ['wechat'],
+        summary:
+          "网页授权's return: exchanges the code, then 302 to the app route with wxticket (or wxerror)",
+        description:
+          'WeChat sends the browser here with `code` and `state`. The state must be unused, under 10 minutes ' +
+          "old and this browser's (cookie). Success: /xuanli/#<route>?wxticket=<one-time ticket, 5 minutes>; " +
+          "failure: …?wxerror=state|denied|expired|snapshot|unavailable. Never a 5xx for WeChat's refusals.",
+        querystring: WechatCallbackQuerySchema,
+        response: { ...redirect, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!service.on) throw wechatOff();
+      const { location, cookie } = await finishAuthorization(service.on.oauth, {
+        code: request.query.code,
+        state: request.query.state,
+        cookieHeader: request.headers.cookie,
+        secure: request.protocol === 'https',
+      });
+      return reply.header('set-cookie', cookie).header('cache-control', 'no-store').redirect(location, 302);
+    },
+  );
+
+  app.get(
+    '/wechat/jssdk',
+    {
+      schema: {
+        tags: ['wechat'],
+        summary: "wx.config's signature for a page of this site (JS-SDK 附录1)",
+        description:
+          "ValidationError unless `url` is on PUBLIC_URL's origin; WechatUnavailable (502) when WeChat will not " +
+          'give a ticket; 404 when WeChat is off.',
+        querystring: JssdkQuerySchema,
+        response: { 200: okEnvelopeSchema(JssdkConfigSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await service.jssdkConfig(request.query.url));
+    },
+  );
+};

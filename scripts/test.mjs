@@ -4,6 +4,7 @@
 // zones because nothing in the engine may depend on the machine's zone.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -27,7 +28,14 @@ function vitest(label, cwd, extraEnv = {}, baseEnv = process.env) {
   console.log(`\n=== ${label} ===`);
   const run = spawnSync(
     'vitest',
-    ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    // One worker per core: Vitest's default leaves one core idle (on CI's two cores, half the machine).
+    [
+      'run',
+      `--maxWorkers=${availableParallelism()}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
     {
       cwd,
       env: { ...baseEnv, PATH: env.PATH, ...extraEnv },

@@ -78,6 +78,7 @@ function nodeSuite(label, cwd, script) {
 const { TEST_DATABASE_URL: givenDatabaseUrl, ...apiEnv } = process.env;
 let databaseUrl = givenDatabaseUrl ?? '';
 let postgresProblem = '';
+let startedPostgres = false;
 if (!databaseUrl) {
   const postgres = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
     encoding: 'utf8',
@@ -85,6 +86,8 @@ if (!databaseUrl) {
   });
   process.stderr.write(postgres.stderr ?? '');
   databaseUrl = postgres.status === 0 ? postgres.stdout.trim() : '';
+  // A server this run started is stopped when it ends; one that was already running is left as found.
+  startedPostgres = /start-test-postgres: starting on /.test(postgres.stderr ?? '');
   if (!databaseUrl) {
     const said = (postgres.stderr ?? '').trim().split('\n').slice(-3).join(' / ');
     postgresProblem = `apps/api/scripts/start-test-postgres.sh exited with ${postgres.status ?? postgres.signal}${said ? `: ${said}` : ''}`;
@@ -151,6 +154,10 @@ if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'r
 // The cluster's configuration and verdicts; the deployment's own check (`npm run cluster:check`, about
 // 2 minutes even with 30 s of load) runs on its own, outside this run's time budget.
 vitest('scripts/cluster', join(root, 'scripts/cluster'));
+
+if (startedPostgres) {
+  spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh'), '--stop'], { stdio: 'inherit' });
+}
 
 if (broken) totals.failed += 1;
 for (const warning of warnings) console.log(`\n${warning}`);

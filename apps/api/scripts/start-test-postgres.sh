@@ -3,7 +3,8 @@
 #   TEST_DATABASE_URL=$(bash apps/api/scripts/start-test-postgres.sh) npm test
 # Idempotent: installs, initialises, starts and creates only what is missing. Needs root (apt-get and
 # `su postgres`); apt never starts services on this machine, so pg_ctl does (STACK.md "Gotchas").
-# Progress goes to stderr so that stdout is only the URL.
+# Progress goes to stderr so that stdout is only the URL. With --stop it stops that server instead
+# (the test script does so when it was the one that started it).
 set -euo pipefail
 
 PORT="${PGPORT_TEST:-55432}"
@@ -26,6 +27,14 @@ if [ -z "$(bindir)" ]; then
 fi
 BIN="$(bindir)"
 as_postgres() { su postgres -s /bin/sh -c "$*"; }
+
+if [ "${1:-}" = "--stop" ]; then
+  if as_postgres "'$BIN/pg_ctl' -D '$DATA' status" >/dev/null 2>&1; then
+    log "stopping"
+    as_postgres "'$BIN/pg_ctl' -D '$DATA' -m fast -w stop" >&2
+  fi
+  exit 0
+fi
 
 if [ ! -f "$DATA/PG_VERSION" ]; then
   log "initdb $DATA"

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const startedAt = Date.now();
 const out = join(root, 'node_modules/.cache/xuanli-test');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -162,5 +163,7 @@ if (startedPostgres) {
 if (broken) totals.failed += 1;
 for (const warning of warnings) console.log(`\n${warning}`);
 for (const failure of failures) console.log(`FAILED: ${failure}`);
+// The whole run's wall time, against CI's budget (well under 20 minutes on two cores).
+console.log(`\nnpm test took ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -13,7 +13,7 @@
  *   refused send gives back what it took.
  */
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
-import { and, eq, gt, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -114,33 +114,58 @@ export async function issueCode(deps: CodeDeps, phone: string, ip: string): Prom
   return code;
 }
 
-/**
- * Consumes `phone`'s code if `code` is it, unexpired and not burnt; otherwise counts a wrong try (the
- * fifth burns the code) and throws InvalidCode. The same answer for every failure, including a phone
- * that never got a code.
- */
-export async function consumeCode(deps: CodeDeps, phone: string, code: string): Promise<void> {
-  const now = new Date(deps.clock.now());
-  const live = and(
+/** `phone`'s code row while its code can still be used: unexpired at `now`, not burnt, not spent. */
+export function liveCode(phone: string, now: Date): SQL {
+  return and(
     eq(smsCodes.phone, phone),
     isNotNull(smsCodes.codeHash),
     gt(smsCodes.expiresAt, now),
     lt(smsCodes.attempts, MAX_WRONG_TRIES),
-  );
-  const [used] = await deps.db
+  ) as SQL;
+}
+
+/**
+ * The update that spends `phone`'s code if `code` is it and it is live ({@link liveCode}), returning
+ * the phone when it did; `unless` (a condition) keeps the code unspent. A builder, so a caller can
+ * put it in a larger statement (the login reads the account in the same one).
+ */
+export function spendCode(deps: CodeDeps, phone: string, code: string, unless?: SQL) {
+  const now = new Date(deps.clock.now());
+  return deps.db
     .update(smsCodes)
     .set({ codeHash: null })
-    .where(and(live, eq(smsCodes.codeHash, deps.hashCode(phone, code))))
+    .where(
+      and(
+        liveCode(phone, now),
+        eq(smsCodes.codeHash, deps.hashCode(phone, code)),
+        unless ? sql`not (${unless})` : undefined,
+      ),
+    )
     .returning({ phone: smsCodes.phone });
-  if (used) return;
+}
+
+/**
+ * Counts a wrong try at `phone`'s live code (the fifth burns it) and throws InvalidCode: the same
+ * answer for every failure, including a phone that never got a code.
+ */
+export async function refuseWrongCode(deps: CodeDeps, phone: string): Promise<never> {
   await deps.db
     .update(smsCodes)
     .set({
       attempts: sql`${smsCodes.attempts} + 1`,
       codeHash: sql`case when ${smsCodes.attempts} + 1 >= ${MAX_WRONG_TRIES} then null else ${smsCodes.codeHash} end`,
     })
-    .where(live);
+    .where(liveCode(phone, new Date(deps.clock.now())));
   throw new AppError('InvalidCode', 'wrong, expired or used code');
+}
+
+/**
+ * Consumes `phone`'s code if `code` is it, unexpired and not burnt; otherwise counts a wrong try (the
+ * fifth burns the code) and throws InvalidCode.
+ */
+export async function consumeCode(deps: CodeDeps, phone: string, code: string): Promise<void> {
+  const [used] = await spendCode(deps, phone, code);
+  if (!used) await refuseWrongCode(deps, phone);
 }
 
 /** Deletes code rows older than a day (their 60 s and 5 min rules are long over). */

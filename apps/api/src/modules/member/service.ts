@@ -24,7 +24,15 @@ import {
   revokeUserSessions,
   startUserSession,
 } from '../sessions/index.ts';
-import { type CodeHasher, codeHasher, consumeCode, issueCode, phoneKey, RetryLaterError } from './codes.ts';
+import {
+  type CodeHasher,
+  codeHasher,
+  issueCode,
+  phoneKey,
+  RetryLaterError,
+  refuseWrongCode,
+  spendCode,
+} from './codes.ts';
 import type { AccountErasure } from './erasure.ts';
 import type { AccountMerge } from './merge.ts';
 import { isPhone, maskPhone } from './phone.ts';
@@ -222,6 +230,26 @@ export async function signInUser(
 }
 
 /**
+ * Spends `phone`'s code if `code` is it — unless the phone's account is banned — and reads that
+ * account, in one statement: a login is frequent, and on the embedded database every statement is CPU
+ * the request waits for. Both the ban check and the spend see the same snapshot.
+ */
+async function spendCodeReadingAccount(
+  deps: MemberDeps,
+  phone: string,
+  code: string,
+): Promise<{ spent: boolean; account: User | undefined }> {
+  const banned = sql`exists (select 1 from ${users} where ${users.phone} = ${phone} and ${users.bannedAt} is not null)`;
+  const spentCode = deps.db.$with('spent_code').as(spendCode(deps, phone, code, banned));
+  const [row] = await deps.db
+    .with(spentCode)
+    .select({ spent: sql<boolean>`exists (select 1 from ${spentCode})`, account: users })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, eq(users.phone, phone));
+  return { spent: Boolean(row?.spent), account: row?.account ?? undefined };
+}
+
+/**
  * `POST crm/member/login`: by `{phone, code}` or `{phone, password}`; a banned account is refused with
  * AccountBanned before either is checked. On success the answer carries the token of a
  * new session ({@link signInUser}); the caller's old token is refused from then on.
@@ -235,13 +263,15 @@ export async function login(deps: MemberDeps, sessionId: string, body: LoginBody
   await takeLoginAttempt(deps, body.phone);
   // A banned account is refused before its code is spent or its password checked, so a code sent
   // before the ban still logs in once the ban is lifted.
-  const found = await findUserByPhone(deps.db, body.phone);
-  if (found?.bannedAt) throw accountBanned();
   let user: User;
   if (byCode) {
-    await consumeCode(deps, body.phone, body.code ?? '');
-    user = found ?? (await userForCodeLogin(deps.db, body.phone));
+    const { spent, account } = await spendCodeReadingAccount(deps, body.phone, body.code ?? '');
+    if (account?.bannedAt) throw accountBanned();
+    if (!spent) await refuseWrongCode(deps, body.phone);
+    user = account ?? (await userForCodeLogin(deps.db, body.phone));
   } else {
+    const found = await findUserByPhone(deps.db, body.phone);
+    if (found?.bannedAt) throw accountBanned();
     const stored = found?.passwordHash ?? (await timingDummy());
     const matches = await verify(stored, body.password ?? '').catch(() => false);
     if (!found?.passwordHash || !matches) throw new AppError('LoginFailed', 'wrong phone or password');

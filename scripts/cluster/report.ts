@@ -11,20 +11,7 @@ import type { LogErrorGroup } from './logs.ts';
  * Assertions that need API work not merged yet, with what they wait for. Their failure is reported as
  * PENDING and does not fail the check; when one passes, the check says so, and the entry goes.
  */
-export const PENDING: Record<string, string> = {
-  holidays:
-    'needs cross-node cache invalidation (LISTEN/NOTIFY, the nodes work): until it lands a node re-reads the ' +
-    'holiday table version at most once a second while it serves the calendar, so a busy node shows a new ' +
-    'holiday after up to 1 s plus a request — at the bound, passing or failing by a few milliseconds',
-  bans:
-    'needs cross-node cache invalidation (LISTEN/NOTIFY, the nodes work): until it lands another node honours ' +
-    'a ban when its cached session and user expire (AUTH_CACHE_SECONDS, 2 s)',
-  'shared-counters':
-    'needs the API to run without named prepared statements behind PgBouncer 1.18 (the nodes work decides ' +
-    'prepared statements vs PgBouncer): the rate limiter’s "rate_limit_take" fails in transaction pooling ' +
-    'with 42P05/26000 whenever its client connection lands on another server connection, and the node ' +
-    'then counts in its own memory (each node its own budget) and logs an error',
-};
+export const PENDING: Record<string, string> = {};
 
 /** One assertion of the check. */
 export interface Assertion {

@@ -250,6 +250,25 @@ describe('the verdicts on traffic and logs', () => {
     expect(logsVerdict(slow)?.detail).toContain('5 time-out fallbacks');
   });
 
+  it('counts a shared counter read past its time limit as a slow-database fallback, not a broken budget', () => {
+    const groups = [
+      group(
+        'rate-limit counters unavailable; counting in process memory meanwhile: rate-limit count took over 1000 ms',
+        2,
+        1,
+      ),
+      group(
+        'rate-limit counters unavailable; counting in process memory meanwhile: prepared statement "rate_limit_take" already exists',
+        1,
+        1,
+      ),
+    ];
+    const [counters, logs] = logAssertions(groups, 'cluster');
+    expect(counters).toMatchObject({ id: 'shared-counters', ok: false, detail: '1 fallbacks logged' });
+    expect(logs).toMatchObject({ id: 'logs', ok: true });
+    expect(logs.detail).toContain('2 time-out fallbacks');
+  });
+
   it('fails on any other error line outside the windows, and tells the shared counters apart', () => {
     const groups = [
       group('rate-limit counters unavailable; counting in process memory meanwhile: x', 3, 3),

@@ -6,7 +6,8 @@
  * tagged BT.709, 960×540; each picture becomes frames only where it changes (ffmpeg's concat demuxer
  * with variable frame rate, `-tune stillimage`), but a frame at least every second, so a seek lands
  * near where it was asked and players that dislike long frames are never given one; AAC-LC mono at
- * 48 kbps; the `moov` index before the media data (+faststart), so playback starts before the download ends.
+ * 48 kbps (the quick coder: speech); the `moov` index before the media data (+faststart), so playback
+ * starts before the download ends.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -100,6 +101,10 @@ export async function encodeLessonVideo(
       'tv',
       '-c:a',
       'aac',
+      // The native encoder's quick coder: five times less CPU than its default search, with no loss a
+      // listener hears in a speaking voice at this bit rate; the demo set is made on every fresh machine.
+      '-aac_coder',
+      'fast',
       '-b:a',
       '48k',
       '-ac',

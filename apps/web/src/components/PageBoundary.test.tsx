@@ -84,6 +84,31 @@ describe('PageBoundary with a lazy page', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
+  it('says a page first opened offline is not on the phone yet, and opens it once the network returns', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    try {
+      renderAtAlmanac(
+        <PageBoundary>
+          <Page />
+        </PageBoundary>,
+      );
+      expect(await screen.findByText('网络未连接')).toBeTruthy();
+      expect(screen.getByText('这一页还没有存到手机上，联网后会自动打开')).toBeTruthy();
+      expect(screen.queryByText('页面加载失败，点击重试')).toBeNull();
+      expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
+      expect(reloadPage).not.toHaveBeenCalled();
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(reloadPage).toHaveBeenCalledTimes(1);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('gives up with the error view when loading takes longer than 60 s', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -11,7 +11,9 @@ import { Skeleton, SkeletonBlock } from './Skeleton';
  * Wraps a lazy page: when loading takes longer than 200 ms (so fast loads do not flash) it shows the
  * page's header — its title, and a way back off the tab bar — over a grey skeleton of the content;
  * the error view '页面加载失败，点击重试' when the page's code fails to load, times out, or the page
- * throws while rendering.
+ * throws while rendering. A page whose code never reached the phone (a tab first opened offline: only
+ * the reading pages are kept for offline use) says so instead, and opens by itself once the network
+ * is back — a reader without a network cannot be helped by a retry button.
  */
 export function PageBoundary({ children }: { children: ReactNode }) {
   return (
@@ -61,15 +63,35 @@ function PageLoadError({ onRetry = reloadPage }: { onRetry?: () => void }) {
   );
 }
 
+/**
+ * The view of a page whose code could not load because the phone is offline: it reloads the app as
+ * soon as the network returns, so the page opens without a tap.
+ */
+function PageOffline() {
+  useEffect(() => {
+    const back = () => reloadPage();
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, []);
+  return (
+    <div className={styles.center} role="status">
+      <strong className={styles.offlineTitle}>网络未连接</strong>
+      <span>这一页还没有存到手机上，联网后会自动打开</span>
+    </div>
+  );
+}
+
 interface PageErrorBoundaryState {
   error: unknown;
+  /** The phone was offline when the page failed: its code could not have arrived. */
+  offline: boolean;
 }
 
 class PageErrorBoundary extends Component<{ children: ReactNode }, PageErrorBoundaryState> {
-  override state: PageErrorBoundaryState = { error: null };
+  override state: PageErrorBoundaryState = { error: null, offline: false };
 
   static getDerivedStateFromError(error: unknown): PageErrorBoundaryState {
-    return { error };
+    return { error, offline: typeof navigator !== 'undefined' && navigator.onLine === false };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -81,7 +103,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, PageErrorBoun
       return (
         <>
           <RouteHeader />
-          <PageLoadError />
+          {this.state.offline ? <PageOffline /> : <PageLoadError />}
         </>
       );
     }

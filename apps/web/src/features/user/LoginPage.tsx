@@ -7,26 +7,27 @@ import { Button, Checkbox, Input } from '@/lib/antd-mobile';
 import { toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
 import { useLogin } from './api/login';
-import { useSendSms } from './api/send-sms';
-import { codeOf, failureMessage, retryAfterSeconds } from './errors';
+import { codeOf, failureMessage } from './errors';
 import styles from './LoginPage.module.css';
-import { useCountdown } from './useCountdown';
+import {
+  CODE,
+  CODE_MESSAGE,
+  CodeField,
+  FieldMessage,
+  PHONE,
+  PHONE_MESSAGE,
+  PhoneField,
+  useCodeSender,
+} from './PhoneCodeFields';
 import { useWechatLogin } from './useWechatLogin';
-
-/** Mainland mobile numbers (the wire's PHONE_PATTERN; the web imports no schema values). */
-const PHONE = /^1[3-9]\d{9}$/;
-const CODE = /^\d{6}$/;
-
-/** Seconds before another code may be asked for when the answer does not say (accounts wire). */
-const RESEND_SECONDS = 60;
 
 type Mode = 'code' | 'password';
 type Field = 'phone' | 'code' | 'password' | 'agree' | 'form';
 type Errors = Partial<Record<Field, string>>;
 
 const MESSAGES = {
-  phone: '请输入正确的 11 位手机号',
-  code: '请输入 6 位短信验证码',
+  phone: PHONE_MESSAGE,
+  code: CODE_MESSAGE,
   password: '请输入密码',
   agree: '请先阅读并同意《用户协议》和《隐私政策》',
 } as const;
@@ -70,9 +71,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [sentOnce, setSentOnce] = useState(false);
-  const countdown = useCountdown();
-  const sms = useSendSms();
+  const sender = useCodeSender();
   const login = useLogin();
   const wechat = useWechatLogin(() => {
     toast('登录成功', 'success');
@@ -94,17 +93,10 @@ export default function LoginPage() {
     const ok = checkCommon(next);
     setErrors(next);
     if (!ok) return;
-    try {
-      const { resendAfter } = await sms.mutateAsync(phone);
-      setSentOnce(true);
-      countdown.start(resendAfter > 0 ? resendAfter : RESEND_SECONDS);
-      toast('验证码已发送');
-    } catch (error) {
-      const field = FIELD_OF_CODE[codeOf(error) ?? ''] === 'phone' ? 'phone' : 'code';
-      setError(field, failureMessage(error));
-      const wait = retryAfterSeconds(error);
-      if (wait !== null) countdown.start(wait);
-    }
+    const error = await sender.send(phone);
+    if (error === null) return;
+    const field = FIELD_OF_CODE[codeOf(error) ?? ''] === 'phone' ? 'phone' : 'code';
+    setError(field, failureMessage(error));
   }
 
   async function handleSubmit(event: FormEvent) {
@@ -141,8 +133,6 @@ export default function LoginPage() {
     else navigation.switchTab(paths.user.path);
   }
 
-  const sendLabel =
-    countdown.left > 0 ? `重新获取(${countdown.left}s)` : sentOnce ? '重新获取' : '获取验证码';
   const phoneId = `${ids}-phone`;
   const secretId = `${ids}-secret`;
 
@@ -190,65 +180,29 @@ export default function LoginPage() {
           }}
         />
 
-        <fieldset className={styles.field} aria-labelledby={`${phoneId}-label`}>
-          <label id={`${phoneId}-label`} className={styles.label} htmlFor={phoneId}>
-            手机号
-          </label>
-          <div className={styles.control}>
-            <span className={styles.prefix} aria-hidden="true">
-              +86
-            </span>
-            <Input
-              id={phoneId}
-              className={styles.input}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={11}
-              placeholder="请输入手机号"
-              value={phone}
-              onChange={(value) => {
-                setPhone(value.replace(/\D/g, '').slice(0, 11));
-                if (errors.phone) setError('phone', undefined);
-              }}
-              onBlur={() => {
-                if (phone !== '' && !PHONE.test(phone)) setError('phone', MESSAGES.phone);
-              }}
-            />
-          </div>
-          <FieldMessage text={errors.phone} />
-        </fieldset>
+        <PhoneField
+          id={phoneId}
+          value={phone}
+          error={errors.phone}
+          onChange={(typed) => {
+            setPhone(typed);
+            if (errors.phone) setError('phone', undefined);
+          }}
+          onInvalid={() => setError('phone', MESSAGES.phone)}
+        />
 
         {mode === 'code' ? (
-          <fieldset className={styles.field} aria-labelledby={`${secretId}-label`}>
-            <label id={`${secretId}-label`} className={styles.label} htmlFor={secretId}>
-              验证码
-            </label>
-            <div className={styles.control}>
-              <Input
-                id={secretId}
-                className={styles.input}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="6 位短信验证码"
-                value={code}
-                onChange={(value) => {
-                  setCode(value.replace(/\D/g, '').slice(0, 6));
-                  if (errors.code) setError('code', undefined);
-                }}
-              />
-              <button
-                type="button"
-                className={styles.send}
-                disabled={countdown.left > 0 || sms.isPending}
-                onClick={handleSendCode}
-              >
-                {sms.isPending ? '发送中…' : sendLabel}
-              </button>
-            </div>
-            <FieldMessage text={errors.code} />
-          </fieldset>
+          <CodeField
+            id={secretId}
+            value={code}
+            error={errors.code}
+            sender={sender}
+            onSend={handleSendCode}
+            onChange={(typed) => {
+              setCode(typed);
+              if (errors.code) setError('code', undefined);
+            }}
+          />
         ) : (
           <fieldset className={styles.field} aria-labelledby={`${secretId}-label`}>
             <label id={`${secretId}-label`} className={styles.label} htmlFor={secretId}>
@@ -307,13 +261,4 @@ export default function LoginPage() {
       </form>
     </div>
   );
-}
-
-/** A message beside a field, read out when it appears. */
-function FieldMessage({ text }: { text?: string }) {
-  return text ? (
-    <p className={styles.error} role="alert">
-      {text}
-    </p>
-  ) : null;
 }

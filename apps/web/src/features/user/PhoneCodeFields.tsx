@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Input } from '@/lib/antd-mobile';
+import { toast } from '@/lib/feedback';
+import { useSendSms } from './api/send-sms';
+import { retryAfterSeconds } from './errors';
+import styles from './LoginPage.module.css';
+import { useCountdown } from './useCountdown';
+
+/** Mainland mobile numbers (the wire's PHONE_PATTERN; the web imports no schema values). */
+export const PHONE = /^1[3-9]\d{9}$/;
+/** An SMS code as the server sends it. */
+export const CODE = /^\d{6}$/;
+export const PHONE_MESSAGE = '请输入正确的 11 位手机号';
+export const CODE_MESSAGE = '请输入 6 位短信验证码';
+
+/** Seconds before another code may be asked for when the answer does not say (accounts wire). */
+const RESEND_SECONDS = 60;
+
+/** A message beside a field, read out when it appears. */
+export function FieldMessage({ text }: { text?: string }) {
+  return text ? (
+    <p className={styles.error} role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The SMS code's sending: the request, the resend countdown (the server's wait when it refuses), the button's words. */
+export interface CodeSender {
+  /** Sends a code to `phone`; answers the refusal, or null when the code went out. */
+  send(phone: string): Promise<unknown>;
+  label: string;
+  disabled: boolean;
+}
+
+/** A {@link CodeSender} for a form with a phone and an SMS code (login, binding a phone). */
+export function useCodeSender(): CodeSender {
+  const countdown = useCountdown();
+  const sms = useSendSms();
+  const [sentOnce, setSentOnce] = useState(false);
+  async function send(phone: string): Promise<unknown> {
+    try {
+      const { resendAfter } = await sms.mutateAsync(phone);
+      setSentOnce(true);
+      countdown.start(resendAfter > 0 ? resendAfter : RESEND_SECONDS);
+      toast('验证码已发送');
+      return null;
+    } catch (error) {
+      const wait = retryAfterSeconds(error);
+      if (wait !== null) countdown.start(wait);
+      return error;
+    }
+  }
+  const waiting = countdown.left > 0 ? `重新获取(${countdown.left}s)` : sentOnce ? '重新获取' : '获取验证码';
+  return {
+    send,
+    label: sms.isPending ? '发送中…' : waiting,
+    disabled: countdown.left > 0 || sms.isPending,
+  };
+}
+
+interface FieldProps {
+  id: string;
+  value: string;
+  /** Called with the digits typed, already cut to the field's length. */
+  onChange: (value: string) => void;
+  error?: string;
+}
+
+/** 手机号 with the +86 prefix: digits only, 11 at most, a message when left half typed. */
+export function PhoneField({
+  id,
+  value,
+  onChange,
+  error,
+  onInvalid,
+}: FieldProps & { onInvalid: () => void }) {
+  return (
+    <fieldset className={styles.field} aria-labelledby={`${id}-label`}>
+      <label id={`${id}-label`} className={styles.label} htmlFor={id}>
+        手机号
+      </label>
+      <div className={styles.control}>
+        <span className={styles.prefix} aria-hidden="true">
+          +86
+        </span>
+        <Input
+          id={id}
+          className={styles.input}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={11}
+          placeholder="请输入手机号"
+          value={value}
+          onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, 11))}
+          onBlur={() => {
+            if (value !== '' && !PHONE.test(value)) onInvalid();
+          }}
+        />
+      </div>
+      <FieldMessage text={error} />
+    </fieldset>
+  );
+}
+
+/** 验证码 with its send button. */
+export function CodeField({
+  id,
+  value,
+  onChange,
+  error,
+  sender,
+  onSend,
+}: FieldProps & { sender: CodeSender; onSend: () => void }) {
+  return (
+    <fieldset className={styles.field} aria-labelledby={`${id}-label`}>
+      <label id={`${id}-label`} className={styles.label} htmlFor={id}>
+        验证码
+      </label>
+      <div className={styles.control}>
+        <Input
+          id={id}
+          className={styles.input}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="6 位短信验证码"
+          value={value}
+          onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, 6))}
+        />
+        <button type="button" className={styles.send} disabled={sender.disabled} onClick={onSend}>
+          {sender.label}
+        </button>
+      </div>
+      <FieldMessage text={error} />
+    </fieldset>
+  );
+}

@@ -9,7 +9,7 @@ import { assertSolarDate, assertTime, dayNumber, solarFromDayNumber } from './so
 const DAY = 86400;
 
 /**
- * Beijing seconds of a Beijing civil date and time; throws the SPEC.md §5 message ('wrong solar month',
+ * Beijing seconds of a Beijing civil date and time; throws the engine's message (PRODUCT.md#input-rules) ('wrong solar month',
  * 'wrong hour' …) for the first wrong part.
  */
 export function beijingSeconds(

@@ -1,5 +1,5 @@
 /**
- * The birth text of a profile (SPEC.md §3 `born`, §5): an optional calendar prefix, then a date and an
+ * The birth text of a profile (PRODUCT.md#bazi, #input-rules): an optional calendar prefix, then a date and an
  * optional time. Grammar (also in the package README):
  *
  * ```

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 writes the `app/*` calls in mixed case (`app/bln.suan/jxfen` beside `app/bln.Suan/bzdata`),
+ * The original app writes the `app/*` calls in mixed case (PRODUCT.md#paths) (`app/bln.suan/jxfen` beside `app/bln.Suan/bzdata`),
  * and old clients send either. Fastify's router is case sensitive for the whole server (find-my-way's
  * `caseSensitive` cannot be set per plugin), and turning it off globally would change every other
  * route's contract. So only the `/api/app/` namespace is made case-insensitive: its path (not its

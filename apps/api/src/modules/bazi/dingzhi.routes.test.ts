@@ -32,7 +32,7 @@ describe('POST app/bln.suan/dingzhi (定制)', () => {
       payload: payload as object,
     });
 
-  describe('who may ask (SPEC §4, §6)', () => {
+  describe('who may ask (PRODUCT.md#vip, #roles)', () => {
     it.each([
       ['visitor', 401, 'Unauthorized'],
       ['user', 403, 'Forbidden'],

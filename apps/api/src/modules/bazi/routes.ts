@@ -1,5 +1,5 @@
 /**
- * SPEC §7 `app/bln.suan/*`: bzdata (the chart), miji (readings), jxfen (branch compatibility) and
+ * `app/bln.suan/*` (PRODUCT.md#paths): bzdata (the chart), miji (readings), jxfen (branch compatibility) and
  * fancha (四柱反查: the moments of four given pillars), all public, and our 合婚 (hehun) of two whole
  * charts.
  * Registered in lower case under `/api/app/bln.suan`; plugins/app-paths.ts folds the case of every

@@ -1,5 +1,5 @@
 /**
- * Articles as the operators' console edits them (SPEC §7 crm/article/*): every article, published or
+ * Articles as the operators' console edits them (crm/article/*, PRODUCT.md#content): every article, published or
  * not, listed by label with a search in the title and name; the labels in use; creating, changing,
  * publishing, unpublishing and deleting one. The body HTML is sanitised with the app's allow-list
  * before it is stored. Writes take the caller's transaction and answer the article before and after,

@@ -1,5 +1,5 @@
 /**
- * The classroom routes (SPEC §2 pages/ketang/*), mounted under `/api`: `crm/ketang/*` for the pages
+ * The classroom routes (pages/ketang/*, PRODUCT.md#classroom), mounted under `/api`: `crm/ketang/*` for the pages
  * and `ketang/media/*` for lesson videos behind signed URLs. Browsing, the course page, courseware and
  * reviews are public (a token, when sent, personalises the answer), as are the lessons that teach a
  * term (`lessons-by-tag`, for the chart's term sheets); `play` decides per lesson

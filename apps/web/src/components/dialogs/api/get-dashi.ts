@@ -1,6 +1,6 @@
 /**
- * The master (dashi) contact card (SPEC §3, §4, §7): `GET crm/dashi?sellid=` (no sellid = the default
- * master). SPEC §4: the record is cached — in the session store's persisted `dashi` — and refetched
+ * The master (dashi) contact card (PRODUCT.md#content, #paths): `GET crm/dashi?sellid=` (no sellid = the default
+ * master). PRODUCT.md#content: the record is cached — in the session store's persisted `dashi` — and refetched
  * only when a different sellid is asked for.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ export function cachedDashi(sellid?: number | string): ContactInfo | undefined {
 }
 
 /**
- * The store action `getDashi` of SPEC §7: the cached master for this sellid, else a fetch whose answer
+ * The store action `getDashi` of PRODUCT.md#paths: the cached master for this sellid, else a fetch whose answer
  * replaces the cache.
  */
 export async function getDashi(sellid?: number | string, signal?: AbortSignal): Promise<ContactInfo> {

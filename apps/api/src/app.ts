@@ -212,7 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // gets an id of our own (plugins/request-log.ts requestIdOf), so a client cannot write into a line.
     requestIdHeader: false,
     genReqId: requestIdOf,
-    // The original app calls both app/bln.suan and app/bln.Suan (PRODUCT.md#paths): /api/app/ paths are matched in any case.
+    // The original app calls both app/bln.suan and app/bln.Suan (PRODUCT.md#paths): /api/app/ paths are
+    // matched in any case.
     rewriteUrl: (request) => caseFoldAppPath(request.url ?? '/'),
     // One line per request, written when it is done, instead of Fastify's 'incoming request' and
     // 'request completed' (plugins/request-log.ts).

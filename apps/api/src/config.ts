@@ -71,7 +71,10 @@ export interface Config {
    * its rate budget). Never "every hop": a client could then name any IP it likes.
    */
   trustProxy: TrustProxy;
-  /** Lifetime of a session token; clients refresh after 7200 s (PRODUCT.md#account), so this leaves offline slack. */
+  /**
+   * Lifetime of a session token; clients refresh after 7200 s (PRODUCT.md#account), so this leaves offline
+   * slack.
+   */
   tokenTtlSeconds: number;
   /** How long a token still works after a refresh replaced it (a client's requests already in flight). */
   tokenGraceSeconds: number;

@@ -45,7 +45,9 @@ const MEMBER: Access = {
   revokedVip: 401,
   deletedVip: 401,
 };
-/** PRODUCT.md#vip, #roles: VIP active only while vip_expire is later than the server's now; other users → 403. */
+/**
+ * PRODUCT.md#vip, #roles: VIP active only while vip_expire is later than the server's now; other users → 403.
+ */
 const VIP_ONLY: Access = { ...MEMBER, user: 403, expiredVip: 403 };
 /**
  * A buyer's own cart line, address or order: the same callers as {@link MEMBER}. Someone else's is
@@ -58,7 +60,9 @@ const OTHERS: Access = { ...MEMBER, user: 404, vip: 404, expiredVip: 404 };
  * visitor) is asked to log in, a logged-in user is refused.
  */
 const NOT_BOUGHT: Access = { ...MEMBER, user: 403, vip: 403, expiredVip: 403 };
-/** Readable by anyone: clients send a token (PRODUCT.md#paths), but these routes neither need nor check one. */
+/**
+ * Readable by anyone: clients send a token (PRODUCT.md#paths), but these routes neither need nor check one.
+ */
 const PUBLIC: Access = {
   noToken: 200,
   visitor: 200,
@@ -124,8 +128,8 @@ const json =
 const get = (query?: Record<string, string>): Send => json(undefined, query);
 
 /**
- * The upload (PRODUCT.md#paths): multipart, the image in field `file`; the token in the header or in form field
- * `token`, so each way of naming the caller is a row of its own.
+ * The upload (PRODUCT.md#paths): multipart, the image in field `file`; the token in the header or in form
+ * field `token`, so each way of naming the caller is a row of its own.
  */
 const upload =
   (tokenIn: 'header' | 'form'): Send =>

@@ -31,9 +31,9 @@ export async function assertMember(deps: DingzhiDeps, userId: number | null) {
 }
 
 /**
- * Refuses anyone but an active VIP (PRODUCT.md#vip, #roles): a visitor session (no user, or a user row that is
- * gone) → Unauthorized, so the client signs in; a user whose `vip_expire` is not after the server's now
- * → Forbidden.
+ * Refuses anyone but an active VIP (PRODUCT.md#vip, #roles): a visitor session (no user, or a user row that
+ * is gone) → Unauthorized, so the client signs in; a user whose `vip_expire` is not after the server's now →
+ * Forbidden.
  */
 export async function assertVip(deps: DingzhiDeps, userId: number | null): Promise<void> {
   const user = await assertMember(deps, userId);

@@ -1,8 +1,8 @@
 /**
  * The bazi calls (`app/bln.suan/*`, PRODUCT.md#paths) as plain functions over their dependencies. The engine
- * validates: a wrong sex, birth text or option throws AlmanacError with the engine's message (PRODUCT.md#input-rules)
- * (性别参数错误！, 生日参数错误！, 不是地支(wo) …), which the error handler answers as a 400.
- * bzdata and jxfen are pure (no database); miji reads its texts from the `content` table.
+ * validates: a wrong sex, birth text or option throws AlmanacError with the engine's message
+ * (PRODUCT.md#input-rules) (性别参数错误！, 生日参数错误！, 不是地支(wo) …), which the error handler answers as a 400. bzdata
+ * and jxfen are pure (no database); miji reads its texts from the `content` table.
  */
 import {
   type AnyBaziChart,
@@ -59,7 +59,9 @@ export function engineInput(clock: Clock, request: ChartRequest): BaziInput | Ho
   return request.hourUnknown === true ? { ...input, hourUnknown: true } : input;
 }
 
-/** bzdata (PRODUCT.md#bazi): `{name, ...chart}`; 流月 of the current Beijing year unless `liuyueYear` is given. */
+/**
+ * bzdata (PRODUCT.md#bazi): `{name, ...chart}`; 流月 of the current Beijing year unless `liuyueYear` is given.
+ */
 export function chartOf(clock: Clock, request: ChartRequest): NamedChart {
   return { name: request.name ?? '', ...baziChart(engineInput(clock, request)) };
 }

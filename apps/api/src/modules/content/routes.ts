@@ -1,12 +1,12 @@
 /**
- * The content routes (PRODUCT.md#paths). Under `/api/base`: `sysapi/label` (a content block by model and name).
- * Under `/api/crm`: `article/search` and `article/read`, and the master record `dashi`
+ * The content routes (PRODUCT.md#paths). Under `/api/base`: `sysapi/label` (a content block by model and
+ * name). Under `/api/crm`: `article/search` and `article/read`, and the master record `dashi`
  * (PRODUCT.md#content) with its list. All public: visitors read agreements and articles before logging in.
  *
  * Every caller gets the same answer, so answers are kept whole per node (shared/answer-cache.ts),
  * read from the replica when there is one and dropped by their tables' change notices. The article
- * and label routes are POSTs (the original app's calls), which HTTP caches neither keep nor revalidate: they are kept
- * here only; the master routes are GETs and also carry an ETag and a short public Cache-Control.
+ * and label routes are POSTs (the original app's calls), which HTTP caches neither keep nor revalidate: they
+ * are kept here only; the master routes are GETs and also carry an ETag and a short public Cache-Control.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

@@ -15,7 +15,10 @@ import { articleRow, labelKey } from './service.ts';
 import { articleSeeds } from './texts/index.ts';
 import { MASTER_SEEDS } from './texts/masters.ts';
 
-/** The customer-service label is requested with model 'crm' and this name, as the original app asks (PRODUCT.md#paths). */
+/**
+ * The customer-service label is requested with model 'crm' and this name, as the original app asks
+ * (PRODUCT.md#paths).
+ */
 export const CUSTOMER_SERVICE_LABEL = { model: 'crm', name: '在线客服' } as const;
 
 /** The example customer-service WeChat ID (the console shows the card as 示例 until it is replaced). */

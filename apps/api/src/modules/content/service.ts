@@ -177,7 +177,10 @@ const masterColumns = {
   qrcode: masters.qrcode,
 };
 
-/** A master without a nickname is shown as 七星堂师傅; an empty wx stays '' (the app says 暂无微信号), PRODUCT.md#content. */
+/**
+ * A master without a nickname is shown as 七星堂师傅; an empty wx stays '' (the app says 暂无微信号),
+ * PRODUCT.md#content.
+ */
 function withDefaults(master: Master): Master {
   return { ...master, nickname: master.nickname.trim() || DEFAULT_MASTER_NICKNAME };
 }

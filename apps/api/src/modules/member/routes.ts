@@ -1,7 +1,7 @@
 /**
- * The member routes (PRODUCT.md#account, #paths): `crm/member/*` and `crm/ketang/myorder`; mounted under `/api/crm`.
- * `sms` and `login` need a session (a visitor's is fine); every other route needs a logged-in one:
- * a visitor, a revoked or expired token, or a deleted account is answered 401.
+ * The member routes (PRODUCT.md#account, #paths): `crm/member/*` and `crm/ketang/myorder`; mounted under
+ * `/api/crm`. `sms` and `login` need a session (a visitor's is fine); every other route needs a logged-in
+ * one: a visitor, a revoked or expired token, or a deleted account is answered 401.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';

@@ -1,6 +1,6 @@
 /**
- * Accounts (PRODUCT.md#account): login by phone and SMS code or password, the profile, the password, logout and
- * account deletion. Plain functions over their dependencies; routes.ts is the thin HTTP layer.
+ * Accounts (PRODUCT.md#account): login by phone and SMS code or password, the profile, the password, logout
+ * and account deletion. Plain functions over their dependencies; routes.ts is the thin HTTP layer.
  *
  * No answer tells whether a phone has an account: sending a code answers the same either way, a
  * first code login simply creates the account, and a password login fails with one `LoginFailed` for

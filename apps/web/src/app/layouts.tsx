@@ -13,8 +13,8 @@ function documentTitleOf(pathname: string): string {
 }
 
 /**
- * The app dialogs (PRODUCT.md#screens: VIP, master, customer service), mounted once a page first opens one: the
- * dialog store loads them and sends them here in `DIALOG_LAYER_EVENT`. Nothing of them — not even the
+ * The app dialogs (PRODUCT.md#screens: VIP, master, customer service), mounted once a page first opens one:
+ * the dialog store loads them and sends them here in `DIALOG_LAYER_EVENT`. Nothing of them — not even the
  * names of their chunks — ships with the calendar route.
  */
 function Dialogs() {

@@ -1,8 +1,8 @@
 /**
- * The contact card of the master and customer-service dialogs and of the 定制 tab (PRODUCT.md#dingzhi, #content): avatar,
- * name, introduction, the WeChat ID with a copy button, the WeChat QR code (long-press to scan or
- * save it) and a link to the VIP benefits. PRODUCT.md#vip: VIP is handled by people, so this card is how a
- * reader becomes VIP.
+ * The contact card of the master and customer-service dialogs and of the 定制 tab (PRODUCT.md#dingzhi,
+ * #content): avatar, name, introduction, the WeChat ID with a copy button, the WeChat QR code (long-press to
+ * scan or save it) and a link to the VIP benefits. PRODUCT.md#vip: VIP is handled by people, so this card is
+ * how a reader becomes VIP.
  */
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';

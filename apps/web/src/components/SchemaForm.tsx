@@ -93,7 +93,10 @@ export function fieldKey(field: FieldSchema): string | null {
   return field.name || field.label || null;
 }
 
-/** How many pictures an upload field takes: 1 by default, 9 for `multi: true`, else `multi` (PRODUCT.md#input-rules). */
+/**
+ * How many pictures an upload field takes: 1 by default, 9 for `multi: true`, else `multi`
+ * (PRODUCT.md#input-rules).
+ */
 export function uploadCount(multi: FieldSchema['multi']): number {
   if (multi === true) return MULTI_UPLOAD_COUNT;
   if (typeof multi === 'number' && Number.isFinite(multi) && multi >= 1) return Math.floor(multi);
@@ -207,8 +210,8 @@ function fieldOfApiError(error: ApiError, keys: readonly string[]): string | nul
 }
 
 /**
- * A form built from `fields` (see {@link FieldSchema}) with the rules of PRODUCT.md#input-rules; `onSubmit` gets the
- * values keyed by field name (or label).
+ * A form built from `fields` (see {@link FieldSchema}) with the rules of PRODUCT.md#input-rules; `onSubmit`
+ * gets the values keyed by field name (or label).
  */
 export function SchemaForm({
   fields,

@@ -1,6 +1,6 @@
 /**
- * UI constants of PRODUCT.md#constants and the visual tokens of the app, in one module. CSS reads the same values
- * as the custom properties declared in `src/app/global.css` (a test in src/lib/theme.test.ts keeps the
+ * UI constants of PRODUCT.md#constants and the visual tokens of the app, in one module. CSS reads the same
+ * values as the custom properties declared in `src/app/global.css` (a test in src/lib/theme.test.ts keeps the
  * two equal) and the theme colour that src/lib/theme.ts sets; TypeScript code imports them from here.
  */
 

@@ -1,8 +1,8 @@
 /**
- * The HTTP client for the app's API (PRODUCT.md#paths, #errors). Every request carries the session token in the
- * `token` header; the token is fetched from `POST /base/token` when missing or older than 7200 s and
- * kept in local storage as `jw-token`. Answers are read from `resData`; failures become an `ApiError`
- * with the message and code rules of PRODUCT.md#errors.
+ * The HTTP client for the app's API (PRODUCT.md#paths, #errors). Every request carries the session token in
+ * the `token` header; the token is fetched from `POST /base/token` when missing or older than 7200 s and kept
+ * in local storage as `jw-token`. Answers are read from `resData`; failures become an `ApiError` with the
+ * message and code rules of PRODUCT.md#errors.
  *
  * Later modules add one file per API call (fetcher + query options + hook) on top of `api.get` /
  * `api.post`; see src/lib/query.ts.

@@ -1,8 +1,8 @@
 /**
- * What a user reads when a request fails. PRODUCT.md#errors fixes how an `ApiError` is built (its `message` is
- * the server's `msg`, often English and written for developers); what the app shows is the Chinese
- * sentence of the error's code from the wire vocabulary, so an engine refusal says which field is
- * wrong (出生日期不对…) and a 5xx with an empty body still reads as Chinese, never as the server's text.
+ * What a user reads when a request fails. PRODUCT.md#errors fixes how an `ApiError` is built (its `message`
+ * is the server's `msg`, often English and written for developers); what the app shows is the Chinese
+ * sentence of the error's code from the wire vocabulary, so an engine refusal says which field is wrong
+ * (出生日期不对…) and a 5xx with an empty body still reads as Chinese, never as the server's text.
  *
  * Kept apart from lib/api.ts so that the calendar route, which never shows a server error, does not
  * download the message table.

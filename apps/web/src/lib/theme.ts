@@ -52,7 +52,9 @@ export type Appearance = 'light' | 'dark' | 'system';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** The saved appearance; light unless another was chosen (PRODUCT.md#appearance: dark mode is off by default). */
+/**
+ * The saved appearance; light unless another was chosen (PRODUCT.md#appearance: dark mode is off by default).
+ */
 export function readAppearance(): Appearance {
   const stored = readStorage<unknown>(APPEARANCE_STORAGE_KEY, 'light');
   return stored === 'dark' || stored === 'system' ? stored : 'light';

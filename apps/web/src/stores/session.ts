@@ -3,8 +3,8 @@
  * the birth profile and fortune type, and shared calendar state. `dashi`, `bazi`, `yunType` and
  * `ketang` are persisted to local storage under those keys, each on its own, as the spec lists them.
  *
- * Login state lives in the stored token record `jw-token` (PRODUCT.md#account): logged in means the record holds
- * a user. `login` writes the record the server answered (`{jwt, iat, user}`), `setUser` keeps the user
+ * Login state lives in the stored token record `jw-token` (PRODUCT.md#account): logged in means the record
+ * holds a user. `login` writes the record the server answered (`{jwt, iat, user}`), `setUser` keeps the user
  * on it current, and `logout` removes it so the next request starts a fresh visitor session.
  *
  * `bazi` is the chart the 排盘 page reads (anyone's: a family member's, a friend's). A VIP's 定制 profile
@@ -78,10 +78,10 @@ export interface SessionState {
   setToday(today: string | null, currWeek?: number | null): void;
   setKetang(ketang: KetangPrefs | null): void;
   /**
-   * Clears the user, the login flag, the purchased courses and the stored token record (PRODUCT.md#account), and
-   * the account's data on the phone: the 定制 form's cached birth data, the answers kept for offline
-   * reading (the query layer, following the store, drops its in-memory ones) and the account's saved
-   * profiles with the chart being read.
+   * Clears the user, the login flag, the purchased courses and the stored token record (PRODUCT.md#account),
+   * and the account's data on the phone: the 定制 form's cached birth data, the answers kept for offline
+   * reading (the query layer, following the store, drops its in-memory ones) and the account's saved profiles
+   * with the chart being read.
    */
   logout(): void;
 }

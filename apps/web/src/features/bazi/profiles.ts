@@ -49,7 +49,8 @@ export type ChartRequest = ChartBody & {
 
 /**
  * 流年 asked for with every chart: 120 years reach the end of the tenth 大运 (起运 is at most ~10 years
- * after birth), so every 大运 can be opened; the default of 80 (PRODUCT.md#constants) would leave the last ones empty.
+ * after birth), so every 大运 can be opened; the default of 80 (PRODUCT.md#constants) would leave the last ones
+ * empty.
  */
 const LIUNIAN_COUNT = 120;
 
@@ -130,7 +131,8 @@ export function useProfiles(): ProfilesApi {
   const makeCurrent = useCallback(
     (p: SavedProfile | null) => {
       setBazi(p ? toSessionProfile(p) : null);
-      // PRODUCT.md#dingzhi: the fortune type is kept with the profile, caiyun unless one was chosen (VIP dialog).
+      // PRODUCT.md#dingzhi: the fortune type is kept with the profile, caiyun unless one was chosen (VIP
+      // dialog).
       // The store persists it only when it changes, so write the default once ourselves.
       if (p && !yunType) setYunType(DEFAULT_YUN_TYPE);
       if (p && readStorage<unknown>(YUN_TYPE_STORAGE_KEY, null) === null) {

@@ -146,8 +146,8 @@ export function withColumn<V extends string[]>(value: V, column: number, next: s
 }
 
 /**
- * Picker wheels side by side (PRODUCT.md#constants: 5 rows × 40 px) with the middle row framed and the outer rows
- * fading out, in the look of the platform pickers.
+ * Picker wheels side by side (PRODUCT.md#constants: 5 rows × 40 px) with the middle row framed and the outer
+ * rows fading out, in the look of the platform pickers.
  */
 export function Wheels<V extends string[]>({ columns, value, labels, onChange }: WheelsProps<V>) {
   return (

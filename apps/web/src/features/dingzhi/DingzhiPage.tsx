@@ -75,8 +75,8 @@ function VipDingzhi() {
 }
 
 /**
- * Keeps the fortune type of the session store (`yunType`, PRODUCT.md#dingzhi, which the type switch sets) and the
- * saved profile's in step: a profile that arrives (another phone saved it) sets the store's type, and a
+ * Keeps the fortune type of the session store (`yunType`, PRODUCT.md#dingzhi, which the type switch sets) and
+ * the saved profile's in step: a profile that arrives (another phone saved it) sets the store's type, and a
  * type the reader picks is saved with the profile, so every phone opens on it.
  */
 function useTypeFollowsProfile(profile: DingzhiProfile | null): void {

@@ -1,8 +1,8 @@
 /**
  * The course page: what it shows from the course answer, the lesson marks (试看, lock, 已学完, 学到),
  * where lessons and the bottom bar lead (player, login, checkout), the teacher's dialog, the reviews
- * with 加载更多, the review form (stars required, a tap on the chosen star clears it, the server's refusal, 改评价), and the
- * unknown / failed states.
+ * with 加载更多, the review form (stars required, a tap on the chosen star clears it, the server's refusal, 改评价),
+ * and the unknown / failed states.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';

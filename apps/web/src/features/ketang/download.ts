@@ -2,8 +2,8 @@
  * Saving a courseware file on the phone (GET as a blob, PRODUCT.md#paths): the file is fetched as a blob
  * — with the session token in the `token` header when it comes from our own origin, as every API call
  * carries it — and handed to the browser as a link with `download="<file name>"`, so it is saved under
- * its Chinese name rather than the storage key in its URL. Failures become the `ApiError`s of PRODUCT.md#errors
- * (602001 for the network, 5 for a time-out, 600003 when cancelled), said in Chinese by
+ * its Chinese name rather than the storage key in its URL. Failures become the `ApiError`s of
+ * PRODUCT.md#errors (602001 for the network, 5 for a time-out, 600003 when cancelled), said in Chinese by
  * {@link downloadFailureMessage}.
  *
  * WeChat's in-app browser cannot save a blob (the link does nothing there): the page asks its readers

@@ -8,7 +8,9 @@
 /** Local-storage keys that are pure caches. */
 export const CACHE_KEYS: readonly string[] = ['kefu-info', 'dashi'];
 
-/** Prefixes of local-storage keys that are pure caches (PRODUCT.md#screens `jx-fen-` + a hash of the body). */
+/**
+ * Prefixes of local-storage keys that are pure caches (PRODUCT.md#screens `jx-fen-` + a hash of the body).
+ */
 export const CACHE_PREFIXES: readonly string[] = ['jx-fen-'];
 
 /** Whether a local-storage key holds cached data. */

@@ -1,7 +1,7 @@
 /**
  * `POST /app/bln.suan/jxfen` (PRODUCT.md#paths): compatibility of two earthly branches, wo (mine) and ta (the
- * other's). The phone keeps every answer (PRODUCT.md#screens) in local storage under `jx-fen-` + a hash of the request body,
- * and the answer for a pair never changes, so the cache is read before any call.
+ * other's). The phone keeps every answer (PRODUCT.md#screens) in local storage under `jx-fen-` + a hash of
+ * the request body, and the answer for a pair never changes, so the cache is read before any call.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Compatibility } from '@xuanli/almanac/bazi/compatibility';

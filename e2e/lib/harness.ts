@@ -15,7 +15,9 @@ export const NARROW_VIEWPORT = { width: 320, height: 568 } as const;
 /** The instant every test runs at, so "today" is known: Saturday 2024-02-10 12:00 Beijing, 春节. */
 export const FIXED_NOW = new Date('2024-02-10T12:00:00+08:00');
 
-/** Router paths of the six tabs with their labels and header titles, in tab-bar order (PRODUCT.md#screens). */
+/**
+ * Router paths of the six tabs with their labels and header titles, in tab-bar order (PRODUCT.md#screens).
+ */
 export const TABS = [
   { slug: 'calendar', label: '日历', title: '中华玄历', route: '/pages/index/index' },
   { slug: 'suan', label: '排盘', title: '排盘', route: '/pages/suan/index' },
@@ -317,8 +319,8 @@ export const MIN_TAP = 44;
 /**
  * Visible controls (links, buttons, form fields, switches, tabs) whose box is under 44×44 px. A native
  * radio or checkbox drawn invisibly over its label counts with the label's box, which is what a finger
- * hits. Picker wheel options are left out: PRODUCT.md#constants fixes their rows at 40 px, and a wheel is turned,
- * not tapped.
+ * hits. Picker wheel options are left out: PRODUCT.md#constants fixes their rows at 40 px, and a wheel is
+ * turned, not tapped.
  */
 export function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {

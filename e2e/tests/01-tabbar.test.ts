@@ -1,6 +1,6 @@
 /**
- * The bottom tab bar of PRODUCT.md#screens: six tabs in order, 50 px high, 24 px icons, 10 px labels, #999999 and
- * #aa0000 when selected, thumb-sized targets, and each tab switching the header title and hash route.
+ * The bottom tab bar of PRODUCT.md#screens: six tabs in order, 50 px high, 24 px icons, 10 px labels, #999999
+ * and #aa0000 when selected, thumb-sized targets, and each tab switching the header title and hash route.
  */
 import {
   assert,

@@ -1,6 +1,6 @@
 /**
- * The bazi chart (PRODUCT.md#bazi): every field the original app's chart answer had, under its name there, plus
- * 大运, 流年, 流月, 神煞, relations, the 口径 line and boundary warnings. One call, pure, no `Date`.
+ * The bazi chart (PRODUCT.md#bazi): every field the original app's chart answer had, under its name there,
+ * plus 大运, 流年, 流月, 神煞, relations, the 口径 line and boundary warnings. One call, pure, no `Date`.
  *
  * ```ts
  * baziChart({ born: '公 1990-05-10 08:00', sex: '男' }).sizhu // { year: '庚午', month: '辛巳', day: '乙亥', hour: '庚辰' }

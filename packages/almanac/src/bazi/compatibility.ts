@@ -50,7 +50,10 @@ export const RELATION_SCORES: Record<CompatRelation, readonly [number, number]> 
   破: [25, 25],
 };
 
-/** PRODUCT.md#constants: luck grades with their scores, headed "(yin/yang)" there: [name, yin, yang], best first. */
+/**
+ * PRODUCT.md#constants: luck grades with their scores, headed "(yin/yang)" there: [name, yin, yang], best
+ * first.
+ */
 export const LUCK_GRADES: readonly (readonly [string, number, number])[] = [
   ['大吉', 89, 88],
   ['中吉', 75, 78],

@@ -8,9 +8,9 @@
  * 1. **Relation.** The day's branch (流日支) against the person's day branch (日支, the seat of the day
  *    master), by compatibility.ts `branchRelation` (first match of 六合 → 三合 → 合 → 冲 → 刑 → 害 → 破 →
  *    生 → 助 → 克, rules of 《三命通会》).
- * 2. **Base score** = the score PRODUCT.md#constants gives that relation: the wealth column for 财运, 事业, 健康 and 学业,
- *    the peach-blossom column for 感情 (三合 88/80, 六合 95/83, 合 95/90, 生 75/65, 助 70/66, 克 52/45,
- *    冲 30/32, 刑 45/35, 害 42/55, 破 25/25).
+ * 2. **Base score** = the score PRODUCT.md#constants gives that relation: the wealth column for 财运, 事业, 健康
+ *    and 学业, the peach-blossom column for 感情 (三合 88/80, 六合 95/83, 合 95/90, 生 75/65, 助 70/66, 克 52/45, 冲
+ *    30/32, 刑 45/35, 害 42/55, 破 25/25).
  * 3. **Focus.** The ten god of the day's stem seen from the day master (tenGods.ts) adds the points of
  *    {@link TEN_GOD_POINTS} for the fortune type: 财运 正财/偏财, 事业 正官/七杀, 感情 正财 for a man and
  *    正官 for a woman (the spouse stars: 男以财为妻，女以官为夫, 《渊海子平》), 学业 正印/偏印/食神, 健康 what helps or
@@ -20,10 +20,10 @@
  *    for a chart's own pillars); 健康 loses {@link STEM_CLASH_POINTS} when the day's stem clashes the day
  *    master (甲庚 乙辛 丙壬 丁癸).
  * 4. **Score** `fen` = base + focus, clamped to 0–100.
- * 5. **Grade** `jx` = the best of the luck grades (PRODUCT.md#constants) whose score `fen` reaches (大吉 ≥ 89/88, 中吉 ≥
- *    75/78, 小吉 ≥ 61/68, 中平 ≥ 53/55, 小凶 ≥ 42/46, 中凶 ≥ 31/37, else 大凶). PRODUCT.md#constants heads that table
- *    "(yin/yang)": the first score of each entry is the yin column, the second the yang column. The column
- *    is the day master's polarity (阳干 甲丙戊庚壬 → yang), so one person's week is graded on one scale.
+ * 5. **Grade** `jx` = the best of the luck grades (PRODUCT.md#constants) whose score `fen` reaches (大吉 ≥
+ *    89/88, 中吉 ≥ 75/78, 小吉 ≥ 61/68, 中平 ≥ 53/55, 小凶 ≥ 42/46, 中凶 ≥ 31/37, else 大凶). PRODUCT.md#constants heads
+ *    that table "(yin/yang)": the first score of each entry is the yin column, the second the yang column.
+ *    The column is the day master's polarity (阳干 甲丙戊庚壬 → yang), so one person's week is graded on one scale.
  * 6. **Text** `desc`: 2–4 sentences from fortuneTexts.ts — the relation and what it suggests for the type,
  *    then the day's ten god and the star when they scored, then advice for the grade.
  * 7. **Lucky**: the direction of the day's 财神 (财运), 喜神 (感情) or 福神 (others) by directions.ts; two or

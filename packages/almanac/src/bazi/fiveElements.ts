@@ -15,7 +15,10 @@ export type Element = (typeof ELEMENTS)[number];
 /** A count (or ratio) per phase. */
 export type ElementTally = Record<Element, number>;
 
-/** The chart's `wxtongji` block (PRODUCT.md#bazi): counts of the eight characters, of the hidden stems, and both. */
+/**
+ * The chart's `wxtongji` block (PRODUCT.md#bazi): counts of the eight characters, of the hidden stems, and
+ * both.
+ */
 export interface ElementCounts {
   bzwx: ElementTally;
   cgwx: ElementTally;

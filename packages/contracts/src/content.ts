@@ -14,7 +14,10 @@ export const LabelBodySchema = Type.Object({
 /** A label request. */
 export type LabelBody = Static<typeof LabelBodySchema>;
 
-/** A label; `content` holds the structured block (for the customer-service card: a master's fields, PRODUCT.md#content). */
+/**
+ * A label; `content` holds the structured block (for the customer-service card: a master's fields,
+ * PRODUCT.md#content).
+ */
 export const LabelSchema = Type.Object({
   model: Type.String(),
   name: Type.String(),
@@ -30,8 +33,8 @@ export type Label = Static<typeof LabelSchema>;
 export const DEFAULT_MASTER_NICKNAME = '七星堂师傅';
 
 /**
- * A master/teacher (dashi, PRODUCT.md#content), shown in the master contact dialog. The customer-service card of
- * `base/sysapi/label` has the same fields without `sellid`.
+ * A master/teacher (dashi, PRODUCT.md#content), shown in the master contact dialog. The customer-service card
+ * of `base/sysapi/label` has the same fields without `sellid`.
  */
 export const MasterSchema = Type.Object(
   {

@@ -28,7 +28,8 @@ export const DingzhiBodySchema = Type.Object(
         name: Type.Optional(
           Type.String({ maxLength: CHART_LIMITS.name, description: 'Shown name of the profile' }),
         ),
-        // Plain strings on purpose: the engine judges them and answers 性别参数错误！ / 生日参数错误！ (PRODUCT.md#input-rules).
+        // Plain strings on purpose: the engine judges them and answers 性别参数错误！ / 生日参数错误！
+        // (PRODUCT.md#input-rules).
         sex: Type.String({ maxLength: 8, description: "'男' or '女'; else 400 WRONG_SEX (性别参数错误！)" }),
         born: Type.String({
           maxLength: CHART_LIMITS.born,

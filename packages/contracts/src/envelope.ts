@@ -1,6 +1,6 @@
 /**
- * The envelopes every answer is wrapped in (PRODUCT.md#paths, #errors): success `{code: 0, msg, resData}`, failure
- * `{code, msg}` with a code of the vocabulary in errors.ts.
+ * The envelopes every answer is wrapped in (PRODUCT.md#paths, #errors): success `{code: 0, msg, resData}`,
+ * failure `{code, msg}` with a code of the vocabulary in errors.ts.
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';

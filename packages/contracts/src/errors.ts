@@ -1,8 +1,8 @@
 /**
- * The error-code vocabulary of the wire (PRODUCT.md#errors): every failure envelope `{code, msg}` carries one of
- * these codes. The API maps each to its HTTP status in one place; the web maps each to the Chinese
- * sentence a user reads. The engine's own refusals (`AlmanacError.code`, e.g. `WRONG_SOLAR_MONTH`)
- * cross the wire unchanged, so the web can say which field is wrong instead of repeating server text.
+ * The error-code vocabulary of the wire (PRODUCT.md#errors): every failure envelope `{code, msg}` carries one
+ * of these codes. The API maps each to its HTTP status in one place; the web maps each to the Chinese
+ * sentence a user reads. The engine's own refusals (`AlmanacError.code`, e.g. `WRONG_SOLAR_MONTH`) cross the
+ * wire unchanged, so the web can say which field is wrong instead of repeating server text.
  *
  * This module has no runtime dependency (no TypeBox), so the web's calendar route may import it.
  */

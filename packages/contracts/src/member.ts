@@ -1,6 +1,7 @@
 /**
- * The member wire (PRODUCT.md#account, #roles; the original app's `crm/member/profile` and `crm/ketang/myorder`): sign-in by phone
- * and SMS code or password, the profile, the password, logout and account deletion.
+ * The member wire (PRODUCT.md#account, #roles; the original app's `crm/member/profile` and
+ * `crm/ketang/myorder`): sign-in by phone and SMS code or password, the profile, the password, logout and
+ * account deletion.
  *
  * Every route here needs a logged-in session in header `token`: a visitor (session without a user) or
  * a revoked/expired token is answered 401 `Unauthorized` — except `sms` and `login`, which a visitor
@@ -121,8 +122,8 @@ export const TooManyRequestsEnvelopeSchema = Type.Object(
 export type TooManyRequestsEnvelope = Static<typeof TooManyRequestsEnvelopeSchema>;
 
 /**
- * `resData` of `POST /api/crm/member/login`: the new token object (PRODUCT.md#screens `jw-token`) plus the user.
- * The answered jwt is a new session's; the caller's old one is refused from then on, at once.
+ * `resData` of `POST /api/crm/member/login`: the new token object (PRODUCT.md#screens `jw-token`) plus the
+ * user. The answered jwt is a new session's; the caller's old one is refused from then on, at once.
  */
 export const LoginResultSchema = Type.Object({
   jwt: Type.String({ description: 'The new session token; send it as header `token` from now on' }),
@@ -207,8 +208,8 @@ export const DeleteResultSchema = Type.Object({
 export type DeleteResult = Static<typeof DeleteResultSchema>;
 
 /**
- * A purchased course (`crm/ketang/myorder`, PRODUCT.md#paths; 我的课程 on the phone): granted when its shop order was
- * paid, gone again if that order is refunded.
+ * A purchased course (`crm/ketang/myorder`, PRODUCT.md#paths; 我的课程 on the phone): granted when its shop order
+ * was paid, gone again if that order is refunded.
  */
 export const MyOrderItemSchema = Type.Object(
   {

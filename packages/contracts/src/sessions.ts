@@ -1,5 +1,6 @@
 /**
- * Session tokens (PRODUCT.md#paths `POST /base/token`, PRODUCT.md#screens `jw-token`) and the session they belong to.
+ * Session tokens (PRODUCT.md#paths `POST /base/token`, PRODUCT.md#screens `jw-token`) and the session they
+ * belong to.
  */
 import { type Static, Type } from 'typebox';
 

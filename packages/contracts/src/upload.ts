@@ -11,7 +11,9 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Every stored file is served under this path; upload answers are URLs starting with it. */
 export const FILE_URL_PREFIX = '/api/files/';
 
-/** A multi-picture upload takes at most 9 images, as the original app's forms did (PRODUCT.md#input-rules). */
+/**
+ * A multi-picture upload takes at most 9 images, as the original app's forms did (PRODUCT.md#input-rules).
+ */
 export const FEEDBACK_MAX_IMAGES = 9;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The one error type the engine throws. `code` is stable and machine-readable so that the API can
  * map it to a 400 envelope and the UI to a message beside the field; `message` is the text
- * PRODUCT.md#input-rules fixes (e.g. 'wrong solar month', 生日参数错误！).
+ * PRODUCT.md#input-rules gives (e.g. 'wrong solar month', 生日参数错误！).
  */
 export type AlmanacErrorCode =
   | 'WRONG_SOLAR_YEAR'

@@ -377,7 +377,8 @@ function checkYunType(yunType: unknown): YunType {
 /**
  * The fortune of `person` on `date` (Beijing civil date 'YYYY-MM-DD' or a {@link SolarDate},
  * 1900-01-01 … 2100-12-31) for `yunType`, by the rule in this module's comment. A wrong date throws the
- * PRODUCT.md#input-rules message, a date outside the range OUT_OF_RANGE, an unknown type WRONG_OPTION.
+ * engine's message (PRODUCT.md#input-rules), a date outside the range OUT_OF_RANGE, an unknown type
+ * WRONG_OPTION.
  */
 export function dailyFortune(person: FortunePerson, date: string | SolarDate, yunType: YunType): FortuneDay {
   const type = checkYunType(yunType);

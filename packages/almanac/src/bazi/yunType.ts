@@ -1,6 +1,6 @@
 /**
  * The fortune types of 定制 (`yunType`, kept on the phone, default `caiyun`; the original app never
- * not shown there, so these five are ours): 财运, 事业, 感情, 健康, 学业.
+ * listed its options, so these five are ours, PRODUCT.md#dingzhi): 财运, 事业, 感情, 健康, 学业.
  */
 
 /** The fortune types, the default first. */

@@ -1,6 +1,6 @@
 /**
  * File upload (PRODUCT.md#paths: multipart with the file in field `file`, the token in a form field or
- * token, plus header token"), the stored files it answers with, and 意见反馈 (feedback with up to 9
+ * the `token` header), the stored files it answers with, and 意见反馈 (feedback with up to 9
  * images, PRODUCT.md#input-rules).
  */
 import { type Static, Type } from 'typebox';

@@ -1,6 +1,6 @@
 /**
  * Editable content: label blocks (the `content` table), articles (crm/article/*) and masters
- * (PRODUCT.md#content dashi, §7 crm/dashi).
+ * (dashi, crm/dashi), PRODUCT.md#content.
  */
 import {
   ARTICLE_LIMITS,

@@ -2,7 +2,7 @@
  * The birth date as the picker holds it, and its conversions: to the PRODUCT.md#bazi birth text
  * ('公 1990-05-10 08:00', '农 2023-02(闰)-15 08:00' — the engine's grammar, packages/almanac README
  * "Birth text grammar"), back from such a text, and between the solar and lunar calendars
- * (PRODUCT.md#input-rules: "Date picker toggles between solar and lunar and recomputes the date").
+ * (the picker's 公历/农历 toggle recomputes the date, PRODUCT.md#input-rules).
  */
 import { formatBirthText, parseBirthText } from '@xuanli/almanac/bazi/birthText';
 import { dayNumberFromLunar, leapMonth, lunarFromDayNumber, lunarMonthDays } from '@xuanli/almanac/lunar';

@@ -18,7 +18,7 @@ export function cachedDashi(sellid?: number | string): ContactInfo | undefined {
 }
 
 /**
- * The store action `getDashi` of PRODUCT.md#paths: the cached master for this sellid, else a fetch whose
+ * The session store's `getDashi`: the cached master for this sellid, else a fetch whose
  * answer replaces the cache.
  */
 export async function getDashi(sellid?: number | string, signal?: AbortSignal): Promise<ContactInfo> {

@@ -22,7 +22,10 @@ import { chartReadings, type Readings } from './readings.ts';
 /** A birth profile with the chart options (the bzdata and miji body). */
 export interface ChartRequest {
   name?: string;
-  /** Checked by the engine (男 or 女), so that a wrong value gets the spec's message. */
+  /**
+   * Checked by the engine (男 or 女), so that a wrong value gets the original app's message
+   * (PRODUCT.md#input-rules).
+   */
   sex: string;
   born: string;
   zi?: 'late' | 'early';

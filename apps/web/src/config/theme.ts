@@ -37,7 +37,7 @@ export const colors = {
 export const tabBar = {
   height: 50,
   iconSize: 24,
-  /** The only text below 12 px in the app, fixed by the spec. */
+  /** The only text below 12 px in the app: the tab labels (PRODUCT.md#screens). */
   fontSize: 10,
   color: '#999999',
   selectedColor: '#aa0000',

@@ -1,7 +1,8 @@
 /**
  * The session store (PRODUCT.md#screens): login state, the user, the cached master record, purchased courses,
  * the birth profile and fortune type, and shared calendar state. `dashi`, `bazi`, `yunType` and
- * `ketang` are persisted to local storage under those keys, each on its own, as the spec lists them.
+ * `ketang` are persisted to local storage under those keys, each on its own, as the original app kept them
+ * (PRODUCT.md#screens).
  *
  * Login state lives in the stored token record `jw-token` (PRODUCT.md#account): logged in means the record
  * holds a user. `login` writes the record the server answered (`{jwt, iat, user}`), `setUser` keeps the user

@@ -112,7 +112,7 @@ describe('compatibility (jxfen)', () => {
     expect(new Set(all).size).toBe(50);
   });
 
-  it('rejects invalid branches with the spec messages', () => {
+  it('rejects invalid branches with the original app’s messages', () => {
     const fail = (a: unknown, b: unknown) => {
       try {
         compatibility(a, b);

@@ -11,7 +11,7 @@
  * 3. Luck grades, PRODUCT.md#constants exactly, two scores each — yang / yin: 大吉 89/88, 中吉 75/78, 小吉 61/68,
  *    中平 53/55, 小凶 42/46, 中凶 31/37, 大凶 22/25. The column is chosen by `wo`'s branch (子寅辰午申戌
  *    yang, the others yin).
- * 4. Where the spec is silent — lawsuit, moving house, illness — a grade per relation from the table
+ * 4. Where the original tables stop — lawsuit, moving house, illness — a grade per relation from the table
  *    below (our design, documented in the README), scored by rule 3.
  * 5. Each topic's `desc` names the relation found (the `detail`, e.g. '子午相冲'), the topic's grade,
  *    and what that relation suggests for that topic ({@link TOPIC_TEXTS}), e.g.
@@ -80,7 +80,7 @@ export const TOPIC_LABELS: Record<CompatTopic, string> = {
 };
 
 /**
- * Our grades for the topics the spec leaves open (lawsuit, moving house, illness), by relation.
+ * Our grades for the topics the original tables leave open (lawsuit, moving house, illness), by relation.
  * Reasoning: harmony (合) settles disputes, 刑 is the classical sign of 官非; 冲 "moves" (动) and so is
  * only 中平 for moving, while 破 breaks a house; 生 nourishes health, 冲 and 害 harm it.
  */

@@ -168,7 +168,7 @@ export async function swipe(page: Page, locator: Locator, direction: 'left' | 'r
   }
 }
 
-/** Visible text set below 12 px, outside the tab bar (whose 10 px labels the spec demands). */
+/** Visible text set below 12 px, outside the tab bar (whose 10 px labels PRODUCT.md#screens sets). */
 export function smallTextOn(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];

@@ -66,7 +66,7 @@ export async function sixTabsInOrderWithSpecStyle(t: TestContext) {
   );
 
   const barBox = await bar.evaluate((nav) => ({
-    // clientHeight excludes the 1 px top border: the spec's 50 px is the bar itself.
+    // clientHeight excludes the 1 px top border: the 50 px of PRODUCT.md#screens is the bar itself.
     inner: nav.clientHeight,
     outer: nav.getBoundingClientRect().height,
     bottom: nav.getBoundingClientRect().bottom,

@@ -16,6 +16,7 @@ describe('the outside-citation check', () => {
       [12, CITATION_RULES[3]?.name],
       [15, CITATION_RULES[0]?.name],
       [17, CITATION_RULES[1]?.name],
+      [20, CITATION_RULES[0]?.name],
     ]);
     // Every rule fires at least once, so none of them can be dropped unnoticed.
     expect(new Set(found.map((citation) => citation.rule)).size).toBe(CITATION_RULES.length);

@@ -21,12 +21,15 @@ export interface CitationRule {
 }
 
 /**
- * The citations refused: the specification's name as a whole upper-case word (an identifier that
- * merely starts with those letters passes), an issue by number, and the names of the notes kept
- * beside the repository.
+ * The citations refused: the specification by its file's name as a whole word (an identifier that
+ * merely starts with those letters passes) or by its short lower-case name after "the", an issue by
+ * number, and the names of the notes kept beside the repository.
  */
 export const CITATION_RULES: readonly CitationRule[] = [
-  { name: 'the outside product specification', pattern: /\bSPEC\b|\bSPEC\.md\b/ },
+  {
+    name: 'the outside product specification',
+    pattern: /\bSPEC\b|\bSPEC\.md\b|\b[Tt]he spec\b(?!\s+files?\b)|\b[Ss]pec['’]s\b/,
+  },
   { name: 'an issue number', pattern: /\bissues? #?\d+\b/i },
   {
     name: 'research notes outside the repository',

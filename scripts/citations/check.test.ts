@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CITATION_RULES, citationsIn, citationsInRepository, scannedFiles } from './check.ts';
+import {
+  CITATION_RULES,
+  citationsIn,
+  citationsInRepository,
+  missingProductSections,
+  productAnchors,
+  scannedFiles,
+} from './check.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -26,6 +33,22 @@ describe('the outside-citation check', () => {
     expect(citationsIn(fixture('clean.ts'), 'clean.ts')).toEqual([]);
   });
 
+  it('reports a cited section of docs/PRODUCT.md that does not exist, each anchor on its own', () => {
+    const anchors = productAnchors('<a id="shop"></a>\n## The shop\n<a id="refunds"></a>\n### Refunds');
+    expect([...anchors]).toEqual(['shop', 'refunds']);
+    // Written in pieces, so that this file itself cites nothing that is missing.
+    const cite = (anchors: string) => `PRODUCT.md#${anchors}`;
+    const text = [
+      `/** Money in 分 (${cite('shop, #refunds')}). */`,
+      `/** The cart (${cite('cart')}). */`,
+      `// See ${cite('shop, #basket, #refunds')}; the colour #672f0d is no section.`,
+    ].join('\n');
+    expect(missingProductSections(text, 'a.ts', anchors).map(({ line, rule }) => [line, rule])).toEqual([
+      [2, 'a missing section of docs/PRODUCT.md (#cart)'],
+      [3, 'a missing section of docs/PRODUCT.md (#basket)'],
+    ]);
+  });
+
   it('reads the code, tests and docs of the whole repository, but not its own fixtures', () => {
     const files = scannedFiles(root);
     expect(files).toContain('README.md');
@@ -38,7 +61,7 @@ describe('the outside-citation check', () => {
     expect(files.some((file) => file.startsWith('scripts/citations/fixtures/'))).toBe(false);
   });
 
-  it('finds no outside citation in the repository', () => {
+  it('finds no outside citation and no missing product section in the repository', () => {
     expect(citationsInRepository(root)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * repository cites a document that lives outside it (the product specification, research notes, a
  * machine's notes) or an issue number. Such a citation tells the next engineer nothing they can open;
  * the reason is written out in our words instead, citing `docs/PRODUCT.md#<section>` where the product
- * rule lives (docs/PRODUCT.md, "Citing it").
+ * rule lives (docs/PRODUCT.md, "Citing it"); and every such citation must name a section that exists.
  *
  * It reads every source and documentation file under the scanned folders as text — a citation in a
  * string (a test's title, a route's summary) misleads as much as one in a comment — and answers each
@@ -85,9 +85,43 @@ export function scannedFiles(root: string): string[] {
   return files.sort();
 }
 
-/** Every citation in the repository at `root`. */
+/** The anchors `docs/PRODUCT.md` declares (`<a id="…">`), which comments cite as `PRODUCT.md#<anchor>`. */
+export function productAnchors(productText: string): Set<string> {
+  return new Set(Array.from(productText.matchAll(/<a id="([a-z0-9-]+)"><\/a>/g), (match) => match[1] ?? ''));
+}
+
+/** A citation of the product document and the anchors after it: `PRODUCT.md#shop, #refunds`. */
+const PRODUCT_CITATION = /PRODUCT\.md#([a-z][a-z0-9-]*)((?:, #[a-z][a-z0-9-]*)*)/g;
+
+/**
+ * The lines of `text` citing a section of docs/PRODUCT.md that does not exist: an anchor renamed or
+ * mistyped would leave the reader of a comment nowhere.
+ */
+export function missingProductSections(text: string, file: string, anchors: Set<string>): Citation[] {
+  const found: Citation[] = [];
+  text.split('\n').forEach((line, index) => {
+    for (const match of line.matchAll(PRODUCT_CITATION)) {
+      const cited = [match[1] ?? '', ...(match[2] ?? '').split(', #').filter(Boolean)];
+      for (const anchor of cited.filter((name) => !anchors.has(name))) {
+        found.push({
+          file,
+          line: index + 1,
+          rule: `a missing section of docs/PRODUCT.md (#${anchor})`,
+          text: line.trim(),
+        });
+      }
+    }
+  });
+  return found;
+}
+
+/** Every citation in the repository at `root`: outside documents, and product sections that do not exist. */
 export function citationsInRepository(root: string): Citation[] {
-  return scannedFiles(root).flatMap((file) => citationsIn(readFileSync(join(root, file), 'utf8'), file));
+  const anchors = productAnchors(readFileSync(join(root, 'docs', 'PRODUCT.md'), 'utf8'));
+  return scannedFiles(root).flatMap((file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    return [...citationsIn(text, file), ...missingProductSections(text, file, anchors)];
+  });
 }
 
 /** The report line of a citation: where, which rule, and the line itself. */
@@ -101,10 +135,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const citation of found) console.error(describe(citation));
   if (found.length > 0) {
     console.error(
-      `\n${found.length} line(s) cite a document outside the repository or an issue number: say the ` +
-        'reason in our words and cite docs/PRODUCT.md#<section> instead.',
+      `\n${found.length} citation(s) to fix: say the reason in our words and cite an existing ` +
+        'docs/PRODUCT.md#<section> instead of a document outside the repository or an issue number.',
     );
     process.exit(1);
   }
-  console.log(`No outside citations in the ${scannedFiles(root).length} files read.`);
+  console.log(
+    `No outside citations or missing product sections in the ${scannedFiles(root).length} files read.`,
+  );
 }

@@ -8,7 +8,7 @@
  * 2. Scores by relation, PRODUCT.md#constants exactly: wealth / peach-blossom 三合 88/80, 六合 95/83, 合 95/90,
  *    生 75/65, 助 70/66, 克 52/45, 冲 30/32, 刑 45/35, 害 42/55, 破 25/25. `wealth` takes the first
  *    column, `marriage` (peach blossom) the second; their `jx` is the luck grade whose score is nearest.
- * 3. Luck grades, PRODUCT.md#constants exactly, two scores each — yang / yin: 大吉 89/88, 中吉 75/78, 小吉 61/68,
+ * 3. Luck grades, PRODUCT.md#constants exactly, two scores each — yin / yang: 大吉 89/88, 中吉 75/78, 小吉 61/68,
  *    中平 53/55, 小凶 42/46, 中凶 31/37, 大凶 22/25. The column is chosen by `wo`'s branch (子寅辰午申戌
  *    yang, the others yin).
  * 4. Where the original tables stop — lawsuit, moving house, illness — a grade per relation from the table

@@ -26,7 +26,10 @@ const TMP_DIR = join(E2E_DIR, '.tmp');
 // One test may not hang the suite; the whole run should stay well under three minutes.
 const TEST_TIMEOUT_MS = 45_000;
 
-/** Flags proven on this machine (shared/STACK.md); Playwright adds --headless and a fresh profile dir. */
+/**
+ * Flags proven on this machine (Debian's Chromium in a container needs them); Playwright adds --headless and
+ * a fresh profile dir.
+ */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

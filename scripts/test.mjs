@@ -155,6 +155,8 @@ if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'r
 // The cluster's configuration and verdicts; the deployment's own check (`npm run cluster:check`, about
 // 2 minutes even with 30 s of load) runs on its own, outside this run's time budget.
 vitest('scripts/cluster', join(root, 'scripts/cluster'));
+// No comment, test title or doc cites a document outside the repository or an issue number.
+vitest('scripts/citations', join(root, 'scripts/citations'));
 
 if (startedPostgres) {
   spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh'), '--stop'], { stdio: 'inherit' });

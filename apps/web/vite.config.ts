@@ -504,7 +504,7 @@ const clientConfig: UserConfig = {
         scope: '/xuanli/',
         display: 'standalone',
         orientation: 'portrait',
-        // SPEC §9 default theme; the paper of the boot screen behind the splash.
+        // The default theme colour (PRODUCT.md#appearance); the paper of the boot screen behind the splash.
         theme_color: '#672f0d',
         background_color: '#f7f3ee',
         categories: ['lifestyle', 'utilities'],

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
-/** The phone the app is designed for (SPEC: designed at 375×812 first). */
+/** The phone the app is designed for (the layout is designed at 375×812 first). */
 export const VIEWPORT = { width: 375, height: 812 } as const;
 
 /** The smallest phone it must still work on (iPhone SE 1st generation, small Android phones). */
@@ -15,7 +15,9 @@ export const NARROW_VIEWPORT = { width: 320, height: 568 } as const;
 /** The instant every test runs at, so "today" is known: Saturday 2024-02-10 12:00 Beijing, 春节. */
 export const FIXED_NOW = new Date('2024-02-10T12:00:00+08:00');
 
-/** Router paths of the six tabs with their labels and header titles, in tab-bar order (SPEC §2). */
+/**
+ * Router paths of the six tabs with their labels and header titles, in tab-bar order (PRODUCT.md#screens).
+ */
 export const TABS = [
   { slug: 'calendar', label: '日历', title: '中华玄历', route: '/pages/index/index' },
   { slug: 'suan', label: '排盘', title: '排盘', route: '/pages/suan/index' },
@@ -166,7 +168,7 @@ export async function swipe(page: Page, locator: Locator, direction: 'left' | 'r
   }
 }
 
-/** Visible text set below 12 px, outside the tab bar (whose 10 px labels the spec demands). */
+/** Visible text set below 12 px, outside the tab bar (whose 10 px labels PRODUCT.md#screens sets). */
 export function smallTextOn(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
@@ -311,14 +313,14 @@ export function brokenWords(locator: Locator): Promise<string[]> {
   });
 }
 
-/** The smallest comfortable tap target edge (MIIT 适老化 and platform guidance; SPEC: tap targets ≥ 44 px). */
+/** The smallest comfortable tap target edge (MIIT 适老化 and platform guidance; PRODUCT.md#appearance). */
 export const MIN_TAP = 44;
 
 /**
  * Visible controls (links, buttons, form fields, switches, tabs) whose box is under 44×44 px. A native
  * radio or checkbox drawn invisibly over its label counts with the label's box, which is what a finger
- * hits. Picker wheel options are left out: SPEC §9 fixes their rows at 40 px, and a wheel is turned,
- * not tapped.
+ * hits. Picker wheel options are left out: PRODUCT.md#constants fixes their rows at 40 px, and a wheel is
+ * turned, not tapped.
  */
 export function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {

@@ -1,6 +1,6 @@
 /**
- * The bottom tab bar of SPEC §2: six tabs in order, 50 px high, 24 px icons, 10 px labels, #999999 and
- * #aa0000 when selected, thumb-sized targets, and each tab switching the header title and hash route.
+ * The bottom tab bar of PRODUCT.md#screens: six tabs in order, 50 px high, 24 px icons, 10 px labels, #999999
+ * and #aa0000 when selected, thumb-sized targets, and each tab switching the header title and hash route.
  */
 import {
   assert,
@@ -66,7 +66,7 @@ export async function sixTabsInOrderWithSpecStyle(t: TestContext) {
   );
 
   const barBox = await bar.evaluate((nav) => ({
-    // clientHeight excludes the 1 px top border: the spec's 50 px is the bar itself.
+    // clientHeight excludes the 1 px top border: the 50 px of PRODUCT.md#screens is the bar itself.
     inner: nav.clientHeight,
     outer: nav.getBoundingClientRect().height,
     bottom: nav.getBoundingClientRect().bottom,

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: a slow page shows its header over a skeleton after 200 ms; when a page's code fails to
+ * PRODUCT.md#screens: a slow page shows its header over a skeleton after 200 ms; when a page's code fails to
  * load, an error view appears and a tap reloads. The connection drops after the calendar has loaded
  * (so the test does not depend on chunk names), the reader opens 老黄历, sees the error view, the
  * network comes back, and a tap loads it.

@@ -1,9 +1,8 @@
 /**
- * Phone-layout rules of the issue on every tab page and on 老黄历: nothing wider than the screen, no
- * text under 12 px except the spec's 10 px tab labels, Chinese drawn with a real CJK font (not boxes),
- * no word broken across two lines (2024年/2月, 查日/期, 金/堂), and every control at least 44×44 px —
- * at 375×812 and on a 320×568 phone. Also takes the screenshots of each tab page and of the narrow
- * phone.
+ * Phone-layout rules (PRODUCT.md#appearance) on every tab page and on 老黄历: nothing wider than the screen, no
+ * text under 12 px except the 10 px tab labels (PRODUCT.md#screens), Chinese drawn with a real CJK font (not
+ * boxes), no word broken across two lines (2024年/2月, 查日/期, 金/堂), and every control at least 44×44 px — at
+ * 375×812 and on a 320×568 phone. Also takes the screenshots of each tab page and of the narrow phone.
  */
 import type { Locator } from 'playwright-core';
 import {

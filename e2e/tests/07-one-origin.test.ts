@@ -1,5 +1,5 @@
 /**
- * The app and the API on one origin (issue 3): `/` lands on the SPA, and a page of the SPA can reach
+ * The app and the API on one origin: `/` lands on the SPA, and a page of the SPA can reach
  * the API under /api with its security headers on (CSP connect-src 'self'). The calendar itself
  * computes in the browser, so this is the browser-level proof that the real API is wired in.
  */

@@ -1,5 +1,5 @@
 /**
- * The 排盘 tab (issue 4), as a reader uses it: fill the birth form, read the chart (四柱, 五行, 起运,
+ * The 排盘 tab (PRODUCT.md#bazi), as a reader uses it: fill the birth form, read the chart (四柱, 五行, 起运,
  * 大运 → 流年 → 流月 → 流日, 口径, readings from miji), save a second profile and compare the two
  * (合盘), switch between them, and share the chart as an image. Everything is found by role and
  * visible text, against the real built app and the real bzdata / miji / jxfen routes.
@@ -598,7 +598,7 @@ export async function saveASecondProfileCompareAndSwitch(t: TestContext) {
       `topic ${TOPICS[i]}: expected label, grade, score and description, got "${text}"`,
     );
   }
-  // SPEC §3: the answer is cached in local storage under jx-fen- + a hash of the body.
+  // The answer is kept (PRODUCT.md#hehun, #screens) in local storage under jx-fen- + a hash of the body.
   const cached = await page.evaluate(() =>
     Object.keys(localStorage)
       .filter((k) => k.startsWith('jx-fen-'))

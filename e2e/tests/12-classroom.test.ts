@@ -147,7 +147,7 @@ export async function visitorFindsACoursePreviewsItAndKeepsTheSpeed(t: TestConte
   await expectVisible(headerTitle(page).filter({ hasText: '课程播放' }), 'the player');
   await expectVisible(video(page), 'the video');
   const fit = await video(page).evaluate((v) => getComputedStyle(v).objectFit);
-  assert(fit === 'contain', `the video is fitted with object-fit ${fit}, not contain (SPEC §9)`);
+  assert(fit === 'contain', `the video is fitted with object-fit ${fit}, not contain (PRODUCT.md#classroom)`);
   assert(
     (await video(page).getAttribute('playsinline')) !== null &&
       (await video(page).getAttribute('x5-playsinline')) !== null,
@@ -160,7 +160,7 @@ export async function visitorFindsACoursePreviewsItAndKeepsTheSpeed(t: TestConte
     `the first lesson's video is ${first.seconds} s, the list says ${firstListed} s`,
   );
 
-  // Playing and untouched: the controls go after 3 s (SPEC §4, §9) and come back on a tap.
+  // Playing and untouched: the controls go after 3 s (PRODUCT.md#classroom) and come back on a tap.
   await page.waitForTimeout(3600);
   assert(await controlsHidden(page), 'the controls are still shown after 3.6 s of playing untouched');
   assert(!(await playback(page)).paused, 'the preview stopped while the controls hid');

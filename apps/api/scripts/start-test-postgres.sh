@@ -2,7 +2,7 @@
 # Starts a throw-away PostgreSQL for the API's database tests and prints its URL on stdout:
 #   TEST_DATABASE_URL=$(bash apps/api/scripts/start-test-postgres.sh) npm test
 # Idempotent: installs, initialises, starts and creates only what is missing. Needs root (apt-get and
-# `su postgres`); apt never starts services on this machine, so pg_ctl does (STACK.md "Gotchas").
+# `su postgres`); apt never starts services on this machine, so pg_ctl does.
 # Progress goes to stderr so that stdout is only the URL. With --stop it stops that server instead
 # (the test script does so when it was the one that started it).
 set -euo pipefail

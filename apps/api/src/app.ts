@@ -212,7 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // gets an id of our own (plugins/request-log.ts requestIdOf), so a client cannot write into a line.
     requestIdHeader: false,
     genReqId: requestIdOf,
-    // SPEC §7 spells app/bln.suan and app/bln.Suan: /api/app/ paths are matched in any case.
+    // The original app calls both app/bln.suan and app/bln.Suan (PRODUCT.md#paths): /api/app/ paths are
+    // matched in any case.
     rewriteUrl: (request) => caseFoldAppPath(request.url ?? '/'),
     // One line per request, written when it is done, instead of Fastify's 'incoming request' and
     // 'request completed' (plugins/request-log.ts).
@@ -280,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(wechatRoutes, { prefix: '/api', service: wechat });
-  // Accounts (SPEC §6–7): SMS, password and WeChat login, profile, password, deletion, my courses.
+  // Accounts (PRODUCT.md#account): SMS, password and WeChat login, profile, password, deletion, my courses.
   const sms = deps.sms ?? createSmsSender({ config: config.sms, clock, log: app.log });
   const member = memberDeps({
     db,
@@ -331,7 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mingshuRoutes, { prefix: '/api/app/bln.suan', db, config, clock });
   // Each account's case book (命例): saved profiles kept across its phones, exported and imported.
   await app.register(mingliRoutes, { prefix: '/api/crm/bazi', db, config, clock });
-  // The shop (SPEC §1 official shop): the public catalogue, then each buyer's cart and 收货地址 book.
+  // The shop (PRODUCT.md#shop): the public catalogue, then each buyer's cart and 收货地址 book.
   await app.register(catalogueRoutes, { prefix: '/api/shop', readDb, caching });
   await app.register(cartRoutes, { prefix: '/api/shop', db, config, clock });
   await app.register(addressRoutes, { prefix: '/api/shop', db, config, clock });
@@ -352,7 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   attempts = payAttempts;
   // Orders: checkout, 我的订单 and the buyer's actions (stock is reserved when an order is made).
   await app.register(orderRoutes, { prefix: '/api/shop', db, config, clock, payments: attempts });
-  // The classroom (SPEC §2 pages/ketang/*): courses, search, lessons behind signed media URLs, progress.
+  // The classroom (PRODUCT.md#classroom): courses, search, lessons behind signed media URLs, progress.
   await app.register(ketangRoutes, { prefix: '/api', db, readDb, caching, config, clock, storage });
   await app.register(payRoutes, { prefix: '/api', service: pay, sessions: { db, config, clock }, config });
   app.addHook('onClose', () => pay.close());

@@ -71,7 +71,10 @@ export interface Config {
    * its rate budget). Never "every hop": a client could then name any IP it likes.
    */
   trustProxy: TrustProxy;
-  /** Lifetime of a session token; clients refresh after 7200 s (SPEC §4), so this leaves offline slack. */
+  /**
+   * Lifetime of a session token; clients refresh after 7200 s (PRODUCT.md#account), so this leaves offline
+   * slack.
+   */
   tokenTtlSeconds: number;
   /** How long a token still works after a refresh replaced it (a client's requests already in flight). */
   tokenGraceSeconds: number;
@@ -951,7 +954,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: jwt.secret,
     jwtSecretSource: jwt.source,
     logLevel: env.LOG_LEVEL || 'info',
-    // Relative to apps/api, like the brief's '../web/dist'.
+    // Both folders are relative to apps/api.
     webDist: absolute(env.WEB_DIST || '../web/dist', API_ROOT),
     adminDist: absolute(env.ADMIN_DIST || '../admin/dist', API_ROOT),
     demoMediaDir: absolute(env.DEMO_MEDIA_DIR || 'seed-media/ketang', API_ROOT),

@@ -1,5 +1,5 @@
 /**
- * Test helper: a session for each kind of caller of SPEC §6 (visitor, user, VIP, lapsed VIP), made
+ * Test helper: a session for each kind of caller of PRODUCT.md#roles (visitor, user, VIP, lapsed VIP), made
  * straight in the database so that tests of other modules do not depend on the login routes.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix (SPEC §6 roles): every caller × every member, VIP and public route → the
+ * The authorisation matrix (PRODUCT.md#roles): every caller × every member, VIP and public route → the
  * status it must get. Each cell sends a valid request, so its status says who may call, nothing else
  * (a 400 would hide a missing check), and each cell has a caller of its own, so the destructive routes
  * (logout, delete, password) cannot spoil another cell. Adding a route is one line in ROUTES; a secured
@@ -35,7 +35,7 @@ type CallerName = (typeof CALLERS)[number];
 type Status = 200 | 302 | 401 | 403 | 404;
 type Access = Record<CallerName, Status>;
 
-/** SPEC §6: a logged-in user, VIP or not; a visitor, a missing, revoked or deleted session → 401. */
+/** PRODUCT.md#roles: a logged-in user, VIP or not; a visitor, a missing, revoked or deleted session → 401. */
 const MEMBER: Access = {
   noToken: 401,
   visitor: 401,
@@ -45,7 +45,9 @@ const MEMBER: Access = {
   revokedVip: 401,
   deletedVip: 401,
 };
-/** SPEC §4, §6: VIP active only while vip_expire is later than the server's now; other users → 403. */
+/**
+ * PRODUCT.md#vip, #roles: VIP active only while vip_expire is later than the server's now; other users → 403.
+ */
 const VIP_ONLY: Access = { ...MEMBER, user: 403, expiredVip: 403 };
 /**
  * A buyer's own cart line, address or order: the same callers as {@link MEMBER}. Someone else's is
@@ -58,7 +60,9 @@ const OTHERS: Access = { ...MEMBER, user: 404, vip: 404, expiredVip: 404 };
  * visitor) is asked to log in, a logged-in user is refused.
  */
 const NOT_BOUGHT: Access = { ...MEMBER, user: 403, vip: 403, expiredVip: 403 };
-/** Readable by anyone: SPEC §7 clients send a token, but these routes neither need nor check one. */
+/**
+ * Readable by anyone: clients send a token (PRODUCT.md#paths), but these routes neither need nor check one.
+ */
 const PUBLIC: Access = {
   noToken: 200,
   visitor: 200,
@@ -111,7 +115,7 @@ interface CallerSession {
 type Request = Pick<InjectOptions, 'headers' | 'payload' | 'query'> & { url?: string };
 type Send = (caller: CallerSession) => Request | Promise<Request>;
 
-/** The token in header `token` (SPEC §7), plus a JSON body and a query string when given. */
+/** The token in header `token` (PRODUCT.md#paths), plus a JSON body and a query string when given. */
 const json =
   (body?: object, query?: Record<string, string>): Send =>
   ({ token }) => ({
@@ -124,8 +128,8 @@ const json =
 const get = (query?: Record<string, string>): Send => json(undefined, query);
 
 /**
- * SPEC §7 upload: multipart, the image in field `file`; the token in the header or in form field
- * `token`, so each way of naming the caller is a row of its own.
+ * The upload (PRODUCT.md#paths): multipart, the image in field `file`; the token in the header or in form
+ * field `token`, so each way of naming the caller is a row of its own.
  */
 const upload =
   (tokenIn: 'header' | 'form'): Send =>

@@ -29,7 +29,7 @@ describe('beijingTime', () => {
     }
   });
 
-  it('validates with the SPEC.md §5 codes', () => {
+  it('validates with the engine codes of PRODUCT.md#input-rules', () => {
     expect(code(() => beijingSeconds(2024, 13, 1))).toBe('WRONG_SOLAR_MONTH');
     expect(code(() => beijingSeconds(2023, 2, 29))).toBe('WRONG_SOLAR_DAY');
     expect(code(() => beijingSeconds(2024, 1, 1, 24))).toBe('WRONG_HOUR');

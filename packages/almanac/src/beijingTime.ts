@@ -9,8 +9,8 @@ import { assertSolarDate, assertTime, dayNumber, solarFromDayNumber } from './so
 const DAY = 86400;
 
 /**
- * Beijing seconds of a Beijing civil date and time; throws the SPEC.md §5 message ('wrong solar month',
- * 'wrong hour' …) for the first wrong part.
+ * Beijing seconds of a Beijing civil date and time; throws the engine's message (PRODUCT.md#input-rules)
+ * ('wrong solar month', 'wrong hour' …) for the first wrong part.
  */
 export function beijingSeconds(
   year: number,

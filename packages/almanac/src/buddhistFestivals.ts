@@ -15,8 +15,8 @@ import { lunarMonthDays } from './lunar.ts';
 /**
  * 佛历 year of a lunar (Chinese) year, as Chinese Buddhism counts it and lunar-typescript's
  * `Foto.getYear()` computes it: the Buddha's parinirvana year is −543 (astronomical, = 544 BCE —
- * SPEC.md's "offset −543") and that year is 佛历 1, so 佛历 = lunarYear − (−543) + 1 = lunarYear + 544,
- * turning at 春节 (lunar year 2025 乙巳 → 佛历 2569). Thai/Sri Lankan 佛历 (solar year + 543) differs.
+ * the era offset of PRODUCT.md#constants) and that year is 佛历 1, so 佛历 = lunarYear − (−543) + 1 = lunarYear +
+ * 544, turning at 春节 (lunar year 2025 乙巳 → 佛历 2569). Thai/Sri Lankan 佛历 (solar year + 543) differs.
  */
 export function buddhistEraYear(lunarYear: number): number {
   return lunarYear + 544;

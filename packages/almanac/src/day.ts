@@ -50,8 +50,9 @@ export interface AlmanacDay extends AlmanacDayBasics {
 
 /**
  * The almanac of one solar date, 1900-01-31 … 2100-12-31 (the range of the lunar tables). Accepts a
- * {@link SolarDate} or 'YYYY-MM-DD'; a wrong date throws the SPEC.md §5 message, a date outside the
- * range 'date out of supported range'. `options.holidays` adds the holiday days entered since the build.
+ * {@link SolarDate} or 'YYYY-MM-DD'; a wrong date throws the engine's message (PRODUCT.md#input-rules), a
+ * date outside the range 'date out of supported range'. `options.holidays` adds the holiday days entered
+ * since the build.
  */
 export function almanacDay(input: SolarDate | string, options: DayOptions = {}): AlmanacDay {
   const context = dayContext(input);

@@ -78,7 +78,7 @@ export interface DayOptions {
 
 /**
  * The day card of one solar date, 1900-01-31 … 2100-12-31. Accepts a {@link SolarDate} or
- * 'YYYY-MM-DD'; a wrong date throws the SPEC.md §5 message, a date outside the range
+ * 'YYYY-MM-DD'; a wrong date throws the engine's message (PRODUCT.md#input-rules), a date outside the range
  * 'date out of supported range'.
  */
 export function almanacDayBasics(input: SolarDate | string, options: DayOptions = {}): AlmanacDayBasics {

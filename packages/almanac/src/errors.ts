@@ -1,7 +1,7 @@
 /**
  * The one error type the engine throws. `code` is stable and machine-readable so that the API can
- * map it to a 400 envelope and the UI to a message beside the field; `message` is the text SPEC.md §5
- * fixes (e.g. 'wrong solar month', 生日参数错误！).
+ * map it to a 400 envelope and the UI to a message beside the field; `message` is the text
+ * PRODUCT.md#input-rules gives (e.g. 'wrong solar month', 生日参数错误！).
  */
 export type AlmanacErrorCode =
   | 'WRONG_SOLAR_YEAR'
@@ -21,7 +21,9 @@ export type AlmanacErrorCode =
   | 'WRONG_BRANCH_TA'
   | 'WRONG_OPTION';
 
-/** Messages fixed by SPEC.md §5 and §8; the rest are ours, in the same style. */
+/**
+ * Messages the original app showed (PRODUCT.md#input-rules, #errors); the rest are ours, in the same style.
+ */
 export const ALMANAC_ERROR_MESSAGES: Record<AlmanacErrorCode, string> = {
   WRONG_SOLAR_YEAR: 'wrong solar year',
   WRONG_SOLAR_MONTH: 'wrong solar month',

@@ -1,6 +1,6 @@
 /**
  * lunar.ts against lunar-typescript (the test oracle; never imported by src/ code) on every day of
- * 1900-01-31 … 2100-12-31, against independent published data, and for the SPEC.md §5 validation.
+ * 1900-01-31 … 2100-12-31, against independent published data, and for the PRODUCT.md#input-rules validation.
  * XUANLI_DIFF_STRIDE=N checks every Nth day only (default 1 = every day).
  */
 import { Solar } from 'lunar-typescript';
@@ -205,7 +205,7 @@ describe('round trip and range', () => {
   });
 });
 
-describe('validation (SPEC.md §5)', () => {
+describe('validation (PRODUCT.md#input-rules)', () => {
   it('lunar day must be > 0 and within the month', () => {
     expect(code(() => dayNumberFromLunar(2024, 1, 0))).toBe('WRONG_LUNAR_DAY');
     expect(code(() => dayNumberFromLunar(2024, 1, -3))).toBe('WRONG_LUNAR_DAY');

@@ -60,7 +60,7 @@ describe('solar dates', () => {
     expect(weekday(dayNumber(1582, 10, 4))).toBe(4);
   });
 
-  it('rejects each wrong part with the SPEC.md §5 message', () => {
+  it('rejects each wrong part with its message of PRODUCT.md#input-rules', () => {
     expect(messageOf(() => assertSolarDate('2024', 1, 1))).toBe('wrong solar year');
     expect(messageOf(() => assertSolarDate(0, 1, 1))).toBe('wrong solar year');
     expect(messageOf(() => assertSolarDate(2024, 13, 1))).toBe('wrong solar month');

@@ -3,8 +3,8 @@ import { AlmanacError } from './errors.ts';
 /**
  * A civil date. Before 1582-10-15 it is a Julian-calendar date, from then on Gregorian — the
  * historical calendar of the reform bull *Inter gravissimas*, which dropped 1582-10-05..14.
- * SPEC.md §5 words the leap rule as "divisible by 4 before 1600; Gregorian from 1600"; the two agree
- * because no century year falls in 1583–1599.
+ * PRODUCT.md#input-rules words the leap rule as "every fourth year before 1600, Gregorian from 1600"; the two
+ * agree because no century year falls in 1583–1599.
  */
 export interface SolarDate {
   year: number;
@@ -15,7 +15,7 @@ export interface SolarDate {
 /** Day number of 1582-10-15, the first Gregorian day (days since 1970-01-01). */
 const GREGORIAN_START = -141427;
 
-/** Whether `year` is a leap year: Julian rule before 1600, Gregorian from 1600 (SPEC.md §5). */
+/** Whether `year` is a leap year: Julian rule before 1600, Gregorian from 1600 (PRODUCT.md#input-rules). */
 export function isLeapYear(year: number): boolean {
   if (year < 1600) return year % 4 === 0;
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -39,8 +39,8 @@ function isInteger(value: unknown): value is number {
 }
 
 /**
- * Checks a solar date and throws the SPEC.md §5 message for the first wrong part. Years run 1–9999
- * (the engine's tables cover 1900–2100; plain date arithmetic works across the whole range).
+ * Checks a solar date and throws the engine's message (PRODUCT.md#input-rules) for the first wrong part.
+ * Years run 1–9999 (the engine's tables cover 1900–2100; plain date arithmetic works across the whole range).
  */
 export function assertSolarDate(year: unknown, month: unknown, day: unknown): asserts year is number {
   if (!isInteger(year) || year < 1 || year > 9999) throw new AlmanacError('WRONG_SOLAR_YEAR');

@@ -13,7 +13,7 @@ import { lunarFromDayNumber } from './lunar.ts';
 import { termIndexOnDay } from './solarTerm.ts';
 
 /**
- * 道历 year of a lunar (Chinese) year: counted from the Yellow Emperor's birth in −2697 (SPEC.md's
+ * 道历 year of a lunar (Chinese) year: counted from the Yellow Emperor's birth in −2697 (the era of
  * "offset −2697"), 道历 = lunarYear + 2697, turning at 春节 — lunar-typescript's `Tao.getYear()`
  * (lunar year 2025 乙巳 → 道历 4722).
  */

@@ -243,7 +243,7 @@ export type AdminReadingBody = Static<typeof AdminReadingBodySchema>;
 const PictureField = (description: string) =>
   Type.String({ maxLength: MASTER_LIMITS.url, pattern: PICTURE_URL_PATTERN, description });
 
-/** The fields the master record and the customer-service card share (SPEC §3 dashi). */
+/** The fields the master record and the customer-service card share (dashi, PRODUCT.md#content). */
 const CardFields = {
   avatar: PictureField("Avatar URL from POST admin/images (or https), '' for the app's default picture"),
   nickname: Type.String({
@@ -307,7 +307,7 @@ export const AdminMasterCreateBodySchema = Type.Object(
 /** A new master. */
 export type AdminMasterCreateBody = Static<typeof AdminMasterCreateBodySchema>;
 
-/** The customer-service card (SPEC §7 base/sysapi/label crm/在线客服): the card and its short notice. */
+/** The customer-service card (PRODUCT.md#paths base/sysapi/label crm/在线客服): the card and its short notice. */
 export const AdminServiceCardSchema = Type.Object({
   ...CardFields,
   body: Type.String({ maxLength: MASTER_LIMITS.body, description: 'The short notice above the card' }),

@@ -1,8 +1,8 @@
 /**
- * SPEC §7 `crm/article/search` and `crm/article/read`: the app's articles — the agreements, the 24 节气,
- * one article per 宜/忌 word (its name is the word), the help pages and the 风水 service's cases.
- * Public: visitors may read them. The HTML is sanitised by the server with an allow-list before it is
- * stored and again before it is sent.
+ * PRODUCT.md#paths `crm/article/search` and `crm/article/read`: the app's articles — the agreements, the 24
+ * 节气, one article per 宜/忌 word (its name is the word), the help pages and the 风水 service's cases. Public:
+ * visitors may read them. The HTML is sanitised by the server with an allow-list before it is stored and
+ * again before it is sent.
  */
 import { type Static, Type } from 'typebox';
 import { PAGE_SIZE, pageQuery, RowId } from './common.ts';

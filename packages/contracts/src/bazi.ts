@@ -1,5 +1,5 @@
 /**
- * SPEC §7 `app/bln.suan/*`: the bzdata (chart) and miji (readings) bodies, the jxfen (branch
+ * PRODUCT.md#paths `app/bln.suan/*`: the bzdata (chart) and miji (readings) bodies, the jxfen (branch
  * compatibility) body, 四柱反查 (fancha) and the printable 命书 (mingshu), and their answers. The
  * chart is the engine's contract (packages/almanac README, "Bazi"): its fields are listed for the
  * OpenAPI document but passed through whole. A chart whose birth hour is unknown (`hourUnknown: true`)
@@ -15,7 +15,7 @@ export const CHART_LIMITS = { name: 20, born: 64, timeZone: 40, liunianCount: 12
 export const ChartBodySchema = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: CHART_LIMITS.name, description: 'Shown back as `name`' })),
-    // A plain string on purpose: the engine judges the value and answers 性别参数错误！ (SPEC §5).
+    // A plain string on purpose: the engine judges the value and answers 性别参数错误！ (PRODUCT.md#input-rules).
     sex: Type.String({ maxLength: 8, description: "'男' (乾造) or '女' (坤造); else 400 性别参数错误！" }),
     born: Type.String({
       maxLength: CHART_LIMITS.born,
@@ -66,7 +66,7 @@ export const ChartBodySchema = Type.Object(
       }),
     ),
   },
-  { description: 'A birth profile (SPEC §3) and chart options; other properties are ignored' },
+  { description: 'A birth profile (PRODUCT.md#bazi) and chart options; other properties are ignored' },
 );
 
 export const PillarsSchema = Type.Object({

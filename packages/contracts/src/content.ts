@@ -1,6 +1,6 @@
 /**
- * Editable content blocks: SPEC §7 `base/sysapi/label` (e.g. the customer-service card), and the
- * masters of SPEC §3 dashi (`crm/dashi`, `crm/dashi/list`). Articles are in article.ts.
+ * Editable content blocks: PRODUCT.md#paths `base/sysapi/label` (e.g. the customer-service card), and the
+ * masters (dashi, PRODUCT.md#content; `crm/dashi`, `crm/dashi/list`). Articles are in article.ts.
  */
 import { type Static, Type } from 'typebox';
 import { RowId } from './common.ts';
@@ -14,7 +14,10 @@ export const LabelBodySchema = Type.Object({
 /** A label request. */
 export type LabelBody = Static<typeof LabelBodySchema>;
 
-/** A label; `content` holds the structured block (for the customer-service card: SPEC §3 dashi fields). */
+/**
+ * A label; `content` holds the structured block (for the customer-service card: a master's fields,
+ * PRODUCT.md#content).
+ */
 export const LabelSchema = Type.Object({
   model: Type.String(),
   name: Type.String(),
@@ -26,27 +29,32 @@ export const LabelSchema = Type.Object({
 /** A label answer. */
 export type Label = Static<typeof LabelSchema>;
 
-/** SPEC §3: the nickname shown when a master record has none. */
+/** PRODUCT.md#content: the nickname shown when a master record has none. */
 export const DEFAULT_MASTER_NICKNAME = '七星堂师傅';
 
 /**
- * A master/teacher (SPEC §3 dashi), shown in the master contact dialog. The customer-service card of
- * `base/sysapi/label` has the same fields without `sellid`.
+ * A master/teacher (dashi, PRODUCT.md#content), shown in the master contact dialog. The customer-service card
+ * of `base/sysapi/label` has the same fields without `sellid`.
  */
 export const MasterSchema = Type.Object(
   {
-    sellid: Type.Integer({ minimum: 1, description: 'Master id (SPEC §4: the record is keyed by sellid)' }),
+    sellid: Type.Integer({
+      minimum: 1,
+      description: 'Master id (PRODUCT.md#content: the record is keyed by sellid)',
+    }),
     avatar: Type.String({
       description: "Picture URL (https or /api/files/…), or '' for the app's default picture",
     }),
-    nickname: Type.String({ description: "Shown name; '七星堂师傅' when the record has none (SPEC §3)" }),
+    nickname: Type.String({
+      description: "Shown name; '七星堂师傅' when the record has none (PRODUCT.md#content)",
+    }),
     intro: Type.String({ description: 'A short introduction' }),
     wx: Type.String({
       description: "WeChat ID to copy; '' when there is none (the app then shows 暂无微信号)",
     }),
     qrcode: Type.String({ description: "WeChat QR code picture URL, or ''" }),
   },
-  { description: 'A master (SPEC §3 dashi)' },
+  { description: 'A master (dashi, PRODUCT.md#content)' },
 );
 
 /** A master. */

@@ -1,5 +1,5 @@
 /**
- * The 定制 wire (SPEC §2 tab 3, §6): `POST /api/app/bln.suan/dingzhi` (any case of `bln.Suan`), the
+ * The 定制 wire (PRODUCT.md#dingzhi, #roles): `POST /api/app/bln.suan/dingzhi` (any case of `bln.Suan`), the
  * personal fortune of a VIP's saved birth profile for one fortune type — the day asked for and its week,
  * Monday to Sunday. VIP only: a visitor is answered 401 `Unauthorized`, a user without an active VIP
  * 403 `Forbidden`. The rule is the engine's (packages/almanac `bazi/dailyFortune.ts`, README "Daily
@@ -28,14 +28,15 @@ export const DingzhiBodySchema = Type.Object(
         name: Type.Optional(
           Type.String({ maxLength: CHART_LIMITS.name, description: 'Shown name of the profile' }),
         ),
-        // Plain strings on purpose: the engine judges them and answers 性别参数错误！ / 生日参数错误！ (SPEC §5).
+        // Plain strings on purpose: the engine judges them and answers 性别参数错误！ / 生日参数错误！
+        // (PRODUCT.md#input-rules).
         sex: Type.String({ maxLength: 8, description: "'男' or '女'; else 400 WRONG_SEX (性别参数错误！)" }),
         born: Type.String({
           maxLength: CHART_LIMITS.born,
           description: "Birth text, e.g. '公 1990-05-10 08:00'; else 400 WRONG_BIRTH_TEXT (生日参数错误！)",
         }),
       },
-      { description: 'The saved birth profile (SPEC §3 bazi)' },
+      { description: 'The saved birth profile (PRODUCT.md#dingzhi)' },
     ),
     yunType: Type.Optional(
       Type.Enum([...YUN_TYPES], {
@@ -62,7 +63,7 @@ export const FortuneDaySchema = Type.Object({
   date: Type.String({ description: "'YYYY-MM-DD' (Beijing)" }),
   yunType: YunTypeSchema,
   fen: Type.Integer({ minimum: 0, maximum: 100, description: 'Score 0–100' }),
-  jx: Type.Enum([...FORTUNE_GRADES], { description: 'Luck grade 大吉 … 大凶 (SPEC §9)' }),
+  jx: Type.Enum([...FORTUNE_GRADES], { description: 'Luck grade 大吉 … 大凶 (PRODUCT.md#constants)' }),
   desc: Type.String({ description: '2–4 Chinese sentences' }),
   dayGanzhi: Type.String({ description: "The day's 干支, e.g. '庚寅'" }),
   relation: Type.Enum([...COMPAT_RELATIONS], {

@@ -1,6 +1,6 @@
 /**
- * The envelopes every answer is wrapped in (SPEC §7–8): success `{code: 0, msg, resData}`, failure
- * `{code, msg}` with a code of the vocabulary in errors.ts.
+ * The envelopes every answer is wrapped in (PRODUCT.md#paths, #errors): success `{code: 0, msg, resData}`,
+ * failure `{code, msg}` with a code of the vocabulary in errors.ts.
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
@@ -17,7 +17,7 @@ export const ErrorEnvelopeSchema = Type.Object(
       }),
     ),
   },
-  { description: 'Failure envelope (SPEC §8); `code` names the error, `msg` is for developers' },
+  { description: 'Failure envelope (PRODUCT.md#errors); `code` names the error, `msg` is for developers' },
 );
 
 /** A failure envelope. */

@@ -1,8 +1,8 @@
 /**
- * The error-code vocabulary of the wire (SPEC §8): every failure envelope `{code, msg}` carries one of
- * these codes. The API maps each to its HTTP status in one place; the web maps each to the Chinese
- * sentence a user reads. The engine's own refusals (`AlmanacError.code`, e.g. `WRONG_SOLAR_MONTH`)
- * cross the wire unchanged, so the web can say which field is wrong instead of repeating server text.
+ * The error-code vocabulary of the wire (PRODUCT.md#errors): every failure envelope `{code, msg}` carries one
+ * of these codes. The API maps each to its HTTP status in one place; the web maps each to the Chinese
+ * sentence a user reads. The engine's own refusals (`AlmanacError.code`, e.g. `WRONG_SOLAR_MONTH`) cross the
+ * wire unchanged, so the web can say which field is wrong instead of repeating server text.
  *
  * This module has no runtime dependency (no TypeBox), so the web's calendar route may import it.
  */
@@ -25,7 +25,7 @@ export const API_ERROR_STATUS = {
   UnsupportedMediaType: 415,
   // A Range request for bytes the stored file does not have (GET files/…).
   RangeNotSatisfiable: 416,
-  // Accounts (SPEC §6): the phone, the SMS code or the password of a login was not right. One code
+  // Accounts (PRODUCT.md#account): the phone, the SMS code or the password of a login was not right. One code
   // for "no such account" and "wrong password", so an answer never tells whether a phone is registered.
   InvalidPhone: 400,
   InvalidCode: 400,

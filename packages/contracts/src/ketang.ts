@@ -1,5 +1,5 @@
 /**
- * The classroom wire (SPEC §1 "online course area", §2 pages/ketang/*, §4 video states): courses by
+ * The classroom wire (PRODUCT.md#classroom: the pages under pages/ketang/ and the player): courses by
  * category and Chinese search, a course page with its lessons, a lesson's signed media URL, the
  * learner's position in each lesson, buyers' ratings and the free courseware.
  *
@@ -41,11 +41,13 @@ const CourseIdField = Type.String({
   examples: ['bazi-rumen'],
 });
 
-/** The master who teaches a course (SPEC §3 dashi; tap → master contact dialog by `sellid`). */
+/** The master who teaches a course (dashi, PRODUCT.md#content; tap → master contact dialog by `sellid`). */
 export const TeacherSchema = Type.Object(
   {
     sellid: Type.Integer({ minimum: 1, description: 'The master (GET /api/crm/dashi?sellid=)' }),
-    nickname: Type.String({ description: "Shown name; '七星堂师傅' when the record has none (SPEC §3)" }),
+    nickname: Type.String({
+      description: "Shown name; '七星堂师傅' when the record has none (PRODUCT.md#content)",
+    }),
     avatar: Type.String({ description: "Picture URL, or '' for the app's default picture" }),
   },
   { description: 'The teacher of a course' },
@@ -254,7 +256,7 @@ export type Progress = Static<typeof ProgressSchema>;
 export const ReviewBodySchema = Type.Object(
   {
     id: CourseIdField,
-    rating: Type.Integer({ minimum: 1, maximum: 5, description: '1–5 stars (SPEC §5 rating, max 5)' }),
+    rating: Type.Integer({ minimum: 1, maximum: 5, description: '1–5 stars (PRODUCT.md#input-rules)' }),
     comment: Type.Optional(
       Type.String({ maxLength: REVIEW_COMMENT_MAX, description: 'Optional words, trimmed' }),
     ),
@@ -303,7 +305,7 @@ export const ReviewListSchema = Type.Object({
 /** A review list. */
 export type ReviewList = Static<typeof ReviewListSchema>;
 
-/** A free courseware file (课件), downloaded as a blob and saved as `fileName` (SPEC §7 download). */
+/** A free courseware file (课件), downloaded as a blob and saved as `fileName` (PRODUCT.md#classroom). */
 export const CoursewareSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

@@ -1,6 +1,7 @@
 /**
- * The member wire (SPEC §6 roles, §7 `crm/member/profile` and `crm/ketang/myorder`): sign-in by phone
- * and SMS code or password, the profile, the password, logout and account deletion.
+ * The member wire (PRODUCT.md#account, #roles; the original app's `crm/member/profile` and
+ * `crm/ketang/myorder`): sign-in by phone and SMS code or password, the profile, the password, logout and
+ * account deletion.
  *
  * Every route here needs a logged-in session in header `token`: a visitor (session without a user) or
  * a revoked/expired token is answered 401 `Unauthorized` — except `sms` and `login`, which a visitor
@@ -25,7 +26,7 @@ const PhoneField = Type.String({
 });
 
 /**
- * A user as the wire shows it (SPEC §3 `user` with `vip_expire`, §6 `isVip`). The phone is masked; the
+ * A user as the wire shows it (with `vip_expire` and `isVip`, PRODUCT.md#vip). The phone is masked; the
  * full number never leaves the server.
  */
 export const ProfileSchema = Type.Object(
@@ -39,10 +40,12 @@ export const ProfileSchema = Type.Object(
     vip_expire: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description: 'End of VIP membership, ISO 8601 UTC; null when never VIP',
     }),
-    isVip: Type.Boolean({ description: 'VIP now by the server clock (vip_expire later than now; SPEC §4)' }),
+    isVip: Type.Boolean({
+      description: 'VIP now by the server clock (vip_expire later than now; PRODUCT.md#vip)',
+    }),
     hasPassword: Type.Boolean({ description: 'A password is set, so phone + password login works' }),
   },
-  { description: 'The signed-in user (SPEC §3, §6)' },
+  { description: 'The signed-in user (PRODUCT.md#account, #roles)' },
 );
 
 /** A profile. */
@@ -119,8 +122,8 @@ export const TooManyRequestsEnvelopeSchema = Type.Object(
 export type TooManyRequestsEnvelope = Static<typeof TooManyRequestsEnvelopeSchema>;
 
 /**
- * `resData` of `POST /api/crm/member/login`: the new token object (SPEC §3 `jw-token`) plus the user.
- * The answered jwt is a new session's; the caller's old one is refused from then on, at once.
+ * `resData` of `POST /api/crm/member/login`: the new token object (PRODUCT.md#screens `jw-token`) plus the
+ * user. The answered jwt is a new session's; the caller's old one is refused from then on, at once.
  */
 export const LoginResultSchema = Type.Object({
   jwt: Type.String({ description: 'The new session token; send it as header `token` from now on' }),
@@ -205,8 +208,8 @@ export const DeleteResultSchema = Type.Object({
 export type DeleteResult = Static<typeof DeleteResultSchema>;
 
 /**
- * A purchased course (SPEC §7 `crm/ketang/myorder`, §3 `myclass`): granted when its shop order was
- * paid, gone again if that order is refunded.
+ * A purchased course (`crm/ketang/myorder`, PRODUCT.md#paths; 我的课程 on the phone): granted when its shop order
+ * was paid, gone again if that order is refunded.
  */
 export const MyOrderItemSchema = Type.Object(
   {

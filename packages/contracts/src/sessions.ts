@@ -1,9 +1,10 @@
 /**
- * Session tokens (SPEC §7 `POST /base/token`, SPEC §3 `jw-token`) and the session they belong to.
+ * Session tokens (PRODUCT.md#paths `POST /base/token`, PRODUCT.md#screens `jw-token`) and the session they
+ * belong to.
  */
 import { type Static, Type } from 'typebox';
 
-/** Body of `POST /api/base/token`; optional as a whole (SPEC §7 shows none). */
+/** Body of `POST /api/base/token`; optional as a whole (the original app sends none). */
 export const TokenBodySchema = Type.Object({
   device_id: Type.Optional(
     Type.Integer({
@@ -17,7 +18,7 @@ export const TokenBodySchema = Type.Object({
 /** A token body. */
 export type TokenBody = Static<typeof TokenBodySchema>;
 
-/** SPEC §3 `jw-token`: the JWT and its issue time in epoch seconds. */
+/** PRODUCT.md#screens `jw-token`: the JWT and its issue time in epoch seconds. */
 export const IssuedTokenSchema = Type.Object({
   jwt: Type.String(),
   iat: Type.Integer({ description: 'Issue time, epoch seconds' }),
@@ -26,7 +27,7 @@ export const IssuedTokenSchema = Type.Object({
 /** An issued token. */
 export type IssuedToken = Static<typeof IssuedTokenSchema>;
 
-/** SPEC §7: the token answer is the one place the payload sits in `data`, not `resData`. */
+/** PRODUCT.md#paths: the token answer is the one place the payload sits in `data`, not `resData`. */
 export const TokenEnvelopeSchema = Type.Object({
   code: Type.Literal(0),
   msg: Type.String(),

@@ -1,6 +1,6 @@
 /**
- * The shop wire (SPEC §1–2 "official shop"; everything past the tab is "not shown", so the shapes are
- * what a Chinese mobile shop needs): the catalogue with SKUs, the server-side cart, 收货地址, and one
+ * The shop wire (PRODUCT.md#shop; the original app showed only the tab, so the shapes are what a
+ * Chinese mobile shop needs): the catalogue with SKUs, the server-side cart, 收货地址, and one
  * order flow for shipped goods, paid courses and consultation services.
  *
  * Money is always integer 分 (fen, 1/100 yuan); the server computes every total from its own SKU

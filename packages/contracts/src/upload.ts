@@ -1,7 +1,7 @@
 /**
- * File upload (SPEC §7 "File upload: POST multipart … file field named file, form data including
- * token, plus header token"), the stored files it answers with, and 意见反馈 (feedback with up to 9
- * images, SPEC §5 upload count).
+ * File upload (PRODUCT.md#paths: multipart with the file in field `file`, the token in a form field or
+ * the `token` header), the stored files it answers with, and 意见反馈 (feedback with up to 9
+ * images, PRODUCT.md#input-rules).
  */
 import { type Static, Type } from 'typebox';
 
@@ -11,7 +11,9 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Every stored file is served under this path; upload answers are URLs starting with it. */
 export const FILE_URL_PREFIX = '/api/files/';
 
-/** SPEC §5: a multi upload takes at most 9 images. */
+/**
+ * A multi-picture upload takes at most 9 images, as the original app's forms did (PRODUCT.md#input-rules).
+ */
 export const FEEDBACK_MAX_IMAGES = 9;
 
 /**
@@ -53,7 +55,7 @@ export const FeedbackBodySchema = Type.Object({
     maxLength: 500,
     description: 'What the user writes, 1–500 characters (blank after trimming is refused)',
   }),
-  rating: Type.Integer({ minimum: 1, maximum: 5, description: 'SPEC §5 rating, 1–5' }),
+  rating: Type.Integer({ minimum: 1, maximum: 5, description: 'A rating, 1–5 (PRODUCT.md#input-rules)' }),
   images: Type.Optional(
     Type.Array(Type.String({ maxLength: 200 }), {
       maxItems: FEEDBACK_MAX_IMAGES,

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { consoleRoutes } from './routes';
 
-/** The console's brand colour: the app's default theme colour (SPEC §3, #672f0d). */
+/** The console's brand colour: the app's default theme colour (#672f0d, PRODUCT.md#appearance). */
 const THEME = { token: { colorPrimary: '#672f0d', colorLink: '#8a4b1f', borderRadius: 6 } };
 
 /** The whole console. */

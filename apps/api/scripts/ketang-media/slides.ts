@@ -1,8 +1,8 @@
 /**
- * The lesson videos' slides as SVG, 960×540 (16:9, SPEC §9 image aspect), drawn large enough to read
- * on a phone held upright (a 375 px wide screen shows the frame at about 0.4×, so the caption's 32 px
- * read as 13 px): an opening card, one slide per key point (the points so far listed, the current one
- * in red) and a closing summary, each with the line being said as a caption along the bottom.
+ * The lesson videos' slides as SVG, 960×540 (16:9, the app's picture ratio, PRODUCT.md#constants), drawn
+ * large enough to read on a phone held upright (a 375 px wide screen shows the frame at about 0.4×, so the
+ * caption's 32 px read as 13 px): an opening card, one slide per key point (the points so far listed, the
+ * current one in red) and a closing summary, each with the line being said as a caption along the bottom.
  */
 import type { LessonScript } from './lessons.ts';
 import { PALETTE, paragraph, SERIF, svgDocument, text, textWidth, wrapText } from './svg.ts';

@@ -4,7 +4,10 @@
  * here: a CJK character or full-width mark is one em wide, Latin letters and digits about half.
  */
 
-/** The app's palette (SPEC §3 theme colour #672f0d, tab-bar red #aa0000) and the paper tone. */
+/**
+ * The app's palette (the default theme colour #672f0d and the tab bar's red #aa0000, PRODUCT.md#screens) and
+ * the paper tone.
+ */
 export const PALETTE = {
   brown: '#672f0d',
   red: '#aa0000',

@@ -1,10 +1,10 @@
 /**
- * SPEC §7 writes the `app/*` calls in mixed case (`app/bln.suan/jxfen` beside `app/bln.Suan/bzdata`),
- * and old clients send either. Fastify's router is case sensitive for the whole server (find-my-way's
- * `caseSensitive` cannot be set per plugin), and turning it off globally would change every other
- * route's contract. So only the `/api/app/` namespace is made case-insensitive: its path (not its
- * query string) is lower-cased before routing, and its routes are registered in lower case.
- * Consequence for future `/api/app/` routes: no case-significant path parameters there.
+ * The original app writes the `app/*` calls in mixed case (PRODUCT.md#paths) (`app/bln.suan/jxfen` beside
+ * `app/bln.Suan/bzdata`), and old clients send either. Fastify's router is case sensitive for the whole
+ * server (find-my-way's `caseSensitive` cannot be set per plugin), and turning it off globally would change
+ * every other route's contract. So only the `/api/app/` namespace is made case-insensitive: its path (not its
+ * query string) is lower-cased before routing, and its routes are registered in lower case. Consequence for
+ * future `/api/app/` routes: no case-significant path parameters there.
  */
 
 /** Prefix of the case-insensitive namespace; routes under it must be registered in lower case. */

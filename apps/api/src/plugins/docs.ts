@@ -41,12 +41,11 @@ export async function registerDocs(app: FastifyInstance, options: DocsOptions = 
         },
       },
       tags: [
-        { name: 'base', description: 'Session tokens and content labels (SPEC §7 base/*)' },
+        { name: 'base', description: 'Session tokens and content labels (base/*)' },
         { name: 'calendar', description: 'The almanac engine over HTTP' },
         {
           name: 'bazi',
-          description:
-            'Bazi charts, readings and branch compatibility (SPEC §7 app/bln.suan/*; any letter case)',
+          description: 'Bazi charts, readings and branch compatibility (app/bln.suan/*; any letter case)',
         },
         {
           name: 'shop',

@@ -39,7 +39,8 @@ export function failureOf(error: unknown): Failure {
   if (error instanceof AppError)
     return { status: error.statusCode, body: { code: error.code, msg: error.message } };
   // The engine throws only for bad input (never for a bug). Its code crosses the wire unchanged
-  // (WRONG_SOLAR_MONTH …) so the app can say which field is wrong; its message is the SPEC §5 one.
+  // (WRONG_SOLAR_MONTH …) so the app can say which field is wrong; its message is the engine's
+  // (PRODUCT.md#input-rules).
   if (isAlmanacError(error)) return { status: 400, body: { code: error.code, msg: error.message } };
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyishError;
   if (Array.isArray(e.validation)) {

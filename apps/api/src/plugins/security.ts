@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 /**
  * The Content-Security-Policy: the SPA and swagger-ui load only their own scripts; styles allow inline
  * `style` attributes (antd-mobile sets them); images may come from https (avatars, QR codes); the
- * webview page (SPEC §2) frames any external https/http url.
+ * webview page (PRODUCT.md#screens) frames any external https/http url.
  */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],

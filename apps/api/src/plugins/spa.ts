@@ -16,7 +16,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createShell, type FirstViewInput, type Shell, withScriptSources } from './first-view.ts';
 
-/** The SPA's base path (SPEC §2). */
+/** The SPA's base path (PRODUCT.md#screens). */
 export const SPA_BASE = '/xuanli/';
 
 /** A path segment starting with a dot: `/.env`, `/.git/config`, `/assets/.hidden`. */

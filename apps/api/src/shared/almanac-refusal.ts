@@ -1,8 +1,9 @@
 /**
  * Engine refusals in Chinese for the routes that are ours alone (择日, 拼假, 合婚). The engine keeps the
- * English sentences SPEC §5 fixes for the older routes ('wrong solar month'), which those routes answer
- * as they are; a newer route answers every refusal in Chinese, the sentence a user reads for its code
- * (contracts/errors.ts), keeping the person or field the engine named before it ('新郎：…').
+ * English sentences the original app used for the older routes (PRODUCT.md#input-rules) ('wrong solar
+ * month'), which those routes answer as they are; a newer route answers every refusal in Chinese, the
+ * sentence a user reads for its code (contracts/errors.ts), keeping the person or field the engine named
+ * before it ('新郎：…').
  */
 import { ALMANAC_ERROR_MESSAGES, AlmanacError, isAlmanacError } from '@xuanli/almanac/errors';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';

@@ -1,7 +1,7 @@
 /**
  * What a user is entitled to, decided on the server in one place so that every module asks the same
- * question the same way. SPEC §4/§6: VIP is active only while `vip_expire` lies after the server's
- * now — never the client's clock, and an expiry exactly at now is already over.
+ * question the same way. PRODUCT.md#vip, #roles: VIP is active only while `vip_expire` lies after the
+ * server's now — never the client's clock, and an expiry exactly at now is already over.
  */
 import type { Clock } from './clock.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Uploaded images (SPEC §7 file upload): the type is read from the first bytes, never from the
+ * Uploaded images (PRODUCT.md#paths, #privacy): the type is read from the first bytes, never from the
  * declared content type or the file name, and every image is decoded and encoded afresh with sharp,
  * so what we store and serve is pixels we wrote ourselves: rotated upright by its EXIF orientation,
  * with no metadata left (EXIF with GPS position and camera serials, XMP, ICC), in one format (WebP).

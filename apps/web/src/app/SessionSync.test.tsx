@@ -35,7 +35,7 @@ const memberCalls = (calls: { path: string }[]) =>
 beforeEach(() => resetSession());
 afterEach(() => resetSession());
 
-describe('SessionSync (SPEC §4)', () => {
+describe('SessionSync (PRODUCT.md#account)', () => {
   it('fetches nothing for a visitor, then the profile and courses as soon as the login flag turns on', async () => {
     const calls = installFakeApi(({ path }) => {
       if (path === '/crm/member/profile') return okAnswer(member({ nickname: '服务器上的名字' }));

@@ -4,18 +4,18 @@ import { TOKEN_STORAGE_KEY_NAME } from '@/config/storage-keys';
 import { readStorage } from '@/lib/storage';
 import { LOGIN_EVENT } from '@/stores/login-event';
 
-/** Whether the stored token record holds a user (SPEC §4), read without the session store. */
+/** Whether the stored token record holds a user (PRODUCT.md#account), read without the session store. */
 function storedLogin(): boolean {
   return Boolean(readStorage<{ user?: unknown } | null>(TOKEN_STORAGE_KEY_NAME, null)?.user);
 }
 
 /**
- * Keeps the logged-in user's profile and courses current (SPEC §4: fetched at launch and whenever the
- * login flag changes, never for a visitor) and sends the reader to the login page when the server ends
- * the session. Mounted once by the root layout. It ships with every route, the calendar included, so
- * it holds nothing but a lazy import: the work (the session store, the API client, the member calls)
- * is in ./session-sync.ts, loaded once the browser is idle after the first page — for a logged-in
- * reader; a visitor's app loads it only when they log in (the store's login event).
+ * Keeps the logged-in user's profile and courses current (PRODUCT.md#account: fetched at launch and whenever
+ * the login flag changes, never for a visitor) and sends the reader to the login page when the server ends
+ * the session. Mounted once by the root layout. It ships with every route, the calendar included, so it holds
+ * nothing but a lazy import: the work (the session store, the API client, the member calls) is in
+ * ./session-sync.ts, loaded once the browser is idle after the first page — for a logged-in reader; a
+ * visitor's app loads it only when they log in (the store's login event).
  */
 export function SessionSync() {
   const navigate = useNavigate();

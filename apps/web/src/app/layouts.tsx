@@ -13,8 +13,8 @@ function documentTitleOf(pathname: string): string {
 }
 
 /**
- * The app dialogs (SPEC §2: VIP, master, customer service), mounted once a page first opens one: the
- * dialog store loads them and sends them here in `DIALOG_LAYER_EVENT`. Nothing of them — not even the
+ * The app dialogs (PRODUCT.md#screens: VIP, master, customer service), mounted once a page first opens one:
+ * the dialog store loads them and sends them here in `DIALOG_LAYER_EVENT`. Nothing of them — not even the
  * names of their chunks — ships with the calendar route.
  */
 function Dialogs() {
@@ -32,7 +32,7 @@ function Dialogs() {
 
 /**
  * Outermost layout: the phone-width column, the document title of the current route, the session
- * sync (profile and courses of a logged-in user, SPEC §4) and the app dialogs.
+ * sync (profile and courses of a logged-in user, PRODUCT.md#account) and the app dialogs.
  */
 export function RootLayout() {
   const { pathname } = useLocation();

@@ -17,7 +17,7 @@ function renderAppAt(path: string) {
   return renderPage(<AppRoutes table={table} />, { path });
 }
 
-/** Every route of SPEC §2 with its Chinese title, written out rather than read from paths.ts. */
+/** Every route of PRODUCT.md#screens with its Chinese title, written out rather than read from paths.ts. */
 const expectedTitles: [string, string][] = [
   ['/pages/index/index', '中华玄历'],
   ['/pages/suan/index', '排盘'],

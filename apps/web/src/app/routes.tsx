@@ -79,7 +79,7 @@ function RoutePage({ page: Page, serverState }: { page: ComponentType; serverSta
 
 /**
  * The route tree: `/` redirects to the calendar tab, the six tab pages share the tab-bar layout,
- * every other page of SPEC §2 stands alone, and unknown addresses get a not-found page. Tests pass
+ * every other page of PRODUCT.md#screens stands alone, and unknown addresses get a not-found page. Tests pass
  * their own `table` to swap pages out.
  */
 function createRoutes(table: Record<PathName, ComponentType> = pages): RouteObject[] {

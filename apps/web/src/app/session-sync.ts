@@ -1,6 +1,6 @@
 /**
  * The work of `SessionSync` (./SessionSync.tsx), loaded lazily so that none of it ships with the
- * calendar route: SPEC §4 — while logged in, the profile and the purchased courses are fetched at
+ * calendar route: PRODUCT.md#account — while logged in, the profile and the purchased courses are fetched at
  * launch and whenever the login flag changes; for a visitor nothing is fetched. A member call the
  * reader made that the server answers 401 has already cleared the user (`memberRequest`); here the
  * reader is then sent to the login page, which brings them back afterwards.

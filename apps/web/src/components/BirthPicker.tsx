@@ -1,6 +1,6 @@
 /**
- * The birth date-and-time picker of SPEC §5 "Datetime picker": a 公历/农历 toggle that recomputes the
- * date (SPEC §4), then year, month (with the lunar leap month, 闰), day, hour and minute. Years
+ * The birth date-and-time picker (PRODUCT.md#input-rules): a 公历/农历 toggle that recomputes the
+ * date (PRODUCT.md#screens), then year, month (with the lunar leap month, 闰), day, hour and minute. Years
  * 1900–2100 can be reached; 1930–2100 are offered until the reader asks for earlier ones. Native
  * selects: on a phone they open the system's own wheel, large and familiar to older readers.
  *

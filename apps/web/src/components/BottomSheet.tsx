@@ -15,11 +15,10 @@ interface BottomSheetProps {
 }
 
 /**
- * A modal sheet sliding up from the bottom over a dimmed page (SPEC §9: 300 ms), for the calendar's
- * pickers and the bazi profiles — a few dozen lines instead of antd-mobile's Popup with react-spring
- * and use-gesture.
- * Renders into `document.body` only while open (and during its closing slide); focus moves into the
- * sheet and back to the button that opened it; Escape and a tap on the mask close it.
+ * A modal sheet sliding up from the bottom over a dimmed page (PRODUCT.md#constants: 300 ms), for the
+ * calendar's pickers and the bazi profiles — a few dozen lines instead of antd-mobile's Popup with
+ * react-spring and use-gesture. Renders into `document.body` only while open (and during its closing slide);
+ * focus moves into the sheet and back to the button that opened it; Escape and a tap on the mask close it.
  */
 export function BottomSheet({ open, label, onClose, maxHeight, children }: BottomSheetProps) {
   const [mounted, setMounted] = useState(open);

@@ -1,8 +1,8 @@
 /**
- * The contact card of the master and customer-service dialogs and of the 定制 tab (SPEC §2–§4): avatar,
- * name, introduction, the WeChat ID with a copy button, the WeChat QR code (long-press to scan or
- * save it) and a link to the VIP benefits. SPEC §1: VIP is handled by people, so this card is how a
- * reader becomes VIP.
+ * The contact card of the master and customer-service dialogs and of the 定制 tab (PRODUCT.md#dingzhi,
+ * #content): avatar, name, introduction, the WeChat ID with a copy button, the WeChat QR code (long-press to
+ * scan or save it) and a link to the VIP benefits. PRODUCT.md#vip: VIP is handled by people, so this card is
+ * how a reader becomes VIP.
  */
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import { toast } from '@/lib/feedback';
 import styles from './ContactCard.module.css';
 import { FallbackImage } from './FallbackImage';
 
-/** What a contact card shows (SPEC §3 dashi fields). */
+/** What a contact card shows (a master's fields, PRODUCT.md#content). */
 export interface ContactCardInfo {
   avatar: string;
   nickname: string;
@@ -20,13 +20,13 @@ export interface ContactCardInfo {
   qrcode: string;
 }
 
-/** SPEC §3: the name of a master whose record has none. */
+/** PRODUCT.md#content: the name of a master whose record has none. */
 export const DEFAULT_MASTER_NICKNAME = '七星堂师傅';
 /** The name shown on a customer-service card without one. */
 export const DEFAULT_KEFU_NICKNAME = '在线客服';
-/** SPEC §3: shown when there is no WeChat ID. */
+/** Shown when there is no WeChat ID (PRODUCT.md#content). */
 export const NO_WECHAT_TEXT = '暂无微信号';
-/** SPEC §8 copy messages. */
+/** What copying the WeChat ID says (PRODUCT.md#content). */
 export const COPY_SUCCESS = '复制成功，请前往微信添加！';
 export const COPY_FAILURE = '复制失败，请长按微信号复制！';
 

@@ -1,7 +1,7 @@
 import { type ImgHTMLAttributes, type SyntheticEvent, useState } from 'react';
 
 /**
- * The picture shown instead of an image that failed to load (SPEC §8): a small inline SVG — a grey
+ * The picture shown instead of an image that failed to load (PRODUCT.md#errors): a small inline SVG — a grey
  * frame with a mountain-and-sun glyph — so it costs no request and cannot fail itself.
  */
 export const FALLBACK_IMAGE_SRC = `data:image/svg+xml,${encodeURIComponent(
@@ -14,7 +14,7 @@ export type FallbackImageProps = ImgHTMLAttributes<HTMLImageElement> & { src?: s
 
 /**
  * An `img` that shows {@link FALLBACK_IMAGE_SRC} when its picture cannot be loaded or there is none
- * (SPEC §8). A new `src` gets a fresh try.
+ * (PRODUCT.md#errors). A new `src` gets a fresh try.
  */
 export function FallbackImage({ src, onError, alt = '', ...props }: FallbackImageProps) {
   const [failed, setFailed] = useState<string | null | undefined>(undefined);

@@ -23,7 +23,9 @@ export function PageBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-/** The loading view, shown only after `delay` ms (200 by default, SPEC §2's spinner delay). */
+/**
+ * The loading view, shown only after `delay` ms (200 by default, the skeleton's delay in PRODUCT.md#screens).
+ */
 function DelayedSkeleton({ delay = pageLoad.spinnerDelay }: { delay?: number }) {
   const [isVisible, setVisible] = useState(false);
   useEffect(() => {

@@ -49,7 +49,7 @@ async function submit(label = '立即提交') {
 
 const image = (name = 'a.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
-describe('SchemaForm rules (SPEC §5)', () => {
+describe('SchemaForm rules (PRODUCT.md#input-rules)', () => {
   it('drops a field with neither name nor label, with a console warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderForm({
@@ -284,7 +284,7 @@ describe('upload', () => {
     expect(onSubmit).toHaveBeenLastCalledWith({ avatar: '' });
   });
 
-  it('shows the fallback picture when a thumbnail cannot load (SPEC §8)', () => {
+  it('shows the fallback picture when a thumbnail cannot load (PRODUCT.md#errors)', () => {
     renderForm({
       fields: [{ name: 'avatar', label: '头像', type: 'upload' }],
       initialValues: { avatar: '/x.png' },
@@ -295,7 +295,7 @@ describe('upload', () => {
   });
 });
 
-describe('cacheKey (SPEC §4)', () => {
+describe('cacheKey (PRODUCT.md#screens)', () => {
   it('keeps the value in local storage and starts from it next time', async () => {
     const fields: FieldSchema[] = [{ name: 'name', label: '姓名', type: 'text', cacheKey: 'vip-name' }];
     const first = render(<SchemaForm fields={fields} onSubmit={vi.fn()} initialValues={{ name: '张三' }} />);

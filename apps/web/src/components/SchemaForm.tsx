@@ -1,6 +1,6 @@
 /**
  * One schema-driven form for the app's small forms (the VIP customisation form, the profile, 意见反馈),
- * with the field rules of SPEC §5:
+ * with the field rules of PRODUCT.md#input-rules:
  * - a field with neither `name` nor `label` is dropped with a console warning (a field with only a
  *   label is keyed by its label);
  * - text, textarea and password fields take at most `maxlength` characters, 140 by default;
@@ -8,7 +8,7 @@
  *   tapping the current value resets it to 0 unless `noReset`;
  * - an upload field takes 1 picture by default, 9 when `multi` is `true`, else `multi` pictures;
  * - the submit button reads 立即提交 unless `submitLabel` says otherwise;
- * - a field with a `cacheKey` keeps its value in local storage under that key (SPEC §4) and starts
+ * - a field with a `cacheKey` keeps its value in local storage under that key (PRODUCT.md#screens) and starts
  *   from it next time.
  * Messages appear beside their fields, in Chinese. antd-mobile's Form does the bookkeeping.
  */
@@ -46,7 +46,7 @@ export interface FieldSchema {
   multi?: boolean | number;
   /** upload: the purpose sent to `POST base/upload` (default `avatar`). */
   purpose?: UploadPurpose;
-  /** Keeps the field's value in local storage under this key (SPEC §4). */
+  /** Keeps the field's value in local storage under this key (PRODUCT.md#screens). */
   cacheKey?: string;
   /** Returns the Chinese message shown beside the field, or undefined when the value is fine. */
   validate?: (value: unknown) => string | undefined;
@@ -59,7 +59,7 @@ export interface FieldSchema {
 export interface SchemaFormProps {
   fields: FieldSchema[];
   initialValues?: Record<string, unknown>;
-  /** Default 立即提交 (SPEC §5). */
+  /** Default 立即提交 (PRODUCT.md#input-rules). */
   submitLabel?: string;
   /**
    * Called with the values once every field is valid. A thrown {@link FieldError}, or an `ApiError`
@@ -69,13 +69,13 @@ export interface SchemaFormProps {
   onSubmit(values: Record<string, unknown>): void | Promise<void>;
 }
 
-/** Default most characters of a text field (SPEC §5). */
+/** Default most characters of a text field (PRODUCT.md#input-rules). */
 export const DEFAULT_MAXLENGTH = 140;
-/** Default highest rating (SPEC §5, §9). */
+/** Default highest rating (PRODUCT.md#input-rules, #constants). */
 export const DEFAULT_RATING_MAX = 5;
-/** Default submit label (SPEC §5 'submit now'). */
+/** Default submit label (PRODUCT.md#input-rules). */
 export const DEFAULT_SUBMIT_LABEL = '立即提交';
-/** Pictures an upload field with `multi: true` takes (SPEC §5). */
+/** Pictures an upload field with `multi: true` takes (PRODUCT.md#input-rules). */
 export const MULTI_UPLOAD_COUNT = 9;
 
 /** A failure of `onSubmit` that belongs beside one field, e.g. `new FieldError('nickname', '昵称太长')`. */
@@ -93,14 +93,17 @@ export function fieldKey(field: FieldSchema): string | null {
   return field.name || field.label || null;
 }
 
-/** How many pictures an upload field takes: 1 by default, 9 for `multi: true`, else `multi` (SPEC §5). */
+/**
+ * How many pictures an upload field takes: 1 by default, 9 for `multi: true`, else `multi`
+ * (PRODUCT.md#input-rules).
+ */
 export function uploadCount(multi: FieldSchema['multi']): number {
   if (multi === true) return MULTI_UPLOAD_COUNT;
   if (typeof multi === 'number' && Number.isFinite(multi) && multi >= 1) return Math.floor(multi);
   return 1;
 }
 
-/** A rating clamped into 1…max (SPEC §5); anything not a positive number is 0, "not rated". */
+/** A rating clamped into 1…max (PRODUCT.md#input-rules); anything not a positive number is 0, "not rated". */
 export function clampRating(value: unknown, max: number = DEFAULT_RATING_MAX): number {
   const top = Math.max(1, Math.floor(max));
   const n = typeof value === 'number' ? value : Number(value);
@@ -116,7 +119,7 @@ export function nextRating(current: number, tapped: number, max: number, noReset
 
 const warned = new WeakSet<FieldSchema>();
 
-/** The fields that can be shown; the others are dropped with a console warning (SPEC §5). */
+/** The fields that can be shown; the others are dropped with a console warning (PRODUCT.md#input-rules). */
 export function usableFields(fields: readonly FieldSchema[]): FieldSchema[] {
   return fields.filter((field) => {
     if (fieldKey(field) !== null) return true;
@@ -207,8 +210,8 @@ function fieldOfApiError(error: ApiError, keys: readonly string[]): string | nul
 }
 
 /**
- * A form built from `fields` (see {@link FieldSchema}) with SPEC §5's rules; `onSubmit` gets the
- * values keyed by field name (or label).
+ * A form built from `fields` (see {@link FieldSchema}) with the rules of PRODUCT.md#input-rules; `onSubmit`
+ * gets the values keyed by field name (or label).
  */
 export function SchemaForm({
   fields,

@@ -13,9 +13,9 @@ export interface SearchFieldProps {
 }
 
 /**
- * A list's search bar (SPEC §2 dialog 4 for the courses): the words are looked for on the keyboard's
- * confirm (Enter / 搜索) and on the 搜索 button. × empties the field and, when a search was shown,
- * shows the whole list again.
+ * A list's search bar (the classroom's search dialog for the courses, PRODUCT.md#screens): the words are
+ * looked for on the keyboard's confirm (Enter / 搜索) and on the 搜索 button. × empties the field and, when a
+ * search was shown, shows the whole list again.
  */
 export function SearchField({ label, maxLength, value, onSearch }: SearchFieldProps) {
   const [draft, setDraft] = useState(value);

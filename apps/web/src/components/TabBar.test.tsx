@@ -12,7 +12,7 @@ function renderTabBarAt(path: string) {
 }
 
 describe('TabBar', () => {
-  it('renders the six tabs of the spec in order with their Chinese labels and routes', () => {
+  it('renders the six tabs of PRODUCT.md#screens in order with their Chinese labels and routes', () => {
     renderTabBarAt(paths.calendar.path);
     const links = within(screen.getByRole('navigation', { name: '主导航' })).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['日历', '排盘', '定制', '课堂', '商城', '我的']);

@@ -15,9 +15,10 @@ const icons: Partial<Record<PathName, ReactNode>> = {
 };
 
 /**
- * The bottom tab bar of SPEC §2: six tabs, 50 px high plus the bottom safe-area inset, 24 px icons,
- * 10 px labels (58, 28 and 13 px in 长辈模式: the --xl-tabbar-* tokens), #999999 and #aa0000 when selected. Tabs are links (switching replaces the history
- * entry, like a native tab switch). The bar is fixed; `TabLayout` leaves room for it.
+ * The bottom tab bar of PRODUCT.md#screens: six tabs, 50 px high plus the bottom safe-area inset, 24 px
+ * icons, 10 px labels (58, 28 and 13 px in 长辈模式: the --xl-tabbar-* tokens), #999999 and #aa0000 when
+ * selected. Tabs are links (switching replaces the history entry, like a native tab switch). The bar is
+ * fixed; `TabLayout` leaves room for it.
  */
 export function TabBar() {
   const { pathname } = useLocation();

@@ -8,8 +8,8 @@ export interface VipBenefit {
 }
 
 /**
- * The five VIP benefits (SPEC §2 pages/user/fuli: "describing five VIP benefits"). VIP is opened by
- * hand through customer service (SPEC §1), so what involves a person — the 详批, answering questions,
+ * The five VIP benefits (pages/user/fuli, PRODUCT.md#vip). VIP is opened by
+ * hand through customer service (PRODUCT.md#vip), so what involves a person — the 详批, answering questions,
  * reminders — happens over WeChat with the master or customer service.
  */
 export const VIP_BENEFITS: readonly VipBenefit[] = [

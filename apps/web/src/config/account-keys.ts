@@ -5,7 +5,10 @@
  * account's own. Apart from `./storage-keys.ts`, which the calendar route loads: nothing here ships with it.
  */
 
-/** The 定制 form's field caches (SPEC §4 cache keys), so what a reader typed survives closing the form. */
+/**
+ * The 定制 form's field caches (kept on the phone, PRODUCT.md#screens), so what a reader typed survives closing
+ * the form.
+ */
 export const VIP_FORM_CACHE_KEYS = {
   name: 'vip-form-name',
   sex: 'vip-form-sex',

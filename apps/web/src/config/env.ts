@@ -22,5 +22,5 @@ export const env: Env = {
   isProduction: import.meta.env.PROD === true,
 };
 
-/** The version the app reports (SPEC §1: 1.4.0, build 100), e.g. in 系统设置 → 关于玄历. */
+/** The version the app reports (PRODUCT.md#who: 1.4.0, build 100), e.g. in 系统设置 → 关于玄历. */
 export const APP_VERSION = { name: '1.4.0', build: 100 } as const;

@@ -1,5 +1,5 @@
 /**
- * Every route of the app (SPEC §2), in one place. Paths are router paths without the leading `#`:
+ * Every route of the app (PRODUCT.md#screens), in one place. Paths are router paths without the leading `#`:
  * the browser shows `/xuanli/#/pages/index/index`. Pages read their parameters from the query string,
  * so `getHref` takes an optional query object.
  */
@@ -32,7 +32,7 @@ export function toSearch(query?: Query): string {
   return search ? `?${search}` : '';
 }
 
-/** All routes of SPEC §2, keyed by a short name. */
+/** All routes of PRODUCT.md#screens, keyed by a short name. */
 export const paths = {
   // The six tab pages, in tab-bar order.
   calendar: route('/pages/index/index', '中华玄历'),
@@ -63,7 +63,7 @@ export const paths = {
   reminders: route('/pages/user/reminders', '我的提醒'),
   subscribe: route('/pages/user/subscribe', '日历订阅'),
   webview: route('/pages/webview/index', 'webview'),
-  // The shop's own pages (SPEC §2 names only the tab; "not shown" beyond it).
+  // The shop's own pages (PRODUCT.md#shop); the original app had only the tab.
   product: route('/pages/shop/product', '商品详情'),
   cart: route('/pages/shop/cart', '购物车'),
   checkout: route('/pages/shop/checkout', '确认订单'),
@@ -78,7 +78,7 @@ export const paths = {
 /** Short name of a route, e.g. `'calendar'`. */
 export type PathName = keyof typeof paths;
 
-/** The route the app opens on; `/` is its alias (SPEC §2). */
+/** The route the app opens on; `/` is its alias (PRODUCT.md#screens). */
 export const rootPath = paths.calendar;
 
 /** One bottom tab: its route and its label. */
@@ -89,7 +89,7 @@ export interface TabItem {
   readonly label: string;
 }
 
-/** The six bottom tabs in the order of SPEC §2. */
+/** The six bottom tabs in the order of PRODUCT.md#screens. */
 export const tabs: readonly TabItem[] = [
   { name: 'calendar', path: paths.calendar.path, label: '日历' },
   { name: 'suan', path: paths.suan.path, label: '排盘' },

@@ -1,9 +1,9 @@
 /**
- * Local-storage keys read by more than one layer (SPEC §3). Kept apart from `src/lib/api.ts` so that
- * the app shell can read them without downloading the API client.
+ * Local-storage keys read by more than one layer (PRODUCT.md#screens). Kept apart from `src/lib/api.ts` so
+ * that the app shell can read them without downloading the API client.
  */
 
-/** The session token record `{jwt, iat, user?}` (SPEC §3 `jw-token`). */
+/** The session token record `{jwt, iat, user?}` (PRODUCT.md#screens `jw-token`). */
 export const TOKEN_STORAGE_KEY_NAME = 'jw-token';
 
 /**

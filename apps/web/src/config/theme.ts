@@ -1,16 +1,16 @@
 /**
- * UI constants of SPEC §9 and the visual tokens of the app, in one module. CSS reads the same values
- * as the custom properties declared in `src/app/global.css` (a test in src/lib/theme.test.ts keeps the
+ * UI constants of PRODUCT.md#constants and the visual tokens of the app, in one module. CSS reads the same
+ * values as the custom properties declared in `src/app/global.css` (a test in src/lib/theme.test.ts keeps the
  * two equal) and the theme colour that src/lib/theme.ts sets; TypeScript code imports them from here.
  */
 
-/** Default theme colour (SPEC §3 `theme`). */
+/** Default theme colour (PRODUCT.md#appearance). */
 export const DEFAULT_THEME_COLOR = '#672f0d';
 
 /** Local-storage key of the chosen theme colour. */
 export const THEME_STORAGE_KEY = 'theme';
 
-/** Local-storage key of the appearance: `light` (default, SPEC §1), `dark` or `system`. */
+/** Local-storage key of the appearance: `light` (default, PRODUCT.md#appearance), `dark` or `system`. */
 export const APPEARANCE_STORAGE_KEY = 'appearance';
 
 /** Local-storage key of 长辈模式 (larger text and tap targets), `true` when on. */
@@ -29,27 +29,27 @@ export const colors = {
   text: '#1f1a17',
   textSecondary: '#6b6259',
   border: '#e8e0d6',
-  /** Modal confirm button (SPEC §9). */
+  /** Modal confirm button (PRODUCT.md#constants). */
   confirm: '#007aff',
 } as const;
 
-/** Bottom tab bar (SPEC §2, §9). */
+/** Bottom tab bar (PRODUCT.md#screens, #constants). */
 export const tabBar = {
   height: 50,
   iconSize: 24,
-  /** The only text below 12 px in the app, fixed by the spec. */
+  /** The only text below 12 px in the app: the tab labels (PRODUCT.md#screens). */
   fontSize: 10,
   color: '#999999',
   selectedColor: '#aa0000',
 } as const;
 
-/** Page header: 44 px plus the top safe-area inset (SPEC §9 allows 44 or 50). */
+/** Page header: 44 px plus the top safe-area inset (PRODUCT.md#constants allows 44 or 50). */
 export const header = { height: 44 } as const;
 
-/** Footer bars (e.g. a buy button) are 50 px high (SPEC §9). */
+/** Footer bars (e.g. a buy button) are 50 px high (PRODUCT.md#constants). */
 export const footer = { height: 50 } as const;
 
-/** Spacing scale in px (SPEC §9: xs 4 to xl 32). */
+/** Spacing scale in px (PRODUCT.md#constants: xs 4 to xl 32). */
 export const spacing = { xs: 4, sm: 8, md: 12, lg: 16, xl: 32 } as const;
 
 /** Type scale in px. Body is 16 px for an older audience; nothing but tab labels goes below 12 px. */
@@ -62,16 +62,16 @@ export const MIN_TAP_SIZE = 44;
 export const FONT_FAMILY =
   "'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', system-ui, sans-serif";
 
-/** Toast: 1500 ms (SPEC §9). */
+/** Toast: 1500 ms (PRODUCT.md#constants). */
 export const toast = { duration: 1500 } as const;
 
-/** Notify: top of the screen, 2500 ms (SPEC §9). */
+/** Notify: top of the screen, 2500 ms (PRODUCT.md#constants). */
 export const notify = { duration: 2500, position: 'top' } as const;
 
-/** Modal buttons and the confirm colour (SPEC §9). */
+/** Modal buttons and the confirm colour (PRODUCT.md#constants). */
 export const modal = { cancelText: '取消', confirmText: '确定', confirmColor: colors.confirm } as const;
 
-/** Durations in ms (SPEC §9). */
+/** Durations in ms (PRODUCT.md#constants). */
 export const motion = {
   /** Dialog open and close transition. */
   transition: 300,
@@ -81,8 +81,8 @@ export const motion = {
   controlsAutoHide: 3000,
 } as const;
 
-/** Picker wheel: 5 visible rows of 40 px (SPEC §9). */
+/** Picker wheel: 5 visible rows of 40 px (PRODUCT.md#constants). */
 export const picker = { visibleRows: 5, itemHeight: 40 } as const;
 
-/** Lazy page loading (SPEC §2): spinner after 200 ms, give up after 60 s. */
+/** Lazy page loading (PRODUCT.md#screens): spinner after 200 ms, give up after 60 s. */
 export const pageLoad = { spinnerDelay: 200, timeout: 60_000 } as const;

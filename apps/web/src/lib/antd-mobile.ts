@@ -5,10 +5,11 @@
  *
  * Loading this module registers antd-mobile's React 19 renderer, once, before any page code that uses
  * the kit runs: the imperative APIs (`Toast.show`, `Dialog.confirm`, `ImageViewer.Multi.show`,
- * `Picker.prompt`, …) render nothing on React 19 without it (STACK.md). It is not registered at
- * start-up: this module is part of the lazily loaded chunks of the pages that use the kit, so the
- * calendar route, which uses none of it, downloads neither the kit nor the registration (rc-util and
- * Babel's async helpers, ≈3 KB gzip). The build fails if antd-mobile reaches that route
+ * `Picker.prompt`, …) render nothing on React 19 without it (by default the kit mounts them with
+ * `ReactDOM.render`, which React 19 removed). It is not registered at start-up: this module is
+ * part of the lazily loaded chunks of the pages that use the kit, so the calendar route, which
+ * uses none of it, downloads neither the kit nor the registration (rc-util and Babel's async
+ * helpers, ≈3 KB gzip). The build fails if antd-mobile reaches that route
  * (`localRoutesWithout` in vite.config.ts).
  *
  * Re-exporting everything costs nothing: the bundler keeps only the components a page imports.

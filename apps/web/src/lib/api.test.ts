@@ -178,7 +178,7 @@ describe('api client: session token', () => {
   });
 });
 
-describe('api client: errors (SPEC §8)', () => {
+describe('api client: errors (PRODUCT.md#errors)', () => {
   beforeEach(() => storeToken('fresh', NOW_S));
 
   it('takes message and code from the answer', async () => {

@@ -1,8 +1,8 @@
 /**
- * The HTTP client for the app's API (SPEC §7–8). Every request carries the session token in the
- * `token` header; the token is fetched from `POST /base/token` when missing or older than 7200 s and
- * kept in local storage as `jw-token`. Answers are read from `resData`; failures become an `ApiError`
- * with the message and code rules of SPEC §8.
+ * The HTTP client for the app's API (PRODUCT.md#paths, #errors). Every request carries the session token in
+ * the `token` header; the token is fetched from `POST /base/token` when missing or older than 7200 s and kept
+ * in local storage as `jw-token`. Answers are read from `resData`; failures become an `ApiError` with the
+ * message and code rules of PRODUCT.md#errors.
  *
  * Later modules add one file per API call (fetcher + query options + hook) on top of `api.get` /
  * `api.post`; see src/lib/query.ts.
@@ -13,10 +13,10 @@ import { createServerClock } from '@/lib/server-clock';
 import { noteAnswer, noteUnreachable } from '@/lib/service-health';
 import { readStorage, writeStorage } from '@/lib/storage';
 
-/** Request time-out in ms (SPEC §7). */
+/** Request time-out in ms (PRODUCT.md#constants). */
 export const API_TIMEOUT_MS = 15_000;
 
-/** Age in seconds after which the session token is refreshed (SPEC §4, §9). */
+/** Age in seconds after which the session token is refreshed (PRODUCT.md#account, #constants). */
 export const TOKEN_MAX_AGE_S = 7200;
 
 /** Local-storage key of the session token record. */
@@ -25,7 +25,7 @@ export const TOKEN_STORAGE_KEY = TOKEN_STORAGE_KEY_NAME;
 /** Local-storage key of the numeric device id. */
 export const DEVICE_ID_STORAGE_KEY = 'device-id';
 
-/** Client-side error codes (SPEC §8). */
+/** Client-side error codes (PRODUCT.md#errors). */
 export const ClientErrorCode = {
   timeout: 5,
   abort: 600003,
@@ -45,18 +45,18 @@ export function serverUnreachable(error: unknown): boolean {
   return error.status !== undefined && UNREACHABLE_STATUSES.has(error.status);
 }
 
-/** Message used when neither the answer nor the failure says anything (SPEC §8). */
+/** Message used when neither the answer nor the failure says anything (PRODUCT.md#errors). */
 export const DEFAULT_ERROR_MESSAGE = '请求错误！';
 
 /** The stored session token. `iat` is the issue time in epoch seconds. */
 export interface TokenRecord {
   jwt: string;
   iat: number;
-  /** Present when the session is bound to a logged-in user (SPEC §4). */
+  /** Present when the session is bound to a logged-in user (PRODUCT.md#account). */
   user?: unknown;
 }
 
-/** A failed request: `code` is the server's code, `'BadRequest'`, or a client code of SPEC §8. */
+/** A failed request: `code` is the server's code, `'BadRequest'`, or a client code of PRODUCT.md#errors. */
 export class ApiError extends Error {
   readonly code: string | number;
   /** HTTP status, when an answer arrived. */
@@ -85,7 +85,7 @@ export function browserOffline(): boolean {
 }
 
 /**
- * Builds the `ApiError` of SPEC §8 from a failure: the message comes from the answer's `message` or
+ * Builds the `ApiError` of PRODUCT.md#errors from a failure: the message comes from the answer's `message` or
  * `msg`, else the error's own text, else '请求错误！'; the code from the answer's `code`, else the
  * given fallback (`'BadRequest'` unless a client code applies).
  */
@@ -263,7 +263,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     // A login answered while this refresh was on its way: its record is newer (the server ended the
     // session this refresh continued), so it stays.
     if (stored && stored.jwt !== previous) return stored.jwt;
-    // Keep the logged-in user on the record (SPEC §4: logged in = the record holds a user).
+    // Keep the logged-in user on the record (PRODUCT.md#account: logged in = the record holds a user).
     writeStorage(TOKEN_STORAGE_KEY, stored?.user === undefined ? record : { ...record, user: stored.user });
     return record.jwt;
   }
@@ -347,7 +347,7 @@ function pickResData<T>(body: unknown): T {
   return body as T;
 }
 
-/** The `{jwt, iat}` of a token answer: in the body's `data` (SPEC §7), tolerating `resData` too. */
+/** The `{jwt, iat}` of a token answer: in the body's `data` (PRODUCT.md#paths), tolerating `resData` too. */
 function pickTokenRecord(body: unknown): TokenRecord | null {
   if (!body || typeof body !== 'object') return null;
   const record = body as Record<string, unknown>;

@@ -1,8 +1,8 @@
 /**
- * The birth date as the picker holds it, and its conversions: to the SPEC §3 birth text
+ * The birth date as the picker holds it, and its conversions: to the PRODUCT.md#bazi birth text
  * ('公 1990-05-10 08:00', '农 2023-02(闰)-15 08:00' — the engine's grammar, packages/almanac README
- * "Birth text grammar"), back from such a text, and between the solar and lunar calendars (SPEC §4:
- * "Date picker toggles between solar and lunar and recomputes the date").
+ * "Birth text grammar"), back from such a text, and between the solar and lunar calendars
+ * (the picker's 公历/农历 toggle recomputes the date, PRODUCT.md#input-rules).
  */
 import { formatBirthText, parseBirthText } from '@xuanli/almanac/bazi/birthText';
 import { dayNumberFromLunar, leapMonth, lunarFromDayNumber, lunarMonthDays } from '@xuanli/almanac/lunar';
@@ -22,10 +22,10 @@ export interface BirthValue {
   minute: number;
 }
 
-/** Years the picker can reach at all: the engine's lunar table covers 1900–2100 (SPEC §5). */
+/** Years the picker can reach at all: the engine's lunar table covers 1900–2100 (PRODUCT.md#input-rules). */
 export const YEAR_LIMITS = { min: 1900, max: 2100 } as const;
 
-/** Years the picker offers by default (SPEC §5: default minimum 1930, maximum 2100). */
+/** Years the picker offers by default (PRODUCT.md#input-rules: default minimum 1930, maximum 2100). */
 export const DEFAULT_YEAR_RANGE = { min: 1930, max: 2100 } as const;
 
 /** The sample birth of the default profile 示例 / 男 (the engine README's worked example). */
@@ -39,7 +39,7 @@ export const SAMPLE_BIRTH: BirthValue = {
   minute: 0,
 };
 
-/** The SPEC §3 birth text of a picked value, e.g. '农 2023-02(闰)-15 08:00'. */
+/** The PRODUCT.md#bazi birth text of a picked value, e.g. '农 2023-02(闰)-15 08:00'. */
 export function toBornText(value: BirthValue): string {
   return formatBirthText({
     calendar: value.calendar,

@@ -5,7 +5,10 @@ import {
   solarFromDayNumber,
 } from '@xuanli/almanac/solarDate';
 
-/** The years the pickers and navigation allow: the engine's lunar tables cover 1900–2100 (SPEC.md §5). */
+/**
+ * The years the pickers and navigation allow: the engine's lunar tables cover 1900–2100
+ * (PRODUCT.md#input-rules).
+ */
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2100;
 

@@ -1,8 +1,8 @@
 /**
- * What a user reads when a request fails. SPEC §8 fixes how an `ApiError` is built (its `message` is
- * the server's `msg`, often English and written for developers); what the app shows is the Chinese
- * sentence of the error's code from the wire vocabulary, so an engine refusal says which field is
- * wrong (出生日期不对…) and a 5xx with an empty body still reads as Chinese, never as the server's text.
+ * What a user reads when a request fails. PRODUCT.md#errors fixes how an `ApiError` is built (its `message`
+ * is the server's `msg`, often English and written for developers); what the app shows is the Chinese
+ * sentence of the error's code from the wire vocabulary, so an engine refusal says which field is wrong
+ * (出生日期不对…) and a 5xx with an empty body still reads as Chinese, never as the server's text.
  *
  * Kept apart from lib/api.ts so that the calendar route, which never shows a server error, does not
  * download the message table.
@@ -34,7 +34,7 @@ export function userMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return DEFAULT_ERROR_MESSAGE;
   // Not the network, not the reader: 服务暂时不可用, never 网络未连接 (the phone is online).
   if (isServiceOutage(error) || error.code === 'Unavailable') return ERROR_MESSAGES_ZH.Unavailable;
-  // SPEC §8 codes a failure without a code 'BadRequest'; for a 5xx that would blame the user.
+  // PRODUCT.md#errors codes a failure without a code 'BadRequest'; for a 5xx that would blame the user.
   if (error.status !== undefined && error.status >= 500) {
     // A payment provider that refused is a 502 of its own, with its own advice (retry or switch).
     if (error.code === 'PaymentChannelError') return ERROR_MESSAGES_ZH.PaymentChannelError;
@@ -42,7 +42,7 @@ export function userMessage(error: unknown): string {
   }
   if (isErrorCode(error.code)) return ERROR_MESSAGES_ZH[error.code];
   if (error.code === ClientErrorCode.network) return NETWORK_NEEDED_MESSAGE;
-  // A time-out (SPEC §8 code 5) already carries a Chinese sentence.
+  // A time-out (PRODUCT.md#errors code 5) already carries a Chinese sentence.
   if (error.code === ClientErrorCode.timeout) return error.message;
   return CJK.test(error.message) ? error.message : DEFAULT_ERROR_MESSAGE;
 }

@@ -1,8 +1,8 @@
 /**
- * Short feedback with the durations of SPEC §9: `toast` (1500 ms, centre), `notify` (2500 ms, top)
- * and `confirm` (Cancel/OK with the #007aff confirm button). Built on antd-mobile through
- * `@/lib/antd-mobile`, which registers its React 19 renderer; like the kit, this module loads only
- * with the pages that import it, never with the calendar.
+ * Short feedback with the durations of PRODUCT.md#constants: `toast` (1500 ms, centre), `notify` (2500 ms,
+ * top) and `confirm` (Cancel/OK with the #007aff confirm button). Built on antd-mobile through
+ * `@/lib/antd-mobile`, which registers its React 19 renderer; like the kit, this module loads only with the
+ * pages that import it, never with the calendar.
  */
 import { createElement, type ReactNode } from 'react';
 import { modal, notify as notifyTheme, toast as toastTheme } from '@/config/theme';

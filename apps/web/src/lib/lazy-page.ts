@@ -4,7 +4,7 @@ import { pageLoad } from '@/config/theme';
 /** A module whose default export is a page component, as `import('./SomePage')` returns. */
 export type PageModule = { default: ComponentType };
 
-/** Thrown when a page's code has not arrived within the time-out (SPEC §2: 60 s). */
+/** Thrown when a page's code has not arrived within the time-out (60 s, PRODUCT.md#screens). */
 class PageLoadTimeoutError extends Error {
   constructor(timeoutMs: number) {
     super(`页面加载超时（${Math.round(timeoutMs / 1000)} 秒）`);

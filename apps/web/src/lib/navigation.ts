@@ -1,6 +1,6 @@
 /**
- * Page navigation with the modes of SPEC §2 (navigate, redirect, switch tab, relaunch, back, exit),
- * mapped onto the hash router. The decisions are pure functions so they can be tested without a
+ * Page navigation with the modes of PRODUCT.md#screens (navigate, redirect, switch tab, relaunch, back,
+ * exit), mapped onto the hash router. The decisions are pure functions so they can be tested without a
  * browser; `useNavigation` applies them with React Router.
  *
  * Browser history cannot be cleared, so "switch tab" and "relaunch" replace the current entry instead
@@ -89,7 +89,7 @@ export interface Navigation {
   exit(): void;
 }
 
-/** React hook giving the navigation functions of SPEC §2 for the current router. */
+/** React hook giving the navigation functions of PRODUCT.md#screens for the current router. */
 export function useNavigation(): Navigation {
   const navigateTo = useNavigate();
   return useMemo(() => {

@@ -75,7 +75,7 @@ describe('theme', () => {
     expect(() => setThemeColor('javascript:1')).toThrow();
   });
 
-  it('starts light (SPEC §1 dark mode off), and restores a saved dark appearance before the first render', () => {
+  it('starts light (PRODUCT.md#appearance), and restores a saved dark appearance before the first render', () => {
     fakeColorScheme(true);
     initTheme();
     expect(readAppearance()).toBe('light');
@@ -162,7 +162,7 @@ describe('theme', () => {
     expect(Number.parseInt(value(elder, '--xl-tap') ?? '0', 10)).toBeGreaterThanOrEqual(48);
   });
 
-  it('keeps the SPEC §9 constants', () => {
+  it('keeps the figures of PRODUCT.md#constants', () => {
     expect(toast.duration).toBe(1500);
     expect(notify).toEqual({ duration: 2500, position: 'top' });
     expect(modal).toEqual({ cancelText: '取消', confirmText: '确定', confirmColor: '#007aff' });

@@ -1,5 +1,5 @@
 /**
- * The look of the app at run time (SPEC §3 `theme`, §1 dark mode off by default): the theme colour,
+ * The look of the app at run time (PRODUCT.md#appearance: dark mode off by default): the theme colour,
  * light / dark / follow-system appearance and 长辈模式. The design tokens of src/config/theme.ts are
  * declared as CSS custom properties in src/app/global.css — the light and dark palettes, the sizes, and
  * the larger sizes of 长辈模式 under the root class `xl-elder` — so nothing but the choices is set from
@@ -52,7 +52,9 @@ export type Appearance = 'light' | 'dark' | 'system';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** The saved appearance; light unless another was chosen (SPEC §1: dark mode is off by default). */
+/**
+ * The saved appearance; light unless another was chosen (PRODUCT.md#appearance: dark mode is off by default).
+ */
 export function readAppearance(): Appearance {
   const stored = readStorage<unknown>(APPEARANCE_STORAGE_KEY, 'light');
   return stored === 'dark' || stored === 'system' ? stored : 'light';

@@ -119,7 +119,7 @@ describe('uploadFile', () => {
     expect(userMessage(away)).toBe(ERROR_MESSAGES_ZH.Unavailable);
   });
 
-  it('gives code 602001 on a network failure and 5 on a time-out (SPEC §8)', async () => {
+  it('gives code 602001 on a network failure and 5 on a time-out (PRODUCT.md#errors)', async () => {
     const network = await uploaderAnswering({ kind: 'error' })(file()).catch((e: unknown) => e);
     expect((network as ApiError).code).toBe(ClientErrorCode.network);
     const timeout = await uploaderAnswering({ kind: 'timeout' })(file()).catch((e: unknown) => e);

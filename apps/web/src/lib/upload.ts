@@ -1,11 +1,12 @@
 /**
- * File upload (SPEC §7): `POST base/upload`, multipart with the file in field `file`, the session token
- * both in the `token` header and in the form data, plus the upload's `purpose` (`avatar` | `feedback`).
+ * File upload (PRODUCT.md#paths): `POST base/upload`, multipart with the file in field `file`, the session
+ * token both in the `token` header and in the form data, plus the upload's `purpose` (`avatar` | `feedback`).
  * The answer is `{url}` (`/api/files/<key>`, same origin).
  *
  * XMLHttpRequest rather than `fetch`: only XHR reports upload progress, which a phone on a slow line
- * needs to see. Failures become the same `ApiError`s as src/lib/api.ts builds (SPEC §8): the answer's
- * `msg` and `code`, else 602001 for a network or upload failure, 5 for a time-out, 600003 when cancelled.
+ * needs to see. Failures become the same `ApiError`s as src/lib/api.ts builds (PRODUCT.md#errors): the
+ * answer's `msg` and `code`, else 602001 for a network or upload failure, 5 for a time-out, 600003 when
+ * cancelled.
  */
 import type { UploadPurpose, UploadResult } from '@xuanli/contracts/upload';
 import { env } from '@/config/env';
@@ -24,7 +25,7 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** Uploads take longer than the 15 s of a JSON call: the generic network time-out (SPEC §9). */
+/** Uploads take longer than the 15 s of a JSON call: the generic network time-out (PRODUCT.md#constants). */
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
 /** What the uploader needs from its surroundings; tests pass fakes. */

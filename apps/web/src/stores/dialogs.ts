@@ -1,5 +1,5 @@
 /**
- * Which app dialog is open (SPEC §2: dialogs open and close through a model flag). Three dialogs:
+ * Which app dialog is open (PRODUCT.md#screens: dialogs open and close through a model flag). Three dialogs:
  * the VIP customisation dialog, the master contact card and the online customer-service card, drawn
  * by `components/dialogs/DialogHost.tsx`. The first open loads the host and hands it to the app layer,
  * which mounts it once (see `./dialog-event.ts`).
@@ -13,7 +13,7 @@ import type { ComponentType } from 'react';
 import { create } from 'zustand';
 import { DIALOG_LAYER_EVENT } from './dialog-event';
 
-/** The dialogs of SPEC §2: VIP customisation, master contact, online customer service. */
+/** The dialogs of PRODUCT.md#screens: VIP customisation, master contact, online customer service. */
 export type DialogName = 'vip' | 'dashi' | 'kefu';
 
 /** What a dialog is opened with: the master dialog takes the master's `sellid` (none = the default master). */

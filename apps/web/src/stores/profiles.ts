@@ -54,8 +54,9 @@ export interface ChartOptions {
 export const DEFAULT_OPTIONS: ChartOptions = { zi: 'late', trueSolar: false, yunSchool: 2 };
 
 /**
- * A saved profile: the SPEC fields, a creation time that is its id on this phone, its chart options,
- * and what the case book adds — a group, a note and dated events — with what the sync needs.
+ * A saved profile: the birth profile's fields (PRODUCT.md#bazi), a creation time that is its id on this
+ * phone, its chart options, and what the case book adds — a group, a note and dated events — with what the
+ * sync needs.
  */
 export interface SavedProfile extends BaziProfile {
   add_time: number;

@@ -55,7 +55,7 @@ describe('session store', () => {
     expect(window.localStorage.getItem('user')).toBeNull();
   });
 
-  it('is logged in exactly while the stored jw-token record holds a user (SPEC §4)', () => {
+  it('is logged in exactly while the stored jw-token record holds a user (PRODUCT.md#account)', () => {
     useSession.getState().login({ jwt: 'member-jwt', iat: 1_700_000_000, user });
     expect(useSession.getState()).toMatchObject({ isLogin: true, user });
     expect(stored('jw-token')).toEqual({ jwt: 'member-jwt', iat: 1_700_000_000, user });
@@ -118,7 +118,7 @@ describe('session store', () => {
 });
 
 describe('memberRequest', () => {
-  it('sends nothing without login and logs 未登录 (SPEC §8)', async () => {
+  it('sends nothing without login and logs 未登录 (PRODUCT.md#errors)', async () => {
     const fetch = stubFetch(() => okAnswer(user));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(memberRequest('GET', '/crm/member/profile')).rejects.toMatchObject({ code: 'Unauthorized' });

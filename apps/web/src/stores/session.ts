@@ -1,10 +1,11 @@
 /**
- * The session store (SPEC §3): login state, the user, the cached master record, purchased courses,
+ * The session store (PRODUCT.md#screens): login state, the user, the cached master record, purchased courses,
  * the birth profile and fortune type, and shared calendar state. `dashi`, `bazi`, `yunType` and
- * `ketang` are persisted to local storage under those keys, each on its own, as the spec lists them.
+ * `ketang` are persisted to local storage under those keys, each on its own, as the original app kept them
+ * (PRODUCT.md#screens).
  *
- * Login state lives in the stored token record `jw-token` (SPEC §4): logged in means the record holds
- * a user. `login` writes the record the server answered (`{jwt, iat, user}`), `setUser` keeps the user
+ * Login state lives in the stored token record `jw-token` (PRODUCT.md#account): logged in means the record
+ * holds a user. `login` writes the record the server answered (`{jwt, iat, user}`), `setUser` keeps the user
  * on it current, and `logout` removes it so the next request starts a fresh visitor session.
  *
  * `bazi` is the chart the 排盘 page reads (anyone's: a family member's, a friend's). A VIP's 定制 profile
@@ -25,10 +26,10 @@ import { forgetAccountProfiles } from './profiles';
 /** The logged-in user: the member profile of the wire (`GET crm/member/profile`). */
 export type User = Profile;
 
-/** A purchased course (SPEC §3 `myclass`, from `GET crm/ketang/myorder`). */
+/** A purchased course (PRODUCT.md#classroom `myclass`, from `GET crm/ketang/myorder`). */
 export type MyClassItem = MyOrderList['list'][number];
 
-/** Master/teacher (dashi) or customer-service info (SPEC §3). */
+/** Master/teacher (dashi) or customer-service info (PRODUCT.md#content). */
 export interface DashiInfo {
   sellid?: string | number;
   avatar?: string;
@@ -38,7 +39,7 @@ export interface DashiInfo {
   qrcode?: string;
 }
 
-/** Birth profile (SPEC §3). `born` is e.g. `公 1990-05-01 08:30` or `农 1990-04(闰)-07 08:30`. */
+/** Birth profile (PRODUCT.md#bazi). `born` is e.g. `公 1990-05-01 08:30` or `农 1990-04(闰)-07 08:30`. */
 export interface BaziProfile {
   name: string;
   sex: '男' | '女';
@@ -46,10 +47,10 @@ export interface BaziProfile {
   add_time?: string | number;
 }
 
-/** Default fortune type (SPEC §3). */
+/** Default fortune type (PRODUCT.md#dingzhi). */
 export const DEFAULT_YUN_TYPE = 'caiyun';
 
-/** Classroom choices kept between lessons and launches (SPEC §3 `ketang`): the playback speed. */
+/** Classroom choices kept between lessons and launches (`ketang`, PRODUCT.md#screens): the playback speed. */
 export interface KetangPrefs {
   rate?: number;
 }
@@ -67,7 +68,7 @@ export interface SessionState {
   currWeek: number | null;
   /** Classroom choices kept between visits; null until the learner makes one. */
   ketang: KetangPrefs | null;
-  /** Stores the token record a login answered and marks the session logged in (SPEC §4). */
+  /** Stores the token record a login answered and marks the session logged in (PRODUCT.md#account). */
   login(result: LoginResult): void;
   /** Replaces the user (a fresh profile) on the store and on the stored token record; null logs out. */
   setUser(user: User | null): void;
@@ -78,10 +79,10 @@ export interface SessionState {
   setToday(today: string | null, currWeek?: number | null): void;
   setKetang(ketang: KetangPrefs | null): void;
   /**
-   * Clears the user, the login flag, the purchased courses and the stored token record (SPEC §4), and
-   * the account's data on the phone: the 定制 form's cached birth data, the answers kept for offline
-   * reading (the query layer, following the store, drops its in-memory ones) and the account's saved
-   * profiles with the chart being read.
+   * Clears the user, the login flag, the purchased courses and the stored token record (PRODUCT.md#account),
+   * and the account's data on the phone: the 定制 form's cached birth data, the answers kept for offline
+   * reading (the query layer, following the store, drops its in-memory ones) and the account's saved profiles
+   * with the chart being read.
    */
   logout(): void;
 }
@@ -114,7 +115,7 @@ export const PROFILE_REFRESH_EVENT = 'xuanli:profile-refresh';
 
 /** The session store; use with a selector, e.g. `useSession((s) => s.isLogin)`. */
 export const useSession = create<SessionState>()((set) => ({
-  // Logged in when the stored token record holds a user (SPEC §4).
+  // Logged in when the stored token record holds a user (PRODUCT.md#account).
   isLogin: initialUser !== null,
   user: initialUser,
   dashi: readStorage<DashiInfo | null>('dashi', null),
@@ -166,7 +167,7 @@ useSession.subscribe((state, previous) => {
 });
 
 /**
- * Whether `user` is a VIP at time `nowMs`: `vip_expire` must be later than now (SPEC §4). Takes an ISO
+ * Whether `user` is a VIP at time `nowMs`: `vip_expire` must be later than now (PRODUCT.md#vip). Takes an ISO
  * date-time (the wire's form), a `YYYY-MM-DD HH:mm:ss` text or epoch seconds.
  */
 export function isVip(
@@ -204,7 +205,7 @@ export interface MemberRequestOptions {
 
 /**
  * A call to a member route (`crm/member/*`, `crm/ketang/myorder`, `crm/feedback`): these answer only a
- * logged-in session. Without login the call is not sent: it logs `未登录` (SPEC §8) and rejects with
+ * logged-in session. Without login the call is not sent: it logs `未登录` (PRODUCT.md#errors) and rejects with
  * an `Unauthorized` `ApiError`. A 401 answer means the server has ended the session (logged out
  * elsewhere, account deleted, token expired): the user is cleared and the expiry listeners run.
  */

@@ -1,8 +1,8 @@
 /**
  * Test helpers for pages and dialogs that talk to the API: a fake API at the fetch boundary whose
  * answers are typed by the contracts (src/testing/fake-answers.ts), member fixtures, a logged-in session
- * as the app stores it (`jw-token` with a user, SPEC §4), a renderer with a fresh non-retrying query
- * client and a memory router, and a gate to hold a fake answer.
+ * as the app stores it (`jw-token` with a user, PRODUCT.md#account), a renderer with a fresh non-retrying
+ * query client and a memory router, and a gate to hold a fake answer.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -20,7 +20,8 @@ export interface ApiCall {
   method: string;
   /**
    * Path below `/api` as the app sent it, e.g. `/crm/member/profile` or `/app/bln.Suan/bzdata` (the
-   * server matches paths without regard to case; the app sends them as SPEC §7 writes them).
+   * server matches paths without regard to case; the app sends them as the original app wrote them,
+   * PRODUCT.md#paths).
    */
   path: string;
   /** The query string's values, e.g. `{categoryId: '2', page: '1'}` (empty when there is none). */
@@ -91,7 +92,7 @@ export function vipMember(overrides: Partial<Profile> = {}): Profile {
   });
 }
 
-/** Logs `user` in as the app does: the stored `jw-token` record holds the user (SPEC §4). */
+/** Logs `user` in as the app does: the stored `jw-token` record holds the user (PRODUCT.md#account). */
 export function loginAs(user: Profile = member()): Profile {
   useSession.getState().login({ jwt: 'member-jwt', iat: Math.floor(Date.now() / 1000), user });
   return user;

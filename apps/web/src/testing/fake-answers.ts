@@ -23,7 +23,7 @@ export function failureAnswer(code: ErrorCode, msg: string, field?: string): Res
   return json(statusOfCode(code), body);
 }
 
-/** The `POST /base/token` answer (SPEC §7: the token sits in `data`). */
+/** The `POST /base/token` answer (PRODUCT.md#paths: the token sits in `data`). */
 export function tokenAnswer(jwt: string, iat: number): Response {
   const body: TokenEnvelope = { code: 0, msg: 'ok', data: { jwt, iat: Math.floor(iat) } };
   return json(200, body);

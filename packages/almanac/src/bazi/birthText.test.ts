@@ -12,7 +12,7 @@ const code = (text: unknown) => {
 };
 
 describe('birthText', () => {
-  it('reads the SPEC forms', () => {
+  it('reads the forms the original app wrote', () => {
     expect(parseBirthText('公 1990-05-10 08:00')).toEqual({
       calendar: 'solar',
       year: 1990,

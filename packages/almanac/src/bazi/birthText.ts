@@ -1,6 +1,6 @@
 /**
- * The birth text of a profile (SPEC.md §3 `born`, §5): an optional calendar prefix, then a date and an
- * optional time. Grammar (also in the package README):
+ * The birth text of a profile (PRODUCT.md#bazi, #input-rules): an optional calendar prefix, then a date and
+ * an optional time. Grammar (also in the package README):
  *
  * ```
  * born    = ws* [prefix ws*] date [sep time] ws*         ws = space, tab or U+3000

@@ -39,7 +39,7 @@ const code = (f: () => unknown) => {
 };
 
 describe('baziChart', () => {
-  it('has every SPEC.md §3 field and the extras, with SPEC shapes', () => {
+  it('has every field of the chart answer (PRODUCT.md#bazi) and the extras, in their wire shapes', () => {
     const c = baziChart({ born: '公 2005-12-23 08:37', sex: '女' });
     for (const f of SPEC_FIELDS) expect(c).toHaveProperty(f);
     for (const f of [

@@ -1,6 +1,6 @@
 /**
- * The bazi chart (SPEC.md §3 birth-chart result, issue 4): every SPEC field under its SPEC name, plus
- * 大运, 流年, 流月, 神煞, relations, the 口径 line and boundary warnings. One call, pure, no `Date`.
+ * The bazi chart (PRODUCT.md#bazi): every field the original app's chart answer had, under its name there,
+ * plus 大运, 流年, 流月, 神煞, relations, the 口径 line and boundary warnings. One call, pure, no `Date`.
  *
  * ```ts
  * baziChart({ born: '公 1990-05-10 08:00', sex: '男' }).sizhu // { year: '庚午', month: '辛巳', day: '乙亥', hour: '庚辰' }
@@ -83,7 +83,7 @@ export type ByPillar<T, H = T> = {
 type IfHour<Known extends boolean, T> = Known extends true ? T : null;
 
 /**
- * The chart JSON. Field names follow SPEC.md §3. `Known` is false for a chart whose hour is unknown:
+ * The chart JSON. Field names follow PRODUCT.md#bazi. `Known` is false for a chart whose hour is unknown:
  * every value that comes from the hour pillar is then null (see {@link HourUnknownChart}).
  */
 export interface BaziChartOf<Known extends boolean> {

@@ -13,7 +13,7 @@ import {
 } from './compatibility.ts';
 
 describe('compatibility (jxfen)', () => {
-  it('carries SPEC.md §9 tables exactly', () => {
+  it('carries the score and grade tables of PRODUCT.md#constants exactly', () => {
     expect(RELATION_SCORES).toEqual({
       三合: [88, 80],
       六合: [95, 83],
@@ -73,7 +73,7 @@ describe('compatibility (jxfen)', () => {
   });
   it('grades a score by the nearest grade in the column', () => {
     expect(gradeOfScore(95, true)).toBe('大吉');
-    // SPEC §9 heads the grades "(yin/yang)": 中凶 is 31 yin, 37 yang; 大凶 22 yin, 25 yang.
+    // PRODUCT.md#constants heads the grades "(yin/yang)": 中凶 is 31 yin, 37 yang; 大凶 22 yin, 25 yang.
     expect(gradeOfScore(30, true)).toBe('大凶');
     expect(gradeOfScore(30, false)).toBe('中凶');
     expect(gradeOfScore(25, false)).toBe('大凶');
@@ -112,7 +112,7 @@ describe('compatibility (jxfen)', () => {
     expect(new Set(all).size).toBe(50);
   });
 
-  it('rejects invalid branches with the spec messages', () => {
+  it('rejects invalid branches with the original app’s messages', () => {
     const fail = (a: unknown, b: unknown) => {
       try {
         compatibility(a, b);

@@ -1,17 +1,17 @@
 /**
  * 合婚/配对 between two earthly branches (usually the two people's year branches, 生肖): `wo` = mine,
- * `ta` = the other's — the jxfen endpoint of SPEC.md §7.
+ * `ta` = the other's — the jxfen endpoint of PRODUCT.md#paths.
  *
  * 1. The relation, first match wins (so that 巳申 — 合, 刑 and 破 at once — reads as 六合):
  *    六合 → 三合 → 合 (暗合: 寅丑 卯申 午亥 子巳) → 冲 → 刑 (incl. 辰午酉亥 自刑) → 害 → 破 → 生 → 助 (same
  *    phase) → 克. Rules from 《三命通会》 (see relations.ts).
- * 2. Scores by relation, SPEC.md §9 exactly: wealth / peach-blossom 三合 88/80, 六合 95/83, 合 95/90,
+ * 2. Scores by relation, PRODUCT.md#constants exactly: wealth / peach-blossom 三合 88/80, 六合 95/83, 合 95/90,
  *    生 75/65, 助 70/66, 克 52/45, 冲 30/32, 刑 45/35, 害 42/55, 破 25/25. `wealth` takes the first
  *    column, `marriage` (peach blossom) the second; their `jx` is the luck grade whose score is nearest.
- * 3. Luck grades, SPEC.md §9 exactly, two scores each — yang / yin: 大吉 89/88, 中吉 75/78, 小吉 61/68,
+ * 3. Luck grades, PRODUCT.md#constants exactly, two scores each — yin / yang: 大吉 89/88, 中吉 75/78, 小吉 61/68,
  *    中平 53/55, 小凶 42/46, 中凶 31/37, 大凶 22/25. The column is chosen by `wo`'s branch (子寅辰午申戌
  *    yang, the others yin).
- * 4. Where the spec is silent — lawsuit, moving house, illness — a grade per relation from the table
+ * 4. Where the original tables stop — lawsuit, moving house, illness — a grade per relation from the table
  *    below (our design, documented in the README), scored by rule 3.
  * 5. Each topic's `desc` names the relation found (the `detail`, e.g. '子午相冲'), the topic's grade,
  *    and what that relation suggests for that topic ({@link TOPIC_TEXTS}), e.g.
@@ -30,13 +30,13 @@ import {
   branchesTriad,
 } from './relations.ts';
 
-/** The relations SPEC.md §9 scores. */
+/** The relations PRODUCT.md#constants scores. */
 export const COMPAT_RELATIONS = ['三合', '六合', '合', '生', '助', '克', '冲', '刑', '害', '破'] as const;
 
 /** A relation between two branches. */
 export type CompatRelation = (typeof COMPAT_RELATIONS)[number];
 
-/** SPEC.md §9: scores by relation, [wealth, peach blossom]. */
+/** PRODUCT.md#constants: scores by relation, [wealth, peach blossom]. */
 export const RELATION_SCORES: Record<CompatRelation, readonly [number, number]> = {
   三合: [88, 80],
   六合: [95, 83],
@@ -50,7 +50,10 @@ export const RELATION_SCORES: Record<CompatRelation, readonly [number, number]> 
   破: [25, 25],
 };
 
-/** SPEC.md §9: luck grades with their scores, headed "(yin/yang)" there: [name, yin, yang], best first. */
+/**
+ * PRODUCT.md#constants: luck grades with their scores, headed "(yin/yang)" there: [name, yin, yang], best
+ * first.
+ */
 export const LUCK_GRADES: readonly (readonly [string, number, number])[] = [
   ['大吉', 89, 88],
   ['中吉', 75, 78],
@@ -77,7 +80,7 @@ export const TOPIC_LABELS: Record<CompatTopic, string> = {
 };
 
 /**
- * Our grades for the topics the spec leaves open (lawsuit, moving house, illness), by relation.
+ * Our grades for the topics the original tables leave open (lawsuit, moving house, illness), by relation.
  * Reasoning: harmony (合) settles disputes, 刑 is the classical sign of 官非; 冲 "moves" (动) and so is
  * only 中平 for moving, while 破 breaks a house; 生 nourishes health, 冲 and 害 harm it.
  */

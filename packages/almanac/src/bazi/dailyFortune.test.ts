@@ -204,7 +204,7 @@ describe('hand-checked days', () => {
   });
 });
 
-describe('grades (SPEC.md §9 luck grades, yin / yang columns)', () => {
+describe('grades (PRODUCT.md#constants luck grades, yin / yang columns)', () => {
   it('are named as LUCK_GRADES names them', () => {
     expect(FORTUNE_GRADES).toEqual(LUCK_GRADES.map((g) => g[0]));
   });

@@ -1,16 +1,16 @@
 /**
- * The personal fortune of a day (定制, SPEC.md §2 tab 3 and §6: a VIP's fortune by their saved birth
+ * The personal fortune of a day (定制, PRODUCT.md#dingzhi: a VIP's fortune by their saved birth
  * profile and fortune type). Pure and deterministic: the same person, date and type always give the
  * same answer, in every time zone (dates are Beijing civil dates, no `Date`).
  *
- * The rule (our design on SPEC.md §9's tables; documented in the package README):
+ * The rule (our design on the tables of PRODUCT.md#constants; documented in the package README):
  *
  * 1. **Relation.** The day's branch (流日支) against the person's day branch (日支, the seat of the day
  *    master), by compatibility.ts `branchRelation` (first match of 六合 → 三合 → 合 → 冲 → 刑 → 害 → 破 →
  *    生 → 助 → 克, rules of 《三命通会》).
- * 2. **Base score** = SPEC.md §9's score of that relation: the wealth column for 财运, 事业, 健康 and 学业,
- *    the peach-blossom column for 感情 (三合 88/80, 六合 95/83, 合 95/90, 生 75/65, 助 70/66, 克 52/45,
- *    冲 30/32, 刑 45/35, 害 42/55, 破 25/25).
+ * 2. **Base score** = the score PRODUCT.md#constants gives that relation: the wealth column for 财运, 事业, 健康
+ *    and 学业, the peach-blossom column for 感情 (三合 88/80, 六合 95/83, 合 95/90, 生 75/65, 助 70/66, 克 52/45, 冲
+ *    30/32, 刑 45/35, 害 42/55, 破 25/25).
  * 3. **Focus.** The ten god of the day's stem seen from the day master (tenGods.ts) adds the points of
  *    {@link TEN_GOD_POINTS} for the fortune type: 财运 正财/偏财, 事业 正官/七杀, 感情 正财 for a man and
  *    正官 for a woman (the spouse stars: 男以财为妻，女以官为夫, 《渊海子平》), 学业 正印/偏印/食神, 健康 what helps or
@@ -20,10 +20,10 @@
  *    for a chart's own pillars); 健康 loses {@link STEM_CLASH_POINTS} when the day's stem clashes the day
  *    master (甲庚 乙辛 丙壬 丁癸).
  * 4. **Score** `fen` = base + focus, clamped to 0–100.
- * 5. **Grade** `jx` = the best of SPEC.md §9's luck grades whose score `fen` reaches (大吉 ≥ 89/88, 中吉 ≥
- *    75/78, 小吉 ≥ 61/68, 中平 ≥ 53/55, 小凶 ≥ 42/46, 中凶 ≥ 31/37, else 大凶). SPEC.md §9 heads that table
- *    "(yin/yang)": the first score of each entry is the yin column, the second the yang column. The column
- *    is the day master's polarity (阳干 甲丙戊庚壬 → yang), so one person's week is graded on one scale.
+ * 5. **Grade** `jx` = the best of the luck grades (PRODUCT.md#constants) whose score `fen` reaches (大吉 ≥
+ *    89/88, 中吉 ≥ 75/78, 小吉 ≥ 61/68, 中平 ≥ 53/55, 小凶 ≥ 42/46, 中凶 ≥ 31/37, else 大凶). PRODUCT.md#constants heads
+ *    that table "(yin/yang)": the first score of each entry is the yin column, the second the yang column.
+ *    The column is the day master's polarity (阳干 甲丙戊庚壬 → yang), so one person's week is graded on one scale.
  * 6. **Text** `desc`: 2–4 sentences from fortuneTexts.ts — the relation and what it suggests for the type,
  *    then the day's ten god and the star when they scored, then advice for the grade.
  * 7. **Lucky**: the direction of the day's 财神 (财运), 喜神 (感情) or 福神 (others) by directions.ts; two or
@@ -79,7 +79,7 @@ export interface FortuneDay {
   yunType: YunType;
   /** Score 0–100. */
   fen: number;
-  /** Luck grade 大吉 … 大凶 (SPEC.md §9). */
+  /** Luck grade 大吉 … 大凶 (PRODUCT.md#constants). */
   jx: LuckGrade;
   /** 2–4 Chinese sentences. */
   desc: string;
@@ -97,7 +97,7 @@ export interface FortuneDay {
   };
 }
 
-/** The luck grade names of SPEC.md §9, best first (the names of compatibility.ts `LUCK_GRADES`). */
+/** The luck grade names of PRODUCT.md#constants, best first (the names of compatibility.ts `LUCK_GRADES`). */
 export const FORTUNE_GRADES = ['大吉', '中吉', '小吉', '中平', '小凶', '中凶', '大凶'] as const;
 
 /** A luck grade. */
@@ -152,7 +152,7 @@ const AVOIDED_HOURS: ReadonlySet<CompatRelation> = new Set(['冲', '刑', '害',
 const FIRST_DAY = dayNumber(1900, 1, 1);
 const LAST_DAY = dayNumber(2100, 12, 31);
 
-/** A birth profile as the 定制 form holds it (SPEC.md §3), with the chart's optional clock options. */
+/** A birth profile as the 定制 form holds it (PRODUCT.md#dingzhi), with the chart's optional clock options. */
 export interface FortuneProfile {
   born: unknown;
   sex: unknown;
@@ -377,7 +377,8 @@ function checkYunType(yunType: unknown): YunType {
 /**
  * The fortune of `person` on `date` (Beijing civil date 'YYYY-MM-DD' or a {@link SolarDate},
  * 1900-01-01 … 2100-12-31) for `yunType`, by the rule in this module's comment. A wrong date throws the
- * SPEC.md §5 message, a date outside the range OUT_OF_RANGE, an unknown type WRONG_OPTION.
+ * engine's message (PRODUCT.md#input-rules), a date outside the range OUT_OF_RANGE, an unknown type
+ * WRONG_OPTION.
  */
 export function dailyFortune(person: FortunePerson, date: string | SolarDate, yunType: YunType): FortuneDay {
   const type = checkYunType(yunType);

@@ -15,7 +15,10 @@ export type Element = (typeof ELEMENTS)[number];
 /** A count (or ratio) per phase. */
 export type ElementTally = Record<Element, number>;
 
-/** The SPEC §3 `wxtongji` block: counts of the eight characters, of the hidden stems, and both. */
+/**
+ * The chart's `wxtongji` block (PRODUCT.md#bazi): counts of the eight characters, of the hidden stems, and
+ * both.
+ */
 export interface ElementCounts {
   bzwx: ElementTally;
   cgwx: ElementTally;
@@ -49,7 +52,7 @@ export function ratios(tally: ElementTally): ElementTally {
   return out;
 }
 
-/** The SPEC §3 `wxbili` block: {@link ElementCounts} as ratios of their own sums. */
+/** The chart's `wxbili` block (PRODUCT.md#bazi): {@link ElementCounts} as ratios of their own sums. */
 export function elementRatios(counts: ElementCounts): ElementCounts {
   return { bzwx: ratios(counts.bzwx), cgwx: ratios(counts.cgwx), total: ratios(counts.total) };
 }

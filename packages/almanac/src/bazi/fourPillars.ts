@@ -24,7 +24,7 @@ export interface FourPillars {
   hour: number;
 }
 
-/** Four pillars as 2-character 干支, SPEC.md §3 `sizhu`. */
+/** Four pillars as 2-character 干支, PRODUCT.md#bazi `sizhu`. */
 export interface Sizhu {
   year: string;
   month: string;

@@ -1,7 +1,7 @@
 /**
  * 口径: one line saying which conventions produced a chart, so that a user comparing with another
  * app (问真八字 …) sees at once why two charts differ — the lesson of the field's top complaint
- * (research/product-anchors.md C1).
+ * (PRODUCT.md#bazi, "Schools differ").
  */
 import type { BirthMoment } from './birthMoment.ts';
 import type { ZiSchool } from './fourPillars.ts';

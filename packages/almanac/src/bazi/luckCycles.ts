@@ -24,7 +24,7 @@ import { tenGod } from './tenGods.ts';
 /** 起运 school: 2 = to the minute (3 days = 1 year …), 1 = by days and 时辰. */
 export type YunSchool = 1 | 2;
 
-/** SPEC.md §3 `qiyun`: the age at which luck starts and the 交运 date. */
+/** PRODUCT.md#bazi `qiyun`: the age at which luck starts and the 交运 date. */
 export interface QiYun {
   year: number;
   month: number;
@@ -39,7 +39,7 @@ export interface QiYun {
   school: YunSchool;
 }
 
-/** One 大运 (SPEC.md §3 great-cycle item) plus the ten god of its stem. */
+/** One 大运 (PRODUCT.md#bazi great-cycle item) plus the ten god of its stem. */
 export interface DaYun {
   /** First and last Gregorian year of the cycle. */
   start: number;

@@ -14,7 +14,7 @@ import { termTime } from '../solarTermTime.ts';
 import { formatWall } from './luckCycles.ts';
 import { tenGod } from './tenGods.ts';
 
-/** SPEC.md §3 yearly item, plus the 虚岁. */
+/** PRODUCT.md#bazi yearly item, plus the 虚岁. */
 export interface LiuNian {
   year: number;
   /** 虚岁 in that year. */
@@ -23,7 +23,7 @@ export interface LiuNian {
   shishen: string;
 }
 
-/** SPEC.md §3 monthly item, plus the 节 that opens the month. */
+/** PRODUCT.md#bazi monthly item, plus the 节 that opens the month. */
 export interface LiuYue {
   year: number;
   /** 1 = 寅月 (opens at 立春) … 12 = 丑月 (opens at 小寒 of the next year). */

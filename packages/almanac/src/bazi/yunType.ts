@@ -1,6 +1,6 @@
 /**
- * The fortune types of 定制 (SPEC.md §3 session store `yunType`, default `caiyun`; the option list is
- * not shown there, so these five are ours): 财运, 事业, 感情, 健康, 学业.
+ * The fortune types of 定制 (`yunType`, kept on the phone, default `caiyun`; the original app never
+ * listed its options, so these five are ours, PRODUCT.md#dingzhi): 财运, 事业, 感情, 健康, 学业.
  */
 
 /** The fortune types, the default first. */
@@ -9,7 +9,7 @@ export const YUN_TYPES = ['caiyun', 'shiye', 'ganqing', 'jiankang', 'xueye'] as 
 /** A fortune type. */
 export type YunType = (typeof YUN_TYPES)[number];
 
-/** SPEC.md §3: the default fortune type. */
+/** The default fortune type (PRODUCT.md#dingzhi). */
 export const DEFAULT_YUN_TYPE: YunType = 'caiyun';
 
 /** Chinese label of each fortune type. */

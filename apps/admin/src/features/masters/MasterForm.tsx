@@ -1,6 +1,6 @@
 /**
  * 新增大师 / 编辑大师: a master's picture, name, introduction, WeChat ID and QR code as the app's
- * master dialog shows them (SPEC §3 dashi), with the order and whether the app shows the master.
+ * master dialog shows them (dashi, PRODUCT.md#content), with the order and whether the app shows the master.
  * Pictures are uploaded by {@link ImageUpload} and saved by their URL.
  */
 import {

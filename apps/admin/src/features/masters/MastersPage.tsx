@@ -1,5 +1,5 @@
 /**
- * 大师与客服: the masters of the app's master dialog (SPEC §3 dashi) — added, changed, ordered,
+ * 大师与客服: the masters of the app's master dialog (dashi, PRODUCT.md#content) — added, changed, ordered,
  * shown or hidden — and the 在线客服 card. Roles admin and editor (area content).
  */
 import { PlusOutlined } from '@ant-design/icons';

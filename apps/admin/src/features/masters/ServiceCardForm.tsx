@@ -1,5 +1,5 @@
 /**
- * 在线客服名片: the card of the app's customer-service dialog (SPEC §7 base/sysapi/label
+ * 在线客服名片: the card of the app's customer-service dialog (PRODUCT.md#content; read through base/sysapi/label
  * crm/在线客服) — avatar, nickname, introduction, WeChat ID, QR code and the short notice above it.
  */
 import { ProCard, ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';

@@ -89,7 +89,7 @@ describe('console masters', () => {
     expect(list.map((m: { sellid: number }) => m.sellid)).not.toContain(78);
 
     await admin('POST', '/masters/78', { ...master, nickname: '', active: true });
-    // SPEC §3: a master without a nickname is shown as 七星堂师傅.
+    // PRODUCT.md#content: a master without a nickname is shown as 七星堂师傅.
     const shown = await t.app.inject({ method: 'GET', url: '/api/crm/dashi', query: { sellid: '78' } });
     expect(shown.json().resData.nickname).toBe('七星堂师傅');
   });

@@ -106,7 +106,7 @@ describe('GET/PUT app/bln.suan/dingzhi/profile (定制 profile)', () => {
       expect((await get(token)).json().resData.born).toBe(PROFILE.born);
     });
 
-    it('says it in the spec’s words for the engine codes', async () => {
+    it('says it in the original app’s words for the engine codes', async () => {
       const { token } = await signIn(t, 'vip');
       expect((await put({ ...PROFILE, sex: '?' }, token)).json()).toEqual({
         code: 'WRONG_SEX',

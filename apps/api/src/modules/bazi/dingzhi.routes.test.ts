@@ -32,7 +32,7 @@ describe('POST app/bln.suan/dingzhi (定制)', () => {
       payload: payload as object,
     });
 
-  describe('who may ask (SPEC §4, §6)', () => {
+  describe('who may ask (PRODUCT.md#vip, #roles)', () => {
     it.each([
       ['visitor', 401, 'Unauthorized'],
       ['user', 403, 'Forbidden'],
@@ -165,7 +165,7 @@ describe('POST app/bln.suan/dingzhi (定制)', () => {
       expect(res.json().code).toBe(code);
     });
 
-    it('keeps the spec’s message for the engine codes', async () => {
+    it('keeps the original app’s message for the engine codes', async () => {
       const res = await post({ bazi: { ...PROFILE, born: 'x' } }, vip);
       expect(res.json()).toEqual({ code: 'WRONG_BIRTH_TEXT', msg: '生日参数错误！' });
     });

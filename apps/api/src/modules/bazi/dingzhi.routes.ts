@@ -1,5 +1,5 @@
 /**
- * SPEC §7 `app/bln.Suan/dingzhi` (定制, SPEC §2 tab 3): a VIP's fortune for a day and its week.
+ * `app/bln.Suan/dingzhi` (定制, PRODUCT.md#dingzhi): a VIP's fortune for a day and its week.
  * Registered in lower case under `/api/app/bln.suan` like the other bazi routes (plugins/app-paths.ts
  * folds the case of `/api/app/` paths).
  *

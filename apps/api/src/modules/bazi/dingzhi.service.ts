@@ -1,5 +1,5 @@
 /**
- * 定制 (SPEC §2 tab 3, §6): a VIP's personal fortune for a day and its week, computed by the engine
+ * 定制 (PRODUCT.md#dingzhi, #roles): a VIP's personal fortune for a day and its week, computed by the engine
  * (`@xuanli/almanac/bazi/dailyFortune`, whose module comment states the rule) from the birth profile the
  * client saved. Who may ask is decided here against the member module's `users` row by the server's
  * clock (shared/entitlements.ts), never by what the client believes about its VIP status.
@@ -19,7 +19,7 @@ export interface DingzhiDeps {
 }
 
 /**
- * Refuses anyone but a signed-in account (SPEC §6): a visitor session, or a user row that is gone
+ * Refuses anyone but a signed-in account (PRODUCT.md#roles): a visitor session, or a user row that is gone
  * (deleted, banned) → Unauthorized. Answers the account's row.
  */
 export async function assertMember(deps: DingzhiDeps, userId: number | null) {
@@ -31,9 +31,9 @@ export async function assertMember(deps: DingzhiDeps, userId: number | null) {
 }
 
 /**
- * Refuses anyone but an active VIP (SPEC §4, §6): a visitor session (no user, or a user row that is
- * gone) → Unauthorized, so the client signs in; a user whose `vip_expire` is not after the server's now
- * → Forbidden.
+ * Refuses anyone but an active VIP (PRODUCT.md#vip, #roles): a visitor session (no user, or a user row that
+ * is gone) → Unauthorized, so the client signs in; a user whose `vip_expire` is not after the server's now →
+ * Forbidden.
  */
 export async function assertVip(deps: DingzhiDeps, userId: number | null): Promise<void> {
   const user = await assertMember(deps, userId);

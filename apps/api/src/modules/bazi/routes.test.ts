@@ -297,7 +297,7 @@ describe('bazi routes (app/bln.suan/*)', () => {
       expect(result.marriage.fen).toBe(83);
     });
 
-    it('uses the SPEC §9 scores by relation', async () => {
+    it('uses the scores by relation of PRODUCT.md#constants', async () => {
       const pairs: [string, string, string, number, number][] = [
         ['子', '午', '冲', 30, 32],
         ['子', '辰', '三合', 88, 80],

@@ -1,11 +1,11 @@
 /**
- * SPEC §7 `app/bln.suan/*`: bzdata (the chart), miji (readings), jxfen (branch compatibility) and
+ * `app/bln.suan/*` (PRODUCT.md#paths): bzdata (the chart), miji (readings), jxfen (branch compatibility) and
  * fancha (四柱反查: the moments of four given pillars), all public, and our 合婚 (hehun) of two whole
  * charts.
  * Registered in lower case under `/api/app/bln.suan`; plugins/app-paths.ts folds the case of every
  * `/api/app/` request, so `bln.Suan`, `BLN.SUAN` … reach the same routes.
  *
- * Error messages: the spec fixes 性别参数错误！, 生日参数错误！, 不是地支(wo) and 不是地支(ta). A schema
+ * Error messages: the original app answered 性别参数错误！, 生日参数错误！, 不是地支(wo) and 不是地支(ta). A schema
  * failure on those fields (missing, wrong type, too long) is turned into the same AlmanacError the
  * engine throws for a wrong value, so the client sees one message per field whichever layer caught it.
  */
@@ -39,7 +39,7 @@ export const bufferSerializer = jsonUtf8 as unknown as (payload: unknown) => str
 /** A route's `schemaErrorFormatter` (Fastify does not export the type from its entry point). */
 type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: string) => Error;
 
-/** Fastify's own wording of schema errors, for the fields the spec gives no message. */
+/** Fastify's own wording of schema errors, for the fields the original app had no message for. */
 function defaultMessage(errors: FastifySchemaValidationError[], dataVar: string): Error {
   return new Error(errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).join(', '));
 }

@@ -1,8 +1,8 @@
 /**
- * The bazi calls of SPEC §7 (`app/bln.suan/*`) as plain functions over their dependencies. The engine
- * validates: a wrong sex, birth text or option throws AlmanacError with the SPEC §5 message
- * (性别参数错误！, 生日参数错误！, 不是地支(wo) …), which the error handler answers as a 400.
- * bzdata and jxfen are pure (no database); miji reads its texts from the `content` table.
+ * The bazi calls (`app/bln.suan/*`, PRODUCT.md#paths) as plain functions over their dependencies. The engine
+ * validates: a wrong sex, birth text or option throws AlmanacError with the engine's message
+ * (PRODUCT.md#input-rules) (性别参数错误！, 生日参数错误！, 不是地支(wo) …), which the error handler answers as a 400. bzdata
+ * and jxfen are pure (no database); miji reads its texts from the `content` table.
  */
 import {
   type AnyBaziChart,
@@ -22,7 +22,10 @@ import { chartReadings, type Readings } from './readings.ts';
 /** A birth profile with the chart options (the bzdata and miji body). */
 export interface ChartRequest {
   name?: string;
-  /** Checked by the engine (男 or 女), so that a wrong value gets the spec's message. */
+  /**
+   * Checked by the engine (男 or 女), so that a wrong value gets the original app's message
+   * (PRODUCT.md#input-rules).
+   */
   sex: string;
   born: string;
   zi?: 'late' | 'early';
@@ -59,12 +62,14 @@ export function engineInput(clock: Clock, request: ChartRequest): BaziInput | Ho
   return request.hourUnknown === true ? { ...input, hourUnknown: true } : input;
 }
 
-/** SPEC §7 bzdata: `{name, ...chart}`; 流月 of the current Beijing year unless `liuyueYear` is given. */
+/**
+ * bzdata (PRODUCT.md#bazi): `{name, ...chart}`; 流月 of the current Beijing year unless `liuyueYear` is given.
+ */
 export function chartOf(clock: Clock, request: ChartRequest): NamedChart {
   return { name: request.name ?? '', ...baziChart(engineInput(clock, request)) };
 }
 
-/** SPEC §7 miji: the readings of the request's chart, texts from the database. */
+/** miji (PRODUCT.md#bazi): the readings of the request's chart, texts from the database. */
 export async function readingsOf(deps: { db: Db; clock: Clock }, request: ChartRequest): Promise<Readings> {
   // Readings use only the natal chart: skip the 流年 list the body may ask for (up to 120 of them).
   const chart = baziChart({ ...engineInput(deps.clock, request), liunianCount: 0 });
@@ -85,7 +90,7 @@ export function fenBranches(fen: Fen): { wo: string; ta: string } {
   return { wo: chars[0] ?? '', ta: chars.slice(1).join('') };
 }
 
-/** SPEC §7 jxfen: the compatibility of wo's and ta's branches, per topic. */
+/** jxfen (PRODUCT.md#hehun): the compatibility of wo's and ta's branches, per topic. */
 export function compatibilityOf(fen: Fen): Compatibility {
   const { wo, ta } = fenBranches(fen);
   return compatibility(wo, ta);

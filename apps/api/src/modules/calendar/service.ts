@@ -48,7 +48,8 @@ export function calendarMonth(
   if (!match) throw new AppError('BadRequest', `wrong ym '${ym}', expected YYYY-MM`);
   const year = Number(match[1]);
   const month = Number(match[2]);
-  // Reuse the engine's date check so that the messages are the SPEC §5 ones ('wrong solar month').
+  // Reuse the engine's date check so that the messages are the engine's ('wrong solar month',
+  // PRODUCT.md#input-rules).
   parseSolarDate(`${match[1]}-${match[2]}-1`);
   return monthView(year, month, { weekStart, today, holidays });
 }

@@ -1,10 +1,10 @@
 /**
- * Articles as the operators' console edits them (SPEC §7 crm/article/*): every article, published or
- * not, listed by label with a search in the title and name; the labels in use; creating, changing,
- * publishing, unpublishing and deleting one. The body HTML is sanitised with the app's allow-list
- * before it is stored. Writes take the caller's transaction and answer the article before and after,
- * so the console adds its audit row to the same transaction. The app's article routes read these rows
- * directly (nothing is cached), so a change shows on the next request.
+ * Articles as the operators' console edits them (crm/article/*, PRODUCT.md#content): every article, published
+ * or not, listed by label with a search in the title and name; the labels in use; creating, changing,
+ * publishing, unpublishing and deleting one. The body HTML is sanitised with the app's allow-list before it
+ * is stored. Writes take the caller's transaction and answer the article before and after, so the console
+ * adds its audit row to the same transaction. The app's article routes read these rows directly (nothing is
+ * cached), so a change shows on the next request.
  */
 import type {
   AdminArticle,

@@ -1,5 +1,5 @@
 /**
- * Masters (SPEC §3 dashi) and the customer-service card (SPEC §7 base/sysapi/label crm/在线客服) as
+ * Masters (dashi) and the customer-service card (label crm/在线客服, PRODUCT.md#content) as
  * the operators' console edits them. Writes take the caller's transaction and answer the record
  * before and after, so the console adds its audit row to the same transaction. The app's dashi and
  * label routes read the same rows (nothing is cached), so a change shows on the next request.
@@ -124,7 +124,7 @@ export async function customerServiceCard(db: Db | Tx): Promise<AdminServiceCard
 
 /**
  * Saves the customer-service card (created when missing, as the seed would). The card's fields are the
- * master record's (SPEC §3): the app renders both with one component.
+ * master record's (PRODUCT.md#content): the app renders both with one component.
  */
 export async function saveCustomerServiceCard(
   tx: Tx,

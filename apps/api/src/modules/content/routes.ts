@@ -1,12 +1,12 @@
 /**
- * The content routes. Under `/api/base`: SPEC §7 `sysapi/label` (a content block by model and name).
- * Under `/api/crm`: SPEC §7 `article/search` and `article/read`, and the master record `dashi`
- * (SPEC §3, §7) with its list. All public: visitors read agreements and articles before logging in.
+ * The content routes (PRODUCT.md#paths). Under `/api/base`: `sysapi/label` (a content block by model and
+ * name). Under `/api/crm`: `article/search` and `article/read`, and the master record `dashi`
+ * (PRODUCT.md#content) with its list. All public: visitors read agreements and articles before logging in.
  *
  * Every caller gets the same answer, so answers are kept whole per node (shared/answer-cache.ts),
  * read from the replica when there is one and dropped by their tables' change notices. The article
- * and label routes are POSTs (SPEC §7), which HTTP caches neither keep nor revalidate: they are kept
- * here only; the master routes are GETs and also carry an ETag and a short public Cache-Control.
+ * and label routes are POSTs (the original app's calls), which HTTP caches neither keep nor revalidate: they
+ * are kept here only; the master routes are GETs and also carry an ETag and a short public Cache-Control.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -82,7 +82,7 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> =
     {
       schema: {
         tags: ['crm'],
-        summary: 'Published articles by label and/or keyword, paged (SPEC §7)',
+        summary: 'Published articles by label and/or keyword, paged (PRODUCT.md#paths)',
         body: ArticleSearchBodySchema,
         response: { 200: okEnvelopeSchema(ArticleSearchResultSchema), ...errorResponses },
       },
@@ -109,7 +109,7 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> =
     {
       schema: {
         tags: ['crm'],
-        summary: 'One published article by {id} or {label, name}, HTML sanitised (SPEC §7)',
+        summary: 'One published article by {id} or {label, name}, HTML sanitised (PRODUCT.md#paths)',
         body: ArticleReadBodySchema,
         response: { 200: okEnvelopeSchema(ArticleSchema), ...errorResponses },
       },
@@ -130,7 +130,7 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> =
     {
       schema: {
         tags: ['crm'],
-        summary: 'A master by sellid, or the default master without one (SPEC §3, §7)',
+        summary: 'A master by sellid, or the default master without one (PRODUCT.md#content, #paths)',
         querystring: MasterQuerySchema,
         response: { 200: okEnvelopeSchema(MasterSchema), ...errorResponses },
       },

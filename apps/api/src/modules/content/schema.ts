@@ -5,7 +5,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from
 
 /**
  * Content addressed by a stable key, e.g. `crm/label/在线客服` for the customer-service card of
- * SPEC §7 base/sysapi/label.
+ * base/sysapi/label (PRODUCT.md#paths).
  */
 export const content = pgTable('content', {
   key: text('key').primaryKey(),
@@ -22,8 +22,8 @@ export const content = pgTable('content', {
 });
 
 /**
- * Articles (SPEC §7 crm/article/*): agreements, the 24 节气, one per 宜/忌 word, help pages. `body` is
- * HTML, sanitised when written (seed, editors) and again when read. Addressed by id or by (label, name).
+ * Articles (crm/article/*, PRODUCT.md#content): agreements, the 24 节气, one per 宜/忌 word, help pages. `body`
+ * is HTML, sanitised when written (seed, editors) and again when read. Addressed by id or by (label, name).
  */
 export const articles = pgTable(
   'articles',
@@ -53,9 +53,9 @@ export const articles = pgTable(
 );
 
 /**
- * Masters/teachers (SPEC §3 dashi) for the master contact dialog, keyed by `sellid` (chosen by the
- * operator, as course and shop records refer to it). The default master is the first active one by
- * (sort, sellid).
+ * Masters/teachers (dashi, PRODUCT.md#content) for the master contact dialog, keyed by `sellid` (chosen by
+ * the operator, as course and shop records refer to it). The default master is the first active one by (sort,
+ * sellid).
  */
 export const masters = pgTable('masters', {
   sellid: integer('sellid').primaryKey(),

@@ -1,5 +1,5 @@
 /**
- * Content every fresh install needs: the customer-service card that SPEC §7 `base/sysapi/label`
+ * Content every fresh install needs: the customer-service card that `base/sysapi/label` (PRODUCT.md#paths)
  * serves, the articles (agreements, 节气, 宜忌 words, help; texts in ./texts) and the masters.
  * Each seed inserts only what is missing, so an operator's later edits are never overwritten; to hand
  * a seeded row back to the seed, delete it and restart (to hide an article, unpublish it instead).
@@ -15,7 +15,10 @@ import { articleRow, labelKey } from './service.ts';
 import { articleSeeds } from './texts/index.ts';
 import { MASTER_SEEDS } from './texts/masters.ts';
 
-/** SPEC §7: the customer-service label is requested with model 'crm' and this name. */
+/**
+ * The customer-service label is requested with model 'crm' and this name, as the original app asks
+ * (PRODUCT.md#paths).
+ */
 export const CUSTOMER_SERVICE_LABEL = { model: 'crm', name: '在线客服' } as const;
 
 /** The example customer-service WeChat ID (the console shows the card as 示例 until it is replaced). */
@@ -43,7 +46,7 @@ export async function seedContent(db: Db, storage: FileStorage): Promise<number>
         // An example until an operator saves the card (the console's 开店清单 reads the marker).
         demo: true,
         body: '添加客服微信，VIP 开通与私人定制由客服人工办理。',
-        // Same fields as the master record (SPEC §3): the dialog renders both with one component.
+        // Same fields as the master record (PRODUCT.md#content): the dialog renders both with one component.
         data: {
           avatar: pictures.avatar,
           nickname: '玄历客服',

@@ -1,6 +1,6 @@
 /**
- * Editable content: label blocks (the `content` table), articles (SPEC §7 crm/article/*) and masters
- * (SPEC §3 dashi, §7 crm/dashi).
+ * Editable content: label blocks (the `content` table), articles (crm/article/*) and masters
+ * (dashi, crm/dashi), PRODUCT.md#content.
  */
 import {
   ARTICLE_LIMITS,
@@ -22,7 +22,7 @@ export function labelKey(model: string, name: string): string {
   return `${model}/label/${name}`;
 }
 
-/** A label as SPEC §7 base/sysapi/label answers it; `content` holds the structured block. */
+/** A label as base/sysapi/label answers it (PRODUCT.md#paths); `content` holds the structured block. */
 export interface Label {
   model: string;
   name: string;
@@ -177,7 +177,10 @@ const masterColumns = {
   qrcode: masters.qrcode,
 };
 
-/** SPEC §3: a master without a nickname is shown as 七星堂师傅; an empty wx stays '' (the app says 暂无微信号). */
+/**
+ * A master without a nickname is shown as 七星堂师傅; an empty wx stays '' (the app says 暂无微信号),
+ * PRODUCT.md#content.
+ */
 function withDefaults(master: Master): Master {
   return { ...master, nickname: master.nickname.trim() || DEFAULT_MASTER_NICKNAME };
 }

@@ -1,5 +1,5 @@
 /**
- * Who may watch what (issue rule, SPEC §6 roles): every lesson of a free course and every free-preview
+ * Who may watch what (PRODUCT.md#classroom, #roles): every lesson of a free course and every free-preview
  * (试看) lesson plays for anyone, visitors included; the other lessons of a paid course only for its
  * buyers — users with a live grant of a paid shop order (shared/course-grants.ts; a refund withdraws
  * it). A visitor asking for a bought-only lesson is told to log in (401), a user who has not bought

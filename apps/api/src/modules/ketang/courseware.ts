@@ -1,6 +1,7 @@
 /**
  * Free courseware (课件, `GET crm/ketang/kejian`): files anyone may download from the public file
- * route (`/api/files/<key>`, with Range), saved under their own name (SPEC §7 download as blob).
+ * route (`/api/files/<key>`, with Range), saved under their own name (downloaded as a blob,
+ * PRODUCT.md#classroom).
  */
 import type { CoursewareList, CoursewareQuery } from '@xuanli/contracts/ketang';
 import { FILE_URL_PREFIX } from '@xuanli/contracts/upload';

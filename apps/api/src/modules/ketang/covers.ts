@@ -1,10 +1,10 @@
 /**
- * The demo courses' covers, drawn by us as SVG and rendered once to WebP by the seed: 16:9 (SPEC §9's
- * default image ratio), 640 × 360, which stays sharp in a phone's list on a 3× screen. One motif per
- * topic — four pillars of 五行 colours for 八字, a 罗盘 for 风水, six lines of a hexagram with coins for
- * 六爻, a month page with a marked day for 择日 — on each course's own colours, with a play badge.
- * No text (a server may have no CJK font). The storage key carries a hash of the SVG, so a redrawn
- * cover gets a new URL (the file route caches for a year).
+ * The demo courses' covers, drawn by us as SVG and rendered once to WebP by the seed: 16:9 (the picture ratio
+ * of PRODUCT.md#constants, default image ratio), 640 × 360, which stays sharp in a phone's list on a 3×
+ * screen. One motif per topic — four pillars of 五行 colours for 八字, a 罗盘 for 风水, six lines of a hexagram with
+ * coins for 六爻, a month page with a marked day for 择日 — on each course's own colours, with a play badge. No
+ * text (a server may have no CJK font). The storage key carries a hash of the SVG, so a redrawn cover gets a
+ * new URL (the file route caches for a year).
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';

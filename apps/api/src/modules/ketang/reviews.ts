@@ -1,8 +1,8 @@
 /**
- * Ratings of a course (the form's rating, 1–5, SPEC §5) with an optional comment. Who may rate: the
- * buyers of a paid course; for a free course, which has no buyers, the users who have started it
- * (saved progress in one of its lessons). One review per user and course: rating again replaces it
- * (one upsert, so a double submit leaves one row), keeping when it was first written.
+ * Ratings of a course (the form's rating, 1–5, PRODUCT.md#input-rules) with an optional comment. Who may
+ * rate: the buyers of a paid course; for a free course, which has no buyers, the users who have started it
+ * (saved progress in one of its lessons). One review per user and course: rating again replaces it (one
+ * upsert, so a double submit leaves one row), keeping when it was first written.
  */
 import {
   COURSE_PAGE_SIZE_MAX,

@@ -1,9 +1,9 @@
 /**
- * The classroom routes (SPEC §2 pages/ketang/*), mounted under `/api`: `crm/ketang/*` for the pages
- * and `ketang/media/*` for lesson videos behind signed URLs. Browsing, the course page, courseware and
- * reviews are public (a token, when sent, personalises the answer), as are the lessons that teach a
- * term (`lessons-by-tag`, for the chart's term sheets); `play` decides per lesson
- * (access.ts); `progress` and `review` need a logged-in user (401 otherwise).
+ * The classroom routes (pages/ketang/*, PRODUCT.md#classroom), mounted under `/api`: `crm/ketang/*` for the
+ * pages and `ketang/media/*` for lesson videos behind signed URLs. Browsing, the course page, courseware and
+ * reviews are public (a token, when sent, personalises the answer), as are the lessons that teach a term
+ * (`lessons-by-tag`, for the chart's term sheets); `play` decides per lesson (access.ts); `progress` and
+ * `review` need a logged-in user (401 otherwise).
  */
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

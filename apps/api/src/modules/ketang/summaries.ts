@@ -149,7 +149,7 @@ async function learnersOf(db: Db, ids: string[]) {
   return new Map(rows.map((row) => [row.courseId, Number(row.count)]));
 }
 
-/** The teacher of a row (the SPEC §3 default name when the record has none or is gone). */
+/** The teacher of a row (the default name of PRODUCT.md#content when the record has none or is gone). */
 export function teacherOf(row: CourseRow): CourseSummary['teacher'] {
   return {
     sellid: row.teacherSellid,

@@ -1,5 +1,5 @@
 /**
- * The media module's public entry: image upload (SPEC §7), the stored-file route, 意见反馈, and the
+ * The media module's public entry: image upload (PRODUCT.md#paths), the stored-file route, 意见反馈, and the
  * clean-up account deletion calls.
  */
 export { type MediaRoutesOptions, mediaRoutes } from './routes.ts';

@@ -162,7 +162,7 @@ describe('POST /api/base/upload', () => {
     expect(stored.includes(Buffer.from('Serial-0042'))).toBe(false);
   });
 
-  it('takes the token from the form field, before or after the file (SPEC §7)', async () => {
+  it('takes the token from the form field, before or after the file (PRODUCT.md#paths)', async () => {
     const png = await pngOf(64, 64);
     const before = await upload([{ name: 'token', value: user.token }, fileOf(png, 'a.png', 'image/png')]);
     expect(before.statusCode).toBe(200);

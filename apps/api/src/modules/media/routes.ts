@@ -1,5 +1,5 @@
 /**
- * SPEC §7 file upload (`POST base/upload`), the stored files (`GET files/<key>`) and 意见反馈
+ * The file upload (`POST base/upload`, PRODUCT.md#paths), the stored files (`GET files/<key>`) and 意见反馈
  * (`POST crm/feedback`); mounted under `/api`.
  */
 import type { Readable } from 'node:stream';
@@ -158,7 +158,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
       {
         schema: {
           tags: ['media'],
-          summary: 'Upload an image (SPEC §7): multipart/form-data, fields file, token?, purpose?',
+          summary: 'Upload an image (PRODUCT.md#paths): multipart/form-data, fields file, token?, purpose?',
           description:
             "multipart/form-data with the image in field `file` (JPEG, PNG, WebP or GIF, ≤ 5 MB; its type is read from its bytes), the session token in header `token` or form field `token` (the header wins), and `purpose` 'avatar' (default: square ≤ 512 px) or 'feedback' (≤ 1600 px). Logged-in users only. The image is re-encoded as WebP without metadata; answers `{url: '/api/files/<key>'}`. 413 over 5 MB or 50 megapixels, 415 for anything but an image.",
           consumes: ['multipart/form-data'],

@@ -15,7 +15,7 @@ export const feedback = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    // SPEC §5 rating, 1–5.
+    // A rating, 1–5 (PRODUCT.md#input-rules).
     rating: smallint('rating').notNull(),
     // `/api/files/feedback/…` URLs answered by base/upload.
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

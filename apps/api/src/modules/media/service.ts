@@ -1,5 +1,5 @@
 /**
- * Uploads (SPEC §7 file upload), the files they are served from, and 意见反馈. Plain functions over
+ * Uploads (PRODUCT.md#paths), the files they are served from, and 意见反馈. Plain functions over
  * their dependencies; routes.ts only reads the request and calls them.
  */
 import { randomUUID } from 'node:crypto';

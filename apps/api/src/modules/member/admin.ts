@@ -1,5 +1,5 @@
 /**
- * Operator actions on accounts (SPEC §1: VIP is granted by hand through customer service), run by
+ * Operator actions on accounts (PRODUCT.md#vip: VIP is granted by hand through customer service), run by
  * `npm run admin` (src/cli). Each change writes an audit row — who, what, to whom, when — in the same
  * transaction, so there is never a change without its row.
  */

@@ -1,6 +1,6 @@
 /**
- * Mainland mobile numbers (SPEC §6 accounts are by phone): the format check and the masked form the
- * wire shows.
+ * Mainland mobile numbers (accounts are by phone, PRODUCT.md#account): the format check and the masked form
+ * the wire shows.
  */
 import { PHONE_PATTERN } from '@xuanli/contracts/member';
 

@@ -16,7 +16,10 @@ export interface Window {
 const DAY_MS = 86_400_000;
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
-/** The Beijing calendar day (UTC+8, SPEC's reference zone) holding `now`: daily caps reset at 00:00 there. */
+/**
+ * The Beijing calendar day (UTC+8, the product's one zone, PRODUCT.md#who) holding `now`: daily caps reset at
+ * 00:00 there.
+ */
 export function beijingDay(now: number): Window {
   const start = Math.floor((now + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
   return { start, end: start + DAY_MS };

@@ -1,7 +1,7 @@
 /**
- * The member routes (SPEC §6–7): `crm/member/*` and `crm/ketang/myorder`; mounted under `/api/crm`.
- * `sms` and `login` need a session (a visitor's is fine); every other route needs a logged-in one:
- * a visitor, a revoked or expired token, or a deleted account is answered 401.
+ * The member routes (PRODUCT.md#account, #paths): `crm/member/*` and `crm/ketang/myorder`; mounted under
+ * `/api/crm`. `sms` and `login` need a session (a visitor's is fine); every other route needs a logged-in
+ * one: a visitor, a revoked or expired token, or a deleted account is answered 401.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
@@ -194,7 +194,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
       preHandler: requireUser,
       schema: {
         tags: ['member'],
-        summary: 'The logged-in user (SPEC §7 crm/member/profile), phone masked',
+        summary: 'The logged-in user, phone masked',
         security: secured,
         response: { 200: okEnvelopeSchema(ProfileSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
       },
@@ -359,7 +359,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
       schema: {
         tags: ['member'],
         summary:
-          "The user's purchased courses (SPEC §7 crm/ketang/myorder): live grants of paid shop orders, newest first, with lessons done and where to continue",
+          "The user's purchased courses: live grants of paid shop orders, newest first, with lessons done and where to continue",
         security: secured,
         response: { 200: okEnvelopeSchema(MyOrderListSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
       },

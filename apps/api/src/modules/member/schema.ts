@@ -18,7 +18,7 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   nickname: text('nickname').notNull().default(''),
   avatar: text('avatar').notNull().default(''),
-  // SPEC §4: VIP is active only while vip_expire lies in the future; null = never VIP.
+  // PRODUCT.md#vip: VIP is active only while vip_expire lies in the future; null = never VIP.
   vipExpire: timestamp('vip_expire', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // Set when the user deleted the account: the row stays (orders refer to it) but holds nothing personal.

@@ -1,6 +1,6 @@
 /**
- * Accounts (SPEC §6): login by phone and SMS code or password, the profile, the password, logout and
- * account deletion. Plain functions over their dependencies; routes.ts is the thin HTTP layer.
+ * Accounts (PRODUCT.md#account): login by phone and SMS code or password, the profile, the password, logout
+ * and account deletion. Plain functions over their dependencies; routes.ts is the thin HTTP layer.
  *
  * No answer tells whether a phone has an account: sending a code answers the same either way, a
  * first code login simply creates the account, and a password login fails with one `LoginFailed` for
@@ -87,7 +87,7 @@ function timingDummy(): Promise<string> {
   return dummyHash;
 }
 
-/** The wire form of a user (SPEC §3 `user`, §6 `isVip` by the server clock); the phone masked. */
+/** The wire form of a user (`isVip` by the server clock, PRODUCT.md#vip); the phone masked. */
 export function profileOf(user: User, clock: Clock): Profile {
   return {
     id: user.id,

@@ -14,7 +14,7 @@ export function registerSessionSlot(app: FastifyInstance): void {
   app.decorateRequest(SESSION, null);
 }
 
-/** The header SPEC §7 puts the token in, or undefined when absent or blank. */
+/** The header the original app puts the token in (PRODUCT.md#paths), or undefined when absent or blank. */
 export function tokenHeader(request: FastifyRequest): string | undefined {
   const value = request.headers.token;
   const token = Array.isArray(value) ? value[0] : value;

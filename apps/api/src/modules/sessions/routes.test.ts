@@ -31,7 +31,7 @@ describe('POST /api/base/token', () => {
     return res;
   }
 
-  it('issues a token in `data` (SPEC §7) with iat from the clock', async () => {
+  it('issues a token in `data` (PRODUCT.md#paths) with iat from the clock', async () => {
     const res = await issue({ body: { device_id: 1234567890123 } });
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 `base/token`, the session behind a token, and logout; mounted under `/api/base`.
+ * PRODUCT.md#paths `base/token`, the session behind a token, and logout; mounted under `/api/base`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
@@ -37,7 +37,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     '/token',
     {
       onRequest: limitSessionCreation,
-      // The body is optional (SPEC §7 shows none); an absent one validates as `{}`.
+      // The body is optional (the original app sends none); an absent one validates as `{}`.
       preValidation: async (request) => {
         request.body ??= {};
       },

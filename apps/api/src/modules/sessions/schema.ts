@@ -20,7 +20,8 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     // The JWT `sub`; stable across refreshes.
     subject: text('subject').notNull(),
-    // The client's generated numeric device id (SPEC §3); JS-safe integers fit in bigint 'number' mode.
+    // The client's generated numeric device id (PRODUCT.md#screens); JS-safe integers fit in bigint 'number'
+    // mode.
     deviceId: bigint('device_id', { mode: 'number' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -33,7 +33,7 @@ export interface SessionDeps {
   clock: Clock;
 }
 
-/** SPEC §3 `jw-token`: the token and its issue time in epoch seconds. */
+/** PRODUCT.md#screens `jw-token`: the token and its issue time in epoch seconds. */
 export interface IssuedToken {
   jwt: string;
   iat: number;
@@ -268,7 +268,7 @@ async function refresh(deps: SessionDeps, previousToken: string, deviceId: numbe
 }
 
 /**
- * SPEC §7 `POST /base/token`. Without a previous token it opens a new visitor session; with one it
+ * PRODUCT.md#paths `POST /base/token`. Without a previous token it opens a new visitor session; with one it
  * verifies it (401 when tampered, expired, replaced or ended) and rotates the session to a new token
  * for the same subject. A given `deviceId` is recorded on the session.
  */

@@ -1,8 +1,8 @@
 /**
- * Who may use the cart, the address book and orders: a logged-in user (SPEC §6). A visitor, a missing,
- * revoked or expired token, or a deleted account is answered 401 `Unauthorized`, as on the member
- * routes. What belongs to another user is answered 404 by the services, never 403, so that nobody
- * learns whether someone else's order number exists.
+ * Who may use the cart, the address book and orders: a logged-in user (PRODUCT.md#roles). A visitor, a
+ * missing, revoked or expired token, or a deleted account is answered 401 `Unauthorized`, as on the member
+ * routes. What belongs to another user is answered 404 by the services, never 403, so that nobody learns
+ * whether someone else's order number exists.
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { isVipActive } from '../../shared/entitlements.ts';

@@ -1,6 +1,6 @@
 /**
  * The catalogue routes, mounted under `/api/shop`: categories, the product list and a product page.
- * Public: a visitor browses the shop before logging in (the token SPEC §7 clients send is not needed),
+ * Public: a visitor browses the shop before logging in (the token clients send is not needed),
  * and every caller is shown the same answer — so each is kept whole per node (shared/answer-cache.ts),
  * read from the replica when there is one, dropped by the catalogue's change notices (a SKU's stock
  * included), and sent with an ETag and a short public Cache-Control for phones and nginx.

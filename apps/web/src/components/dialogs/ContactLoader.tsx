@@ -1,6 +1,6 @@
 /**
- * A contact card that loads itself, with the states of SPEC §4: 加载中... while fetching, then the card,
- * or 加载失败：{message} with 重试 (SPEC §8 "load error: " plus the message, in Chinese).
+ * A contact card that loads itself, with the states of PRODUCT.md#screens: 加载中... while fetching, then the
+ * card, or 加载失败：{message} with 重试 (PRODUCT.md#errors).
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { userMessage } from '@/lib/error-message';

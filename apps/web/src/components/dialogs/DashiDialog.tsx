@@ -5,8 +5,8 @@ import { DialogFrame } from './DialogFrame';
 export const DASHI_DIALOG_TITLE = '联系大师';
 
 /**
- * The master/teacher contact dialog (SPEC §2 dialog 2) for master `sellid`: the cached record when it
- * is the same master, else a fetch (SPEC §4).
+ * The master/teacher contact dialog (PRODUCT.md#screens) for master `sellid`: the cached record when it
+ * is the same master, else a fetch (PRODUCT.md#content).
  */
 export function DashiDialog({ sellid, onClose }: { sellid?: number | string; onClose: () => void }) {
   return (

@@ -1,8 +1,8 @@
 /**
- * The three app dialogs of SPEC §2, shown by the flag in `src/stores/dialogs.ts`: the VIP dialog slides
- * up from the bottom (its form is tall), the master and customer-service cards open in the middle.
- * antd-mobile's springs run about 300 ms (SPEC §9 dialog transition). A dialog's content is mounted
- * while it is open and dropped after it closes, so opening one fetches afresh (SPEC §4).
+ * The three app dialogs of PRODUCT.md#screens, shown by the flag in `src/stores/dialogs.ts`: the VIP dialog
+ * slides up from the bottom (its form is tall), the master and customer-service cards open in the middle.
+ * antd-mobile's springs run about 300 ms (the dialog transition of PRODUCT.md#screens). A dialog's content is
+ * mounted while it is open and dropped after it closes, so opening one fetches afresh (PRODUCT.md#screens).
  *
  * Mounted once by the app layer (src/app/layouts.tsx), lazily on the first open, inside the TanStack
  * Query provider, so the calendar route downloads neither this nor antd-mobile.

@@ -4,7 +4,7 @@ import { DialogFrame } from './DialogFrame';
 /** Title of the customer-service dialog. */
 export const KEFU_DIALOG_TITLE = '在线客服';
 
-/** The online customer-service dialog (SPEC §2 dialog 3): opening it fetches the card (SPEC §4). */
+/** The online customer-service dialog (PRODUCT.md#screens): opening it fetches the card. */
 export function KefuDialog({ onClose }: { onClose: () => void }) {
   return (
     <DialogFrame title={KEFU_DIALOG_TITLE} onClose={onClose}>

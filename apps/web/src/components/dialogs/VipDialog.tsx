@@ -6,12 +6,12 @@ import { DialogFrame } from './DialogFrame';
 import styles from './dialogs.module.css';
 import { VipProfileForm } from './VipProfileForm';
 
-/** Why a reader who is not VIP sees the customer-service card (SPEC §1: VIP is granted by people). */
+/** Why a reader who is not VIP sees the customer-service card (PRODUCT.md#vip: VIP is granted by people). */
 export const VIP_NEEDED_LEAD =
   '私人定制是VIP专享服务。添加客服微信开通VIP后，即可填写资料，每天查看专属运势。';
 
 /**
- * The VIP customisation dialog (SPEC §2 dialog 1, §4): a VIP gets the form (birth profile and fortune
+ * The VIP customisation dialog (PRODUCT.md#screens, #vip): a VIP gets the form (birth profile and fortune
  * type; saving stores them as the account's 定制 profile and closes the dialog), anyone else the
  * customer-service card.
  */

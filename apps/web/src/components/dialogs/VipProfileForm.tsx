@@ -1,9 +1,10 @@
 /**
- * The VIP customisation form (SPEC §4, §6): the birth profile (姓名, 性别, 出生 on the 公历/农历 picker)
+ * The VIP customisation form (PRODUCT.md#vip, #roles): the birth profile (姓名, 性别, 出生 on the 公历/农历 picker)
  * and the fortune type (财运 事业 感情 健康 学业). Submitting saves them as the account's 定制 profile on
  * the server (./api/dingzhi-profile.ts) — its own record, never the chart the 排盘 page shows — and the
- * type in the session store (SPEC §3). The fields carry cache keys, so what a reader typed survives
- * closing the dialog before saving (SPEC §4); they are cleared when the account leaves the phone.
+ * type in the session store (PRODUCT.md#screens). The fields carry cache keys, so what a reader typed
+ * survives closing the dialog before saving (PRODUCT.md#screens); they are cleared when the account leaves
+ * the phone.
  */
 import { DEFAULT_YUN_TYPE, isYunType, YUN_TYPE_LABELS, YUN_TYPES } from '@xuanli/almanac/bazi/yunType';
 import type { DingzhiProfileBody } from '@xuanli/contracts/dingzhi';
@@ -28,13 +29,16 @@ function fieldOfRefusal(error: unknown): string | null {
   return typeof error.code === 'string' && /^(WRONG_|OUT_OF_RANGE)/.test(error.code) ? 'born' : null;
 }
 
-/** Local-storage keys of the form's fields (SPEC §4 cache keys); cleared when the account leaves the phone. */
+/**
+ * Local-storage keys of the form's fields (kept on the phone, PRODUCT.md#screens); cleared when the account
+ * leaves the phone.
+ */
 export { VIP_FORM_CACHE_KEYS };
 
 /** The fortune types as selector options, 财运 first. */
 export const YUN_TYPE_OPTIONS = YUN_TYPES.map((value) => ({ value, label: YUN_TYPE_LABELS[value] }));
 
-/** The 出生 field: a born text (SPEC §3) edited on the birth picker. */
+/** The 出生 field: a born text (PRODUCT.md#bazi) edited on the birth picker. */
 function BornField({ value, onChange }: { value: unknown; onChange: (v: unknown) => void }) {
   const birth = (typeof value === 'string' && fromBornText(value)) || SAMPLE_BIRTH;
   return <BirthPicker value={birth} onChange={(next) => onChange(toBornText(next))} />;

@@ -147,7 +147,7 @@ describe('customer-service dialog', () => {
 });
 
 describe('master dialog', () => {
-  it('fetches the master of the sellid and refetches only for another sellid (SPEC §4)', async () => {
+  it('fetches the master of the sellid and refetches only for another sellid (PRODUCT.md#content)', async () => {
     const calls = installFakeApi((call) =>
       call.path === '/crm/dashi' ? okAnswer(master(Number(call.query.sellid))) : undefined,
     );
@@ -230,7 +230,7 @@ describe('the centred cards fit the screen', () => {
   });
 });
 
-describe('copying the WeChat ID (SPEC §8)', () => {
+describe('copying the WeChat ID (PRODUCT.md#errors)', () => {
   async function openCard() {
     installFakeApi(() => okAnswer(kefuLabel()));
     renderPage(<DialogHost />);

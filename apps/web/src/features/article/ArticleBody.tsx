@@ -5,9 +5,9 @@ import { linkAction } from './links';
 
 /**
  * An article's HTML in a container whose CSS styles only the tags the server's allow-list keeps
- * (SPEC §7 `crm/article/read`; the API sanitises with sanitize-html and never sends scripts, styles or
- * event attributes). Taps on its links stay in the app: `#/pages/...` opens the page, a web address
- * opens in the webview page (SPEC §2).
+ * (PRODUCT.md#paths `crm/article/read`; the API sanitises with sanitize-html and never sends scripts, styles
+ * or event attributes). Taps on its links stay in the app: `#/pages/...` opens the page, a web address opens
+ * in the webview page (PRODUCT.md#screens).
  */
 export function ArticleBody({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);

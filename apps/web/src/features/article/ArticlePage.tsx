@@ -1,5 +1,5 @@
 /**
- * The article page (`pages/index/article?id=3` or `?label=协议&name=用户协议`, SPEC §2): the title in
+ * The article page (`pages/index/article?id=3` or `?label=协议&name=用户协议`, PRODUCT.md#screens): the title in
  * the header, the sanitised body, the date of the last change. Agreements, the 节气 and help pages
  * open here.
  */

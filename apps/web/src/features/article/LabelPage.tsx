@@ -1,5 +1,5 @@
 /**
- * The label page (`pages/index/label`, SPEC §2):
+ * The label page (`pages/index/label`, PRODUCT.md#screens):
  * - `?name=嫁娶` explains one 宜/忌 word (the article `{label: '宜忌', name}`; the day card and the
  *   老黄历 link every word here);
  * - `?label=节气` (a label without a name) lists the articles of that label page by page, each opening

@@ -1,5 +1,5 @@
 /**
- * Where a link inside an article leads (SPEC §2 navigation). Articles link to app pages as
+ * Where a link inside an article leads (PRODUCT.md#screens navigation). Articles link to app pages as
  * `#/pages/...` (the server's sanitiser keeps those) and to the web as http(s) addresses, which open
  * inside the webview page; `mailto:` and anything else are left to the browser.
  */

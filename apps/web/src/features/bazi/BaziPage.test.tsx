@@ -70,7 +70,7 @@ describe('BaziPage form', () => {
     expect((screen.getByRole('textbox', { name: '姓名' }) as HTMLInputElement).value).toBe('示例');
     expect((screen.getByRole('radio', { name: '乾造（男）' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('combobox', { name: '年' }) as HTMLSelectElement).value).toBe('1990');
-    // SPEC §5: the picker offers 1930–2100 by default, 1900 on request.
+    // PRODUCT.md#input-rules: the picker offers 1930–2100 by default, 1900 on request.
     const years = within(screen.getByRole('combobox', { name: '年' })).getAllByRole('option');
     expect(years[0].textContent).toBe('1930年');
     expect(years.at(-1)?.textContent).toBe('2100年');
@@ -104,7 +104,7 @@ describe('BaziPage form', () => {
     expect(storedProfiles()).toHaveLength(0);
   });
 
-  it('offers lunar leap months and sends the SPEC birth text 农 2023-02(闰)-15', async () => {
+  it('offers lunar leap months and sends the birth text 农 2023-02(闰)-15', async () => {
     const calls = installFakeServer();
     const user = userEvent.setup();
     openBazi();

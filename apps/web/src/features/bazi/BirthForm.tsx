@@ -11,7 +11,7 @@ import { type ChartOptions, DEFAULT_OPTIONS, type SavedProfile } from './profile
 /** What the form edits: a profile without its id (a new one) or with it (an edit). */
 export type ProfileDraft = Omit<SavedProfile, 'add_time'> & { add_time?: number };
 
-/** The default sample profile 示例 / 男 (SPEC §3). */
+/** The default sample profile 示例 / 男 (PRODUCT.md#bazi). */
 export const SAMPLE_PROFILE: ProfileDraft = {
   name: '示例',
   sex: '男',
@@ -96,9 +96,9 @@ interface BirthFormProps {
 }
 
 /**
- * The birth form: name, 乾造/坤造, birth date and time on a 公历/农历 picker (SPEC §5: years 1900–2100,
- * 1930–2100 offered by default, lunar leap months), an optional birthplace (province → city, giving the
- * longitude and zone) and the chart options (子时 school, 真太阳时, 起运 school). Native selects: on a
+ * The birth form: name, 乾造/坤造, birth date and time on a 公历/农历 picker (PRODUCT.md#input-rules: years
+ * 1900–2100, 1930–2100 offered by default, lunar leap months), an optional birthplace (province → city,
+ * giving the longitude and zone) and the chart options (子时 school, 真太阳时, 起运 school). Native selects: on a
  * phone they open the system's own wheel, large and familiar to older readers.
  */
 export function BirthForm({

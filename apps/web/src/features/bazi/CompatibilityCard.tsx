@@ -13,7 +13,7 @@ import { beijingToday } from './LuckPanel';
 import { chartRequest, type SavedProfile } from './profiles';
 import { HEPAN_VIEW_KEY, type HepanViewState, patchViewState, readViewState } from './viewState';
 
-/** Topic keys of the jxfen answer and their labels (the engine's TOPIC_LABELS, SPEC §3). */
+/** Topic keys of the jxfen answer and their labels (the engine's TOPIC_LABELS, PRODUCT.md#hehun). */
 const TOPICS = [
   ['marriage', '婚姻'],
   ['wealth', '财运'],

@@ -4,7 +4,7 @@ import { PILLARS } from './PillarTable';
 
 /**
  * The 口径 card and the boundary warnings. "My chart differs from 问真" is the top complaint in this
- * field (product-anchors C1), caused by the 子时 school, true solar time, the 起运 school and 立春;
+ * field (PRODUCT.md#bazi "Schools differ"), caused by the 子时 school, true solar time, the 起运 school and 立春;
  * so the chart says which conventions it used, shows clock and corrected time side by side, and for a
  * birth near a boundary prints the pillars the other side would give.
  */

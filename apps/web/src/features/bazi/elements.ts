@@ -1,10 +1,11 @@
 /**
  * 五行 of the characters a chart shows, and the colours the page paints them in. Colour is never the
- * only signal (MIIT 适老化 1.4, product-anchors D4): every bar and chip also prints its 五行 character.
+ * only signal (MIIT 适老化 1.4, PRODUCT.md#appearance): every bar and chip also prints its 五行 character.
  *
- * Fill colours for 木, 火, 金 and 水 are XuanJi's (#5DC336 / #F65352 / #D4A017 / #4190FA, product-anchors
- * D5); 土 gets an ochre brown of our own so it is told apart from the gold of 金. Text colours are darker
- * shades of the same hues, because the bright fills fall below 4.5:1 contrast on our paper.
+ * Fill colours for 木, 火, 金 and 水 are XuanJi's (#5DC336 / #F65352 / #D4A017 / #4190FA, the
+ * colours readers know from that app); 土 gets an ochre brown of our own so it is told apart from the gold of
+ * 金. Text colours are darker shades of the same hues, because the bright fills fall below 4.5:1 contrast on
+ * our paper.
  */
 
 /** The five phases in the order of 相生 (木生火生土生金生水), the order bazi apps list them. */

@@ -1,5 +1,5 @@
 /**
- * FNV-1a, 32 bit, over the UTF-16 code units of a string, as 8 hex digits. Used for the SPEC §3
+ * FNV-1a, 32 bit, over the UTF-16 code units of a string, as 8 hex digits. Used for the PRODUCT.md#hehun
  * `jx-fen-` cache key ("keyed by a hash of the request body"): short, stable across browsers, and
  * with no crypto API needed (WeChat's older WebViews lack `crypto.subtle` on plain http).
  * Constants from the FNV reference (Fowler, Noll, Vo; http://www.isthe.com/chongo/tech/comp/fnv/).

@@ -1,5 +1,5 @@
 /**
- * Saved birth profiles (命例). The session store keeps one profile under the SPEC §3 key `bazi`
+ * Saved birth profiles (命例). The session store keeps one profile under the key `bazi` (PRODUCT.md#screens)
  * (`{name, sex, born, add_time}`), and `yunType`; a family reads several charts, so the whole list
  * lives in the shared store src/stores/profiles.ts (other features read it there), and the store's
  * `bazi` is the one being read. `add_time` (creation time, epoch ms) is the id that ties the two
@@ -33,7 +33,7 @@ export {
   useSavedProfiles,
 } from '@/stores/profiles';
 
-/** The session store's local-storage key of the fortune type (SPEC §3). */
+/** The session store's local-storage key of the fortune type (PRODUCT.md#screens). */
 const YUN_TYPE_STORAGE_KEY = 'yunType';
 
 /**
@@ -49,7 +49,8 @@ export type ChartRequest = ChartBody & {
 
 /**
  * 流年 asked for with every chart: 120 years reach the end of the tenth 大运 (起运 is at most ~10 years
- * after birth), so every 大运 can be opened; SPEC §9's default of 80 would leave the last ones empty.
+ * after birth), so every 大运 can be opened; the default of 80 (PRODUCT.md#constants) would leave the last ones
+ * empty.
  */
 const LIUNIAN_COUNT = 120;
 
@@ -98,7 +99,7 @@ function changed(p: SavedProfile, at: number): SavedProfile {
   };
 }
 
-/** The SPEC §3 `bazi` record of a saved profile (what the session store persists). */
+/** The `bazi` record (PRODUCT.md#screens) of a saved profile (what the session store persists). */
 function toSessionProfile(p: SavedProfile): BaziProfile {
   return { name: p.name, sex: p.sex, born: p.born, add_time: p.add_time };
 }
@@ -130,7 +131,8 @@ export function useProfiles(): ProfilesApi {
   const makeCurrent = useCallback(
     (p: SavedProfile | null) => {
       setBazi(p ? toSessionProfile(p) : null);
-      // SPEC §3: the fortune type is kept with the profile, caiyun unless one was chosen (VIP dialog).
+      // PRODUCT.md#dingzhi: the fortune type is kept with the profile, caiyun unless one was chosen (VIP
+      // dialog).
       // The store persists it only when it changes, so write the default once ourselves.
       if (p && !yunType) setYunType(DEFAULT_YUN_TYPE);
       if (p && readStorage<unknown>(YUN_TYPE_STORAGE_KEY, null) === null) {

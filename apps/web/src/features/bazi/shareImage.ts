@@ -1,7 +1,7 @@
 /**
  * The chart as an image, drawn on a <canvas> by hand (no html-to-image dependency): name and dates,
  * the four pillars, the five elements, the 大运 row and the 口径 line. Chat apps share images, not
- * links (mingli-fengshui #7, product-anchors C2), and WeChat's browser cannot share files, so the
+ * links (readers ask to send a chart to family in a chat), and WeChat's browser cannot share files, so the
  * caller falls back to showing the PNG for a long-press save.
  */
 import type { BzChart } from './api/get-bzdata';

@@ -4,7 +4,7 @@ import type { WheelItem } from './pickerColumns';
 import styles from './Wheels.module.css';
 
 const ROW = picker.itemHeight;
-/** Rows above (and below) the middle one: 5 visible rows → 2 (SPEC §9). */
+/** Rows above (and below) the middle one: 5 visible rows → 2 (PRODUCT.md#constants). */
 const PAD = Math.floor(picker.visibleRows / 2);
 /** Quiet time after the last scroll event before the wheel settles on a row (ms). */
 const SETTLE = 120;
@@ -146,8 +146,8 @@ export function withColumn<V extends string[]>(value: V, column: number, next: s
 }
 
 /**
- * Picker wheels side by side (SPEC §9: 5 rows × 40 px) with the middle row framed and the outer rows
- * fading out, in the look of the platform pickers.
+ * Picker wheels side by side (PRODUCT.md#constants: 5 rows × 40 px) with the middle row framed and the outer
+ * rows fading out, in the look of the platform pickers.
  */
 export function Wheels<V extends string[]>({ columns, value, labels, onChange }: WheelsProps<V>) {
   return (

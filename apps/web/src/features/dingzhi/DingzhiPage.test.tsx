@@ -222,7 +222,7 @@ describe('定制 for a VIP', () => {
     expect(await screen.findByRole('region', { name: '1月16日财运' })).toBeTruthy();
   });
 
-  it('asks again for another type, and keeps the type (SPEC §3 yunType)', async () => {
+  it('asks again for another type, and keeps the type (PRODUCT.md#dingzhi)', async () => {
     const calls = server(undefined, savedProfile());
     loginAs(vipMember());
     openPage();

@@ -1,9 +1,9 @@
 /**
- * The 定制 tab (`pages/dingzhi/index`, SPEC §2 tab 3, §6). Never blank:
+ * The 定制 tab (`pages/dingzhi/index`, PRODUCT.md#dingzhi). Never blank:
  * - a VIP with a saved 定制 profile sees the day's personal fortune and the week (FortuneView);
  * - a VIP without one fills in the profile here;
  * - a user without VIP and a visitor see what VIP brings, the customer-service card through which VIP
- *   is opened (SPEC §1), and the five benefits; a visitor also gets 登录.
+ *   is opened (PRODUCT.md#vip), and the five benefits; a visitor also gets 登录.
  *
  * The profile is the account's own record on the server (components/dialogs/api/dingzhi-profile.ts),
  * never the chart the 排盘 page shows. Opening the tab asks for the user's profile again, so a
@@ -75,8 +75,8 @@ function VipDingzhi() {
 }
 
 /**
- * Keeps the fortune type of the session store (SPEC §3 `yunType`, which the type switch sets) and the
- * saved profile's in step: a profile that arrives (another phone saved it) sets the store's type, and a
+ * Keeps the fortune type of the session store (`yunType`, PRODUCT.md#dingzhi, which the type switch sets) and
+ * the saved profile's in step: a profile that arrives (another phone saved it) sets the store's type, and a
  * type the reader picks is saved with the profile, so every phone opens on it.
  */
 function useTypeFollowsProfile(profile: DingzhiProfile | null): void {

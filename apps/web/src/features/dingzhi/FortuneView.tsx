@@ -21,7 +21,7 @@ import { mondayIndex, monthDay, useToday, weekdayLabel } from './week';
 const TYPE_CHOICES = YUN_TYPES.map((type) => [type, YUN_TYPE_LABELS[type]] as const);
 
 /**
- * A VIP's fortune (SPEC §2 tab 3, §6): the profile with 修改资料, the fortune type (财运 事业 感情 健康
+ * A VIP's fortune (PRODUCT.md#dingzhi): the profile with 修改资料, the fortune type (财运 事业 感情 健康
  * 学业, kept in the session store), the chosen day's grade, score, relation, reading and lucky
  * directions, hours, colour and number, and the week strip. The day is today in Beijing; the strip
  * picks another day of this week from the same answer.
@@ -38,7 +38,7 @@ export function FortuneView({ bazi }: { bazi: BaziProfile }) {
     date: today,
   });
 
-  // SPEC §3 `today`/`currWeek`: a new day starts on today's place in the strip.
+  // The session store's `today`/`currWeek`: a new day starts on today's place in the strip.
   useEffect(() => {
     if (useSession.getState().today !== today) useSession.getState().setToday(today, mondayIndex(today));
   }, [today]);
@@ -98,7 +98,7 @@ export function FortuneView({ bazi }: { bazi: BaziProfile }) {
   );
 }
 
-/** '公历 1990-05-10 08:00' for the born text '公 1990-05-10 08:00' (SPEC §3). */
+/** '公历 1990-05-10 08:00' for the born text '公 1990-05-10 08:00' (PRODUCT.md#bazi). */
 function bornText(born: string): string {
   return born.replace(/^公\s*/, '公历 ').replace(/^农\s*/, '农历 ');
 }

@@ -1,5 +1,5 @@
 /**
- * How a luck grade (SPEC §9: 大吉 … 大凶) looks and reads: the 吉 grades in the reds of good news, 中平
+ * How a luck grade (PRODUCT.md#constants: 大吉 … 大凶) looks and reads: the 吉 grades in the reds of good news, 中平
  * in a neutral brown, the 凶 grades in slate greys and never as a bare 凶 — in the restrained words of an
  * almanac with their reason ({@link gradeWords}). The words always say it; colour only repeats it.
  */

@@ -1,7 +1,7 @@
 /**
  * Dates of the 定制 week strip. The server answers the week Monday–Sunday of the day asked for; the
  * strip marks today and remembers the chosen day as its index in that week (the session store's
- * `currWeek`, SPEC §3), so coming back to the tab the same day shows the same day.
+ * `currWeek` of the session store), so coming back to the tab the same day shows the same day.
  */
 
 import {

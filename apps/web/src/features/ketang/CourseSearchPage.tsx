@@ -1,9 +1,9 @@
 /**
- * The course list (`pages/ketang/search?keyword=&category=`, SPEC §2 "course list, with a header
- * button 'mine'"): the search bar of SPEC §2 dialog 4, the category chips, 共 N 门课程 and the courses,
- * the next page loading as the reader nears the end. The words and the category live in the address
- * (written with replace on each search), so a reload or coming back from a course shows the same
- * list. 我的 in the header opens my courses. When nothing matches, a few words to try are offered.
+ * The course list (`pages/ketang/search?keyword=&category=`, PRODUCT.md#classroom, with a header
+ * button to the reader's own courses): the classroom's search bar, the category chips, 共 N 门课程 and the
+ * courses, the next page loading as the reader nears the end. The words and the category live in the address
+ * (written with replace on each search), so a reload or coming back from a course shows the same list. 我的 in
+ * the header opens my courses. When nothing matches, a few words to try are offered.
  */
 
 import { COURSE_KEYWORD_MAX } from '@xuanli/contracts/ketang-labels';

@@ -1,8 +1,8 @@
 /**
  * The course page: what it shows from the course answer, the lesson marks (试看, lock, 已学完, 学到),
  * where lessons and the bottom bar lead (player, login, checkout), the teacher's dialog, the reviews
- * with 加载更多, the review form (stars required, SPEC §5 reset, the server's refusal, 改评价), and the
- * unknown / failed states.
+ * with 加载更多, the review form (stars required, a tap on the chosen star clears it, the server's refusal, 改评价),
+ * and the unknown / failed states.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
@@ -336,7 +336,7 @@ describe('CourseShowPage (pages/ketang/show)', () => {
     await tapStar(4);
     expect(within(reviewForm()).getByText('满意')).toBeTruthy();
     expect(submitButton().disabled).toBe(false);
-    // SPEC §5: tapping the chosen value again clears it.
+    // PRODUCT.md#input-rules: tapping the chosen value again clears it.
     await tapStar(4);
     expect(within(reviewForm()).getByText('请选择评分')).toBeTruthy();
     expect(submitButton().disabled).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The course page (`pages/ketang/show?id=`, SPEC §2 "course detail"): the cover, title and selling
+ * The course page (`pages/ketang/show?id=`, PRODUCT.md#classroom): the cover, title and selling
  * line, price or 免费 with the 会员价 a VIP pays, rating, learners (新课 below the threshold) and the
  * teacher (a tap opens the master contact dialog); the
  * lessons in order with 试看, lock, 已学完 and 学到 m:ss marks (a playable one opens the player, a

@@ -31,7 +31,7 @@ const previewable = (type: string) => type === 'application/pdf' || type.startsW
 
 /**
  * One courseware file: its kind's badge, title, file name, pages and size, the course it belongs
- * with, and 预览 (PDFs and pictures) and 下载 (saved under its file name, SPEC §7). 下载 shows its
+ * with, and 预览 (PDFs and pictures) and 下载 (saved under its file name, PRODUCT.md#classroom). 下载 shows its
  * progress while the bytes arrive and says a failure under the buttons until the next try.
  */
 export function CoursewareCard({ file, wechat, showCourse }: CoursewareCardProps) {

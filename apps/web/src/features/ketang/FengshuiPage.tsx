@@ -1,8 +1,8 @@
 /**
- * 风水医院 (`pages/ketang/fengshui`, SPEC §2): the 风水 consultation service — what a consultation is,
+ * 风水医院 (`pages/ketang/fengshui`, PRODUCT.md#classroom): the 风水 consultation service — what a consultation is,
  * the spaces it covers, the shop's 风水 consultations with their prices (预约 → the product page), how
  * it goes from booking to the follow-up, case articles (label 风水), and 联系大师, which opens the
- * master contact dialog (SPEC §2 dialog 2) with the master the consultations are booked with.
+ * master contact dialog (PRODUCT.md#screens) with the master the consultations are booked with.
  */
 import { PageHeader } from '@/components/PageHeader';
 import { useDialogs } from '@/stores/dialogs';

@@ -1,6 +1,6 @@
 /**
  * 免费课件 (pages/ketang/kejian): the files from the courseware answer with their facts and course,
- * 预览 opening the PDF, 下载 fetching it as a blob and saving it under its file name (SPEC §7), the
+ * 预览 opening the PDF, 下载 fetching it as a blob and saving it under its file name (PRODUCT.md#classroom), the
  * WeChat hint, failures said in Chinese, and the loading, failed, empty and one-course states.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

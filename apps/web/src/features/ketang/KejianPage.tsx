@@ -1,7 +1,7 @@
 /**
- * 免费课件 (`pages/ketang/kejian`, SPEC §2): the free courseware, each file with 预览 and 下载 (saved
- * under its own name, SPEC §7). `?course=<id>` lists only the files of that course (its page links
- * here). In WeChat's in-app browser, which cannot save files, a notice says how to download instead.
+ * 免费课件 (`pages/ketang/kejian`, PRODUCT.md#classroom): the free courseware, each file with 预览 and 下载 (saved
+ * under its own name, PRODUCT.md#classroom). `?course=<id>` lists only the files of that course (its page
+ * links here). In WeChat's in-app browser, which cannot save files, a notice says how to download instead.
  */
 import { COURSE_ID_PATTERN } from '@xuanli/contracts/ketang-labels';
 import { Link, useSearchParams } from 'react-router';

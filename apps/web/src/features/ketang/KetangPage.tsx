@@ -1,5 +1,5 @@
 /**
- * The 课堂 tab (`pages/ketang/index`, SPEC §2 "online classroom"): a search bar that opens the course
+ * The 课堂 tab (`pages/ketang/index`, PRODUCT.md#classroom): a search bar that opens the course
  * list, the categories with their course counts, the entries to 免费课件 and 风水医院, 精选课程 (the
  * first courses in the operators' order), 免费课程, and the teachers of the courses — a tap on one opens
  * the master contact dialog.

@@ -15,7 +15,7 @@ import KetangPage from './KetangPage';
  */
 const PlayerPage = lazyPage(() => import('./player/PlayerPage'));
 
-/** The page of each classroom route (SPEC §2 pages/ketang/*). */
+/** The page of each classroom route (pages/ketang/*, PRODUCT.md#classroom). */
 export const KETANG_PAGES: Readonly<Record<string, ComponentType>> = {
   [paths.ketang.path]: KetangPage,
   [paths.courseSearch.path]: CourseSearchPage,

@@ -21,10 +21,10 @@ export interface ReviewSheetProps {
 }
 
 /**
- * The review form sliding up from the bottom: the stars (SPEC §5: 1–5, tapping the chosen value
- * clears it — the form cannot be sent without stars and says 请选择评分) and optional words of up to
- * REVIEW_COMMENT_MAX characters. A saved review says 评价已提交 and closes; a refusal is said in the
- * form, which stays open.
+ * The review form sliding up from the bottom: the stars (PRODUCT.md#input-rules: 1–5, tapping the chosen
+ * value clears it — the form cannot be sent without stars and says 请选择评分) and optional words of up to
+ * REVIEW_COMMENT_MAX characters. A saved review says 评价已提交 and closes; a refusal is said in the form, which
+ * stays open.
  */
 export function ReviewSheet({ courseId, open, mine, onClose }: ReviewSheetProps) {
   return (

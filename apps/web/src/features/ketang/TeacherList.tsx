@@ -23,7 +23,7 @@ export function teachersOf(courses: readonly CourseSummary[]): TeacherEntry[] {
 
 /**
  * The 名师 section of the 课堂 tab: each teacher's picture and name; a tap opens the master contact
- * dialog (SPEC §2 dialog 2) for that master's `sellid`.
+ * dialog (PRODUCT.md#screens) for that master's `sellid`.
  */
 export function TeacherList({ teachers }: { teachers: readonly TeacherEntry[] }) {
   return (

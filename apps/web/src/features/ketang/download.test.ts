@@ -1,6 +1,6 @@
 /**
- * Saving courseware (SPEC §7 download as blob): the request and its token, progress, the blob handed
- * to a `download` link under the file's name, the object URL's release, and failures said in Chinese.
+ * Saving courseware (fetched as a blob, PRODUCT.md#paths): the request and its token, progress, the blob
+ * handed to a `download` link under the file's name, the object URL's release, and failures said in Chinese.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ClientErrorCode } from '@/lib/api';

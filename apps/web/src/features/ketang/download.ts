@@ -1,9 +1,9 @@
 /**
- * Saving a courseware file on the phone (SPEC §7 download: GET as blob): the file is fetched as a blob
+ * Saving a courseware file on the phone (GET as a blob, PRODUCT.md#paths): the file is fetched as a blob
  * — with the session token in the `token` header when it comes from our own origin, as every API call
  * carries it — and handed to the browser as a link with `download="<file name>"`, so it is saved under
- * its Chinese name rather than the storage key in its URL. Failures become the `ApiError`s of SPEC §8
- * (602001 for the network, 5 for a time-out, 600003 when cancelled), said in Chinese by
+ * its Chinese name rather than the storage key in its URL. Failures become the `ApiError`s of
+ * PRODUCT.md#errors (602001 for the network, 5 for a time-out, 600003 when cancelled), said in Chinese by
  * {@link downloadFailureMessage}.
  *
  * WeChat's in-app browser cannot save a blob (the link does nothing there): the page asks its readers
@@ -12,7 +12,7 @@
 import { ApiError, api, ClientErrorCode, toApiError } from '@/lib/api';
 import { userMessage } from '@/lib/error-message';
 
-/** A download may take longer than a JSON call: the generic network time-out (SPEC §9). */
+/** A download may take longer than a JSON call: the generic network time-out (PRODUCT.md#constants). */
 export const DOWNLOAD_TIMEOUT_MS = 60_000;
 
 /**
@@ -126,7 +126,7 @@ export function createBlobFetcher(overrides: Partial<DownloaderDeps> = {}) {
   };
 }
 
-/** Fetches `url` as a blob (SPEC §7 download). */
+/** Fetches `url` as a blob. */
 export const fetchBlob = createBlobFetcher();
 
 /**

@@ -21,7 +21,7 @@ export interface ProductActionBarProps {
 }
 
 /**
- * The product page's bar fixed at the bottom: 客服 opens the online customer-service card (SPEC §2
+ * The product page's bar fixed at the bottom: 客服 opens the online customer-service card (PRODUCT.md#screens
  * dialog 3), 购物车 shows the pieces in the cart, then the buy buttons; an off-shelf or sold-out
  * product shows one disabled button saying so instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The 商城 tab (`pages/index/shop`, SPEC §2 "official shop"): a search field, the category capsules
+ * The 商城 tab (`pages/index/shop`, PRODUCT.md#shop): a search field, the category capsules
  * and a two-column grid of on-shelf products that loads the next page as the reader nears its end.
  * The chosen category and words live in the address (`?cat=2&q=手串`), so coming back from a product
  * shows the same grid. A logged-in buyer finds the cart, with its pieces, at the right of the header.

@@ -7,8 +7,8 @@ import styles from './FuliPage.module.css';
 import { vipStatus } from './vip';
 
 /**
- * pages/user/fuli (VIP福利, SPEC §2): the five VIP benefits and the way to get them — VIP is opened by
- * customer service (SPEC §1), so the button opens the customer-service card.
+ * pages/user/fuli (VIP福利, PRODUCT.md#vip): the five VIP benefits and the way to get them — VIP is opened by
+ * customer service (PRODUCT.md#vip), so the button opens the customer-service card.
  */
 export default function FuliPage() {
   const user = useSession((s) => s.user);

@@ -73,7 +73,8 @@ describe('LoginPage', () => {
       phone: '13800138000',
       code: '123456',
     });
-    // SPEC §4: the answered token object, with the user, is the stored record; the session is logged in.
+    // PRODUCT.md#account: the answered token object, with the user, is the stored record; the session is
+    // logged in.
     expect(JSON.parse(window.localStorage.getItem('jw-token') ?? 'null')).toEqual({
       jwt: 'member-jwt',
       iat: 1_700_000_000,

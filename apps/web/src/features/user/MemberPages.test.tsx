@@ -208,7 +208,7 @@ describe('MyclassPage (pages/user/myclass)', () => {
     expect(screen.getByText('购买于 2026-04-01')).toBeTruthy();
     const covers = [...container.querySelectorAll('img')];
     expect(covers.map((img) => img.getAttribute('src'))[0]).toBe('/api/files/covers/bazi.webp');
-    // A course without a cover shows the fallback picture (SPEC §8).
+    // A course without a cover shows the fallback picture (PRODUCT.md#errors).
     expect(covers[1]?.getAttribute('data-fallback')).toBe('true');
     fireEvent.click(screen.getByText('八字入门十二讲'));
     expect(here(location())).toBe(paths.courseShow.getHref({ id: 'bazi-101' }));

@@ -11,8 +11,8 @@ import styles from './MyclassPage.module.css';
 import { beijingDate } from './vip';
 
 /**
- * pages/user/myclass (我的课程): the courses in the session store's `myclass` (SPEC §3, fetched with
- * the profile, SPEC §4, from `crm/ketang/myorder`: one row per paid course order, gone after a
+ * pages/user/myclass (我的课程): the courses in the session store's `myclass` (fetched with
+ * the profile, PRODUCT.md#account, from `crm/ketang/myorder`: one row per paid course order, gone after a
  * refund), each with its cover, title, how far the learner has got (课时 done of all, a bar) and a
  * 继续学习 / 开始学习 button into the player at the lesson watched last; or an empty state that points
  * to the classroom.

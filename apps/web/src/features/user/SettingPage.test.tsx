@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 describe('SettingPage (pages/user/setting)', () => {
-  it('reports version 1.4.0 (build 100) under 关于玄历 (SPEC §1)', () => {
+  it('reports version 1.4.0 (build 100) under 关于玄历 (PRODUCT.md#who)', () => {
     renderPage(<SettingPage />, { path: paths.setting.path });
     expect(screen.getByText('版本 1.4.0 (build 100)')).toBeTruthy();
   });

@@ -21,7 +21,7 @@ const DELETE_EXPLAINED =
   '需等订单完成后再注销。之后仍可用这个手机号重新注册，但原有内容不会找回。';
 
 /**
- * pages/user/setting (系统设置): clear the cache, about 玄历 (SPEC §1 version), the agreements and —
+ * pages/user/setting (系统设置): clear the cache, about 玄历 (its version, PRODUCT.md#who), the agreements and —
  * for a logged-in user — the password, the WeChat binding, account deletion (two confirmations) and
  * logout.
  */

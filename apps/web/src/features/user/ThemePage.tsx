@@ -21,8 +21,8 @@ const APPEARANCES: readonly (readonly [Appearance, string])[] = [
 ];
 
 /**
- * pages/user/theme (主题设置): the theme colour (SPEC §3 `theme`, default #672f0d), applied to headers
- * and buttons at once; light, dark or the phone's setting (dark is off by default, SPEC §1); and
+ * pages/user/theme (主题设置): the theme colour (default #672f0d, PRODUCT.md#appearance), applied to headers
+ * and buttons at once; light, dark or the phone's setting (dark is off by default); and
  * 长辈模式 — larger text, tab labels and tap targets after MIIT 《互联网网站适老化通用设计规范》. Every
  * choice is saved on the phone and takes effect immediately.
  */

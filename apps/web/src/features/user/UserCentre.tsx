@@ -12,7 +12,7 @@ import SettingPage from './SettingPage';
 import ThemePage from './ThemePage';
 import UserPage from './UserPage';
 
-/** The page of each user-centre route (SPEC §2 pages/user/*). */
+/** The page of each user-centre route (PRODUCT.md#screens pages/user/*). */
 export const USER_CENTRE_PAGES: Readonly<Record<string, ComponentType>> = {
   [paths.user.path]: UserPage,
   [paths.login.path]: LoginPage,

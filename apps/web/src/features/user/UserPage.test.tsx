@@ -54,7 +54,7 @@ describe('UserPage (pages/user/index)', () => {
     expect(within(card).getByText('138****0000')).toBeTruthy();
     expect(within(card).getByText('VIP 至 2027-01-15')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: '开通VIP' })).toBeNull();
-    // The avatar falls back to the default picture when there is none (SPEC §8).
+    // The avatar falls back to the default picture when there is none (PRODUCT.md#errors).
     expect(within(card).getByRole('img', { name: '头像' }).getAttribute('data-fallback')).toBe('true');
   });
 

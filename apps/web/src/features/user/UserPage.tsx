@@ -40,7 +40,7 @@ interface Entry {
 }
 
 /**
- * The 我的 tab (pages/user/index, SPEC §2): the user's card — avatar, nickname, masked phone and VIP
+ * The 我的 tab (pages/user/index, PRODUCT.md#screens): the user's card — avatar, nickname, masked phone and VIP
  * state, and which ways in the account has (AccountBinding.tsx) — then the entries of the user centre.
  * A visitor sees a 登录/注册 card instead (inside WeChat: 微信登录 and 手机号登录); entries that need an
  * account open the login page, which comes back to the entry afterwards.

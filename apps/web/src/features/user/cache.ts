@@ -1,5 +1,5 @@
 /**
- * 清除缓存 (系统设置): what the app keeps only to save a request — SPEC §3's `jx-fen-*` answers, the
+ * 清除缓存 (系统设置): what the app keeps only to save a request — the `jx-fen-*` answers (PRODUCT.md#screens), the
  * customer-service card `kefu-info` and the master record `dashi` — plus TanStack Query's in-memory
  * answers. Never the login (`jw-token`), the device id, saved 八字 profiles, the theme or other settings:
  * those are the reader's, not a cache.
@@ -8,7 +8,9 @@
 /** Local-storage keys that are pure caches. */
 export const CACHE_KEYS: readonly string[] = ['kefu-info', 'dashi'];
 
-/** Prefixes of local-storage keys that are pure caches (SPEC §3 `jx-fen-` + a hash of the body). */
+/**
+ * Prefixes of local-storage keys that are pure caches (PRODUCT.md#screens `jx-fen-` + a hash of the body).
+ */
 export const CACHE_PREFIXES: readonly string[] = ['jx-fen-'];
 
 /** Whether a local-storage key holds cached data. */

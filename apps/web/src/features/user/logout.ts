@@ -5,7 +5,7 @@ import { useNavigation } from '@/lib/navigation';
 import { logoutMember } from './api/logout';
 
 /**
- * 退出登录 (SPEC §4): asks first (取消 / 确认退出), then ends the session on the server, clears the
+ * 退出登录 (PRODUCT.md#account): asks first (取消 / 确认退出), then ends the session on the server, clears the
  * user and the stored record — on this phone even when the server cannot be reached — and goes to
  * the 我的 tab. Resolves whether the reader logged out.
  */

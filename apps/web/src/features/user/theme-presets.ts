@@ -1,5 +1,5 @@
 /**
- * The theme colours offered on 主题设置 (SPEC §3 `theme`, default #672f0d). Each is dark enough for
+ * The theme colours offered on 主题设置 (default #672f0d, PRODUCT.md#appearance). Each is dark enough for
  * white header text (≥ 6:1) and, lightened for dark mode (global.css), readable as text on the dark
  * surface (≥ 4.5:1). Named after traditional pigments.
  */

@@ -1,5 +1,5 @@
 /**
- * How the user centre words VIP (SPEC §4: active only while `vip_expire` is later than now).
+ * How the user centre words VIP (PRODUCT.md#vip: active only while `vip_expire` is later than now).
  */
 import type { Profile } from '@xuanli/contracts/member';
 import { isVip } from '@/stores/session';

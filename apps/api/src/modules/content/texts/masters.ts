@@ -1,6 +1,6 @@
 /**
- * The masters every fresh install starts with (SPEC §3 dashi; sellid 1 is the default master). The
- * studio and the people are fictional; operators replace them in the console. The seed draws each an
+ * The masters every fresh install starts with (dashi, PRODUCT.md#content; sellid 1 is the default master).
+ * The studio and the people are fictional; operators replace them in the console. The seed draws each an
  * example avatar and a QR code of their WeChat ID (contact-pictures.ts), marked 示例 in the console.
  */
 

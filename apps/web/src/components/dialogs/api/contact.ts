@@ -1,6 +1,6 @@
 /**
- * The contact card data shared by the master (dashi) and customer-service dialogs (SPEC §3: both have
- * avatar, nickname, intro, wx, qrcode).
+ * The contact card data shared by the master (dashi) and customer-service dialogs (PRODUCT.md#content: both
+ * have avatar, nickname, intro, wx, qrcode).
  */
 import type { Master } from '@xuanli/contracts/content';
 

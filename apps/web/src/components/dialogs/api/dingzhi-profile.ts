@@ -47,7 +47,7 @@ export function useDingzhiProfile(enabled = true) {
 
 /**
  * Saves a profile for the signed-in account. The answer becomes the profile the 定制 tab shows, and
- * its fortune type the session store's `yunType` (SPEC §3); the 排盘 page's `bazi` is left alone.
+ * its fortune type the session store's `yunType` (PRODUCT.md#screens); the 排盘 page's `bazi` is left alone.
  */
 export function useSaveDingzhiProfile() {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 /**
- * The master (dashi) contact card (SPEC §3, §4, §7): `GET crm/dashi?sellid=` (no sellid = the default
- * master). SPEC §4: the record is cached — in the session store's persisted `dashi` — and refetched
- * only when a different sellid is asked for.
+ * The master (dashi) contact card (PRODUCT.md#content, #paths): `GET crm/dashi?sellid=` (no sellid = the
+ * default master). PRODUCT.md#content: the record is cached — in the session store's persisted `dashi` — and
+ * refetched only when a different sellid is asked for.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Master } from '@xuanli/contracts/content';
@@ -18,8 +18,8 @@ export function cachedDashi(sellid?: number | string): ContactInfo | undefined {
 }
 
 /**
- * The store action `getDashi` of SPEC §7: the cached master for this sellid, else a fetch whose answer
- * replaces the cache.
+ * The session store's `getDashi`: the cached master for this sellid, else a fetch whose
+ * answer replaces the cache.
  */
 export async function getDashi(sellid?: number | string, signal?: AbortSignal): Promise<ContactInfo> {
   const cached = cachedDashi(sellid);

@@ -1,8 +1,8 @@
 /**
- * The online customer-service card (SPEC §3, §7): `POST base/sysapi/label {model: 'crm', name: '在线客服'}`,
- * whose `content` holds `{avatar, nickname, intro, wx, qrcode}`. The last answer is kept in local
- * storage as `kefu-info` (SPEC §3), so the card shows at once on the next visit (even offline) while a
- * fresh copy is fetched in the background.
+ * The online customer-service card (PRODUCT.md#content, #paths): `POST base/sysapi/label {model: 'crm', name:
+ * '在线客服'}`, whose `content` holds `{avatar, nickname, intro, wx, qrcode}`. The last answer is kept in local
+ * storage as `kefu-info` (PRODUCT.md#content), so the card shows at once on the next visit (even offline)
+ * while a fresh copy is fetched in the background.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Label } from '@xuanli/contracts/content';
@@ -10,7 +10,7 @@ import { api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { type ContactInfo, toContactInfo } from './contact';
 
-/** Local-storage key of the cached card (SPEC §3). */
+/** Local-storage key of the cached card (PRODUCT.md#content). */
 export const KEFU_STORAGE_KEY = 'kefu-info';
 
 /** Label of the customer-service block. */

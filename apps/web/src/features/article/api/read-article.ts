@@ -1,5 +1,5 @@
 /**
- * One article (SPEC §7 `crm/article/read`): `POST crm/article/read {id}` or `{label, name}` → the
+ * One article (PRODUCT.md#paths `crm/article/read`): `POST crm/article/read {id}` or `{label, name}` → the
  * article with its HTML, sanitised by the server with an allow-list. Public: visitors read it too.
  * An unknown or unpublished article is 404 NotFound.
  */

@@ -1,5 +1,5 @@
 /**
- * Articles of a label, page by page (SPEC §7 `crm/article/search`): `POST crm/article/search {label,
+ * Articles of a label, page by page (PRODUCT.md#paths `crm/article/search`): `POST crm/article/search {label,
  * page, size}` → `{list, total}`. Public. Used by the label page's list (the 24 节气, the 宜忌 words).
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `POST /app/bln.Suan/bzdata` (SPEC §7): the chart of a birth profile. The server answers
+ * `POST /app/bln.Suan/bzdata` (PRODUCT.md#paths): the chart of a birth profile. The server answers
  * `{name, ...baziChart(body)}` from the shared engine, so the types are the engine's own.
  *
  * When the server cannot be reached (no network, a time-out, a gateway or server that is down), the

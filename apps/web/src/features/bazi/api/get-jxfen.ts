@@ -1,7 +1,7 @@
 /**
- * `POST /app/bln.suan/jxfen` (SPEC §7): compatibility of two earthly branches, wo (mine) and ta (the
- * other's). SPEC §3 keeps every answer in local storage under `jx-fen-` + a hash of the request body,
- * and the answer for a pair never changes, so the cache is read before any call.
+ * `POST /app/bln.suan/jxfen` (PRODUCT.md#paths): compatibility of two earthly branches, wo (mine) and ta (the
+ * other's). The phone keeps every answer (PRODUCT.md#screens) in local storage under `jx-fen-` + a hash of
+ * the request body, and the answer for a pair never changes, so the cache is read before any call.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Compatibility } from '@xuanli/almanac/bazi/compatibility';
@@ -16,10 +16,10 @@ export type JxfenBody = JxfenWireBody & { fen: { wo: string; ta: string } };
 /** The jxfen answer: the engine's compatibility result. */
 export type Jxfen = Compatibility;
 
-/** Path of the call (SPEC §7 spells it with a lower-case s). */
+/** Path of the call, with the lower-case s the original app writes (PRODUCT.md#paths). */
 export const JXFEN_PATH = '/app/bln.suan/jxfen';
 
-/** Local-storage prefix of cached answers (SPEC §3). */
+/** Local-storage prefix of cached answers (PRODUCT.md#screens). */
 export const JXFEN_CACHE_PREFIX = 'jx-fen-';
 
 /** The request body for a pair of branches; key order fixed so the hash is stable. */

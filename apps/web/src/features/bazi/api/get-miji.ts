@@ -1,5 +1,5 @@
 /**
- * `POST /app/bln.Suan/miji` (SPEC §7): readings of a chart (日主, 五行, 十神, 神煞), drawn by the
+ * `POST /app/bln.Suan/miji` (PRODUCT.md#paths): readings of a chart (日主, 五行, 十神, 神煞), drawn by the
  * server from editable content in its database.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

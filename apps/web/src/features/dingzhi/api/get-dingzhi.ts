@@ -1,5 +1,5 @@
 /**
- * The personal fortune of 定制 (SPEC §2 tab 3, §6): `POST app/bln.Suan/dingzhi {bazi, yunType, date}` →
+ * The personal fortune of 定制 (PRODUCT.md#dingzhi): `POST app/bln.Suan/dingzhi {bazi, yunType, date}` →
  * `{day, week}`, the day asked for and its week Monday–Sunday, computed by the server from the saved
  * birth profile. VIP only, so it goes through `memberRequest`: without login it is not sent, and a 401
  * (the session ended) clears the user; a user whose VIP has lapsed gets 403 Forbidden.
@@ -8,7 +8,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import type { DingzhiAnswer, DingzhiBody } from '@xuanli/contracts/dingzhi';
 import { memberRequest } from '@/stores/session';
 
-/** Path of the call (SPEC §7 keeps the `bln.Suan` casing of the original app). */
+/** Path of the call (PRODUCT.md#paths keeps the `bln.Suan` casing of the original app). */
 export const DINGZHI_PATH = '/app/bln.Suan/dingzhi';
 
 /** Fetches the fortune of `body`. */

@@ -1,6 +1,6 @@
 /**
  * `GET shop/products/{id}` (shop wire) for a consultation: its page names the master it is booked
- * with (`sellid`), whom the 风水 page's 联系大师 opens (SPEC §2 dialog 2). Public.
+ * with (`sellid`), whom the 风水 page's 联系大师 opens (PRODUCT.md#screens). Public.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail } from '@xuanli/contracts/shop';

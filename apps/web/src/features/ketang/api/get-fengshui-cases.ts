@@ -1,5 +1,5 @@
 /**
- * The 风水 service's case articles (SPEC §7 `crm/article/search`): `POST crm/article/search {label:
+ * The 风水 service's case articles (PRODUCT.md#paths `crm/article/search`): `POST crm/article/search {label:
  * '风水', page: 1, size}` → `{list, total}`, in the label's order. Public. The 风水 page shows the first
  * few; the label page lists them all.
  */

@@ -1,9 +1,9 @@
 /**
  * The video of the lesson on show with its controls (media-chrome, themed to the app): the big
  * play/pause button between −15 s and +15 s in the middle; the seek bar, time, 倍速, 下一课 and 全屏
- * below. While it plays the controls hide after 3 s without a touch (SPEC §4, §9) and a tap brings them
- * back; while paused they stay. The picture is letterboxed in black (`object-fit: contain`, SPEC §9),
- * 16:9 on a phone held upright, the whole height in landscape.
+ * below. While it plays the controls hide after 3 s without a touch (PRODUCT.md#classroom) and a tap brings
+ * them back; while paused they stay. The picture is letterboxed in black (`object-fit: contain`,
+ * PRODUCT.md#classroom), 16:9 on a phone held upright, the whole height in landscape.
  *
  * The same video element serves every lesson of the visit, so fullscreen and the speed stay when the
  * learner goes on to the next lesson. A lesson the caller may not watch shows how to unlock it.

@@ -200,7 +200,7 @@ describe('PlayerPage (pages/ketang/player)', () => {
     await sourceIs(video, playAnswer(12).url);
     await act(async () => loadMetadata(video, 300));
     const player = screen.getByRole('region', { name: '视频播放器' });
-    // SPEC §4, §9: the controls hide after 3 s without a touch.
+    // PRODUCT.md#classroom: the controls hide after 3 s without a touch.
     expect((player as HTMLElement & { autohide: string }).autohide).toBe('3');
     for (const name of ['暂停', '快退15秒', '快进15秒', '倍速', '下一课', '全屏']) {
       expect(within(player).getByRole('button', { name })).toBeTruthy();

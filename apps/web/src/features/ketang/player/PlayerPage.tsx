@@ -1,9 +1,9 @@
 /**
- * The learner's player (`pages/ketang/player?course=&lesson=`, SPEC §2): the lesson's video with its
- * controls, then the course's title, the lesson's title and the lesson list. Without a lesson in the
- * link it opens where the learner stopped (继续学习), else at the first lesson they may play; choosing
- * another lesson replaces the link's lesson, so a reload or a shared link opens the same one.
- * A logged-in learner's position is saved as they watch (resumed on any device); a visitor's is not.
+ * The learner's player (`pages/ketang/player?course=&lesson=`, PRODUCT.md#classroom): the lesson's video with
+ * its controls, then the course's title, the lesson's title and the lesson list. Without a lesson in the link
+ * it opens where the learner stopped (继续学习), else at the first lesson they may play; choosing another lesson
+ * replaces the link's lesson, so a reload or a shared link opens the same one. A logged-in learner's position
+ * is saved as they watch (resumed on any device); a visitor's is not.
  */
 import type { CourseDetail } from '@xuanli/contracts/ketang';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Playback speeds the player offers (倍速) and the one the learner chose last, which the session store
- * keeps in `ketang.rate` (SPEC §3, persisted locally) so every next lesson and launch plays at it.
+ * keeps in `ketang.rate` (PRODUCT.md#screens, persisted locally) so every next lesson and launch plays at it.
  */
 import type { KetangPrefs } from '@/stores/session';
 

@@ -1,7 +1,7 @@
 /**
- * The player's fullscreen state (SPEC §4: playing, paused, fullscreen) as media-chrome's controller
- * announces it (`mediaisfullscreen`, also for iOS's own video fullscreen). Entering it turns a phone to
- * landscape where the browser allows (`screen.orientation.lock`, Android Chrome in fullscreen);
+ * The player's fullscreen state (PRODUCT.md#classroom: playing, paused, fullscreen) as media-chrome's
+ * controller announces it (`mediaisfullscreen`, also for iOS's own video fullscreen). Entering it turns a
+ * phone to landscape where the browser allows (`screen.orientation.lock`, Android Chrome in fullscreen);
  * leaving it lets the phone turn freely again. Browsers that refuse either are simply left as they are.
  */
 import { useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The playback speed of the player: the learner's choice from the session store (`ketang.rate`,
- * persisted, SPEC §3) put on the video — as its default speed too, since loading a new source resets
- * the speed to the default — so the next lesson and the next launch play at the speed chosen last.
+ * persisted, PRODUCT.md#screens) put on the video — as its default speed too, since loading a new source
+ * resets the speed to the default — so the next lesson and the next launch play at the speed chosen last.
  */
 import { useCallback, useEffect } from 'react';
 import { useSession } from '@/stores/session';

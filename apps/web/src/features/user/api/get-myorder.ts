@@ -1,7 +1,7 @@
 /**
- * `GET crm/ketang/myorder` (SPEC §7): the user's purchased courses (`{list, total}`; empty until
- * courses exist). Fetched with the profile at launch and on login (SPEC §4) into the session store's
- * `myclass`; free of TanStack Query and a background call for the same reasons as get-profile.ts.
+ * `GET crm/ketang/myorder` (PRODUCT.md#paths): the user's purchased courses (`{list, total}`; empty until
+ * courses exist). Fetched with the profile at launch and on login (PRODUCT.md#account) into the session
+ * store's `myclass`; free of TanStack Query and a background call for the same reasons as get-profile.ts.
  */
 import type { MyOrderList } from '@xuanli/contracts/member';
 import { memberRequest, useSession } from '@/stores/session';

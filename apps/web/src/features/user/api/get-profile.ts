@@ -1,9 +1,9 @@
 /**
- * `GET crm/member/profile` (SPEC §7): the logged-in user. Fetched by the app layer at launch and
- * whenever the login flag changes (SPEC §4, src/app/session-sync.ts) and kept in the session store,
- * which every page reads; so there is no query cache for it. This module stays free of TanStack
- * Query because the sync runs on every route, the calendar included. The reader did not ask for it, so
- * it is a background call: a 401 clears the user without sending anyone to the login page.
+ * `GET crm/member/profile` (PRODUCT.md#paths): the logged-in user. Fetched by the app layer at launch and
+ * whenever the login flag changes (PRODUCT.md#account, src/app/session-sync.ts) and kept in the session
+ * store, which every page reads; so there is no query cache for it. This module stays free of TanStack Query
+ * because the sync runs on every route, the calendar included. The reader did not ask for it, so it is a
+ * background call: a 401 clears the user without sending anyone to the login page.
  */
 import type { Profile } from '@xuanli/contracts/member';
 import { memberRequest, useSession } from '@/stores/session';

@@ -1,8 +1,8 @@
 /**
  * `POST crm/member/login {phone, code}` or `{phone, password}` (accounts wire): the server ends the
  * caller's session and opens a new one for the user. The answer `{jwt, iat, user}` becomes the stored
- * `jw-token` record (SPEC §4: logged in = the record holds a user), which the session store's `login`
- * writes; the token sent with the login is refused from then on (lib/api.ts keeps this record when a
+ * `jw-token` record (PRODUCT.md#account: logged in = the record holds a user), which the session store's
+ * `login` writes; the token sent with the login is refused from then on (lib/api.ts keeps this record when a
  * request sent before the login comes back 401).
  */
 import { useMutation } from '@tanstack/react-query';

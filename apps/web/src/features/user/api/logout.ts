@@ -1,6 +1,6 @@
 /**
  * `POST crm/member/logout` (accounts wire): ends the session on the server (`{revokedAt}`). The web
- * then clears the user and the stored `jw-token` record (SPEC §4) — also when the call fails, e.g.
+ * then clears the user and the stored `jw-token` record (PRODUCT.md#account) — also when the call fails, e.g.
  * offline: a reader who asked to log out must be logged out on this phone.
  */
 import type { MemberLogoutResult } from '@xuanli/contracts/member';

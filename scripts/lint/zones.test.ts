@@ -4,7 +4,8 @@
  * are written into the real tree, where they resolve exactly as the code does, the checker runs on
  * them with the repository's configuration, and every probe must break exactly the rules it is meant
  * to — no more (a rule that reaches too far fails too) and no fewer. Allowed imports are probed the
- * same way and must pass. Finally the real tree passes as it stands.
+ * same way and must pass. Finally the real tree passes as it stands. The file-name rule (Biome's
+ * useFilenamingConvention, one convention per kind of file) is proven the same way.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const depcruise = join(root, 'node_modules/.bin/depcruise');
+const biome = join(root, 'node_modules/.bin/biome');
 const run = promisify(execFile);
 
 /** The marker in every probe's name, unique per run so that two runs never meet. */
@@ -335,4 +337,59 @@ describe('the real tree', () => {
     const result = await cruise(['apps', 'packages', 'e2e', 'scripts']);
     expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
   }, 180_000);
+});
+
+/** A file named for the file-name rule, and whether the rule refuses its name. */
+interface NameProbe {
+  file: string;
+  refused: boolean;
+}
+
+/** Names of each kind: kebab-case, components PascalCase.tsx, hooks use*.ts, the engine camelCase. */
+function nameProbes(): NameProbe[] {
+  const id = process.pid;
+  return [
+    { file: `apps/web/src/lib/zzZoneProbe${id}.ts`, refused: true },
+    { file: `apps/web/src/lib/zz-zone-probe-${id}-name.ts`, refused: false },
+    { file: `apps/web/src/components/ZzZoneProbe${id}.tsx`, refused: false },
+    { file: `apps/admin/src/features/zz_zone_probe_${id}.tsx`, refused: true },
+    { file: `apps/web/src/hooks/useZzZoneProbe${id}.ts`, refused: false },
+    { file: `apps/web/src/features/ZzZoneProbe${id}.ts`, refused: true },
+    { file: `apps/api/src/shared/zzZoneProbe${id}.ts`, refused: true },
+    { file: `packages/almanac/src/zzZoneProbe${id}.ts`, refused: false },
+    { file: `packages/almanac/src/zz-zone-probe-${id}.ts`, refused: true },
+  ];
+}
+
+describe('the file-name rule', () => {
+  const named = nameProbes();
+  let refused: Set<string>;
+
+  beforeAll(async () => {
+    for (const probe of named) writeFileSync(join(root, probe.file), 'export const probe = 1;\n');
+    try {
+      const args = ['lint', '--reporter=json', ...named.map((probe) => probe.file)];
+      const answer = await run(biome, args, { cwd: root }).catch(
+        (error: { stdout?: string; stderr?: string }) => {
+          // Biome exits non-zero on a refused name; its JSON is on stdout all the same.
+          if (!error.stdout) throw new Error(`biome failed: ${error.stderr}`);
+          return { stdout: error.stdout };
+        },
+      );
+      const report = JSON.parse(answer.stdout) as {
+        diagnostics: { category: string; location: { path: string } }[];
+      };
+      refused = new Set(
+        report.diagnostics
+          .filter((diagnostic) => diagnostic.category === 'lint/style/useFilenamingConvention')
+          .map((diagnostic) => diagnostic.location.path),
+      );
+    } finally {
+      for (const probe of named) rmSync(join(root, probe.file), { force: true });
+    }
+  }, 120_000);
+
+  it.each(named.map((probe) => [probe.file, probe] as const))('%s', (_name, probe) => {
+    expect(refused.has(probe.file)).toBe(probe.refused);
+  });
 });

@@ -16,9 +16,9 @@ import { OUTBOX_FILE, users } from '../src/modules/member/index.ts';
 import { mingliProfiles } from '../src/modules/mingli/index.ts';
 import { calendarEvents, calendarSavedDays } from '../src/modules/reminders/index.ts';
 import { cartItems } from '../src/modules/shop/index.ts';
-// biome-ignore lint/style/noRestrictedImports: the 公众号 stand-in of the tests, not the module's code
+// the 公众号 stand-in of the tests, not the module's code
 import { StandInWechat } from '../src/modules/wechat/testing.ts';
-// biome-ignore lint/style/noRestrictedImports: the WeChat tests' app builder, not the module's code
+// the WeChat tests' app builder, not the module's code
 import { buildWechatApp, SITE } from '../src/modules/wechat/testing-flow.ts';
 import { signIn, testPhone } from './accounts.ts';
 import type { TestApp } from './build.ts';

@@ -19,7 +19,7 @@ import {
   SERVED_HOLIDAYS_ID,
 } from '@/app/first-view';
 import { paths } from '@/config/paths';
-import { ServerViewContext } from '@/hooks/serverView';
+import { ServerViewContext } from '@/hooks/server-view';
 
 /** What a page is rendered for. */
 export interface FirstViewInput {

@@ -7,17 +7,7 @@
 import { type Static, Type } from 'typebox';
 import { PAGE_SIZE, pageQuery, RowId } from './common.ts';
 
-/** The labels the app seeds; operators may add others, so the wire accepts any label string. */
-export const ARTICLE_LABELS = ['协议', '节气', '宜忌', '帮助', '风水', '命理术语'] as const;
-
-/** One of the seeded labels. */
-export type ArticleLabel = (typeof ARTICLE_LABELS)[number];
-
-/**
- * The label of the chart's term articles: one per 十神, 神煞 and 纳音 the 排盘 page shows, named by the
- * term itself, which the page's term sheet reads.
- */
-export const MINGLI_TERM_LABEL: ArticleLabel = '命理术语';
+export { ARTICLE_LABELS, type ArticleLabel, MINGLI_TERM_LABEL } from './article-labels.ts';
 
 /** Size limits of the article requests. */
 export const ARTICLE_LIMITS = {

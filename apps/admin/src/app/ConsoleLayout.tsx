@@ -25,6 +25,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { logout as endLoginOnServer, getMe } from '@/api/me';
 import { UnsavedChangesProvider } from '@/components/UnsavedChanges';
+import { type ConsolePage, homePathFor, pagesFor } from '@/lib/console-pages';
 import {
   endSession,
   lastEndReason,
@@ -32,7 +33,6 @@ import {
   updateOperator,
   useOperatorSession,
 } from '@/lib/session';
-import { type ConsolePage, homePathFor, pagesFor } from './console-pages';
 
 const ICONS: Record<ConsolePage['key'], ReactNode> = {
   dashboard: <DashboardOutlined />,

@@ -14,8 +14,8 @@
 //    phone when it is newer than the kept one, as src/lib/holidays.ts keeps the API's answers: the
 //    app's first render then uses the table the server rendered with.
 //
-// Storage keys and values are those of src/config/theme.ts, src/features/calendar (weekStart.ts,
-// gridMode.ts, CalendarPage.tsx) and src/lib/holidays.ts; first-paint.test.ts keeps them equal.
+// Storage keys and values are those of src/config/theme.ts, src/features/calendar (week-start.ts,
+// grid-mode.ts, CalendarPage.tsx) and src/lib/holidays.ts; first-paint.test.ts keeps them equal.
 (() => {
   const root = document.documentElement;
   const calendar = '#/pages/index/index';

@@ -8,8 +8,8 @@ import {
   THEME_STORAGE_KEY,
 } from '@/config/theme';
 import { SELECTED_KEY } from '@/features/calendar/CalendarPage';
-import { GRID_MODE_KEY, SHORT_SCREEN } from '@/features/calendar/gridMode';
-import { WEEK_START_KEY } from '@/features/calendar/weekStart';
+import { GRID_MODE_KEY, SHORT_SCREEN } from '@/features/calendar/grid-mode';
+import { WEEK_START_KEY } from '@/features/calendar/week-start';
 import { HOLIDAYS_STORAGE_KEY } from '@/lib/holidays';
 import {
   BOOT_CLASS,

@@ -16,7 +16,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_PROBE_INTERVAL_MS } from '@/components/ConnectionNotice';
 import DingzhiPage from '@/features/dingzhi/DingzhiPage';
-import { categoryList, coursePage, courseSummary } from '@/features/ketang/CourseFixtures';
+import { categoryList, coursePage, courseSummary } from '@/features/ketang/course-fixtures';
 import KetangPage from '@/features/ketang/KetangPage';
 import ShopPage from '@/features/shop/ShopPage';
 import { productPage, productSummary } from '@/features/shop/testing';

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import { beijingToday } from '@/lib/dates';
-import { ServerViewContext } from './serverView';
+import { ServerViewContext } from './server-view';
 
 /**
  * Today's Beijing date, re-read whenever the page becomes visible again: many readers leave the

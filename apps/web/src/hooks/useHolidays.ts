@@ -2,7 +2,7 @@ import type { HolidayTable } from '@xuanli/almanac/holidayTable';
 import { useContext, useEffect, useState } from 'react';
 import { keptHolidays, refreshHolidays } from '@/lib/holidays';
 import { whenIdleAfterLoad } from '@/lib/idle';
-import { ServerViewContext } from './serverView';
+import { ServerViewContext } from './server-view';
 
 /**
  * The holiday days entered since this build, for the engine's month grid and day cards: the kept table

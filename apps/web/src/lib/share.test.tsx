@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { courseDetail, reviewPage } from '@/features/ketang/CourseFixtures';
 import CourseShowPage from '@/features/ketang/CourseShowPage';
+import { courseDetail, reviewPage } from '@/features/ketang/course-fixtures';
 import { installFakeApi, renderPage, resetSession } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import { absoluteCard, resetShareForTests, setWechatShareCard, shareOrCopy } from './share';

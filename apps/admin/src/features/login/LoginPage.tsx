@@ -10,8 +10,8 @@ import { Alert, Form } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { login } from '@/api/login';
-import { homePathFor, pagesFor } from '@/app/console-pages';
 import { ApiError } from '@/lib/api';
+import { homePathFor, pagesFor } from '@/lib/console-pages';
 import { errorText } from '@/lib/feedback';
 import { isExpired, lastEndReason, startSession, useOperatorSession } from '@/lib/session';
 

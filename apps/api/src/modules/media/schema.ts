@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-// biome-ignore lint/style/noRestrictedImports: a foreign key names the other module's table (the Drizzle exception).
+// a foreign key names the other module's table (the Drizzle exception).
 import { users } from '../member/schema.ts';
 
 /** One row per submitted feedback, read by operators newest first. */

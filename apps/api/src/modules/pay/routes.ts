@@ -27,8 +27,7 @@ import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { SessionDeps } from '../sessions/index.ts';
 // The buyer guard is the shop's (the same login rule and 401s as every order route).
-// biome-ignore lint/style/noRestrictedImports: the shop's buyer guard is shared with the pay routes by design
-import { buyerOf, createRequireBuyer, registerBuyerSlot } from '../shop/buyer.ts';
+import { buyerOf, createRequireBuyer, registerBuyerSlot } from '../shop/index.ts';
 import type { RawNotification } from './channel.ts';
 import { handleNotify } from './notify.ts';
 import { completeSandboxPayment } from './sandbox-complete.ts';

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-// biome-ignore lint/style/noRestrictedImports: a foreign key names the other module's table (the Drizzle exception).
+// a foreign key names the other module's table (the Drizzle exception).
 import { users } from '../member/schema.ts';
 
 /**

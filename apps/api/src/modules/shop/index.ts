@@ -1,8 +1,10 @@
 /**
  * The shop module's public entry: the catalogue (categories, products, SKUs), each buyer's cart and
- * 收货地址 book, orders, and the demo catalogue every fresh install starts with.
+ * 收货地址 book, orders, the buyer guard (which the pay routes share), and the demo catalogue every
+ * fresh install starts with.
  */
 export { type AddressRoutesOptions, addressRoutes } from './addresses.routes.ts';
+export { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
 export { type CartRoutesOptions, cartRoutes } from './cart.routes.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { DEMO_COURSE_IDS, type DemoCourseId } from './catalogue-data.ts';

@@ -11,7 +11,7 @@ import { signIn } from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/build.ts';
 import { addProduct } from '../../../test/shop-fixtures.ts';
 import { parsePayConfig } from '../../config.ts';
-// biome-ignore lint/style/noRestrictedImports: the WeChat Pay stand-in of the pay module's tests, not its code
+// the WeChat Pay stand-in of the pay module's tests, not its code
 import { FakeWechatPay, type ProviderServer, serveProvider } from '../pay/testing.ts';
 import { StandInWechat } from './testing.ts';
 import { authorize, buildWechatApp, signInByWechat, wechatLogin } from './testing-flow.ts';

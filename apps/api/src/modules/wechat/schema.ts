@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-// biome-ignore lint/style/noRestrictedImports: a foreign key names the other module's table (the Drizzle exception).
+// a foreign key names the other module's table (the Drizzle exception).
 import { users } from '../member/schema.ts';
 
 /**

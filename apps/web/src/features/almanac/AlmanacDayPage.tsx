@@ -15,7 +15,7 @@ import { useSwipe } from '@/hooks/useSwipe';
 import { chineseDate, MAX_YEAR, weekdayName } from '@/lib/dates';
 import { useShareCard } from '@/lib/share';
 import styles from './AlmanacDayPage.module.css';
-import { almanacDayOrNull } from './almanacDayOrNull';
+import { almanacDayOrNull } from './almanac-day-or-null';
 import { HourGrid } from './HourGrid';
 import { LuckBadge } from './LuckBadge';
 

@@ -14,7 +14,7 @@ import BaziPage from './BaziPage';
 import { birthAt, toWholeMinute } from './BirthForm';
 import { PROFILES_STORAGE_KEY, resetProfilesCache } from './profiles';
 import { installFakeServer } from './testing';
-import { resetViewState } from './viewState';
+import { resetViewState } from './view-state';
 
 // Each test renders the whole page and computes real charts; a machine shared with builds needs more
 // than Vitest's default 5 s for that.

@@ -18,8 +18,8 @@ import { ProfilesSheet } from './ProfilesSheet';
 import { type ChartRequest, chartRequest, DEFAULT_OPTIONS, type SavedProfile, useProfiles } from './profiles';
 import { ReadingsCard } from './ReadingsCard';
 import { ShareOverlay } from './ShareOverlay';
-import { type DrawnFacts, shareChartImage } from './shareImage';
-import { clearViewState, useKeptScroll } from './viewState';
+import { type DrawnFacts, shareChartImage } from './share-image';
+import { clearViewState, useKeptScroll } from './view-state';
 import { XiyongCard } from './XiyongCard';
 
 /** A titled card on the paper. */

@@ -6,12 +6,12 @@ import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import { type Jxfen, jxfenBody, useJxfen } from './api/get-jxfen';
 import styles from './CompatibilityCard.module.css';
-import { type CompatBasis, topicReading, topicWords } from './CompatibilityCardWording';
+import { type CompatBasis, topicReading, topicWords } from './compatibility-card-wording';
 import { HehunView } from './HehunView';
 import { LoadProblem } from './LoadProblem';
 import { beijingToday } from './LuckPanel';
 import { chartRequest, type SavedProfile } from './profiles';
-import { HEPAN_VIEW_KEY, type HepanViewState, patchViewState, readViewState } from './viewState';
+import { HEPAN_VIEW_KEY, type HepanViewState, patchViewState, readViewState } from './view-state';
 
 /** Topic keys of the jxfen answer and their labels (the engine's TOPIC_LABELS, PRODUCT.md#hehun). */
 const TOPICS = [
@@ -46,7 +46,7 @@ function branchOf(chart: BzChart, basis: Basis): string {
 /**
  * The tone of a grade's badge: green for 吉, a calm brown for a 凶 topic (only one pair of branches is
  * compared: no alarm red), grey for 中平. The badge always says it in words (colour is never the only
- * signal), a 凶 one as advice with its reason (CompatibilityCardWording.ts).
+ * signal), a 凶 one as advice with its reason (compatibility-card-wording.ts).
  */
 function tone(jx: string): string {
   if (jx.includes('吉')) return styles.good;

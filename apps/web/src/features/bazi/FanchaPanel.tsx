@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api';
 import { userMessage } from '@/lib/error-message';
 import { getFancha } from './api/get-fancha';
 import styles from './FanchaPanel.module.css';
-import { hourPillarsOf, monthPillarsOf, typedPillars, withPillar } from './fanchaPillars';
+import { hourPillarsOf, monthPillarsOf, typedPillars, withPillar } from './fancha-pillars';
 
 interface FanchaPanelProps {
   /** The form's 子时 school: the same pillars fall on other days under the other school. */

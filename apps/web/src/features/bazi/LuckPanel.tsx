@@ -8,7 +8,7 @@ import { LoadProblem } from './LoadProblem';
 import styles from './LuckPanel.module.css';
 import { shortGod } from './PillarTable';
 import type { ChartRequest } from './profiles';
-import { patchViewState, readViewState } from './viewState';
+import { patchViewState, readViewState } from './view-state';
 
 /** Today's date in Beijing as [year, month, day]: the almanac's day, whatever the phone's zone. */
 export function beijingToday(nowMs: number = Date.now()): [number, number, number] {

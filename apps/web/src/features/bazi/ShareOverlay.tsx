@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { WUXING } from './elements';
 import styles from './ShareOverlay.module.css';
-import type { DrawnFacts } from './shareImage';
+import type { DrawnFacts } from './share-image';
 
 interface ShareOverlayProps {
   url: string;

@@ -20,10 +20,10 @@ import { whenIdleAfterLoad } from '@/lib/idle';
 import styles from './CalendarPage.module.css';
 import type { Sheet } from './CalendarSheets';
 import { DayCard } from './DayCard';
-import { dayCardOrNull } from './dayCardOrNull';
-import { useGridMode } from './gridMode';
+import { dayCardOrNull } from './day-card-or-null';
+import { useGridMode } from './grid-mode';
 import { MonthGrid } from './MonthGrid';
-import { useWeekStart } from './weekStart';
+import { useWeekStart } from './week-start';
 
 /** sessionStorage key of the selected day, so coming back from 老黄历 returns to the same day. */
 export const SELECTED_KEY = 'xuanli-calendar-selected';

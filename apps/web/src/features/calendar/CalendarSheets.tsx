@@ -5,7 +5,7 @@ import { MAX_YEAR, MIN_YEAR } from '@/lib/dates';
 import styles from './CalendarSheets.module.css';
 import { DateJumpPicker } from './DateJumpPicker';
 import { Wheels, withColumn } from './Wheels';
-import type { WeekStart } from './weekStart';
+import type { WeekStart } from './week-start';
 
 /** Which bottom sheet is open on the calendar page. */
 export type Sheet = 'yearMonth' | 'date' | 'settings' | null;

@@ -11,7 +11,7 @@ import {
   solarFromWheel,
   type WheelValue,
   wheelFromSolar,
-} from './pickerColumns';
+} from './picker-columns';
 import { Wheels, withColumn } from './Wheels';
 
 type Kind = 'solar' | 'lunar';

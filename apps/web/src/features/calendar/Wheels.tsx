@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
 import { picker } from '@/config/theme';
-import type { WheelItem } from './pickerColumns';
+import type { WheelItem } from './picker-columns';
 import styles from './Wheels.module.css';
 
 const ROW = picker.itemHeight;

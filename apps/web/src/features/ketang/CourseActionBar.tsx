@@ -1,8 +1,8 @@
 import type { CourseDetail } from '@xuanli/contracts/ketang';
 import bottomBar from '@/components/bottom-bar.module.css';
 import styles from './CourseActionBar.module.css';
-import { doneCount, learningTarget } from './CourseLearning';
 import { CoursePrice } from './CoursePrice';
+import { doneCount, learningTarget } from './course-learning';
 
 /** Props of {@link CourseActionBar}. */
 export interface CourseActionBarProps {

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import styles from './CourseCard.module.css';
 import { CoursePrice } from './CoursePrice';
 import { CourseStars } from './CourseStars';
-import { courseSize } from './CourseTime';
+import { courseSize } from './course-time';
 import { learnersText } from './popularity';
 
 /**

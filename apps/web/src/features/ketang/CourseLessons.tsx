@@ -1,7 +1,7 @@
 import type { CourseDetail, Lesson } from '@xuanli/contracts/ketang';
 import { CheckCircleFill, LockOutline, PlayOutline } from 'antd-mobile-icons';
 import styles from './CourseLessons.module.css';
-import { clockTime } from './CourseTime';
+import { clockTime } from './course-time';
 import layout from './KetangLayout.module.css';
 
 /** Props of {@link CourseLessons}. */

@@ -18,8 +18,8 @@ import {
   textOf,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
-import { categoryList, coursePage, courseSummary, freeCourse } from './CourseFixtures';
 import CourseSearchPage from './CourseSearchPage';
+import { categoryList, coursePage, courseSummary, freeCourse } from './course-fixtures';
 
 /** A classroom whose list answers `courses` for any query. */
 function classroom(courses: (call: ApiCall) => Response) {

@@ -22,8 +22,8 @@ import {
   textOf,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
-import { courseDetail, freeCourse, lesson, review, reviewPage } from './CourseFixtures';
 import CourseShowPage from './CourseShowPage';
+import { courseDetail, freeCourse, lesson, review, reviewPage } from './course-fixtures';
 
 const showHref = (id: string) => paths.courseShow.getHref({ id });
 const playerHref = (course: string, lessonId: number) =>

@@ -29,7 +29,7 @@ import { CourseLessons } from './CourseLessons';
 import { CoursePrice } from './CoursePrice';
 import styles from './CourseShowPage.module.css';
 import { CourseStars } from './CourseStars';
-import { courseSize } from './CourseTime';
+import { courseSize } from './course-time';
 import layout from './KetangLayout.module.css';
 import { learnersText } from './popularity';
 import { ReviewSection } from './ReviewSection';

@@ -19,7 +19,7 @@ import {
   textOf,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
-import { categoryList, coursePage, courseSummary, freeCourse, TEACHERS } from './CourseFixtures';
+import { categoryList, coursePage, courseSummary, freeCourse, TEACHERS } from './course-fixtures';
 import KetangPage from './KetangPage';
 
 /** A classroom whose list answers `courses` (the calls say what was asked). */

@@ -9,7 +9,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { maskPhone } from '../phone.ts';
-import { PROVIDER_TIMEOUT_MS, type SmsMessage, type SmsSender, type SmsSenderDeps } from './sender.ts';
+import { PROVIDER_TIMEOUT_MS, type SmsMessage, type SmsSender, type SmsSenderDeps } from './port.ts';
 
 /** Aliyun's public SMS endpoint. */
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com/';

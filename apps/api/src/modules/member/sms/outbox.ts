@@ -7,7 +7,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { maskPhone } from '../phone.ts';
-import type { SmsSender, SmsSenderDeps } from './sender.ts';
+import type { SmsSender, SmsSenderDeps } from './port.ts';
 
 /** The outbox file inside the outbox folder. */
 export const OUTBOX_FILE = 'sms.jsonl';

@@ -6,39 +6,12 @@
  *
  * No sender ever logs a code or a credential; phones are logged masked.
  */
-import type { SmsConfig } from '../../../config.ts';
-import type { Clock } from '../../../shared/clock.ts';
 import { aliyunSender } from './aliyun.ts';
 import { outboxSender } from './outbox.ts';
+import type { SmsSender, SmsSenderDeps } from './port.ts';
 import { tencentSender } from './tencent.ts';
 
-/** One login code for one phone. */
-export interface SmsMessage {
-  phone: string;
-  code: string;
-}
-
-/** Sends messages; rejects when the message certainly or possibly did not go out. */
-export interface SmsSender {
-  readonly provider: SmsConfig['provider'];
-  send(message: SmsMessage): Promise<void>;
-}
-
-/** The logging a sender needs (a pino logger fits). */
-export interface SmsLog {
-  info(object: object, message: string): void;
-}
-
-/** What senders are built from; `fetch` is replaceable so the real providers can be tested offline. */
-export interface SmsSenderDeps {
-  config: SmsConfig;
-  clock: Clock;
-  log: SmsLog;
-  fetch?: typeof fetch;
-}
-
-/** How long a provider may take to answer before the send counts as failed. */
-export const PROVIDER_TIMEOUT_MS = 8000;
+export type { SmsMessage, SmsSender } from './port.ts';
 
 /** The sender `config.provider` names. */
 export function createSmsSender(deps: SmsSenderDeps): SmsSender {

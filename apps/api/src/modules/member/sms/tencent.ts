@@ -10,7 +10,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { maskPhone } from '../phone.ts';
-import { PROVIDER_TIMEOUT_MS, type SmsSender, type SmsSenderDeps } from './sender.ts';
+import { PROVIDER_TIMEOUT_MS, type SmsSender, type SmsSenderDeps } from './port.ts';
 
 /** Tencent's public SMS endpoint. */
 export const TENCENT_SMS_ENDPOINT = 'https://sms.tencentcloudapi.com/';

@@ -4,7 +4,8 @@
  * term, then with its family — 十神, 神煞 or 纳音 — when none is).
  */
 import { useQuery } from '@tanstack/react-query';
-import { type Article, MINGLI_TERM_LABEL } from '@xuanli/contracts/article';
+import type { Article } from '@xuanli/contracts/article';
+import { MINGLI_TERM_LABEL } from '@xuanli/contracts/article-labels';
 import type { TaggedLessonList } from '@xuanli/contracts/lesson-tags';
 import { api } from '@/lib/api';
 

@@ -5,7 +5,7 @@
  */
 import type { CourseDetail } from '@xuanli/contracts/ketang';
 import { useId } from 'react';
-import { clockTime } from '../CourseTime';
+import { clockTime } from '../course-time';
 import styles from './LessonList.module.css';
 
 /** Props of {@link LessonList}. */

@@ -15,7 +15,7 @@ import { motion } from '@/config/theme';
 import { ApiError, api } from '@/lib/api';
 import { userMessage } from '@/lib/error-message';
 import { usePlay } from '../api/get-play';
-import { clockTime } from '../CourseTime';
+import { clockTime } from '../course-time';
 import styles from './LessonStage.module.css';
 import { LockedPanel } from './LockedPanel';
 import { PLAYER_LANG } from './media-labels';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BzChart } from './api/get-bzdata';
 import { WUXING } from './elements';
 import { wuxingPercents } from './percents';
-import { shareChartImage, wrapItems } from './shareImage';
+import { shareChartImage, wrapItems } from './share-image';
 
 /** Measures like a 13 px CJK font: a full-width character 13 px, anything else about half. */
 const measure = (text: string) => ({

@@ -6,7 +6,7 @@ import {
   solarColumns,
   solarFromWheel,
   wheelFromSolar,
-} from './pickerColumns';
+} from './picker-columns';
 
 describe('lunar wheels', () => {
   it('list 闰二月 right after 二月 in 2023', () => {

@@ -1,6 +1,6 @@
 /** How lesson and course lengths read. */
 import { describe, expect, it } from 'vitest';
-import { clockTime, courseLength, courseSize } from './CourseTime';
+import { clockTime, courseLength, courseSize } from './course-time';
 
 describe('clockTime', () => {
   it('writes minutes and padded seconds, hours past an hour', () => {

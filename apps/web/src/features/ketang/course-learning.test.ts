@@ -1,7 +1,7 @@
 /** Which lesson 开始学习 / 继续学习 opens. */
 import type { Lesson } from '@xuanli/contracts/ketang';
 import { describe, expect, it } from 'vitest';
-import { doneCount, learningTarget } from './CourseLearning';
+import { doneCount, learningTarget } from './course-learning';
 
 const lesson = (id: number, extra: Partial<Lesson> = {}): Lesson => ({
   id,

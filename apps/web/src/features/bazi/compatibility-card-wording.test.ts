@@ -6,7 +6,7 @@ import {
 } from '@xuanli/almanac/bazi/compatibility';
 import { BRANCHES } from '@xuanli/almanac/ganzhi';
 import { describe, expect, it } from 'vitest';
-import { topicReading, topicWords } from './CompatibilityCardWording';
+import { topicReading, topicWords } from './compatibility-card-wording';
 
 describe('合盘 words for a 凶 topic', () => {
   it('gives the advice of the topic and the relation found as its reason', () => {

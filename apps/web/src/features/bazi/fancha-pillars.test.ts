@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourPillarsOf, monthPillarsOf, typedPillars, withPillar } from './fanchaPillars';
+import { hourPillarsOf, monthPillarsOf, typedPillars, withPillar } from './fancha-pillars';
 
 describe('the pillars that fit (五虎遁, 五鼠遁)', () => {
   it('offers the month pillars of the year stem, from 寅 month', () => {

@@ -123,13 +123,21 @@ interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * The run's template dump, read once per worker: a worker builds hundreds of apps from it, and PGlite
+ * only reads the Blob it is given.
+ */
+let templateDump: { path: string; blob: Blob } | undefined;
+
 /** A fresh in-memory PGlite, loaded from the run's template dump when there is one. */
 async function openPglite(): Promise<TestDatabase> {
   const template = process.env[TEMPLATE_ENV];
   const seeded = Boolean(template && existsSync(template));
+  if (template && seeded && templateDump?.path !== template)
+    templateDump = { path: template, blob: new Blob([readFileSync(template)]) };
   const database = await openDatabase({
     kind: 'pglite',
-    loadDataDir: seeded ? new Blob([readFileSync(template as string)]) : undefined,
+    loadDataDir: seeded ? templateDump?.blob : undefined,
   });
   return { database, seeded, dispose: () => database.close() };
 }

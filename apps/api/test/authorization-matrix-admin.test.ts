@@ -20,6 +20,7 @@ import { signIn, testPhone } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
 import { multipartForm } from './multipart.ts';
 import { addTestOperator, OPERATOR_PASSWORD, signInOperator, testUsername } from './operators.ts';
+import { caseSample, sampled } from './sampling.ts';
 import { addAddress, addProduct } from './shop-fixtures.ts';
 
 const CALLERS = [
@@ -603,9 +604,17 @@ async function callerOf(name: CallerName): Promise<Caller> {
   }
 }
 
-const CASES = ROUTES.flatMap((row) =>
+const ALL_CASES = ROUTES.flatMap((row) =>
   CALLERS.map((caller) => ({ caller, row, name: `${row.method} ${row.path}`, status: row.access[caller] })),
 );
+
+/**
+ * Every cell in a full run (the PostgreSQL pass of `npm test`); otherwise every third (test/sampling.ts).
+ * Three is prime to the number of callers, so every route is still called (by two or three of its
+ * callers, a different two or three on the next route) and each caller meets a third of the routes.
+ */
+const SAMPLE = caseSample('authorization-matrix-admin', 3);
+const CASES = sampled(ALL_CASES, SAMPLE);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -615,7 +624,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('console authorisation matrix: caller × route → status', () => {
+describe(`console authorisation matrix: caller × route → status (${SAMPLE.label})`, () => {
   it.each(CASES)('$caller × $name → $status', async ({ caller, row, status }) => {
     const who = await callerOf(caller);
     const { url, headers, ...request } = await row.send(who);

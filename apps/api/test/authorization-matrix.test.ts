@@ -23,6 +23,7 @@ import { buildWechatApp, SITE } from '../src/modules/wechat/testing-flow.ts';
 import { signIn, testPhone } from './accounts.ts';
 import type { TestApp } from './build.ts';
 import { type AddedCourse, addCourse, grantCourseTo, storeFixtureVideo } from './ketang-fixtures.ts';
+import { caseSample, sampled } from './sampling.ts';
 import { type AddedProduct, addAddress, addOrderRow, addProduct } from './shop-fixtures.ts';
 
 /**
@@ -716,11 +717,19 @@ async function callerOf(caller: CallerName): Promise<CallerSession> {
 const routeName = (route: Route) =>
   `${route.method} ${route.path}${route.variant ? ` (${route.variant})` : ''}`;
 
-const CASES = ROUTES.flatMap((route) =>
+const ALL_CASES = ROUTES.flatMap((route) =>
   CALLERS.map((caller) => ({ caller, route, name: routeName(route), status: route.access[caller] })),
 );
 
-describe('authorisation matrix: caller × route → status', () => {
+/**
+ * Every cell in a full run (the PostgreSQL pass of `npm test`); otherwise every third (test/sampling.ts).
+ * Three is prime to the number of callers, so every route is still called (by two or three of its
+ * callers, a different two or three on the next route) and each caller meets a third of the routes.
+ */
+const SAMPLE = caseSample('authorization-matrix', 3);
+const CASES = sampled(ALL_CASES, SAMPLE);
+
+describe(`authorisation matrix: caller × route → status (${SAMPLE.label})`, () => {
   it.each(CASES)('$caller × $name → $status', async ({ caller, route, status }) => {
     const request = await route.send(await callerOf(caller));
     const res = await t.app.inject({ method: route.method, url: route.path, ...request });

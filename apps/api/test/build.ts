@@ -117,18 +117,29 @@ interface TestDatabase {
   database: Database;
   /** On PostgreSQL, the database's URL (other test nodes connect to it). */
   url?: string;
+  /** A copy of the run's migrated and seeded template (test/global-setup.ts), not an empty database. */
+  seeded: boolean;
   /** Closes the database and, on PostgreSQL, drops it. */
   dispose(): Promise<void>;
 }
 
+/**
+ * The run's template dump, read once per worker: a worker builds hundreds of apps from it, and PGlite
+ * only reads the Blob it is given.
+ */
+let templateDump: { path: string; blob: Blob } | undefined;
+
 /** A fresh in-memory PGlite, loaded from the run's template dump when there is one. */
 async function openPglite(): Promise<TestDatabase> {
   const template = process.env[TEMPLATE_ENV];
+  const seeded = Boolean(template && existsSync(template));
+  if (template && seeded && templateDump?.path !== template)
+    templateDump = { path: template, blob: new Blob([readFileSync(template)]) };
   const database = await openDatabase({
     kind: 'pglite',
-    loadDataDir: template && existsSync(template) ? new Blob([readFileSync(template)]) : undefined,
+    loadDataDir: seeded ? templateDump?.blob : undefined,
   });
-  return { database, dispose: () => database.close() };
+  return { database, seeded, dispose: () => database.close() };
 }
 
 /**
@@ -147,6 +158,7 @@ async function openPostgres(serverUrl: string): Promise<TestDatabase> {
   return {
     database,
     url,
+    seeded: Boolean(template),
     async dispose() {
       try {
         await database.close();
@@ -181,7 +193,7 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const { database, dispose, url } = serverUrl ? await openPostgres(serverUrl) : await openPglite();
+  const { database, dispose, url, seeded } = serverUrl ? await openPostgres(serverUrl) : await openPglite();
   const clock = options.clock ?? fixedClock();
   // Uploaded files and the SMS outbox go to a folder of this test app's own (removed on close) unless
   // the test names its own.
@@ -200,14 +212,21 @@ export async function buildTestApp(
     // The files the template's seed stored, so that this seed finds its pictures in place instead of
     // rendering them again (an S3 storage gets them rendered).
     const seededFiles = process.env[FILES_TEMPLATE_ENV];
+    let filesCopied = false;
     if (seededFiles && existsSync(seededFiles) && config.storage.kind === 'local') {
       cpSync(seededFiles, config.storage.root, { recursive: true });
+      filesCopied = true;
     }
-    const storage = createFileStorage(config.storage);
-    try {
-      await seedDatabase(database.db, storage, { ketangMediaDir: fixtureMediaDir() });
-    } finally {
-      await storage.close();
+    // A copy of the template with the template's files has nothing left to seed: the seed would only
+    // find every row and file in place (a tenth of an app's build). That a second seed adds nothing is
+    // src/db/db.test.ts's to show, on both databases.
+    if (!(seeded && filesCopied)) {
+      const storage = createFileStorage(config.storage);
+      try {
+        await seedDatabase(database.db, storage, { ketangMediaDir: fixtureMediaDir() });
+      } finally {
+        await storage.close();
+      }
     }
     const links = options.links === false ? undefined : await database.nodeLinks();
     app = await buildApp({ db: database.db, config, clock, logger: options.logger ?? false, links });

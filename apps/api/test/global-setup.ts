@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { localFileStorage } from '../src/shared/storage.ts';
 import { fixtureMediaDir } from './ketang-fixtures.ts';
@@ -87,6 +87,18 @@ async function dropStaleDatabases(client: pg.Client): Promise<void> {
   }
 }
 
+/**
+ * Seeds the template as the server does, then once more, which must add nothing: test apps copy the
+ * template and skip the seed (test/build.ts), so the seed's idempotency with the classroom's media,
+ * which every server start relies on, is checked here once per run.
+ */
+async function seedTwice(db: Database['db'], filesDir: string): Promise<void> {
+  const storage = localFileStorage(filesDir);
+  await seedDatabase(db, storage, { ketangMediaDir: fixtureMediaDir() });
+  const again = await seedDatabase(db, storage, { ketangMediaDir: fixtureMediaDir() });
+  if (again !== 0) throw new Error(`a second seed of the test template added ${again} rows`);
+}
+
 async function setupPostgres(url: string): Promise<() => Promise<void>> {
   const run = String(process.pid);
   const template = `${PG_DATABASE_PREFIX}${run}_template`;
@@ -99,7 +111,7 @@ async function setupPostgres(url: string): Promise<() => Promise<void>> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
   try {
     await database.migrate();
-    await seedDatabase(database.db, localFileStorage(filesDir), { ketangMediaDir: fixtureMediaDir() });
+    await seedTwice(database.db, filesDir);
   } finally {
     await database.close();
   }
@@ -130,7 +142,7 @@ async function setupPglite(): Promise<() => void> {
   const filesDir = join(dir, 'files');
   try {
     await database.migrate();
-    await seedDatabase(database.db, localFileStorage(filesDir), { ketangMediaDir: fixtureMediaDir() });
+    await seedTwice(database.db, filesDir);
   } finally {
     await database.close();
   }

@@ -1,0 +1,51 @@
+/**
+ * Which API test files run in which pass. `npm test` runs the API suite twice, on PGlite and then on
+ * PostgreSQL (XUANLI_TEST_PASS=postgres); `npm run test:quick` runs it once on PGlite
+ * (XUANLI_TEST_PASS=quick). vitest.config.ts leaves out the files listed here for that pass; a file
+ * run by name outside those passes always runs.
+ */
+
+/** Env var naming the pass of `npm test` or `npm run test:quick` this run of the suite is. */
+export const PASS_ENV = 'XUANLI_TEST_PASS';
+
+/**
+ * Files whose outcome TEST_DATABASE_URL cannot change: they open PGlite data folders of their own, or
+ * start server and CLI processes (with a clean environment) on such folders or on a PostgreSQL of
+ * their own. Running them on the PostgreSQL pass would repeat the PGlite pass's run, so they run once,
+ * in the PGlite pass. test/passes.test.ts keeps this list honest.
+ */
+export const DATABASE_FREE_FILES: readonly string[] = [
+  'src/cli/admin.test.ts',
+  'src/db/data-folder.test.ts',
+  'test/process-backup.test.ts',
+  'test/process-data-folder.test.ts',
+  'test/process-postgres-outage.test.ts',
+  'test/process-production.test.ts',
+];
+
+/**
+ * Files that start real server or CLI processes and wait for them: minutes of the suite between them.
+ * The quick run (`npm run test:quick`, for the edit–test loop) leaves them out; `npm test` runs them.
+ */
+export const PROCESS_FILES: readonly string[] = [
+  'src/cli/admin.test.ts',
+  'src/cli/operator-commands.test.ts',
+  'test/process-backup.test.ts',
+  'test/process-data-folder.test.ts',
+  'test/process-postgres-outage.test.ts',
+  'test/process-production.test.ts',
+  'test/process-shop-fault.test.ts',
+  'test/process-shop-orders.test.ts',
+];
+
+/** The files the pass named by {@link PASS_ENV} leaves out (none outside `npm test` and the quick run). */
+export function excludedFiles(env: NodeJS.ProcessEnv = process.env): readonly string[] {
+  switch (env[PASS_ENV]) {
+    case 'postgres':
+      return DATABASE_FREE_FILES;
+    case 'quick':
+      return PROCESS_FILES;
+    default:
+      return [];
+  }
+}

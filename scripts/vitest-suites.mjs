@@ -1,0 +1,73 @@
+// The Vitest runs of `npm test` (scripts/test.mjs) and `npm run test:quick` (scripts/test-quick.mjs):
+// each suite's counts come from Vitest's JSON report, added up for the closing line `N passed, N
+// failed, N skipped` that CI reads (Vitest's own summary is not a line CI understands), and listed per
+// workspace, database and zone in a table above it, so that a test that stops running shows.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A run of several suites writing its reports to `out`, with `PATH` (the repository's
+ * node_modules/.bin first). `vitest()` runs one suite and answers false when it broke without a failing
+ * test (no report, or an error outside the tests).
+ */
+export function vitestRun(out, PATH) {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const suites = [];
+  /** Runs a Vitest suite in `cwd` and adds its counts; `baseEnv` replaces the inherited environment. */
+  function vitest(label, cwd, extraEnv = {}, baseEnv = process.env, files = []) {
+    const report = join(out, `${label.replace(/[^a-z0-9]+/gi, '_')}.json`);
+    console.log(`\n=== ${label} ===`);
+    const began = Date.now();
+    const run = spawnSync(
+      'vitest',
+      // One worker per core: Vitest's default leaves one core idle (on CI's two cores, half the machine).
+      [
+        'run',
+        ...files,
+        `--maxWorkers=${availableParallelism()}`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${report}`,
+      ],
+      { cwd, env: { ...baseEnv, PATH, ...extraEnv }, stdio: 'inherit' },
+    );
+    if (!existsSync(report)) {
+      console.log(`${label}: no report (exit ${run.status})`);
+      return false;
+    }
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    const counts = {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + (json.numTodoTests ?? 0),
+    };
+    for (const key of Object.keys(totals)) totals[key] += counts[key];
+    suites.push({ label, ...counts, files: json.testResults.length, seconds: (Date.now() - began) / 1000 });
+    return !(run.status !== 0 && json.numFailedTests === 0);
+  }
+  return { totals, vitest, printSuites: () => printSuites(suites, totals) };
+}
+
+/**
+ * The table of counts and times per suite; what it does not list (a runner of its own, such as the
+ * e2e run, or a suite that could not run) is the rest of the totals, on a line of its own.
+ */
+function printSuites(suites, totals) {
+  const keys = ['passed', 'failed', 'skipped'];
+  const rows = suites.map((suite) => [
+    suite.label,
+    String(suite.files),
+    ...keys.map((key) => String(suite[key])),
+    `${suite.seconds.toFixed(0)} s`,
+  ]);
+  const rest = keys.map((key) => totals[key] - suites.reduce((sum, suite) => sum + suite[key], 0));
+  if (rest.some((n) => n !== 0))
+    rows.push(['the rest (e2e, suites that did not run)', '', ...rest.map(String), '']);
+  const head = ['suite', 'files', ...keys, 'time'];
+  const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+  const line = (row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(`\n${line(head)}\n${rows.map(line).join('\n')}`);
+}

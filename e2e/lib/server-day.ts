@@ -4,6 +4,7 @@
  * "another day" and the app renders the calendar itself; these helpers let the phone agree with the
  * server, and read what the server says today is.
  */
+import { addDays, beijingToday } from '@xuanli/almanac/beijingTime';
 import type { Page } from 'playwright-core';
 import { eventually, type TestContext } from './harness.ts';
 
@@ -31,7 +32,7 @@ export async function phoneOnServerTime(t: TestContext, offsetMs = 0): Promise<v
 
 /** 'YYYY-MM-DD' of the Beijing day `offsetDays` after today by this machine's clock. */
 export function beijingDate(offsetDays = 0): string {
-  return new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return addDays(beijingToday(Date.now()), offsetDays);
 }
 
 /** The card's first line for a day: '2026年11月28日 星期六'. */

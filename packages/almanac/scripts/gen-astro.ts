@@ -30,6 +30,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BEIJING_OFFSET_SECONDS } from '../src/beijingTime.ts';
 
 // astronomia ships no type declarations; import it through a string so tsc treats the modules as `any`.
 const load = (name: string) => import(name);
@@ -180,7 +181,7 @@ export function deltaT(y: number): number {
 export function beijingSecondsOfJde(jde: number): number {
   const year = 2000 + (jde - 2451545) / 365.25;
   const jdUt = jde - deltaT(year) / DAY;
-  return Math.floor((jdUt - JD_UNIX_EPOCH) * DAY + 8 * 3600);
+  return Math.floor((jdUt - JD_UNIX_EPOCH) * DAY + BEIJING_OFFSET_SECONDS);
 }
 
 /** Signed angle a − b reduced to (−π, π]. */

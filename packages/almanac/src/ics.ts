@@ -1,3 +1,4 @@
+import { BEIJING_OFFSET_SECONDS } from './beijingTime.ts';
 import { buddhistFestivals } from './buddhistFestivals.ts';
 import { AlmanacError } from './errors.ts';
 import { festivalsOn, mainFestivals } from './festivals.ts';
@@ -181,7 +182,7 @@ function writeTerms(event: EventWriter, year: number): void {
   termsOfYear(year).forEach((term, index) => {
     // Beijing seconds → UTC seconds: Beijing is UTC+8 all year (China's 1986–91 DST aside, which no
     // almanac applies to term instants).
-    event(`term-${year}-${index}`, `DTSTART:${basicUtc(term.time - 8 * 3600)}`, term.name, [
+    event(`term-${year}-${index}`, `DTSTART:${basicUtc(term.time - BEIJING_OFFSET_SECONDS)}`, term.name, [
       `DESCRIPTION:${escapeText(`${term.name}交节`)}`,
     ]);
   });

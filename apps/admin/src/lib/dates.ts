@@ -3,28 +3,26 @@
  * form, the operators work by the Chinese calendar day, and the holiday table is kept by Beijing
  * dates. Nothing here reads the computer's own zone.
  */
+import { beijingDateStart, formatBeijingDate, formatBeijingDateTime } from '@xuanli/almanac/beijingTime';
 import { dayjs } from './dayjs';
-
-/** Beijing's offset from UTC in minutes. */
-const BEIJING_OFFSET_MINUTES = 8 * 60;
 
 /** `iso` as 'YYYY-MM-DD HH:mm' Beijing time; '—' when there is none. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const time = dayjs(iso);
-  return time.isValid() ? time.utcOffset(BEIJING_OFFSET_MINUTES).format('YYYY-MM-DD HH:mm') : '—';
+  return time.isValid() ? formatBeijingDateTime(time.valueOf()).slice(0, 16) : '—';
 }
 
 /** `iso` as 'YYYY-MM-DD', the Beijing day it falls on; '—' when there is none. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const time = dayjs(iso);
-  return time.isValid() ? time.utcOffset(BEIJING_OFFSET_MINUTES).format('YYYY-MM-DD') : '—';
+  return time.isValid() ? formatBeijingDate(time.valueOf()) : '—';
 }
 
 /** The instant (ISO, UTC) at which the Beijing day `date` ('YYYY-MM-DD') begins. */
 export function beijingDayStart(date: string): string {
-  return new Date(`${date}T00:00:00+08:00`).toISOString();
+  return new Date(beijingDateStart(date)).toISOString();
 }
 
 /** The Beijing day ('YYYY-MM-DD') after `date`. */

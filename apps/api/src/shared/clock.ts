@@ -1,3 +1,5 @@
+import { beijingToday as beijingTodayAt } from '@xuanli/almanac/beijingTime';
+
 /**
  * Time as a dependency: token issue/expiry and "today" come from here, so tests pin and move time
  * instead of waiting or mocking globals.
@@ -12,5 +14,5 @@ export const systemClock: Clock = { now: () => Date.now() };
 
 /** 'YYYY-MM-DD' of the current day in Beijing (UTC+8), the calendar's reference zone. */
 export function beijingToday(clock: Clock): string {
-  return new Date(clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  return beijingTodayAt(clock.now());
 }

@@ -49,6 +49,9 @@
   // The bare address opens the calendar (the router's index route would redirect there anyway).
   if (/^#?\/?$/.test(location.hash))
     history.replaceState(history.state, '', location.pathname + location.search + calendar);
+  // Inline in index.html, before any module has loaded: the engine's beijingToday cannot be imported
+  // here, and bundling it in would grow every page's HTML for one line.
+  // biome-ignore lint/plugin/beijing-arithmetic: the one copy outside the engine, for the reason above
   const today = new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10);
   let grid = read('localStorage', 'xuanli-calendar-grid');
   if (grid !== 'week' && grid !== 'month')

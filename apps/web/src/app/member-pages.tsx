@@ -8,7 +8,7 @@ import UserCentre from '@/features/user/UserCentre';
  * address book) as one lazily loaded page: the order pages' path shows OrderCentre, any other
  * UserCentre. They share one chunk because every lazy route adds its list of chunks to preload to the
  * entry script, which the calendar route downloads too, and a route of their own would put the
- * calendar route over its 130 KB budget (scripts/route-bytes.mjs); most of the order pages live under
+ * calendar route over its 131 KB budget (scripts/route-bytes.mjs); most of the order pages live under
  * pages/user/ anyway, and a buyer moves between 我的 and 我的订单. 我的提醒 and 日历订阅
  * (features/reminders) join them for the same reason.
  */

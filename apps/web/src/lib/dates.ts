@@ -1,9 +1,5 @@
-import {
-  formatSolarDate,
-  parseSolarDate,
-  type SolarDate,
-  solarFromDayNumber,
-} from '@xuanli/almanac/solarDate';
+import { beijingToday as beijingTodayAt } from '@xuanli/almanac/beijingTime';
+import { parseSolarDate, type SolarDate } from '@xuanli/almanac/solarDate';
 
 /**
  * The years the pickers and navigation allow: the engine's lunar tables cover 1900–2100
@@ -15,15 +11,12 @@ export const MAX_YEAR = 2100;
 /** 星期 names indexed by weekday (0 = Sunday), as the engine numbers them. */
 export const WEEKDAY_NAMES = ['日', '一', '二', '三', '四', '五', '六'] as const;
 
-const BEIJING_OFFSET_SECONDS = 8 * 3600;
-
 /**
  * Today's date in Beijing (UTC+8) as 'YYYY-MM-DD'. The almanac day is a Beijing day wherever the phone
  * is, so this reads the instant from `Date.now()` and never the device's time zone.
  */
 export function beijingToday(nowMs: number = Date.now()): string {
-  const dayNumber = Math.floor((Math.floor(nowMs / 1000) + BEIJING_OFFSET_SECONDS) / 86400);
-  return formatSolarDate(solarFromDayNumber(dayNumber));
+  return beijingTodayAt(nowMs);
 }
 
 /**

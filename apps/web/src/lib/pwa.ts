@@ -9,7 +9,7 @@
  * worker takes over and the page reloads once, so a reader never runs half old, half new code.
  *
  * These few lines do what vite-plugin-pwa's `virtual:pwa-register` does with workbox-window, which
- * would add 2.7 KB (gzip) to the calendar route's 130 KB budget for the same three events.
+ * would add 2.7 KB (gzip) to the calendar route's 131 KB budget for the same three events.
  */
 import { env } from '@/config/env';
 import { whenIdleAfterLoad } from '@/lib/idle';

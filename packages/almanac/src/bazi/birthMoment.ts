@@ -3,6 +3,7 @@
  * instant (UTC and Beijing seconds) through the birthplace's zone and its DST, and the chart's local
  * clock — standard time (DST removed) or, with a longitude, true solar time.
  */
+import { BEIJING_OFFSET_SECONDS } from '../beijingTime.ts';
 import { AlmanacError } from '../errors.ts';
 import { dayNumberFromLunar, type LunarDate, lunarFromDayNumber } from '../lunar.ts';
 import { dayNumber, type SolarDate, solarFromDayNumber } from '../solarDate.ts';
@@ -91,7 +92,7 @@ export function birthMoment(born: unknown, place: BirthPlace = {}): BirthMoment 
     zone,
     resolution,
     utc,
-    beijing: utc + 8 * 3600,
+    beijing: utc + BEIJING_OFFSET_SECONDS,
     standard,
     trueSolar,
     local: trueSolar ? trueSolar.local : standard,

@@ -1,12 +1,12 @@
 import { chartCommand, pillarsCommand } from '../bazi/cli.ts';
-import { formatBeijing } from '../beijingTime.ts';
+import { beijingToday, formatBeijing } from '../beijingTime.ts';
 import { almanacDay } from '../day.ts';
 import { isAlmanacError } from '../errors.ts';
 import type { HolidayTable } from '../holidayTable.ts';
 import { icsCalendar } from '../ics.ts';
 import { dayNumberFromLunar } from '../lunar.ts';
 import { monthView } from '../monthView.ts';
-import { dayNumber, formatSolarDate, parseSolarDate, solarFromDayNumber } from '../solarDate.ts';
+import { dayNumber, parseSolarDate, solarFromDayNumber } from '../solarDate.ts';
 import { termsOfYear } from '../solarTermTime.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { formatDay, formatMonth } from './format.ts';
@@ -85,7 +85,7 @@ export function runCli(argv: readonly string[], nowUtcSeconds: number, options: 
     const wantJson = flags.has('json');
     switch (command) {
       case 'today': {
-        const today = formatSolarDate(solarFromDayNumber(Math.floor((nowUtcSeconds + 8 * 3600) / 86400)));
+        const today = beijingToday(nowUtcSeconds * 1000);
         const day = almanacDay(today, { holidays });
         return ok(wantJson ? json(day) : formatDay(day));
       }

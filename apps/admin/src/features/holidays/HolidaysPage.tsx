@@ -5,6 +5,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { beijingDateAt } from '@xuanli/almanac/beijingTime';
 import type { AdminHolidayDay, AdminHolidayList, HolidayDay } from '@xuanli/contracts/holidays';
 import { Alert, Button, Collapse, DatePicker, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,9 +18,7 @@ import { HOLIDAY_YEAR_MAX, HOLIDAY_YEAR_MIN } from './holiday-limits';
 
 /** The Beijing year now. */
 function currentYear(): number {
-  return dayjs()
-    .utcOffset(8 * 60)
-    .year();
+  return beijingDateAt(Date.now()).year;
 }
 
 function KindTag({ offDay }: { offDay: boolean }) {

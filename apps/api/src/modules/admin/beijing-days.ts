@@ -2,9 +2,9 @@
  * Beijing days (UTC+8, no daylight saving): the console's date filters and the dashboard's "today"
  * and "this month" are the operators' days in China, whatever the server's time zone.
  */
+import { beijingDateAt, beijingDayAt, beijingDayStart as dayStartAt } from '@xuanli/almanac/beijingTime';
+import { dayNumber, daysInSolarMonth } from '@xuanli/almanac/solarDate';
 import { AppError } from '../../shared/errors.ts';
-
-const BEIJING_OFFSET_MS = 8 * 3600_000;
 
 /**
  * The instant Beijing day `date` ('YYYY-MM-DD') starts, `plusDays` later; ValidationError naming
@@ -13,8 +13,7 @@ const BEIJING_OFFSET_MS = 8 * 3600_000;
 export function beijingDayStart(date: string, field: string, plusDays = 0): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-  const utc = Date.UTC(year, month - 1, day);
-  const check = new Date(utc);
+  const check = new Date(Date.UTC(year, month - 1, day));
   if (
     !match ||
     year < 2000 ||
@@ -24,7 +23,7 @@ export function beijingDayStart(date: string, field: string, plusDays = 0): Date
   ) {
     throw new AppError('ValidationError', `${field} must be a real day YYYY-MM-DD`);
   }
-  return new Date(utc + plusDays * 86_400_000 - BEIJING_OFFSET_MS);
+  return new Date(dayStartAt(dayNumber(year, month, day) + plusDays));
 }
 
 /** A span of time: from `start` (included) to `end` (excluded). */
@@ -35,11 +34,12 @@ export interface Period {
 
 /** The Beijing day and the Beijing month that contain `now`. */
 export function beijingPeriodsOf(now: number): { day: Period; month: Period } {
-  const wall = new Date(now + BEIJING_OFFSET_MS);
-  const [year, month, date] = [wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()];
-  const at = (utc: number) => new Date(utc - BEIJING_OFFSET_MS);
+  const today = beijingDayAt(now);
+  const { year, month } = beijingDateAt(now);
+  const firstOfMonth = dayNumber(year, month, 1);
+  const at = (day: number) => new Date(dayStartAt(day));
   return {
-    day: { start: at(Date.UTC(year, month, date)), end: at(Date.UTC(year, month, date + 1)) },
-    month: { start: at(Date.UTC(year, month, 1)), end: at(Date.UTC(year, month + 1, 1)) },
+    day: { start: at(today), end: at(today + 1) },
+    month: { start: at(firstOfMonth), end: at(firstOfMonth + daysInSolarMonth(year, month)) },
   };
 }

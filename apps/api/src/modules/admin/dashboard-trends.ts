@@ -6,6 +6,7 @@
  * PGlite and PostgreSQL); days without any come back as zeros. And the VIPs whose membership ends
  * within the next 7 days, soonest first, phones masked.
  */
+import { BEIJING_OFFSET_SECONDS, beijingDayAt } from '@xuanli/almanac/beijingTime';
 import type { DashboardDay, DashboardTrends, ExpiringVips } from '@xuanli/contracts/admin-dashboard';
 import {
   DASHBOARD_TREND_DAYS,
@@ -26,7 +27,9 @@ const DAY_MS = 86_400_000;
  * literal, not a parameter, so the same expression can be selected and grouped by.
  */
 const beijingDayOf = (column: AnyColumn) =>
-  sql<number>`floor((extract(epoch from ${column}) + ${sql.raw('28800')}) / 86400)::int`.mapWith(Number);
+  sql<number>`floor((extract(epoch from ${column}) + ${sql.raw(String(BEIJING_OFFSET_SECONDS))}) / 86400)::int`.mapWith(
+    Number,
+  );
 
 /** A sum of 分 as a number (PostgreSQL sums integers to bigint, which the driver hands over as text). */
 const fenSum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -70,8 +73,7 @@ export async function dashboardTrends(deps: ConsoleDeps): Promise<DashboardTrend
     ),
     perDay(deps, users, users.createdAt, and(gte(users.createdAt, start), lt(users.createdAt, end))),
   ]);
-  // Beijing midnight is 16:00 UTC of the day before: the day number of `start` is its UTC day + 1.
-  const first = Math.floor((start.getTime() + 8 * 3_600_000) / DAY_MS);
+  const first = beijingDayAt(start.getTime());
   const days: DashboardDay[] = Array.from({ length: DASHBOARD_TREND_DAYS }, (_, i) => {
     const number = first + i;
     const orderDay = paid.get(number) ?? { n: 0, amount: 0 };

@@ -5,6 +5,7 @@
  * random key `console/images/<yyyy>/<uuid>.webp`, which the public files route serves to the app.
  */
 import { randomUUID } from 'node:crypto';
+import { beijingDateAt } from '@xuanli/almanac/beijingTime';
 import { ADMIN_IMAGE_MAX_SIDE, type AdminImageResult } from '@xuanli/contracts/admin-content';
 import { FILE_URL_PREFIX } from '@xuanli/contracts/upload';
 import type { Clock } from '../../shared/clock.ts';
@@ -18,7 +19,7 @@ export const CONSOLE_IMAGES_FOLDER = 'console/images';
 
 /** Calendar year in Beijing (UTC+8, no DST) of an instant. */
 function beijingYear(ms: number): number {
-  return new Date(ms + 8 * 3600_000).getUTCFullYear();
+  return beijingDateAt(ms).year;
 }
 
 /**

@@ -4,6 +4,7 @@
  * server's clock, laid out as a PDF by mingshu-pdf.ts in a worker thread.
  */
 import { type AnyBaziChart, baziChart } from '@xuanli/almanac/bazi/chart';
+import { formatBeijingDateTime } from '@xuanli/almanac/beijingTime';
 import type { Db } from '../../db/client.ts';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import type { MingshuDocument, MingshuLuckRow } from './mingshu-document.ts';
@@ -18,9 +19,9 @@ const MAX_LIUNIAN = 200;
 
 /** '2026年1月15日 12:00', Beijing time of the clock's now. */
 export function beijingMoment(clock: Clock): string {
-  const d = new Date(clock.now() + 8 * 3600_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+  const [date, time] = formatBeijingDateTime(clock.now()).split(' ');
+  const [year, month, day] = date.split('-').map(Number);
+  return `${year}年${month}月${day}日 ${time.slice(0, 5)}`;
 }
 
 /** The chart a 命书 is made of: the request's, with the 流年 reaching ten years past this one. */

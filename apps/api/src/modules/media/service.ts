@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { beijingDateAt } from '@xuanli/almanac/beijingTime';
 import {
   FEEDBACK_MAX_IMAGES,
   type FeedbackBody,
@@ -84,7 +85,7 @@ export async function spoolUpload(body: Readable, maxBytes: number): Promise<Spo
 
 /** Calendar year in Beijing (UTC+8, no DST) of an instant: the folder uploads of that year go to. */
 function beijingYear(ms: number): number {
-  return new Date(ms + 8 * 3600_000).getUTCFullYear();
+  return beijingDateAt(ms).year;
 }
 
 /**

@@ -3,6 +3,7 @@
  * conditional upsert that adds one only while the count is below the limit, so concurrent takes from
  * any process never overshoot and a refused take counts nothing.
  */
+import { beijingDayAt, beijingDayStart } from '@xuanli/almanac/beijingTime';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberQuotas } from './schema.ts';
@@ -14,14 +15,13 @@ export interface Window {
 }
 
 const DAY_MS = 86_400_000;
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
 /**
  * The Beijing calendar day (UTC+8, the product's one zone, PRODUCT.md#who) holding `now`: daily caps reset at
  * 00:00 there.
  */
 export function beijingDay(now: number): Window {
-  const start = Math.floor((now + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
+  const start = beijingDayStart(beijingDayAt(now));
   return { start, end: start + DAY_MS };
 }
 

@@ -5,6 +5,7 @@
  * earlier in the file) by name, sex and birth moment are skipped and counted, so importing the same
  * file twice saves nothing the second time.
  */
+import { formatBeijingDate } from '@xuanli/almanac/beijingTime';
 import { AlmanacError, isAlmanacError } from '@xuanli/almanac/errors';
 import {
   MINGLI_FILE_FORMAT,
@@ -40,7 +41,7 @@ export async function exportCaseBook(db: Db, userId: number, now: Date): Promise
 
 /** The file's name in `Content-Disposition` (Beijing date), e.g. 玄历命例-20260115.json. */
 export function exportFileName(now: Date): string {
-  const beijing = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const beijing = formatBeijingDate(now.getTime()).replaceAll('-', '');
   return `玄历命例-${beijing}.json`;
 }
 

@@ -7,6 +7,7 @@
  * entry's UID comes from what it is (a term's year and index, a day's date, an event's id and date), so
  * a calendar app refreshing the link updates its entries instead of adding them twice.
  */
+import { beijingDateStart } from '@xuanli/almanac/beijingTime';
 import type { HolidayTable } from '@xuanli/almanac/holidayTable';
 import { icsCalendar, type SavedGoodDay } from '@xuanli/almanac/ics';
 import type { FestivalChoice } from '@xuanli/contracts/reminders';
@@ -48,7 +49,7 @@ export async function feedOf(
     to: Math.min(year + FEED_YEARS_AHEAD, 2100),
     // DTSTAMP: the start of the Beijing day, so the file (and its ETag) stays the same all day unless
     // something in it changed.
-    stamp: Date.parse(`${today}T00:00:00+08:00`) / 1000,
+    stamp: beijingDateStart(today) / 1000,
     holidays,
     festivals: festivalNames(festivals),
     buddhist: festivals.buddhist,

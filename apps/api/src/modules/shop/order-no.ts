@@ -4,16 +4,14 @@
  * buyer's number from their own.
  */
 import { randomInt } from 'node:crypto';
+import { formatBeijingDateTime } from '@xuanli/almanac/beijingTime';
 import type { Clock } from '../../shared/clock.ts';
 
 /** What every order number looks like. */
 export const ORDER_NO_PATTERN = '^[0-9]{20}$';
 
-const BEIJING_OFFSET_MS = 8 * 3600_000;
-
 /** A new order number for an order made at `clock`'s now (random part from `crypto.randomInt`). */
 export function newOrderNo(clock: Clock): string {
-  const beijing = new Date(clock.now() + BEIJING_OFFSET_MS).toISOString(); // 2026-01-15T12:00:00.000Z
-  const stamp = beijing.slice(0, 19).replace(/\D/g, '');
+  const stamp = formatBeijingDateTime(clock.now()).replace(/\D/g, ''); // 2026-01-15 12:00:00
   return stamp + String(randomInt(0, 1_000_000)).padStart(6, '0');
 }

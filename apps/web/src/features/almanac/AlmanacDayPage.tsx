@@ -1,3 +1,4 @@
+import { formatBeijingDateTime } from '@xuanli/almanac/beijingTime';
 import { dayNumber, parseSolarDate, type SolarDate, solarFromDayNumber } from '@xuanli/almanac/solarDate';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +26,7 @@ function hourIndex(hour: number): number {
 }
 
 function beijingHour(nowMs: number): number {
-  return Math.floor(((((nowMs / 1000 + 8 * 3600) % 86400) + 86400) % 86400) / 3600);
+  return Number(formatBeijingDateTime(nowMs).slice(11, 13));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -3,6 +3,7 @@
  * the header, the sanitised body, the date of the last change. Agreements, the 节气 and help pages
  * open here.
  */
+import { beijingDateAt } from '@xuanli/almanac/beijingTime';
 import type { ArticleReadBody } from '@xuanli/contracts/article';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
@@ -31,8 +32,8 @@ export function articleRequestOf(params: URLSearchParams): ArticleReadBody | nul
 export function updatedText(iso: string): string {
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return '';
-  const d = new Date(ms + 8 * 3600_000);
-  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
+  const { year, month, day } = beijingDateAt(ms);
+  return `${year}年${month}月${day}日`;
 }
 
 /** The article page. */

@@ -1,5 +1,5 @@
+import { beijingDayAt } from '@xuanli/almanac/beijingTime';
 import { BRANCHES, dayPillar, sexagenaryName } from '@xuanli/almanac/ganzhi';
-import { dayNumber } from '@xuanli/almanac/solarDate';
 import { useId, useState } from 'react';
 import { Segmented } from '@/components/Segmented';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
@@ -9,7 +9,6 @@ import styles from './CompatibilityCard.module.css';
 import { type CompatBasis, topicReading, topicWords } from './compatibility-card-wording';
 import { HehunView } from './HehunView';
 import { LoadProblem } from './LoadProblem';
-import { beijingToday } from './LuckPanel';
 import { chartRequest, type SavedProfile } from './profiles';
 import { HEPAN_VIEW_KEY, type HepanViewState, patchViewState, readViewState } from './view-state';
 
@@ -34,8 +33,7 @@ function withAnimal(branch: string): string {
 
 /** Today's day pillar in Beijing, e.g. '甲子'. */
 function todayDayPillar(nowMs: number = Date.now()): string {
-  const [y, m, d] = beijingToday(nowMs);
-  return sexagenaryName(dayPillar(dayNumber(y, m, d)));
+  return sexagenaryName(dayPillar(beijingDayAt(nowMs)));
 }
 
 /** The branch of a chart the basis compares: the year's (生肖) or the day's (日支, 夫妻宫). */

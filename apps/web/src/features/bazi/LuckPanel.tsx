@@ -1,4 +1,5 @@
 import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
+import { beijingDateAt } from '@xuanli/almanac/beijingTime';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
@@ -9,12 +10,6 @@ import styles from './LuckPanel.module.css';
 import { shortGod } from './PillarTable';
 import type { ChartRequest } from './profiles';
 import { patchViewState, readViewState } from './view-state';
-
-/** Today's date in Beijing as [year, month, day]: the almanac's day, whatever the phone's zone. */
-export function beijingToday(nowMs: number = Date.now()): [number, number, number] {
-  const d = new Date(nowMs + 8 * 3600_000);
-  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-}
 
 /** '出生后8年9个月13天起运', the 起运 age as bazi apps print it (hours only when there are some). */
 export function qiyunText(q: BzChart['qiyun']): string {
@@ -88,7 +83,7 @@ interface LuckPanelProps {
  * (`liuri`, from the month's 节 to the day before the next 节). Opens on the current year.
  */
 export function LuckPanel({ chart, request, viewKey }: LuckPanelProps) {
-  const [ty, tm, td] = beijingToday();
+  const { year: ty, month: tm, day: td } = beijingDateAt(Date.now());
   const cycles = useMemo(() => cyclesOf(chart), [chart]);
   // Back from another tab: the picks the reader left (when they still fit this chart), else today.
   const [kept] = useState(() => readViewState(viewKey));

@@ -1,11 +1,32 @@
 import type { AlmanacDayBasics } from '@xuanli/almanac/dayBasics';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import { chineseDate, weekdayName } from '@/lib/dates';
 import styles from './DayCard.module.css';
-import { PinjiaHint } from './PinjiaHint';
+
+type Hint = ComponentType<{ date: string }>;
+
+/**
+ * The 拼假 hint (./PinjiaHint.tsx), loaded on the first festival 休 or 班 day shown: on every other
+ * day of the year the calendar route, with its byte budget, does without it. Until it has arrived
+ * nothing shows, as before its plan has (the hint waits for the network either way), so the card the
+ * server rendered and the first one in the browser are the same. Offline with the chunk not cached,
+ * there is no hint, as there would be no plan.
+ */
+function usePinjiaHint(wanted: boolean): Hint | undefined {
+  const [hint, setHint] = useState<Hint>();
+  useEffect(() => {
+    if (wanted && !hint)
+      import('./PinjiaHint').then(
+        (m) => setHint(() => m.PinjiaHint),
+        () => {},
+      );
+  }, [wanted, hint]);
+  return hint;
+}
 
 /** The plain sentence for a pay multiplier; null when the day is an ordinary workday or has no data. */
 function salarySentence(day: Pick<AlmanacDayBasics, 'salaryMultiplier' | 'holiday'>): string | null {
@@ -26,6 +47,7 @@ export function DayCard({ day }: { day: AlmanacDayBasics }) {
   const festivals = [...day.festivals, ...day.otherFestivals];
   const religious = [...day.buddhist.festivals, ...day.taoist.festivals];
   const hasTags = Boolean(day.term || festivals.length > 0 || day.holiday || salary);
+  const PinjiaHint = usePinjiaHint(Boolean(day.holiday));
   return (
     <section className={styles.day} aria-label="当日信息">
       <div className={styles.card}>
@@ -85,7 +107,7 @@ export function DayCard({ day }: { day: AlmanacDayBasics }) {
             {salary && <Tag kind="salary">{salary}</Tag>}
           </Tags>
         )}
-        {day.holiday && <PinjiaHint key={day.date} date={day.date} />}
+        {day.holiday && PinjiaHint && <PinjiaHint key={day.date} date={day.date} />}
 
         <p className={`${styles.religious} ${hasTags ? '' : styles.first}`}>
           佛历 {day.buddhist.year}年 · 道历 {day.taoist.year}年

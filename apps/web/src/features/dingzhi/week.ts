@@ -4,26 +4,21 @@
  * `currWeek` of the session store), so coming back to the tab the same day shows the same day.
  */
 
-import {
-  dayNumber,
-  formatSolarDate,
-  parseSolarDate,
-  solarFromDayNumber,
-  weekday,
-} from '@xuanli/almanac/solarDate';
+import { beijingToday } from '@xuanli/almanac/beijingTime';
+import { dayNumber, parseSolarDate, weekday } from '@xuanli/almanac/solarDate';
 import { useEffect, useState } from 'react';
 
 /*
- * Why this file repeats src/lib/dates.ts `beijingToday` and src/hooks/useBeijingToday.ts: those modules
- * ship in the calendar route's chunks, and a page importing them makes the bundler split them out into
- * chunks of their own, which costs the calendar route (130 KB gzip budget) bytes. Three lines are cheaper.
+ * Why this file repeats src/hooks/useBeijingToday.ts: that hook ships in the calendar route's chunks,
+ * and a page importing it makes the bundler split it out into a chunk of its own, which costs the
+ * calendar route (131 KB gzip budget) bytes. A few lines are cheaper.
  */
 
 const WEEKDAY_CHARS = '日一二三四五六';
 
 /** Today's date in Beijing (UTC+8) as 'YYYY-MM-DD', whatever the phone's time zone. */
 export function beijingDate(nowMs: number = Date.now()): string {
-  return formatSolarDate(solarFromDayNumber(Math.floor((Math.floor(nowMs / 1000) + 8 * 3600) / 86400)));
+  return beijingToday(nowMs);
 }
 
 /** Today in Beijing, read again when the page becomes visible (a phone left open overnight). */

@@ -1,3 +1,4 @@
+import { formatBeijingDate } from '@xuanli/almanac/beijingTime';
 import type { CourseDetail, Review } from '@xuanli/contracts/ketang';
 import { useState } from 'react';
 import { LoadFailure } from '@/components/LoadFailure';
@@ -11,12 +12,10 @@ import styles from './ReviewSection.module.css';
 import { ReviewSheet } from './ReviewSheet';
 import { TeacherAvatar } from './TeacherAvatar';
 
-const BEIJING_OFFSET_MS = 8 * 3600_000;
-
 /** `2026-05-01`: the Beijing day of an ISO instant ('' when it cannot be read). */
 export function reviewDate(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10) : '';
+  return Number.isFinite(ms) ? formatBeijingDate(ms) : '';
 }
 
 /**

@@ -3,13 +3,13 @@
  * Beijing time whatever the phone's zone, the same way the order number's digits are written.
  */
 
-const BEIJING_OFFSET_MS = 8 * 3600_000;
+import { formatBeijingDateTime } from '@xuanli/almanac/beijingTime';
 
 /** `2026-05-01 18:30:05` (Beijing) for an ISO instant; '' when it cannot be read. */
 export function beijingDateTime(iso: string | null | undefined): string {
   const ms = iso ? Date.parse(iso) : Number.NaN;
   if (!Number.isFinite(ms)) return '';
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return formatBeijingDateTime(ms);
 }
 
 /** `mm:ss` of a number of seconds (never negative), e.g. `14:59`. */

@@ -1,15 +1,14 @@
 /**
  * How the user centre words VIP (PRODUCT.md#vip: active only while `vip_expire` is later than now).
  */
+import { formatBeijingDate } from '@xuanli/almanac/beijingTime';
 import type { Profile } from '@xuanli/contracts/member';
 import { isVip } from '@/stores/session';
-
-const BEIJING_OFFSET_MS = 8 * 3600_000;
 
 /** The Beijing calendar date (`YYYY-MM-DD`) of an ISO date-time, e.g. the day VIP ends; null when unreadable. */
 export function beijingDate(iso: string): string | null {
   const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10) : null;
+  return Number.isFinite(ms) ? formatBeijingDate(ms) : null;
 }
 
 /** What the VIP badge says: `VIP 至 2027-01-15` while active, else whether it ended or never began. */

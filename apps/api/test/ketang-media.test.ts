@@ -14,7 +14,6 @@ import { describe, expect, it } from 'vitest';
 import { mediaInputsHash } from '../scripts/ketang-media/inputs.ts';
 import { closingWords, lessonScripts, openingWords } from '../scripts/ketang-media/lessons.ts';
 import { mp4Facts, streamProblem } from '../scripts/ketang-media/mp4-facts.ts';
-import { A4_POINTS, imagePdf } from '../scripts/ketang-media/pdf.ts';
 import {
   CAPTION_MAX,
   captionLines,
@@ -22,6 +21,7 @@ import {
   READINGS,
   spokenText,
 } from '../scripts/ketang-media/narration.ts';
+import { A4_POINTS, imagePdf } from '../scripts/ketang-media/pdf.ts';
 import { outroSlide, pointSlide, titleSlide } from '../scripts/ketang-media/slides.ts';
 import { COURSE_SEEDS } from '../src/modules/ketang/index.ts';
 

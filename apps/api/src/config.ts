@@ -6,7 +6,13 @@ import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, X509Cer
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
-import { parseUploadSettings, type UploadSettings } from './modules/admin/index.ts';
+import {
+  type AdminLoginSlowdown,
+  parseAdminLoginSlowdown,
+  parseUploadSettings,
+  type UploadSettings,
+} from './modules/admin/index.ts';
+import { parsePlayUrlMarginSeconds } from './modules/ketang/index.ts';
 import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 import { ConfigError } from './shared/settings.ts';
 import { Secret, type StorageSettings } from './shared/storage.ts';
@@ -60,7 +66,7 @@ export interface Config {
    * refusal, so the right password still gets in while a guesser hammers the account from elsewhere.
    * ADMIN_LOGIN_SLOWDOWN_AFTER (default 10), ADMIN_LOGIN_MAX_DELAY_MS (default 5000).
    */
-  adminLoginSlowdown: { freeAttempts: number; maxDelayMs: number };
+  adminLoginSlowdown: AdminLoginSlowdown;
   /** The console's chunked uploads of lesson videos and courseware (modules/admin/uploads.ts). */
   uploads: UploadSettings;
   /**
@@ -891,12 +897,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passes: integer(env, 'ARGON2_PASSES', 2, 1, 10),
     },
     rateBudgets: rateBudgets(env),
-    adminLoginSlowdown: {
-      freeAttempts: integer(env, 'ADMIN_LOGIN_SLOWDOWN_AFTER', 10, 0, 1_000_000),
-      maxDelayMs: integer(env, 'ADMIN_LOGIN_MAX_DELAY_MS', 5000, 0, 10_000),
-    },
+    adminLoginSlowdown: parseAdminLoginSlowdown(env),
     uploads: parseUploadSettings(env),
-    playUrlMarginSeconds: integer(env, 'PLAY_URL_MARGIN_SECONDS', 900, 60, 86_400),
+    playUrlMarginSeconds: parsePlayUrlMarginSeconds(env),
     rateLimitStore: rateLimitStore(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),

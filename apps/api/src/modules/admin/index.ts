@@ -6,6 +6,11 @@ export { auditorOf } from './account.ts';
 export type { ConsoleDeps, OperatorRow } from './deps.ts';
 export { createRequireOperator, operatorOf, type RequireOperator } from './guard.ts';
 export {
+  ADMIN_LOGIN_SETTINGS,
+  type AdminLoginSlowdown,
+  parseAdminLoginSlowdown,
+} from './login-settings.ts';
+export {
   addOperator,
   disableOperator,
   listOperators,

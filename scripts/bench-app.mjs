@@ -19,15 +19,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { routeBytes } from '../apps/web/scripts/route-bytes.mjs';
 import { freePort, measureInterleaved, smsLogin, startProcess, variedBirths } from './bench-common.mjs';
 import { ensureWebBuilt } from './web-build.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const budgetsOnly = process.argv.includes('--budgets');
-const paintOnly = process.argv.includes('--paint');
-const apiOnly = process.argv.includes('--api');
+
+const USAGE = `usage: node scripts/bench-app.mjs [--budgets | --paint | --api]
+  (no option)  the engine bench, byte budgets, first paint, Lighthouse and API throughput
+  --budgets    only the byte budgets (seconds; no browser, API or timing runs)
+  --paint      only the first paint of /xuanli/ on throttled 4G
+  --api        only the API throughput against bare Fastify`;
+
+/** The switches given; a wrong command line prints what was wrong and the usage, and exits 2. */
+function commandLine() {
+  try {
+    const { values } = parseArgs({
+      options: { budgets: { type: 'boolean' }, paint: { type: 'boolean' }, api: { type: 'boolean' } },
+      strict: true,
+    });
+    if (Object.keys(values).length > 1) throw new Error('give at most one of --budgets, --paint, --api');
+    return values;
+  } catch (error) {
+    console.error(`bench-app: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const { budgets: budgetsOnly = false, paint: paintOnly = false, api: apiOnly = false } = commandLine();
 
 /**
  * 择日's heaviest request: 嫁娶 over a whole year for a family of six (the most one request may name),

@@ -65,6 +65,14 @@ describe('options and ports', () => {
     expect(() => parseOptions(['--seconds', '1'], {}, '/')).toThrow(/between 5/);
     expect(() => parseOptions(['--nodes', '12'], {}, '/')).toThrow(UsageError);
     expect(() => parseOptions(['--frobnicate'], {}, '/')).toThrow(/unknown option/);
+    expect(() => parseOptions(['-k'], {}, '/')).toThrow(/unknown option -k/);
+    expect(() => parseOptions(['--check', 'now'], {}, '/')).toThrow(/unknown option now/);
+    expect(() => parseOptions(['--check=yes'], {}, '/')).toThrow(/--check takes no value/);
+    expect(() => parseOptions(['--run-dir'], {}, '/')).toThrow(/--run-dir needs a folder/);
+    expect(parseOptions(['--run-dir=/srv/c', '--no-build'], {}, '/')).toMatchObject({
+      runDir: '/srv/c',
+      noBuild: true,
+    });
   });
 
   it('lays the ports out in one block without overlaps', () => {

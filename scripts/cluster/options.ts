@@ -3,6 +3,7 @@
  * the tests read the plan without starting anything.
  */
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 /** The command line, parsed. */
 export interface ClusterOptions {
@@ -77,6 +78,17 @@ function integerOption(name: string, raw: string | undefined, min: number, max: 
   return value;
 }
 
+/**
+ * `parseArgs`' reading of `argv`: `switches` without a value, `valued` options with one (`--x v` or
+ * `--x=v`). Not strict, so that the refusals above name the option in our own words.
+ */
+function commandLine(argv: string[], switches: string[], valued: string[]) {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const name of switches) options[name] = { type: 'boolean' };
+  for (const name of valued) options[name] = { type: 'string' };
+  return parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true }).tokens;
+}
+
 /** Parses the arguments after `npm run cluster --`; `env` gives CLUSTER_BASE_PORT, `cwd` anchors --run-dir. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string): ClusterOptions {
   const options: ClusterOptions = {
@@ -91,28 +103,32 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, cwd: string
     runDir: resolve(cwd, '.cluster'),
   };
   const numbers: Record<string, [keyof ClusterOptions, number, number]> = {
-    '--seconds': ['seconds', 5, 24 * 3600],
-    '--clients': ['clients', 1, 2000],
-    '--nodes': ['nodes', 1, 9],
-    '--replica-outage': ['replicaOutageSeconds', 1, 3600],
-    '--kill-grace-ms': ['killGraceMs', 0, 60_000],
-    '--base-port': ['basePort', 1024, 65_000],
+    seconds: ['seconds', 5, 24 * 3600],
+    clients: ['clients', 1, 2000],
+    nodes: ['nodes', 1, 9],
+    'replica-outage': ['replicaOutageSeconds', 1, 3600],
+    'kill-grace-ms': ['killGraceMs', 0, 60_000],
+    'base-port': ['basePort', 1024, 65_000],
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--check') options.check = true;
-    else if (flag === '--single') options.single = true;
-    else if (flag === '--keep') options.keep = true;
-    else if (flag === '--no-build') options.noBuild = true;
-    else if (flag === '--run-dir') {
-      const dir = value();
-      if (!dir) throw new UsageError('--run-dir needs a folder');
-      options.runDir = resolve(cwd, dir);
-    } else if (flag in numbers) {
-      const [key, min, max] = numbers[flag];
-      (options as unknown as Record<string, number>)[key] = integerOption(flag, value(), min, max);
-    } else throw new UsageError(`unknown option ${argv[i]}`);
+  const switches: Record<string, 'check' | 'single' | 'keep' | 'noBuild'> = {
+    check: 'check',
+    single: 'single',
+    keep: 'keep',
+    'no-build': 'noBuild',
+  };
+  for (const token of commandLine(argv, Object.keys(switches), ['run-dir', ...Object.keys(numbers)])) {
+    if (token.kind === 'positional') throw new UsageError(`unknown option ${token.value}`);
+    if (token.kind !== 'option') continue;
+    const { name, rawName, value } = token;
+    if (name in switches && value === undefined) options[switches[name]] = true;
+    else if (name in switches) throw new UsageError(`${rawName} takes no value`);
+    else if (name === 'run-dir') {
+      if (!value) throw new UsageError('--run-dir needs a folder');
+      options.runDir = resolve(cwd, value);
+    } else if (name in numbers) {
+      const [key, min, max] = numbers[name];
+      (options as unknown as Record<string, number>)[key] = integerOption(rawName, value, min, max);
+    } else throw new UsageError(`unknown option ${rawName}`);
   }
   if (options.single) options.nodes = 1;
   return options;

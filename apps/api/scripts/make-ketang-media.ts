@@ -101,7 +101,7 @@ async function makeCourseware(preview?: string): Promise<Manifest['courseware']>
       if (preview) writeFileSync(join(preview, `${doc.file}-${i + 1}.png`), png);
       pages.push(png);
     }
-    const pdf = imagePdf(pages, doc.title);
+    const pdf = await imagePdf(pages, doc.title);
     if (pdf.length > PDF_BUDGET) throw new Error(`${doc.file}: ${pdf.length} bytes is over ${PDF_BUDGET}`);
     writeFileSync(join(OUT_DIR, doc.file), pdf);
     entries.push({ file: doc.file, title: doc.title, pages: pages.length, bytes: pdf.length });

@@ -51,6 +51,11 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: dir, SHOP_MAX_UNPAID_ORDERS: '3', SHOP_MAX_UNPAID_UNITS_PER_SKU: '0' }).shop,
     ).toEqual({ maxUnpaidOrders: 3, maxUnpaidUnitsPerSku: 0 });
     expect(() => loadConfig({ DATA_DIR: dir, SHOP_MAX_UNPAID_ORDERS: '-1' })).toThrow(ConfigError);
+    // The module's own schema gives the same start-up message as every integer setting.
+    expect(() => loadConfig({ DATA_DIR: dir, SHOP_MAX_UNPAID_ORDERS: '2.5' })).toThrow(
+      "SHOP_MAX_UNPAID_ORDERS must be an integer from 0 to 1000000, got '2.5'",
+    );
+    expect(loadConfig({ DATA_DIR: dir, SHOP_MAX_UNPAID_ORDERS: '' }).shop.maxUnpaidOrders).toBe(5);
     expect(() => loadConfig({ DATA_DIR: dir, SHOP_MAX_UNPAID_UNITS_PER_SKU: 'many' })).toThrow(ConfigError);
   });
 

@@ -6,8 +6,21 @@ import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, X509Cer
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
-import { UPLOAD_CHUNK_BYTES } from '@xuanli/contracts/admin-courses-labels';
+import {
+  type AdminLoginSlowdown,
+  parseAdminLoginSlowdown,
+  parseUploadSettings,
+  type UploadSettings,
+} from './modules/admin/index.ts';
+import { parsePlayUrlMarginSeconds } from './modules/ketang/index.ts';
+import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
+import { ConfigError } from './shared/settings.ts';
 import { Secret, type StorageSettings } from './shared/storage.ts';
+
+// Each module declares and validates its own settings (its settings.ts); they are gathered below.
+export { DEFAULT_UPLOAD_SETTINGS, parseUploadSettings, type UploadSettings } from './modules/admin/index.ts';
+export { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
+export { ConfigError } from './shared/settings.ts';
 
 /** Everything the app and server need to know about their environment. */
 export interface Config {
@@ -53,7 +66,7 @@ export interface Config {
    * refusal, so the right password still gets in while a guesser hammers the account from elsewhere.
    * ADMIN_LOGIN_SLOWDOWN_AFTER (default 10), ADMIN_LOGIN_MAX_DELAY_MS (default 5000).
    */
-  adminLoginSlowdown: { freeAttempts: number; maxDelayMs: number };
+  adminLoginSlowdown: AdminLoginSlowdown;
   /** The console's chunked uploads of lesson videos and courseware (modules/admin/uploads.ts). */
   uploads: UploadSettings;
   /**
@@ -169,54 +182,6 @@ export function parseDatabaseLinks(env: NodeJS.ProcessEnv): DatabaseLinkSettings
     preparedStatements: prepared === 'on',
   };
 }
-
-/**
- * The shop's limits on unpaid orders, which hold stock for their 15 minutes: without them one buyer
- * could hold all of a SKU with a few requests and buy none of it. Checked when an order is made; 0
- * turns a limit off (the benchmarks' single buyer, who orders thousands of times).
- */
-export interface ShopConfig {
-  /** SHOP_MAX_UNPAID_ORDERS: orders one buyer may have waiting for payment at once (default 5). */
-  maxUnpaidOrders: number;
-  /**
-   * SHOP_MAX_UNPAID_UNITS_PER_SKU: pieces of one SKU one buyer may hold across their unpaid orders
-   * (default 20).
-   */
-  maxUnpaidUnitsPerSku: number;
-}
-
-/** The shop's settings from the environment (see {@link ShopConfig}). */
-export function parseShopConfig(env: NodeJS.ProcessEnv): ShopConfig {
-  return {
-    maxUnpaidOrders: integer(env, 'SHOP_MAX_UNPAID_ORDERS', 5, 0, 1_000_000),
-    maxUnpaidUnitsPerSku: integer(env, 'SHOP_MAX_UNPAID_UNITS_PER_SKU', 20, 0, 100_000_000),
-  };
-}
-
-/**
- * Console uploads. A chunk's request may take as long as its declared length needs at
- * `minRateBytesPerSecond`, times 1.5, plus a margin — longer than REQUEST_TIMEOUT_MS when that is
- * what a slow line needs. An operator may hold `maxOpenPerOperator` unfinished uploads declaring at
- * most `maxOpenBytesPerOperator` bytes together.
- */
-export interface UploadSettings {
-  /** UPLOAD_CHUNK_BYTES: the chunk size new uploads are given (default 4 MiB, the console's). */
-  chunkBytes: number;
-  /** UPLOAD_MIN_RATE_BYTES_PER_SECOND: the slowest line a chunk must get through (default 125,000 = 1 Mbit/s). */
-  minRateBytesPerSecond: number;
-  /** UPLOAD_MAX_OPEN_PER_OPERATOR: unfinished uploads one operator may have (default 10). */
-  maxOpenPerOperator: number;
-  /** UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR: their declared sizes together (default 8 GiB). */
-  maxOpenBytesPerOperator: number;
-}
-
-/** Defaults of {@link UploadSettings}. */
-export const DEFAULT_UPLOAD_SETTINGS: UploadSettings = {
-  chunkBytes: UPLOAD_CHUNK_BYTES,
-  minRateBytesPerSecond: 125_000,
-  maxOpenPerOperator: 10,
-  maxOpenBytesPerOperator: 8 * 1024 * 1024 * 1024,
-};
 
 /**
  * Payment settings (modules/pay). A real channel is configured by its id variable (WECHATPAY_MCH_ID,
@@ -417,11 +382,6 @@ export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
  */
 export type TrustProxy = false | number | string[];
 
-/** Thrown for a setting that cannot work; server.ts prints it and exits instead of half-starting. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -511,30 +471,6 @@ function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget>
     payNotify: budget('payNotify', 'RATE_LIMIT_PAY_NOTIFY'),
     calendarFeed: budget('calendarFeed', 'RATE_LIMIT_CALENDAR_FEED'),
     mingshu: budget('mingshu', 'RATE_LIMIT_MINGSHU'),
-  };
-}
-
-/** Parses the UPLOAD_* settings ({@link UploadSettings}). */
-export function parseUploadSettings(env: NodeJS.ProcessEnv): UploadSettings {
-  const d = DEFAULT_UPLOAD_SETTINGS;
-  return {
-    // At least 64 KiB, so that a 2 GiB video is at most 32,768 chunks; at most 64 MiB per request.
-    chunkBytes: integer(env, 'UPLOAD_CHUNK_BYTES', d.chunkBytes, 65_536, 64 * 1024 * 1024),
-    minRateBytesPerSecond: integer(
-      env,
-      'UPLOAD_MIN_RATE_BYTES_PER_SECOND',
-      d.minRateBytesPerSecond,
-      1000,
-      1e9,
-    ),
-    maxOpenPerOperator: integer(env, 'UPLOAD_MAX_OPEN_PER_OPERATOR', d.maxOpenPerOperator, 1, 10_000),
-    maxOpenBytesPerOperator: integer(
-      env,
-      'UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR',
-      d.maxOpenBytesPerOperator,
-      1,
-      Number.MAX_SAFE_INTEGER,
-    ),
   };
 }
 
@@ -964,12 +900,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passes: integer(env, 'ARGON2_PASSES', 2, 1, 10),
     },
     rateBudgets: rateBudgets(env),
-    adminLoginSlowdown: {
-      freeAttempts: integer(env, 'ADMIN_LOGIN_SLOWDOWN_AFTER', 10, 0, 1_000_000),
-      maxDelayMs: integer(env, 'ADMIN_LOGIN_MAX_DELAY_MS', 5000, 0, 10_000),
-    },
+    adminLoginSlowdown: parseAdminLoginSlowdown(env),
     uploads: parseUploadSettings(env),
-    playUrlMarginSeconds: integer(env, 'PLAY_URL_MARGIN_SECONDS', 900, 60, 86_400),
+    playUrlMarginSeconds: parsePlayUrlMarginSeconds(env),
     rateLimitStore: rateLimitStore(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),

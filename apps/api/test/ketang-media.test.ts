@@ -2,12 +2,14 @@
  * The classroom's demo media generator (scripts/make-ketang-media.ts) in the parts that need neither
  * ffmpeg nor espeak-ng: every lesson of every demo course has a lecture about its own title, long
  * enough to be a lecture, whose slides and captions fit the frame; what espeak-ng is sent (numbers in
- * words, fixed readings); the build's inputs hash; and the MP4 checks the generator applies, against
- * the committed sample videos.
+ * words, fixed readings); the build's inputs hash; the MP4 checks the generator applies, against
+ * the committed sample videos; and the courseware PDFs it writes.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mediaInputsHash } from '../scripts/ketang-media/inputs.ts';
 import { closingWords, lessonScripts, openingWords } from '../scripts/ketang-media/lessons.ts';
@@ -19,6 +21,7 @@ import {
   READINGS,
   spokenText,
 } from '../scripts/ketang-media/narration.ts';
+import { A4_POINTS, imagePdf } from '../scripts/ketang-media/pdf.ts';
 import { outroSlide, pointSlide, titleSlide } from '../scripts/ketang-media/slides.ts';
 import { COURSE_SEEDS } from '../src/modules/ketang/index.ts';
 
@@ -123,5 +126,42 @@ describe('the build', () => {
     expect(streamProblem(facts, 960, 540)).toBe('640×360');
     expect(streamProblem({ ...facts, order: ['ftyp', 'mdat', 'moov'] }, 640, 360)).toMatch(/faststart/);
     expect(streamProblem({ ...facts, audio: false }, 640, 360)).toBe('no AAC track');
+  });
+});
+
+describe('courseware PDFs', () => {
+  it('put each indexed-colour page on an A4 page, its PNG data as it is, titled in Chinese', async () => {
+    const pngs = await Promise.all(
+      ['#000000', '#c0392b'].map((ink) =>
+        sharp(
+          Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="877"><rect width="620" height="877" fill="#fff"/><circle cx="310" cy="400" r="200" fill="${ink}"/></svg>`,
+          ),
+        )
+          .png({ palette: true, colours: 16, dither: 0 })
+          .toBuffer(),
+      ),
+    );
+    const bytes = await imagePdf(pngs, '干支与五行');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The same pages make the same file (no creation date in it).
+    expect((await imagePdf(pngs, '干支与五行')).equals(bytes)).toBe(true);
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toBe('干支与五行');
+    expect(doc.getPageCount()).toBe(2);
+    for (const page of doc.getPages()) {
+      expect(page.getSize()).toEqual(A4_POINTS);
+    }
+    const images = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter(
+        (object) =>
+          object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+      );
+    expect(images).toHaveLength(2);
+    // Not decoded and stored again as RGB pixels: the file is the pages' PNG data and a little more.
+    const pngBytes = pngs.reduce((sum, png) => sum + png.length, 0);
+    expect(bytes.length).toBeLessThan(pngBytes + 4096);
   });
 });

@@ -1,11 +1,19 @@
 /**
- * A minimal PDF 1.4 writer for image-only documents: each page is one image XObject drawn over a whole
+ * Image-only PDF documents, written with pdf-lib: each page is one image XObject drawn over a whole
  * A4 portrait page. The image is an indexed-colour PNG taken as it is: its zlib stream becomes a
  * FlateDecode stream with the PNG predictor (PDF 32000-1 §7.4.4.4) and its palette an /Indexed colour
  * space, so the text stays lossless at a fraction of a JPEG's size (a JPEG page of small Chinese text
  * at 150 dpi costs about twice as much). The title goes into the document information so viewers show
  * it in the tab.
  */
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDocument,
+  PDFHexString,
+  popGraphicsState,
+  pushGraphicsState,
+} from 'pdf-lib';
 
 /** A4 portrait in PDF points (1/72 in): 210 × 297 mm. */
 export const A4_POINTS = { width: 595.28, height: 841.89 } as const;
@@ -47,69 +55,42 @@ export function readIndexedPng(png: Buffer): IndexedImage {
   return { ...header, palette, data: Buffer.concat(data) };
 }
 
-/** A PDF text string in UTF-16BE with its byte-order mark (needed for Chinese), written in hex. */
-function pdfText(value: string): string {
-  const units = Buffer.from(value, 'utf16le').swap16();
-  return `<FEFF${units.toString('hex').toUpperCase()}>`;
-}
-
-/** The whole PDF file for `pages` (indexed-colour PNGs, in order) titled `title`. */
-export function imagePdf(pngs: readonly Buffer[], title: string): Buffer {
-  const pages = pngs.map(readIndexedPng);
-  const chunks: Buffer[] = [];
-  const offsets: number[] = [];
-  let length = 0;
-  const push = (chunk: Buffer | string) => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
-    chunks.push(bytes);
-    length += bytes.length;
-  };
-  // Object numbers: 1 catalog, 2 page tree, 3 info, then per page: page, contents, image.
-  const pageObject = (i: number) => 4 + i * 3;
-  const object = (n: number, body: Buffer | string, stream?: Buffer) => {
-    offsets[n] = length;
-    push(`${n} 0 obj\n`);
-    push(body);
-    if (stream) {
-      push('\nstream\n');
-      push(stream);
-      push('\nendstream');
-    }
-    push('\nendobj\n');
-  };
-
-  // The binary comment line tells transfer tools the file is binary (PDF 32000-1 §7.5.2).
-  push('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
-  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
-  const kids = pages.map((_, i) => `${pageObject(i)} 0 R`).join(' ');
-  object(2, `<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`);
-  object(3, `<< /Title ${pdfText(title)} /Producer (xuanli make-ketang-media) >>`);
+/**
+ * The whole PDF file for `pages` (indexed-colour PNGs, in order) titled `title`, written by pdf-lib.
+ * Each image goes in as its own XObject around the PNG's zlib stream: pdf-lib's `embedPng` would
+ * decode it and store RGB pixels, about three times the bytes for these pages of small text.
+ */
+export async function imagePdf(pngs: readonly Buffer[], title: string): Promise<Buffer> {
+  // No creation dates: the same pages make the same file.
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(title);
+  doc.setProducer('xuanli make-ketang-media');
   const { width, height } = A4_POINTS;
-  pages.forEach((page, i) => {
-    const n = pageObject(i);
-    object(
-      n,
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] ` +
-        `/Resources << /XObject << /Im0 ${n + 2} 0 R >> >> /Contents ${n + 1} 0 R >>`,
+  for (const png of pngs) {
+    const image = readIndexedPng(png);
+    const xObject = doc.context.stream(image.data, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: image.width,
+      Height: image.height,
+      ColorSpace: [
+        'Indexed',
+        'DeviceRGB',
+        image.palette.length / 3 - 1,
+        PDFHexString.of(image.palette.toString('hex').toUpperCase()),
+      ],
+      BitsPerComponent: image.bitDepth,
+      Filter: 'FlateDecode',
+      DecodeParms: { Predictor: 15, Colors: 1, BitsPerComponent: image.bitDepth, Columns: image.width },
+    });
+    const page = doc.addPage([width, height]);
+    const name = page.node.newXObject('Im', doc.context.register(xObject));
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(width, 0, 0, height, 0, 0),
+      drawObject(name),
+      popGraphicsState(),
     );
-    const draw = Buffer.from(`q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`, 'latin1');
-    object(n + 1, `<< /Length ${draw.length} >>`, draw);
-    const colours = page.palette.length / 3;
-    object(
-      n + 2,
-      `<< /Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} ` +
-        `/ColorSpace [/Indexed /DeviceRGB ${colours - 1} <${page.palette.toString('hex').toUpperCase()}>] ` +
-        `/BitsPerComponent ${page.bitDepth} /Filter /FlateDecode ` +
-        `/DecodeParms << /Predictor 15 /Colors 1 /BitsPerComponent ${page.bitDepth} /Columns ${page.width} >> ` +
-        `/Length ${page.data.length} >>`,
-      page.data,
-    );
-  });
-
-  const count = pageObject(pages.length);
-  const xref = length;
-  push(`xref\n0 ${count}\n0000000000 65535 f \n`);
-  for (let n = 1; n < count; n++) push(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);
-  push(`trailer\n<< /Size ${count} /Root 1 0 R /Info 3 0 R >>\nstartxref\n${xref}\n%%EOF`);
-  return Buffer.concat(chunks);
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

@@ -5,6 +5,7 @@
  * (product stock, order ship, operator add …) is one more entry in {@link COMMANDS}.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -366,19 +367,11 @@ export const COMMANDS: readonly Command[] = [
  * absolute against `base`; other command lines unchanged.
  */
 export function withAbsolutePaths(argv: readonly string[], base: string): string[] {
-  const { command } = parseCommand(argv);
+  const { command, tokens } = commandWords(argv);
   const words = [...argv];
   if (!command.fileArgument) return words;
-  for (let i = command.name.length; i < words.length; i++) {
-    const word = words[i];
-    if (!word.startsWith('--')) {
-      words[i] = resolve(base, word);
-      break;
-    }
-    // An option's value follows it unless given inline or the option is a switch.
-    const name = word.slice(2).split('=')[0];
-    if (!word.includes('=') && !command.flags?.includes(name)) i += 1;
-  }
+  const file = tokens.find((token) => token.kind === 'positional');
+  if (file) words[command.name.length + file.index] = resolve(base, file.value);
   return words;
 }
 
@@ -427,28 +420,40 @@ export function usage(): string {
   return `玄历 operator commands:\n${lines.join('\n')}\n`;
 }
 
-/** The command `argv` names and its parsed arguments; {@link UsageError} when there is none or an option is wrong. */
-export function parseCommand(argv: readonly string[]): { command: Command; args: CommandArgs } {
+/**
+ * The command `argv` names and `parseArgs`' reading of the words after its name, with the command's
+ * options as strings and its switches as booleans; {@link UsageError} when no command is named.
+ */
+function commandWords(argv: readonly string[]) {
   const command = COMMANDS.find((c) => c.name.every((word, i) => argv[i] === word));
   if (!command)
     throw new UsageError(argv.length ? `unknown command '${argv.join(' ')}'` : 'no command given');
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const name of command.options) options[name] = { type: 'string' };
+  for (const name of command.flags ?? []) options[name] = { type: 'boolean' };
+  // Not strict: parseArgs' own refusals name positionals and '--'; ours below name the option alone.
+  const { tokens } = parseArgs({
+    args: argv.slice(command.name.length),
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  return { command, options, tokens };
+}
+
+/** The command `argv` names and its parsed arguments; {@link UsageError} when there is none or an option is wrong. */
+export function parseCommand(argv: readonly string[]): { command: Command; args: CommandArgs } {
+  const { command, options, tokens } = commandWords(argv);
   const args: CommandArgs = { positional: [], options: {}, flags: [] };
-  const rest = argv.slice(command.name.length);
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i];
-    if (!word.startsWith('--')) {
-      args.positional.push(word);
-      continue;
-    }
-    const [name, inline] = word.slice(2).split(/=(.*)/s, 2);
-    if (command.flags?.includes(name) && inline === undefined) {
-      args.flags.push(name);
-      continue;
-    }
-    if (!command.options.includes(name)) throw new UsageError(`unknown option --${name}`);
-    const value = inline ?? rest[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    args.options[name] = value;
+  for (const token of tokens) {
+    if (token.kind === 'positional') args.positional.push(token.value);
+    if (token.kind !== 'option') continue;
+    const type = options[token.name]?.type;
+    if (type === 'boolean' && token.inlineValue === undefined) args.flags.push(token.name);
+    else if (type !== 'string') throw new UsageError(`unknown option ${token.rawName}`);
+    else if (token.value === undefined) throw new UsageError(`--${token.name} needs a value`);
+    else args.options[token.name] = token.value;
   }
   return { command, args };
 }

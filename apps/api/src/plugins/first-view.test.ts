@@ -94,6 +94,10 @@ describe('index.html with the calendar rendered in', () => {
     const gz = await get('/xuanli/', { 'accept-encoding': 'gzip;q=1, br;q=0' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    // A client that prefers gzip gets gzip, as it does for the page's files (one negotiation for both).
+    const preferred = await get('/xuanli/', { 'accept-encoding': 'br;q=0.5, gzip' });
+    expect(preferred.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(preferred.rawPayload).toString()).toBe(plain.body);
     expect((await t.app.inject({ method: 'HEAD', url: '/xuanli/' })).statusCode).toBe(200);
   });
 

@@ -12,6 +12,7 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createShell, type FirstViewInput, type Shell, withScriptSources } from './first-view.ts';
@@ -47,16 +48,15 @@ export function servablePath(root: string, pathname: string): boolean {
 const NOT_BUILT =
   'The 玄历 web app is not built yet.\nRun `npm run build -w @xuanli/web` (or `npm start` at the repository root), then reload.\n';
 
-/** The encodings a request accepts, by its Accept-Encoding (`q=0` refuses one). */
-function accepts(request: FastifyRequest, encoding: 'br' | 'gzip'): boolean {
+/**
+ * The encoding to send the rendered page in, by the request's Accept-Encoding: Brotli, gzip, or null
+ * for the page as is. Chosen by the negotiator @fastify/static uses for the build's precompressed
+ * copies, so the page and its files are sent in the same encoding for the same request (q-values
+ * weighed, `q=0` refusing one, Brotli first among equals).
+ */
+function pageEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== encoding && name !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  return typeof header === 'string' ? negotiate(header, ['br', 'gzip']) : null;
 }
 
 /** True when the request's If-None-Match names `etag` (weakly compared, as for GET). */
@@ -82,9 +82,9 @@ async function sendShell(shell: Shell, request: FastifyRequest, reply: FastifyRe
     .header('vary', 'accept-encoding')
     .header('etag', page.etag);
   if (notModified(request, page.etag)) return reply.code(304).send();
-  if (accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
-  if (accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.identity);
+  const encoding = pageEncoding(request);
+  if (encoding === null) return reply.send(page.identity);
+  return reply.header('content-encoding', encoding).send(page[encoding]);
 }
 
 /**

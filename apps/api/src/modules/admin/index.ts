@@ -6,6 +6,11 @@ export { auditorOf } from './account.ts';
 export type { ConsoleDeps, OperatorRow } from './deps.ts';
 export { createRequireOperator, operatorOf, type RequireOperator } from './guard.ts';
 export {
+  ADMIN_LOGIN_SETTINGS,
+  type AdminLoginSlowdown,
+  parseAdminLoginSlowdown,
+} from './login-settings.ts';
+export {
   addOperator,
   disableOperator,
   listOperators,
@@ -19,4 +24,10 @@ export { type AdminRoutesOptions, adminRoutes } from './routes.ts';
 export { operatorSessions, operators, uploadChunks, uploads } from './schema.ts';
 // What an authenticator app computes: tests and the end-to-end runs log in with it.
 export { totpCode, totpStep } from './totp.ts';
+export {
+  DEFAULT_UPLOAD_SETTINGS,
+  parseUploadSettings,
+  UPLOAD_SETTINGS,
+  type UploadSettings,
+} from './upload-settings.ts';
 export { purgeStaleUploads } from './uploads.ts';

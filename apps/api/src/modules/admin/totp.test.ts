@@ -32,6 +32,13 @@ describe('TOTP', () => {
     }
   });
 
+  it('reads a secret however it was stored or typed: lower case, spaces, tabs, padding', () => {
+    const step = totpStep(1111111109 * 1000);
+    const spaced = 'gezd gnbv\tgy3t qojq\ngezd gnbv gy3t qojq====';
+    expect(totpCode(spaced, step)).toBe('081804');
+    expect(matchTotp(spaced, '081804', 1111111109 * 1000, null)).toBe(step);
+  });
+
   it('round-trips base32 (RFC 4648 vectors, no padding) and refuses other characters', () => {
     const vectors: [string, string][] = [
       ['', ''],

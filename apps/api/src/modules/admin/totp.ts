@@ -3,11 +3,13 @@
  * them: HMAC-SHA1, 6 digits, 30-second steps counted from the Unix epoch. A code is accepted for its
  * own step and one step either side (a phone clock a little off, a code typed as it turned over);
  * which step matched is returned so the caller can refuse it the second time.
+ *
+ * The arithmetic (base32, HMAC, dynamic truncation) is the kept library `otpauth`; this file holds
+ * only our policy: the window, spent steps, and the URL our enrolment answer has always carried.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { TOTP_DIGITS, TOTP_ISSUER, TOTP_PERIOD_SECONDS } from '@xuanli/contracts/admin-labels';
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+import { HOTP, Secret } from 'otpauth';
 
 /** Bytes of a new secret: 160 bits, the HMAC-SHA1 key length RFC 4226 recommends. */
 export const TOTP_SECRET_BYTES = 20;
@@ -17,43 +19,25 @@ export const TOTP_WINDOW_STEPS = 1;
 
 /** RFC 4648 base32 without padding (what otpauth:// URLs and authenticator apps use). */
 export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
+  return new Secret({ buffer: Uint8Array.from(bytes).buffer }).base32;
+}
+
+/**
+ * A base32 secret read case-insensitively with any whitespace and padding ignored (the library alone
+ * accepts only plain spaces and trailing padding; secrets pasted by hand carry more).
+ */
+function readSecret(text: string): Secret {
+  return Secret.fromBase32(text.replace(/[\s=]/g, ''));
 }
 
 /** Decodes base32 (case-insensitive, spaces and padding ignored); throws on any other character. */
 export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/[\s=]/g, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error('not base32');
-    value = ((value << 5) | index) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
+  return Buffer.from(readSecret(text).bytes);
 }
 
 /** A new random secret, base32. */
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(TOTP_SECRET_BYTES));
+  return new Secret({ size: TOTP_SECRET_BYTES }).base32;
 }
 
 /** The 30-second step `ms` falls in. */
@@ -61,20 +45,21 @@ export function totpStep(ms: number): number {
   return Math.floor(ms / 1000 / TOTP_PERIOD_SECONDS);
 }
 
-/** The code of `secret` (base32) for step `step` (RFC 4226 §5.3 dynamic truncation). */
+/** The code of `secret` (base32) for step `step`: HOTP with the step as its counter. */
 export function totpCode(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const digest = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = digest[digest.length - 1] & 0x0f;
-  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, '0');
+  return HOTP.generate({
+    secret: readSecret(secret),
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    counter: step,
+  });
 }
 
 /**
  * The step whose code `code` is, among now's step and {@link TOTP_WINDOW_STEPS} either side, skipping
  * steps at or before `usedStep` (already spent); null when none matches. Every candidate is computed
- * and compared in constant time, so the answer's timing says nothing about which step matched.
+ * and compared in constant time, so the answer's timing says nothing about which step matched (the
+ * library's own `validate` stops at the first match and knows nothing of spent steps).
  */
 export function matchTotp(
   secret: string,
@@ -96,6 +81,8 @@ export function matchTotp(
 /**
  * The otpauth:// URL an authenticator app reads from a QR code (Key Uri Format): the label
  * `玄历后台:<username>`, the secret and the issuer, with the algorithm, digits and period spelled out.
+ * Built here rather than by the library's `toString()` because enrolments already handed out carry
+ * the secret first and spaces as %20; the library orders the parameters differently.
  */
 export function otpauthUrl(username: string, secret: string): string {
   const label = `${encodeURIComponent(TOTP_ISSUER)}:${encodeURIComponent(username)}`;

@@ -252,6 +252,33 @@ describe('console chunked uploads', () => {
     }
   });
 
+  it('reads a real video written without fast start, and a track’s length when the movie states none', async () => {
+    // The same encoder output with `moov` moved behind the media (stco offsets no longer matter for
+    // the length); ffprobe -show_entries format=duration gives 35.000000. Without the movie's length
+    // the longest track's media header counts: the audio's states 35.046 s (the encoder's priming,
+    // which players trim by the edit list).
+    const source = readFileSync(join(SAMPLE_MEDIA_DIR, 'bazi-ganzhi.mp4'));
+    const boxes = new Map<string, Buffer>();
+    for (let at = 0; at < source.length; at += source.readUInt32BE(at))
+      boxes.set(source.toString('latin1', at + 4, at + 8), source.subarray(at, at + source.readUInt32BE(at)));
+    const moov = Buffer.from(boxes.get('moov')!);
+    const withoutMovieLength = Buffer.from(moov);
+    const mvhdAt = withoutMovieLength.indexOf('mvhd', 0, 'latin1') - 4;
+    expect(withoutMovieLength[mvhdAt + 8]).toBe(0);
+    withoutMovieLength.writeUInt32BE(0, mvhdAt + 8 + 16);
+    for (const [name, movie, seconds] of [
+      ['slow-start.mp4', moov, 35],
+      ['no-movie-length.mp4', withoutMovieLength, 35.046],
+    ] as const) {
+      const file = Buffer.concat([boxes.get('ftyp')!, boxes.get('mdat')!, movie]);
+      const upload = await start(file, 'video', 'video/mp4', name);
+      expect((await putChunk(upload.id, 0, file)).statusCode).toBe(200);
+      const res = await complete(upload.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().resData.durationSeconds, name).toBeCloseTo(seconds, 3);
+    }
+  });
+
   it('reads the length of a version-1 movie header behind a 64-bit mdat, and of a webm', async () => {
     const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isom', 'latin1'));
     const mp4 = Buffer.concat([

@@ -10,6 +10,17 @@
  * their SHA-256 is computed — never a whole file in memory. Safe with several API processes: a chunk
  * is recorded by an insert that the unique (upload, index) makes idempotent, joining starts with one
  * conditional update, and every process's clean-up job removes the same stale uploads harmlessly.
+ *
+ * Why our own protocol rather than tus (`@tus/server` + `tus-js-client`), the kept library for
+ * resumable uploads: tus sends a file as one stream of appended bytes at an offset, so every API
+ * process must agree on that offset — a lock across processes (tus offers a Redis or memory locker; we
+ * run no Redis, and memory locks hold in one process only) — and its S3 store keeps its own `.info`
+ * objects and multipart parts beside ours, outside the database that holds the quotas, the owner and
+ * the audit. Chunks that are independent rows here need no lock at all: any process takes any chunk,
+ * in any order, and the unique (upload, index) makes a repeat harmless. Moving would also mean a new
+ * console client (tus-js-client with its fingerprint store in place of the remembered uploads), the
+ * per-chunk deadline for slow lines and the 403-for-others rule rebuilt as tus hooks, and both API
+ * tests of the protocol rewritten — for the same resumability we already have.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, type Readable, Transform } from 'node:stream';

@@ -39,3 +39,4 @@ export {
 } from './schema.ts';
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
 export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';
+export { KETANG_SETTINGS, parsePlayUrlMarginSeconds } from './settings.ts';

@@ -38,4 +38,5 @@ export {
   skus,
 } from './schema.ts';
 export { type LessonTitlesOf, seedShop } from './seed.ts';
+export { parseShopConfig, SHOP_SETTINGS, type ShopConfig } from './settings.ts';
 export { cancelExpiredOrders } from './sweeper.ts';

@@ -2,7 +2,7 @@
  * Beijing days (UTC+8, no daylight saving): the console's date filters and the dashboard's "today"
  * and "this month" are the operators' days in China, whatever the server's time zone.
  */
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from './errors.ts';
 
 const BEIJING_OFFSET_MS = 8 * 3600_000;
 

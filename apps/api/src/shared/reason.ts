@@ -2,7 +2,7 @@
  * The reason an operator gives for a change, as the audit trail keeps it.
  */
 import { ADMIN_REASON_MAX, ADMIN_REASON_MIN } from '@xuanli/contracts/admin-labels';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from './errors.ts';
 
 /** `text` trimmed, refused with ValidationError unless it still has 2–200 characters. */
 export function reasonOf(text: string): string {

@@ -6,7 +6,7 @@
  * ValidationError — never a database error.
  */
 import { PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, ROW_ID_MAX } from '@xuanli/contracts/common-labels';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from './errors.ts';
 
 /** Whether `id` can be the id of a row at all. */
 export function isRowId(id: number): boolean {

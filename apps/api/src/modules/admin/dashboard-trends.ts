@@ -13,10 +13,10 @@ import {
   EXPIRING_VIP_LIST_MAX,
 } from '@xuanli/contracts/admin-dashboard-labels';
 import { type AnyColumn, and, asc, count, eq, gt, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { beijingPeriodsOf } from '../../shared/beijing-days.ts';
 import { maskPhone, users } from '../member/index.ts';
 import { refunds } from '../pay/index.ts';
 import { orders } from '../shop/index.ts';
-import { beijingPeriodsOf } from './beijing-days.ts';
 import type { ConsoleDeps } from './deps.ts';
 
 const DAY_MS = 86_400_000;

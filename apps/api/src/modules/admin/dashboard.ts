@@ -7,11 +7,11 @@
  */
 import type { Dashboard, DashboardPeriod } from '@xuanli/contracts/admin-shop';
 import { type AnyColumn, and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { beijingPeriodsOf, type Period } from '../../shared/beijing-days.ts';
 import { courses } from '../ketang/index.ts';
 import { users } from '../member/index.ts';
 import { refunds } from '../pay/index.ts';
 import { orderItems, orders } from '../shop/index.ts';
-import { beijingPeriodsOf, type Period } from './beijing-days.ts';
 import type { ConsoleDeps } from './deps.ts';
 
 /** Courses the dashboard ranks. */

@@ -14,9 +14,8 @@ export {
   setOperatorPassword,
   setOperatorRole,
 } from './operators.ts';
-export { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+export { CONSOLE_SECURITY, type ConsoleRoutesOptions, consoleAccessOf } from './route-options.ts';
 export { type AdminRoutesOptions, adminRoutes } from './routes.ts';
-export { operatorSessions, operators, uploadChunks, uploads } from './schema.ts';
+export { operatorSessions, operators } from './schema.ts';
 // What an authenticator app computes: tests and the end-to-end runs log in with it.
 export { totpCode, totpStep } from './totp.ts';
-export { purgeStaleUploads } from './uploads.ts';

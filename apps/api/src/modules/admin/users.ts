@@ -21,12 +21,12 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, or, type S
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
+import { reasonOf } from '../../shared/reason.ts';
+import { isRowId, pageOf } from '../../shared/wire-numbers.ts';
 import { banUser, grantVip, revokeVip, unbanUser, users, type VipStatus } from '../member/index.ts';
 import { forgetUserSessions, sessions } from '../sessions/index.ts';
 import { orderItems, orders } from '../shop/index.ts';
 import type { ConsoleDeps } from './deps.ts';
-import { reasonOf } from './reason.ts';
-import { isRowId, pageOf } from './wire-numbers.ts';
 
 type UserRow = typeof users.$inferSelect;
 

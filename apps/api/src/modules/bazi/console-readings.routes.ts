@@ -14,20 +14,23 @@ import {
 } from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
-import { listReadingsForEditing, updateReading } from '../bazi/index.ts';
-import { auditorOf } from './account.ts';
-import { operatorOf } from './guard.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+import { listReadingsForEditing, updateReading } from './reading-editing.ts';
+
+/** What the readings area of the console is built from: the console's access and the module's deps. */
+export type ReadingConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/readings`. */
-export const readingRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const readingConsoleRoutes: FastifyPluginAsyncTypebox<ReadingConsoleOptions> = async (
   app,
-  { deps, requireOperator },
+  { deps, requireOperator, auditorOf, security },
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.content);
 
@@ -38,7 +41,7 @@ export const readingRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
       schema: {
         tags,
         summary: 'The 命书 reading texts (miji), by group: 日主, 身强身弱, 五行, 十神, 神煞, 大运流年',
-        security: CONSOLE_SECURITY,
+        security,
         querystring: AdminReadingQuerySchema,
         response: { 200: okEnvelopeSchema(AdminReadingListSchema), ...refusals },
       },
@@ -55,18 +58,18 @@ export const readingRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
         tags,
         summary: 'Change the title and text of one reading; the app’s miji answers show it at once',
         description: 'NotFound for a key that is no reading. Audit row reading.update.',
-        security: CONSOLE_SECURITY,
+        security,
         body: AdminReadingBodySchema,
         response: { 200: okEnvelopeSchema(AdminReadingSchema), ...refusals },
       },
     },
     async (request) => {
-      const session = operatorOf(request);
+      const auditor = auditorOf(request);
       const at = new Date(deps.clock.now());
       const change = await deps.db.transaction(async (tx) => {
         const result = await updateReading(tx, request.body, at);
         await writeAudit(tx, {
-          ...auditorOf(session),
+          ...auditor,
           at,
           action: 'reading.update',
           target: `reading:${result.after.key}`,

@@ -4,6 +4,7 @@
  * merge), the VIP 命书 PDF, and the reading texts it seeds.
  */
 
+export { type ReadingConsoleOptions, readingConsoleRoutes } from './console-readings.routes.ts';
 export { dingzhiRoutes } from './dingzhi.routes.ts';
 export { eraseDingzhiProfile, mergeDingzhiProfile } from './dingzhi-profile.ts';
 export { mingshuRoutes } from './mingshu.routes.ts';

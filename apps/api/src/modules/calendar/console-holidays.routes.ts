@@ -14,21 +14,24 @@ import {
   HolidayDeleteQuerySchema,
   HolidaySaveBodySchema,
 } from '@xuanli/contracts/holidays';
+import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
-import { deleteHolidayDay, listHolidayYears, saveHolidayDay } from '../calendar/index.ts';
-import { auditorOf } from './account.ts';
-import { operatorOf } from './guard.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
-import { integerIn } from './wire-numbers.ts';
+import { integerIn } from '../../shared/wire-numbers.ts';
+import { deleteHolidayDay, listHolidayYears, saveHolidayDay } from './holidays.ts';
+
+/** What the holidays area of the console is built from: the console's access and the module's deps. */
+export type HolidayConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/holidays`. */
-export const holidayRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptions> = async (
   app,
-  { deps, requireOperator },
+  { deps, requireOperator, auditorOf, security },
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.holidays);
 
@@ -39,7 +42,7 @@ export const holidayRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
       schema: {
         tags,
         summary: 'The entered holiday days by year, beside the built-in plan of each year, and the version',
-        security: CONSOLE_SECURITY,
+        security,
         querystring: AdminHolidayQuerySchema,
         response: { 200: okEnvelopeSchema(AdminHolidayListSchema), ...refusals },
       },
@@ -61,18 +64,18 @@ export const holidayRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
         summary: 'Enter or change one day of a notice: a day off or a make-up workday (a Saturday or Sunday)',
         description:
           'The API, the xuanli CLI and the web calendar show it at once (the table version rises). Audit row holiday.save.',
-        security: CONSOLE_SECURITY,
+        security,
         body: HolidaySaveBodySchema,
         response: { 200: okEnvelopeSchema(AdminHolidayChangeSchema), ...refusals },
       },
     },
     async (request) => {
-      const session = operatorOf(request);
+      const auditor = auditorOf(request);
       const at = new Date(deps.clock.now());
       const change = await deps.db.transaction(async (tx) => {
-        const saved = await saveHolidayDay(tx, { ...request.body, updatedBy: session.operator.username, at });
+        const saved = await saveHolidayDay(tx, { ...request.body, updatedBy: auditor.actor, at });
         await writeAudit(tx, {
-          ...auditorOf(session),
+          ...auditor,
           at,
           action: 'holiday.save',
           target: `holiday:${saved.after?.date ?? request.body.date}`,
@@ -93,18 +96,18 @@ export const holidayRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
         tags,
         summary: 'Remove an entered day; the built-in entry of the date, if any, applies again',
         description: 'NotFound when no day of that date was entered. Audit row holiday.delete.',
-        security: CONSOLE_SECURITY,
+        security,
         querystring: HolidayDeleteQuerySchema,
         response: { 200: okEnvelopeSchema(AdminHolidayChangeSchema), ...refusals },
       },
     },
     async (request) => {
-      const session = operatorOf(request);
+      const auditor = auditorOf(request);
       const at = new Date(deps.clock.now());
       const change = await deps.db.transaction(async (tx) => {
         const removed = await deleteHolidayDay(tx, request.query.date);
         await writeAudit(tx, {
-          ...auditorOf(session),
+          ...auditor,
           at,
           action: 'holiday.delete',
           target: `holiday:${request.query.date}`,

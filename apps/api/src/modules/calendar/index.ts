@@ -5,6 +5,7 @@
  * (the calendar rendered into index.html).
  */
 
+export { type HolidayConsoleOptions, holidayConsoleRoutes } from './console-holidays.routes.ts';
 export { createHolidayCache, type HolidayCache } from './holiday-cache.ts';
 export {
   deleteHolidayDay,

@@ -21,9 +21,13 @@ import {
 import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { pageOf } from '../../shared/wire-numbers.ts';
 import {
   type ArticleChange,
   articleForEditing,
@@ -31,14 +35,13 @@ import {
   createArticle,
   deleteArticle,
   listArticlesForEditing,
-  sanitizeArticleHtml,
   setArticlePublished,
   updateArticle,
-} from '../content/index.ts';
-import { auditorOf } from './account.ts';
-import { operatorOf } from './guard.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
-import { pageOf } from './wire-numbers.ts';
+} from './article-editing.ts';
+import { sanitizeArticleHtml } from './sanitize.ts';
+
+/** What the articles area of the console is built from: the console's access and the module's deps. */
+export type ArticleConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
@@ -47,9 +50,9 @@ const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorR
 const ARTICLE_BODY_LIMIT = ADMIN_ARTICLE_LIMITS.html * 3 + 16 * 1024;
 
 /** `admin/articles…`. */
-export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptions> = async (
   app,
-  { deps, requireOperator },
+  { deps, requireOperator, auditorOf, security },
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.content);
 
@@ -59,13 +62,13 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
     action: AuditAction,
     change: (tx: Tx, at: Date) => Promise<ArticleChange>,
   ): Promise<ArticleChange> {
-    const session = operatorOf(request);
+    const auditor = auditorOf(request);
     const at = new Date(deps.clock.now());
     return deps.db.transaction(async (tx) => {
       const result = await change(tx, at);
       const id = (result.after ?? result.before)?.id;
       await writeAudit(tx, {
-        ...auditorOf(session),
+        ...auditor,
         at,
         action,
         target: `article:${id}`,
@@ -83,7 +86,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
       schema: {
         tags,
         summary: 'Articles with drafts, by label, a keyword in the title or name, and published state',
-        security: CONSOLE_SECURITY,
+        security,
         querystring: AdminArticleQuerySchema,
         response: { 200: okEnvelopeSchema(AdminArticleListSchema), ...refusals },
       },
@@ -99,7 +102,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
       schema: {
         tags,
         summary: 'The labels in use, with how many articles each has and how many are published',
-        security: CONSOLE_SECURITY,
+        security,
         response: { 200: okEnvelopeSchema(AdminArticleLabelListSchema), ...refusals },
       },
     },
@@ -115,7 +118,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
         tags,
         summary: 'The body HTML as saving would store it (sanitised), for the phone preview',
         description: 'Changes nothing.',
-        security: CONSOLE_SECURITY,
+        security,
         body: AdminArticlePreviewBodySchema,
         response: { 200: okEnvelopeSchema(AdminArticlePreviewSchema), ...refusals },
       },
@@ -130,7 +133,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
       schema: {
         tags,
         summary: 'One article with its body HTML, published or not',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminArticleParamsSchema,
         response: { 200: okEnvelopeSchema(AdminArticleSchema), ...refusals },
       },
@@ -147,7 +150,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
         tags,
         summary: 'Create an article as a draft; its HTML is sanitised before it is stored',
         description: 'Conflict when the label already has an article of that name. Audit row article.create.',
-        security: CONSOLE_SECURITY,
+        security,
         body: AdminArticleBodySchema,
         response: { 200: okEnvelopeSchema(AdminArticleSchema), ...refusals },
       },
@@ -170,7 +173,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
         summary: 'Change an article (title, name, label, summary, body, sort); the app shows it at once',
         description:
           'The published state is kept. Conflict when the label and name belong to another article. Audit row article.update.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminArticleParamsSchema,
         body: AdminArticleBodySchema,
         response: { 200: okEnvelopeSchema(AdminArticleSchema), ...refusals },
@@ -199,7 +202,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
             ? 'Publish an article: the app lists and shows it'
             : 'Unpublish an article: the app neither lists nor shows it',
           description: `Audit row ${action}.`,
-          security: CONSOLE_SECURITY,
+          security,
           params: AdminArticleParamsSchema,
           response: { 200: okEnvelopeSchema(AdminArticleSchema), ...refusals },
         },
@@ -220,7 +223,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = as
         tags,
         summary: 'Delete an article (to hide it for now, unpublish it instead)',
         description: 'Audit row article.delete with the article as it was.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminArticleParamsSchema,
         response: { 200: okEnvelopeSchema(AdminArticleDeletedSchema), ...refusals },
       },

@@ -18,7 +18,10 @@ import {
 import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { Tx } from '../../shared/orders.ts';
 import {
@@ -28,18 +31,18 @@ import {
   type RecordChange,
   saveCustomerServiceCard,
   updateMaster,
-} from '../content/index.ts';
-import { auditorOf } from './account.ts';
-import { operatorOf } from './guard.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+} from './master-editing.ts';
+
+/** What the masters area of the console is built from: the console's access and the module's deps. */
+export type MasterConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/masters…` and `admin/customer-service`. */
-export const masterRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions> = async (
   app,
-  { deps, requireOperator },
+  { deps, requireOperator, auditorOf, security },
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.content);
 
@@ -50,12 +53,12 @@ export const masterRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
     target: (after: T) => string,
     change: (tx: Tx, at: Date) => Promise<RecordChange<T>>,
   ): Promise<T> {
-    const session = operatorOf(request);
+    const auditor = auditorOf(request);
     const at = new Date(deps.clock.now());
     return deps.db.transaction(async (tx) => {
       const result = await change(tx, at);
       await writeAudit(tx, {
-        ...auditorOf(session),
+        ...auditor,
         at,
         action,
         target: target(result.after),
@@ -73,7 +76,7 @@ export const masterRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
       schema: {
         tags,
         summary: 'Every master (dashi), active or not, in the app’s order',
-        security: CONSOLE_SECURITY,
+        security,
         response: { 200: okEnvelopeSchema(AdminMasterListSchema), ...refusals },
       },
     },
@@ -88,7 +91,7 @@ export const masterRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Add a master with the sellid courses and products refer to',
         description: 'Conflict when the sellid is taken. Audit row master.save.',
-        security: CONSOLE_SECURITY,
+        security,
         body: AdminMasterCreateBodySchema,
         response: { 200: okEnvelopeSchema(AdminMasterSchema), ...refusals },
       },
@@ -112,7 +115,7 @@ export const masterRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Change a master: picture, name, intro, WeChat ID and QR code, order, shown or hidden',
         description: 'The app’s dashi answers show it at once. Audit row master.save.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminMasterParamsSchema,
         body: AdminMasterBodySchema,
         response: { 200: okEnvelopeSchema(AdminMasterSchema), ...refusals },
@@ -136,7 +139,7 @@ export const masterRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
       schema: {
         tags,
         summary: 'The customer-service card of the app’s 在线客服 dialog (label crm/在线客服)',
-        security: CONSOLE_SECURITY,
+        security,
         response: { 200: okEnvelopeSchema(AdminServiceCardSchema), ...refusals },
       },
     },
@@ -151,7 +154,7 @@ export const masterRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Save the customer-service card: avatar, nickname, intro, WeChat ID, QR code, notice',
         description: 'base/sysapi/label answers it at once. Audit row label.save.',
-        security: CONSOLE_SECURITY,
+        security,
         body: AdminServiceCardBodySchema,
         response: { 200: okEnvelopeSchema(AdminServiceCardSchema), ...refusals },
       },

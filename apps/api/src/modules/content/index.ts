@@ -12,6 +12,8 @@ export {
   setArticlePublished,
   updateArticle,
 } from './article-editing.ts';
+export { type ArticleConsoleOptions, articleConsoleRoutes } from './console-articles.routes.ts';
+export { type MasterConsoleOptions, masterConsoleRoutes } from './console-masters.routes.ts';
 export {
   createMaster,
   customerServiceCard,

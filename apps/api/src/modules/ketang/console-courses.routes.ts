@@ -22,9 +22,11 @@ import {
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { Type } from 'typebox';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
-import { courseForConsole, courseFormOptions, listCoursesForConsole } from '../ketang/index.ts';
-import { auditorOf } from './account.ts';
+import { pageOf } from '../../shared/wire-numbers.ts';
 import {
   addCoursewareAudited,
   addLessonAudited,
@@ -35,10 +37,11 @@ import {
   reorderLessonsAudited,
   updateCourseAudited,
   updateLessonAudited,
-} from './courses.ts';
-import { operatorOf } from './guard.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
-import { pageOf } from './wire-numbers.ts';
+} from './course-changes.ts';
+import { courseForConsole, courseFormOptions, listCoursesForConsole } from './course-editing.ts';
+
+/** What the courses area of the console is built from: the console's access and the module's deps. */
+export type CourseConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
@@ -49,12 +52,11 @@ const maybeDetail = {
 };
 
 /** `admin/courses…`, `admin/lessons/…`, `admin/courseware/…`. */
-export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions> = async (
   app,
-  { deps, requireOperator },
+  { deps, requireOperator, auditorOf, security },
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.courses);
-  const who = (request: Parameters<typeof operatorOf>[0]) => auditorOf(operatorOf(request));
 
   app.get(
     '/courses',
@@ -63,7 +65,7 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
       schema: {
         tags,
         summary: 'Every course, published or not, by title or id words, category and state, paged',
-        security: CONSOLE_SECURITY,
+        security,
         querystring: AdminCourseQuerySchema,
         response: { 200: okEnvelopeSchema(AdminCourseListSchema), ...refusals },
       },
@@ -78,7 +80,7 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
       schema: {
         tags,
         summary: 'The categories and teachers (masters) a course form offers',
-        security: CONSOLE_SECURITY,
+        security,
         response: { 200: okEnvelopeSchema(AdminCourseOptionsSchema), ...refusals },
       },
     },
@@ -92,7 +94,7 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
       schema: {
         tags,
         summary: 'A course with its introduction, lessons in order and courseware',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminCourseParamsSchema,
         response: detail,
       },
@@ -108,12 +110,12 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Create a course (unpublished until 发布); Conflict when the id is taken',
         description: 'Audit row course.create.',
-        security: CONSOLE_SECURITY,
+        security,
         body: AdminCourseCreateBodySchema,
         response: maybeDetail,
       },
     },
-    async (request) => ok(await createCourseAudited(deps, who(request), request.body)),
+    async (request) => ok(await createCourseAudited(deps, auditorOf(request), request.body)),
   );
 
   app.post(
@@ -124,13 +126,14 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Change a course’s title, teacher, category, cover, introduction, free flag and order',
         description: 'Audit row course.update.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminCourseParamsSchema,
         body: AdminCourseUpdateBodySchema,
         response: maybeDetail,
       },
     },
-    async (request) => ok(await updateCourseAudited(deps, who(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await updateCourseAudited(deps, auditorOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -142,14 +145,14 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         summary: '发布 or 下架 a course: the app lists it, or only its buyers still reach it',
         description:
           'A course without lessons cannot be published (ValidationError). Audit row course.publish.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminCourseParamsSchema,
         body: AdminCoursePublishBodySchema,
         response: maybeDetail,
       },
     },
     async (request) =>
-      ok(await publishCourseAudited(deps, who(request), request.params.id, request.body.published)),
+      ok(await publishCourseAudited(deps, auditorOf(request), request.params.id, request.body.published)),
   );
 
   app.post(
@@ -160,13 +163,13 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Add a lesson at the end: a completed video upload, its length read from the file',
         description: 'Audit row lesson.save.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminCourseParamsSchema,
         body: AdminLessonBodySchema,
         response: maybeDetail,
       },
     },
-    async (request) => ok(await addLessonAudited(deps, who(request), request.params.id, request.body)),
+    async (request) => ok(await addLessonAudited(deps, auditorOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -177,14 +180,14 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Put the course’s lessons in a new order (every lesson id once)',
         description: 'Audit row lesson.reorder.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminCourseParamsSchema,
         body: AdminLessonOrderBodySchema,
         response: maybeDetail,
       },
     },
     async (request) =>
-      ok(await reorderLessonsAudited(deps, who(request), request.params.id, request.body.lessonIds)),
+      ok(await reorderLessonsAudited(deps, auditorOf(request), request.params.id, request.body.lessonIds)),
   );
 
   app.post(
@@ -195,14 +198,14 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Change a lesson’s title, video and 免费试看 flag',
         description: 'Audit row lesson.save.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminLessonParamsSchema,
         body: AdminLessonBodySchema,
         response: maybeDetail,
       },
     },
     async (request) =>
-      ok(await updateLessonAudited(deps, who(request), request.params.lessonId, request.body)),
+      ok(await updateLessonAudited(deps, auditorOf(request), request.params.lessonId, request.body)),
   );
 
   app.delete(
@@ -213,12 +216,12 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Delete a lesson (and learners’ progress in it); the others close up',
         description: 'Audit row lesson.delete.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminLessonParamsSchema,
         response: maybeDetail,
       },
     },
-    async (request) => ok(await deleteLessonAudited(deps, who(request), request.params.lessonId)),
+    async (request) => ok(await deleteLessonAudited(deps, auditorOf(request), request.params.lessonId)),
   );
 
   app.post(
@@ -229,13 +232,14 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Add courseware to a course: a completed PDF upload, downloadable in the app',
         description: 'Audit row courseware.save.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminCourseParamsSchema,
         body: AdminCoursewareBodySchema,
         response: maybeDetail,
       },
     },
-    async (request) => ok(await addCoursewareAudited(deps, who(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await addCoursewareAudited(deps, auditorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -246,11 +250,12 @@ export const courseRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
         tags,
         summary: 'Remove a courseware file from the app',
         description: 'Audit row courseware.delete.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminCoursewareParamsSchema,
         response: maybeDetail,
       },
     },
-    async (request) => ok(await removeCoursewareAudited(deps, who(request), request.params.coursewareId)),
+    async (request) =>
+      ok(await removeCoursewareAudited(deps, auditorOf(request), request.params.coursewareId)),
   );
 };

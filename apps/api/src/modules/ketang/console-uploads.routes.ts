@@ -17,11 +17,15 @@ import {
 } from '@xuanli/contracts/admin-courses';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { allowSlowBody } from '../../plugins/request-deadline.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
-import { operatorOf } from './guard.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+import type { FileStorage } from '../../shared/storage.ts';
 import {
   chunkTimeLimitMs,
   completeUpload,
@@ -31,18 +35,25 @@ import {
   type UploadDeps,
 } from './uploads.ts';
 
+/** What the chunked uploads of the console is built from: the console's access and the module's deps. */
+export interface UploadConsoleOptions
+  extends ConsoleRouteOptions<{ db: Db; clock: Clock; config: Pick<Config, 'uploads'> }> {
+  /** Where lesson videos and courseware are stored. */
+  storage: FileStorage;
+}
+
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/uploads…`. */
-export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions> = async (
   app,
-  { deps, requireOperator, storage },
+  { deps, requireOperator, auditorOf, security, storage },
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.courses);
   const uploadDeps: UploadDeps = { db: deps.db, clock: deps.clock, storage };
   const settings = deps.config.uploads;
-  const operatorId = (request: Parameters<typeof operatorOf>[0]) => operatorOf(request).operator.id;
+  const operatorId = (request: FastifyRequest) => auditorOf(request).operatorId;
 
   // Chunks arrive as raw bytes: the parser hands the request's stream through untouched (in this
   // plugin's scope only), and putChunk counts and stores it.
@@ -60,7 +71,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
           'purpose does not take, PayloadTooLarge over its limit, Conflict past the caller’s quota of unfinished ' +
           'uploads (UPLOAD_MAX_OPEN_PER_OPERATOR, UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR). The upload is the caller’s: ' +
           'other operators get Forbidden on it. Unfinished uploads are removed a day after their last chunk.',
-        security: CONSOLE_SECURITY,
+        security,
         body: UploadCreateBodySchema,
         response: { 200: okEnvelopeSchema(UploadSchema), ...refusals },
       },
@@ -75,7 +86,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
       schema: {
         tags,
         summary: 'An upload and the chunks stored so far: a client resumes by sending the missing ones',
-        security: CONSOLE_SECURITY,
+        security,
         params: UploadParamsSchema,
         response: { 200: okEnvelopeSchema(UploadSchema), ...refusals },
       },
@@ -102,7 +113,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
           'Conflict once the upload is complete, Forbidden on another operator’s upload. The body may take its ' +
           'length at UPLOAD_MIN_RATE_BYTES_PER_SECOND × 1.5 + 5 s (never less than the server’s request time-out); ' +
           'slower, RequestTimeout (408) and the connection is closed.',
-        security: CONSOLE_SECURITY,
+        security,
         consumes: ['application/octet-stream'],
         params: UploadChunkParamsSchema,
         response: { 200: okEnvelopeSchema(UploadChunkResultSchema), ...refusals },
@@ -139,7 +150,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asy
           'The kind is decided by the bytes (mp4 ftyp, webm EBML, PDF %PDF-): anything else is UnsupportedMediaType ' +
           'and the upload is dropped. Conflict while chunks are missing (the message names them). Calling it again ' +
           'on a complete upload answers the same result.',
-        security: CONSOLE_SECURITY,
+        security,
         params: UploadParamsSchema,
         response: { 200: okEnvelopeSchema(UploadResultSchema), ...refusals },
       },

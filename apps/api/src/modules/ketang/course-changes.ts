@@ -14,6 +14,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import {
@@ -23,22 +24,27 @@ import {
   courseForConsole,
   createCourse,
   deleteLesson,
-  isLessonMediaKey,
   type LessonFields,
-  lessons,
-  normaliseLessonTags,
   removeCourseware,
   reorderLessons,
   setCoursePublished,
   updateCourse,
   updateLesson,
-} from '../ketang/index.ts';
-import type { ConsoleDeps } from './deps.ts';
+} from './course-editing.ts';
+import { normaliseLessonTags } from './lesson-tags.ts';
+import { isLessonMediaKey } from './media-url.ts';
+import { lessons } from './schema.ts';
 import { doneUploadOf } from './uploads.ts';
+
+/** What the console's changes here are built from. */
+export interface EditingDeps {
+  db: Db;
+  clock: Clock;
+}
 
 /** Runs `change` and writes its audit row in one transaction; answers the course's page after it. */
 async function audited<T>(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   auditor: Auditor,
   action: string,
   target: (change: Change<T>) => string,
@@ -88,7 +94,7 @@ async function lessonFieldsOf(db: Db | Tx, body: AdminLessonBody): Promise<Lesso
 const courseTarget = (id: string) => `course:${id}`;
 
 /** `POST admin/courses`. */
-export function createCourseAudited(deps: ConsoleDeps, auditor: Auditor, body: AdminCourseCreateBody) {
+export function createCourseAudited(deps: EditingDeps, auditor: Auditor, body: AdminCourseCreateBody) {
   const { id, ...fields } = body;
   return audited(
     deps,
@@ -102,7 +108,7 @@ export function createCourseAudited(deps: ConsoleDeps, auditor: Auditor, body: A
 
 /** `POST admin/courses/:id`. */
 export function updateCourseAudited(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   auditor: Auditor,
   id: string,
   body: AdminCourseUpdateBody,
@@ -118,7 +124,7 @@ export function updateCourseAudited(
 }
 
 /** `POST admin/courses/:id/publish`. */
-export function publishCourseAudited(deps: ConsoleDeps, auditor: Auditor, id: string, published: boolean) {
+export function publishCourseAudited(deps: EditingDeps, auditor: Auditor, id: string, published: boolean) {
   return audited(
     deps,
     auditor,
@@ -131,7 +137,7 @@ export function publishCourseAudited(deps: ConsoleDeps, auditor: Auditor, id: st
 
 /** `POST admin/courses/:id/lessons`. */
 export function addLessonAudited(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   auditor: Auditor,
   courseId: string,
   body: AdminLessonBody,
@@ -148,7 +154,7 @@ export function addLessonAudited(
 
 /** `POST admin/lessons/:lessonId`. */
 export function updateLessonAudited(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   auditor: Auditor,
   lessonId: number,
   body: AdminLessonBody,
@@ -169,7 +175,7 @@ export function updateLessonAudited(
 }
 
 /** `DELETE admin/lessons/:lessonId`. */
-export function deleteLessonAudited(deps: ConsoleDeps, auditor: Auditor, lessonId: number) {
+export function deleteLessonAudited(deps: EditingDeps, auditor: Auditor, lessonId: number) {
   return audited(
     deps,
     auditor,
@@ -181,7 +187,7 @@ export function deleteLessonAudited(deps: ConsoleDeps, auditor: Auditor, lessonI
 }
 
 /** `POST admin/courses/:id/lessons/order`. */
-export function reorderLessonsAudited(deps: ConsoleDeps, auditor: Auditor, courseId: string, ids: number[]) {
+export function reorderLessonsAudited(deps: EditingDeps, auditor: Auditor, courseId: string, ids: number[]) {
   return audited(
     deps,
     auditor,
@@ -194,7 +200,7 @@ export function reorderLessonsAudited(deps: ConsoleDeps, auditor: Auditor, cours
 
 /** `POST admin/courses/:id/courseware`. */
 export function addCoursewareAudited(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   auditor: Auditor,
   courseId: string,
   body: AdminCoursewareBody,
@@ -220,7 +226,7 @@ export function addCoursewareAudited(
 }
 
 /** `DELETE admin/courseware/:coursewareId`. */
-export function removeCoursewareAudited(deps: ConsoleDeps, auditor: Auditor, id: number) {
+export function removeCoursewareAudited(deps: EditingDeps, auditor: Auditor, id: number) {
   return audited(
     deps,
     auditor,

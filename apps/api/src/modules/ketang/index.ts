@@ -3,6 +3,9 @@
  * terms they teach (tags), the learners'
  * progress that 我的课程 shows, the tables, and the demo courses every fresh install starts with.
  */
+
+export { type CourseConsoleOptions, courseConsoleRoutes } from './console-courses.routes.ts';
+export { type UploadConsoleOptions, uploadConsoleRoutes } from './console-uploads.routes.ts';
 export {
   addCourseware,
   addLesson,
@@ -39,3 +42,4 @@ export {
 } from './schema.ts';
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
 export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';
+export { purgeStaleUploads } from './uploads.ts';

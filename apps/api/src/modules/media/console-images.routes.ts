@@ -14,11 +14,19 @@ import {
 import { ADMIN_AREA_ROLES, type AdminRole } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
-import { type SpooledUpload, spoolUpload } from '../media/index.ts';
-import { storeConsoleImage } from './images.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+import type { FileStorage } from '../../shared/storage.ts';
+import { storeConsoleImage } from './console-images.ts';
+import { type SpooledUpload, spoolUpload } from './service.ts';
+
+/** What the image upload of the console is built from: the console's access and the module's deps. */
+export interface ImageConsoleOptions extends ConsoleRouteOptions<{ clock: Clock }> {
+  /** Where the pictures are stored. */
+  storage: FileStorage;
+}
 
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
@@ -106,9 +114,9 @@ async function readImage(request: FastifyRequest): Promise<SpooledUpload | undef
 }
 
 /** `admin/images`. */
-export const imageRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const imageConsoleRoutes: FastifyPluginAsyncTypebox<ImageConsoleOptions> = async (
   app,
-  { deps, requireOperator, storage },
+  { deps, requireOperator, security, storage },
 ) => {
   // Multipart is parsed only in this plugin's scope; the console's other routes take JSON.
   await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: true });
@@ -123,7 +131,7 @@ export const imageRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
         description:
           'Re-encoded as WebP without metadata, at most 2048 px on its longer side, stored under console/images/<yyyy>/; answers `{url}` (`/api/files/…`) as the app loads it. 413 over 5 MB or 50 megapixels, 415 for anything but an image. Roles admin and editor.',
         consumes: ['multipart/form-data'],
-        security: CONSOLE_SECURITY,
+        security,
         body: AdminImageFormSchema,
         response: { 200: okEnvelopeSchema(AdminImageResultSchema), ...refusals },
       },

@@ -11,7 +11,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { reencodeImage, sniffImage } from '../../shared/image.ts';
 import type { FileStorage } from '../../shared/storage.ts';
-import type { SpooledUpload } from '../media/index.ts';
+import type { SpooledUpload } from './service.ts';
 
 /** Storage folder of console images (below it: the Beijing year, then the file). */
 export const CONSOLE_IMAGES_FOLDER = 'console/images';

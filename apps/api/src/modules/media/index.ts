@@ -2,6 +2,8 @@
  * The media module's public entry: image upload (SPEC §7), the stored-file route, 意见反馈, and the
  * clean-up account deletion calls.
  */
+
+export { type ImageConsoleOptions, imageConsoleRoutes } from './console-images.routes.ts';
 export { type MediaRoutesOptions, mediaRoutes } from './routes.ts';
 export { feedback } from './schema.ts';
 export { PRIVATE_FILES_PREFIX, sendStoredFile } from './send-file.ts';

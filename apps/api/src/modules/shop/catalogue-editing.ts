@@ -20,20 +20,28 @@ import type {
 } from '@xuanli/contracts/admin-shop';
 import { PRODUCT_IMAGES_MAX, SKU_PRICE_MAX, SKU_STOCK_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { integerIn, isRowId, pageOf } from '../../shared/wire-numbers.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
 import { courses } from '../ketang/index.ts';
-import { products, setSkuStock, shopCategories, skus } from '../shop/index.ts';
-import type { ConsoleDeps } from './deps.ts';
-import { integerIn, isRowId, pageOf } from './wire-numbers.ts';
+import { setSkuStock } from './order-admin.ts';
+import { products, shopCategories, skus } from './schema.ts';
+
+/** What the console's changes here are built from. */
+export interface EditingDeps {
+  db: Db;
+  clock: Clock;
+}
 
 type ProductRow = typeof products.$inferSelect;
 type SkuRow = typeof skus.$inferSelect;
 
 /** `GET admin/catalogue/categories`: the shop's categories in display order. */
-export async function catalogueCategories(deps: ConsoleDeps): Promise<AdminCategoryList> {
+export async function catalogueCategories(deps: EditingDeps): Promise<AdminCategoryList> {
   const list = await deps.db
     .select({ id: shopCategories.id, name: shopCategories.name })
     .from(shopCategories)
@@ -73,7 +81,7 @@ function summaryOf(row: ProductRow, categoryName: string, rows: SkuRow[]): Admin
 }
 
 /** The SKUs of `productIds` in display order, by product. */
-async function skusOf(db: ConsoleDeps['db'] | Tx, productIds: number[]): Promise<Map<number, SkuRow[]>> {
+async function skusOf(db: EditingDeps['db'] | Tx, productIds: number[]): Promise<Map<number, SkuRow[]>> {
   const grouped = new Map<number, SkuRow[]>();
   if (productIds.length === 0) return grouped;
   const rows = await db
@@ -86,7 +94,7 @@ async function skusOf(db: ConsoleDeps['db'] | Tx, productIds: number[]): Promise
 }
 
 /** `GET admin/catalogue/products`: products matching the filters, by the shop's sort then newest. */
-export async function searchProducts(deps: ConsoleDeps, query: AdminProductQuery): Promise<AdminProductList> {
+export async function searchProducts(deps: EditingDeps, query: AdminProductQuery): Promise<AdminProductList> {
   const { page, size } = pageOf(query);
   const filters: SQL[] = [];
   const words = query.q?.trim().toLowerCase() ?? '';
@@ -120,7 +128,7 @@ export async function searchProducts(deps: ConsoleDeps, query: AdminProductQuery
 }
 
 /** `GET admin/catalogue/products/{id}`: the product with its SKUs; NotFound when there is none. */
-export async function productDetail(deps: ConsoleDeps, id: number): Promise<AdminProductDetail> {
+export async function productDetail(deps: EditingDeps, id: number): Promise<AdminProductDetail> {
   const [row] = isRowId(id)
     ? await deps.db
         .select({ product: products, categoryName: shopCategories.name })
@@ -205,7 +213,7 @@ function changesOf(row: ProductRow, fields: ProductFields) {
  * puts it on (audit row `product.save`).
  */
 export async function createProduct(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   body: AdminProductBody,
   by: Required<Auditor>,
 ): Promise<AdminProductDetail> {
@@ -246,7 +254,7 @@ async function lockProduct(tx: Tx, id: number): Promise<ProductRow> {
 
 /** `POST admin/catalogue/products/{id}`: saves the product's fields (audit row `product.save` with what changed). */
 export async function updateProduct(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   id: number,
   body: AdminProductBody,
   by: Required<Auditor>,
@@ -268,7 +276,7 @@ export async function updateProduct(
  * without SKUs has nothing to sell and cannot go on the shelf (Conflict).
  */
 export async function setShelf(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   id: number,
   onShelf: boolean,
   by: Required<Auditor>,
@@ -346,7 +354,7 @@ function skuFields(body: AdminSkuBody, keptVipPrice: number | null) {
 
 /** `POST admin/catalogue/products/{id}/skus`: a new SKU with its first stock (audit row `sku.save`). */
 export async function createSku(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   productId: number,
   body: AdminSkuCreateBody,
   by: Required<Auditor>,
@@ -378,7 +386,7 @@ export async function createSku(
  * Stock changes only through {@link setStock}. Orders already made keep the price they were made at.
  */
 export async function updateSku(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   skuId: number,
   body: AdminSkuBody,
   by: Required<Auditor>,
@@ -414,7 +422,7 @@ export async function updateSku(
  * lock by the shop's `setSkuStock` (audit row `sku.stock`); pieces held by pending orders are not in it.
  */
 export async function setStock(
-  deps: ConsoleDeps,
+  deps: EditingDeps,
   skuId: number,
   body: AdminStockBody,
   by: Required<Auditor>,

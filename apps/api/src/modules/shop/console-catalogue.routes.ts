@@ -18,8 +18,10 @@ import {
   AdminStockBodySchema,
 } from '@xuanli/contracts/admin-shop';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
-import { auditorOf } from './account.ts';
 import {
   catalogueCategories,
   createProduct,
@@ -30,18 +32,19 @@ import {
   setStock,
   updateProduct,
   updateSku,
-} from './catalogue.ts';
-import { operatorOf } from './guard.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+} from './catalogue-editing.ts';
+
+/** What the catalogue area of the console is built from: the console's access and the module's deps. */
+export type CatalogueConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 const product = { 200: okEnvelopeSchema(AdminProductDetailSchema), ...refusals };
 
 /** `admin/catalogue…`. */
-export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleOptions> = async (
   app,
-  { deps, requireOperator },
+  { deps, requireOperator, auditorOf, security },
 ) => {
   const editor = requireOperator(...ADMIN_AREA_ROLES.catalogue);
 
@@ -52,7 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       schema: {
         tags,
         summary: "The shop's categories in display order",
-        security: CONSOLE_SECURITY,
+        security,
         response: { 200: okEnvelopeSchema(AdminCategoryListSchema), ...refusals },
       },
     },
@@ -66,7 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       schema: {
         tags,
         summary: 'Every product, on the shelf or not, by words of the title, category and shelf state',
-        security: CONSOLE_SECURITY,
+        security,
         querystring: AdminProductQuerySchema,
         response: { 200: okEnvelopeSchema(AdminProductListSchema), ...refusals },
       },
@@ -81,12 +84,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       schema: {
         tags,
         summary: 'Create a product (off the shelf until it has SKUs and is put on)',
-        security: CONSOLE_SECURITY,
+        security,
         body: AdminProductBodySchema,
         response: product,
       },
     },
-    async (request) => ok(await createProduct(deps, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await createProduct(deps, request.body, auditorOf(request))),
   );
 
   app.get(
@@ -96,7 +99,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       schema: {
         tags,
         summary: 'A product with its SKUs',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminProductParamsSchema,
         response: product,
       },
@@ -111,14 +114,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       schema: {
         tags,
         summary: "Save a product's fields (the description is sanitised)",
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminProductParamsSchema,
         body: AdminProductBodySchema,
         response: product,
       },
     },
-    async (request) =>
-      ok(await updateProduct(deps, request.params.id, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await updateProduct(deps, request.params.id, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -129,14 +131,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
         tags,
         summary: 'Put a product on the shelf (上架) or take it off (下架)',
         description: 'Conflict when a product without SKUs is put on the shelf.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminProductParamsSchema,
         body: AdminShelfBodySchema,
         response: product,
       },
     },
-    async (request) =>
-      ok(await setShelf(deps, request.params.id, request.body.onShelf, auditorOf(operatorOf(request)))),
+    async (request) => ok(await setShelf(deps, request.params.id, request.body.onShelf, auditorOf(request))),
   );
 
   app.post(
@@ -147,14 +148,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
         tags,
         summary: 'Add a SKU with its spec, price and 会员价 in 分 and first stock',
         description: 'ValidationError (said in Chinese) when vipPrice is above the price.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminProductParamsSchema,
         body: AdminSkuCreateBodySchema,
         response: product,
       },
     },
-    async (request) =>
-      ok(await createSku(deps, request.params.id, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await createSku(deps, request.params.id, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -167,14 +167,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
         description:
           'vipPrice left out keeps the SKU’s 会员价, null removes it; ValidationError (said in Chinese) ' +
           'when the 会员价 kept or sent is above the price.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminSkuParamsSchema,
         body: AdminSkuBodySchema,
         response: product,
       },
     },
-    async (request) =>
-      ok(await updateSku(deps, request.params.id, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await updateSku(deps, request.params.id, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -184,13 +183,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
       schema: {
         tags,
         summary: 'Set the pieces of a SKU for sale (pending orders keep what they reserved)',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminSkuParamsSchema,
         body: AdminStockBodySchema,
         response: product,
       },
     },
-    async (request) =>
-      ok(await setStock(deps, request.params.id, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await setStock(deps, request.params.id, request.body, auditorOf(request))),
   );
 };

@@ -14,26 +14,33 @@ import {
   AdminShipBodySchema,
 } from '@xuanli/contracts/admin-shop';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
-import { auditorOf } from './account.ts';
-import { operatorOf } from './guard.ts';
+import type { PayService } from '../pay/index.ts';
 import {
   orderDetail,
   refundFromConsole,
   rejectRefundFromConsole,
   searchOrders,
   shipFromConsole,
-} from './orders.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+} from './order-desk.ts';
+
+/** What the orders area of the console is built from: the console's access and the module's deps. */
+export interface OrderConsoleOptions extends ConsoleRouteOptions<{ db: Db; clock: Clock }> {
+  /** Refunds go back through the channel that took the payment. */
+  pay: PayService;
+}
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 const detail = { 200: okEnvelopeSchema(AdminOrderDetailSchema), ...refusals };
 
 /** `admin/orders…`. */
-export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> = async (
   app,
-  { deps, requireOperator, pay },
+  { deps, requireOperator, auditorOf, security, pay },
 ) => {
   const support = requireOperator(...ADMIN_AREA_ROLES.orders);
 
@@ -44,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Search orders by status, order number, buyer phone and Beijing days, newest first',
-        security: CONSOLE_SECURITY,
+        security,
         querystring: AdminOrderQuerySchema,
         response: { 200: okEnvelopeSchema(AdminOrderListSchema), ...refusals },
       },
@@ -59,7 +66,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'An order in full: lines, money, address, payment attempts, refunds and timeline',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminOrderParamsSchema,
         response: detail,
       },
@@ -75,14 +82,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
         tags,
         summary: 'Ship a paid goods order with carrier and tracking number (the buyer sees 已发货)',
         description: 'OrderStateConflict when the order is not paid or ships nothing.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminOrderParamsSchema,
         body: AdminShipBodySchema,
         response: detail,
       },
     },
     async (request) =>
-      ok(await shipFromConsole(deps, request.params.orderNo, request.body, auditorOf(operatorOf(request)))),
+      ok(await shipFromConsole(deps, request.params.orderNo, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -100,22 +107,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
           'and no other refund is pending, the order is partially_refunded, or refunded when all of the payment ' +
           'went back. Errors: ValidationError (amount, unknown line), Conflict (a line another refund covers), ' +
           'OrderStateConflict (not refundable, or nothing left to refund).',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminOrderParamsSchema,
         body: AdminRefundBodySchema,
         response: detail,
       },
     },
     async (request) =>
-      ok(
-        await refundFromConsole(
-          deps,
-          pay,
-          request.params.orderNo,
-          request.body,
-          auditorOf(operatorOf(request)),
-        ),
-      ),
+      ok(await refundFromConsole(deps, pay, request.params.orderNo, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -126,21 +125,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
         tags,
         summary: "Turn down a buyer's refund request with a reason (refunding → where the order came from)",
         description: 'Conflict while a refund of the order is already under way.',
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminOrderParamsSchema,
         body: AdminRefundRejectBodySchema,
         response: detail,
       },
     },
     async (request) =>
-      ok(
-        await rejectRefundFromConsole(
-          deps,
-          pay,
-          request.params.orderNo,
-          request.body,
-          auditorOf(operatorOf(request)),
-        ),
-      ),
+      ok(await rejectRefundFromConsole(deps, pay, request.params.orderNo, request.body, auditorOf(request))),
   );
 };

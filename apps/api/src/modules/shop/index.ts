@@ -6,6 +6,8 @@ export { type AddressRoutesOptions, addressRoutes } from './addresses.routes.ts'
 export { type CartRoutesOptions, cartRoutes } from './cart.routes.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { DEMO_COURSE_IDS, type DemoCourseId } from './catalogue-data.ts';
+export { type CatalogueConsoleOptions, catalogueConsoleRoutes } from './console-catalogue.routes.ts';
+export { type OrderConsoleOptions, orderConsoleRoutes } from './console-orders.routes.ts';
 export { type BuyerErasure, eraseBuyer } from './erase.ts';
 export {
   createOrderLedger,

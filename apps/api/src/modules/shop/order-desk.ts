@@ -19,15 +19,24 @@ import type {
 } from '@xuanli/contracts/admin-shop';
 import { ORDER_TOTAL_MAX } from '@xuanli/contracts/shop';
 import { and, asc, count, desc, eq, gte, inArray, like, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
+import { beijingDayStart } from '../../shared/beijing-days.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import { reasonOf } from '../../shared/reason.ts';
+import { integerIn, pageOf } from '../../shared/wire-numbers.ts';
 import { users } from '../member/index.ts';
 import { type PayService, payments, refundOrder, refunds, rejectBuyerRefund } from '../pay/index.ts';
-import { openShopRefund, orderEvents, orderItems, orders, rejectRefund, shipOrder } from '../shop/index.ts';
-import { beijingDayStart } from './beijing-days.ts';
-import type { ConsoleDeps } from './deps.ts';
-import { reasonOf } from './reason.ts';
-import { integerIn, pageOf } from './wire-numbers.ts';
+import { rejectRefund } from './ledger.ts';
+import { openShopRefund, shipOrder } from './order-admin.ts';
+import { orderEvents, orderItems, orders } from './schema.ts';
+
+/** What the console's changes here are built from. */
+export interface OrderDeskDeps {
+  db: Db;
+  clock: Clock;
+}
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -53,7 +62,7 @@ function conditionsOf(query: AdminOrderQuery): SQL[] {
 }
 
 /** Title and pieces of each order of `orderNos`. */
-async function linesOf(deps: ConsoleDeps, orderNos: string[]) {
+async function linesOf(deps: OrderDeskDeps, orderNos: string[]) {
   const rows = orderNos.length
     ? await deps.db
         .select({ orderNo: orderItems.orderNo, title: orderItems.title, qty: orderItems.qty })
@@ -90,7 +99,7 @@ function summaryOf(
 }
 
 /** `GET admin/orders`: orders matching every given filter, newest first, a page at a time. */
-export async function searchOrders(deps: ConsoleDeps, query: AdminOrderQuery): Promise<AdminOrderList> {
+export async function searchOrders(deps: OrderDeskDeps, query: AdminOrderQuery): Promise<AdminOrderList> {
   const { page, size } = pageOf(query);
   const conditions = conditionsOf(query);
   const where = conditions.length ? and(...conditions) : undefined;
@@ -161,7 +170,7 @@ function lineRefundOf(
 }
 
 /** `GET admin/orders/{orderNo}`: the order with its lines, address, payments, refunds and timeline. */
-export async function orderDetail(deps: ConsoleDeps, orderNo: string): Promise<AdminOrderDetail> {
+export async function orderDetail(deps: OrderDeskDeps, orderNo: string): Promise<AdminOrderDetail> {
   const [row] = await deps.db
     .select({ order: orders, phone: users.phone, nickname: users.nickname })
     .from(orders)
@@ -249,7 +258,7 @@ export async function orderDetail(deps: ConsoleDeps, orderNo: string): Promise<A
  * order page shows under 已发货 (audit row `order.ship`).
  */
 export async function shipFromConsole(
-  deps: ConsoleDeps,
+  deps: OrderDeskDeps,
   orderNo: string,
   body: AdminShipBody,
   by: Required<Auditor>,
@@ -267,7 +276,7 @@ export async function shipFromConsole(
  * of the payment went back, 已退款. Audit row `order.refund` with the reason.
  */
 export async function refundFromConsole(
-  deps: ConsoleDeps,
+  deps: OrderDeskDeps,
   pay: PayService,
   orderNo: string,
   body: AdminRefundBody,
@@ -294,7 +303,7 @@ export async function refundFromConsole(
  * `order.refund-reject`).
  */
 export async function rejectRefundFromConsole(
-  deps: ConsoleDeps,
+  deps: OrderDeskDeps,
   pay: PayService,
   orderNo: string,
   body: { reason: string },

@@ -29,3 +29,4 @@ export { CUSTOMER_SERVICE_LABEL, seedArticles, seedContent, seedMasters } from '
 export { type ArticleInput, labelKey, saveArticle } from './service.ts';
 export { AGREEMENTS_LABEL, type ContentSetupState, contentSetupState } from './setup-state.ts';
 export { MASTER_SEEDS } from './texts/masters.ts';
+export { articleTitlesOf, masterNicknamesOf } from './content-names.ts';

@@ -43,3 +43,4 @@ export {
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
 export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';
 export { purgeStaleUploads } from './uploads.ts';
+export { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from './course-names.ts';

@@ -31,3 +31,10 @@ export { OUTBOX_FILE } from './sms/outbox.ts';
 export { createSmsSender, type SmsMessage, type SmsSender } from './sms/sender.ts';
 export { configureUserCache } from './user-cache.ts';
 export type { WechatAccounts, WechatLogin } from './wechat.ts';
+export {
+  accountNamesOf,
+  activeVipCount,
+  expiringVips,
+  newAccountCount,
+  newAccountsPerDay,
+} from './account-figures.ts';

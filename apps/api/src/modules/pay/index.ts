@@ -35,3 +35,4 @@ export {
   refunds,
 } from './schema.ts';
 export { createPayService, type PayService, type PayServiceOptions } from './service.ts';
+export { buyerRefundsPerDay, buyerRefundTotal } from './refund-figures.ts';

@@ -39,3 +39,5 @@ export {
 } from './schema.ts';
 export { type LessonTitlesOf, seedShop } from './seed.ts';
 export { cancelExpiredOrders } from './sweeper.ts';
+export { productTitlesOf, skuNamesOf } from './catalogue-names.ts';
+export { type CourseSales, courseSalesRanking, paidOrdersPerDay, paidOrderTally } from './sales-figures.ts';

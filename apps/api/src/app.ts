@@ -55,6 +55,7 @@ import {
   memberRoutes,
   purgeMemberLeftovers,
   type SmsSender,
+  userConsoleRoutes,
 } from './modules/member/index.ts';
 import { eraseCaseBook, mergeCaseBook, mingliRoutes } from './modules/mingli/index.ts';
 import {
@@ -222,6 +223,7 @@ async function registerDomainConsoles(
   const access = consoleAccessOf({ db, clock, config });
   const prefix = '/api/admin';
   const deps = { db, clock };
+  await app.register(userConsoleRoutes, { prefix, ...access, deps: { db, clock, config } });
   await app.register(holidayConsoleRoutes, { prefix, ...access, deps });
   await app.register(uploadConsoleRoutes, { prefix, ...access, deps: { db, clock, config }, storage });
   await app.register(courseConsoleRoutes, { prefix, ...access, deps });

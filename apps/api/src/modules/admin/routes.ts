@@ -1,6 +1,6 @@
 /**
  * The console's own API under `/api/admin`: login and the operator's account, operators, the audit
- * trail, app users and the dashboard, registered with the same dependencies and role guard. The domain
+ * trail and the dashboard, registered with the same dependencies and role guard. The domain
  * modules register their console areas themselves (app.ts) with {@link consoleAccessOf}.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -11,7 +11,6 @@ import type { ConsoleDeps } from './deps.ts';
 import { createRequireOperator } from './guard.ts';
 import { operatorRoutes } from './operators.routes.ts';
 import type { ConsoleRoutesOptions } from './route-options.ts';
-import { userRoutes } from './users.routes.ts';
 
 /**
  * What the console's API is built from: the services' deps, the pay service, and
@@ -32,7 +31,6 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (
     smsProvider,
   };
   await app.register(authRoutes, options);
-  await app.register(userRoutes, options);
   await app.register(operatorRoutes, options);
   await app.register(auditRoutes, options);
   await app.register(dashboardRoutes, options);

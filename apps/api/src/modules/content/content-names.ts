@@ -13,5 +13,8 @@ export function articleTitlesOf(db: Db, ids: number[]): Promise<{ id: number; na
 
 /** The current nicknames of the masters of `ids` (their sellid) that exist. */
 export function masterNicknamesOf(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: masters.sellid, name: masters.nickname }).from(masters).where(inArray(masters.sellid, ids));
+  return db
+    .select({ id: masters.sellid, name: masters.nickname })
+    .from(masters)
+    .where(inArray(masters.sellid, ids));
 }

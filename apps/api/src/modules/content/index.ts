@@ -14,6 +14,7 @@ export {
 } from './article-editing.ts';
 export { type ArticleConsoleOptions, articleConsoleRoutes } from './console-articles.routes.ts';
 export { type MasterConsoleOptions, masterConsoleRoutes } from './console-masters.routes.ts';
+export { articleTitlesOf, masterNicknamesOf } from './content-names.ts';
 export {
   createMaster,
   customerServiceCard,
@@ -29,4 +30,3 @@ export { CUSTOMER_SERVICE_LABEL, seedArticles, seedContent, seedMasters } from '
 export { type ArticleInput, labelKey, saveArticle } from './service.ts';
 export { AGREEMENTS_LABEL, type ContentSetupState, contentSetupState } from './setup-state.ts';
 export { MASTER_SEEDS } from './texts/masters.ts';
-export { articleTitlesOf, masterNicknamesOf } from './content-names.ts';

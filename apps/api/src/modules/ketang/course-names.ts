@@ -9,7 +9,10 @@ import { courses, courseware, lessons } from './schema.ts';
 /** The current titles of the courses of `ids` that exist, by id. */
 export async function courseTitlesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, ids));
+  const rows = await db
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(inArray(courses.id, ids));
   return new Map(rows.map((row) => [row.id, row.title]));
 }
 
@@ -20,5 +23,8 @@ export function lessonTitlesOf(db: Db, ids: number[]): Promise<{ id: number; nam
 
 /** The current titles of the courseware of `ids` that exists. */
 export function coursewareTitlesOf(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: courseware.id, name: courseware.title }).from(courseware).where(inArray(courseware.id, ids));
+  return db
+    .select({ id: courseware.id, name: courseware.title })
+    .from(courseware)
+    .where(inArray(courseware.id, ids));
 }

@@ -24,6 +24,7 @@ export {
   updateCourse,
   updateLesson,
 } from './course-editing.ts';
+export { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from './course-names.ts';
 export { type CourseInput, courseRow } from './course-row.ts';
 export { COURSEWARE_FOLDER } from './courseware.ts';
 export { eraseLearner, type LearnerErasure } from './erase.ts';
@@ -43,4 +44,3 @@ export {
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
 export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';
 export { purgeStaleUploads } from './uploads.ts';
-export { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from './course-names.ts';

@@ -4,16 +4,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 // biome-ignore lint/style/noRestrictedImports: a foreign key names the other module's table (the Drizzle exception).
-import { users } from '../member/schema.ts';
+import { usersTableForeignKey } from '../member/foreign-keys.ts';
 
 /** One row per submitted feedback, read by operators newest first. */
 export const feedback = pgTable(
   'feedback',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(usersTableForeignKey, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     // SPEC §5 rating, 1–5.
     rating: smallint('rating').notNull(),

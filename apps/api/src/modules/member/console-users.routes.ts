@@ -17,27 +17,29 @@ import {
 } from '@xuanli/contracts/admin';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { ok } from '../../shared/envelope.ts';
-import { auditorOf } from './account.ts';
-import { operatorOf } from './guard.ts';
-import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
 import {
   banAppUser,
   grantUserVip,
   revokeAppSessions,
   revokeUserVip,
   searchUsers,
+  type UserDeskDeps,
   unbanAppUser,
   userDetail,
-} from './users.ts';
+} from './console-users.ts';
+
+/** What the app-user area of the console is built from: the console's access and the module's deps. */
+export type UserConsoleOptions = ConsoleRouteOptions<UserDeskDeps>;
 
 const tags = ['admin'];
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/users…`. */
-export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
+export const userConsoleRoutes: FastifyPluginAsyncTypebox<UserConsoleOptions> = async (
   app,
-  { deps, requireOperator },
+  { deps, requireOperator, auditorOf, security },
 ) => {
   const support = requireOperator(...ADMIN_AREA_ROLES.users);
 
@@ -48,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       schema: {
         tags,
         summary: 'Search users by phone digits or nickname, newest first, with VIP and counts',
-        security: CONSOLE_SECURITY,
+        security,
         querystring: AdminUserQuerySchema,
         response: { 200: okEnvelopeSchema(AdminUserListSchema), ...refusals },
       },
@@ -63,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       schema: {
         tags,
         summary: "A user's profile, sessions (device, created, last seen, expiry) and newest orders",
-        security: CONSOLE_SECURITY,
+        security,
         params: AdminUserParamsSchema,
         response: { 200: okEnvelopeSchema(AdminUserDetailSchema), ...refusals },
       },
@@ -80,12 +82,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
         summary:
           'Grant or extend VIP by 1–3650 days from the later of now and the current end, with a reason',
         description: 'NotFound when the phone has no account (the customer logs in once by SMS first).',
-        security: CONSOLE_SECURITY,
+        security,
         body: VipGrantBodySchema,
         response: { 200: okEnvelopeSchema(VipStateSchema), ...refusals },
       },
     },
-    async (request) => ok(await grantUserVip(deps, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await grantUserVip(deps, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -95,12 +97,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       schema: {
         tags,
         summary: "End a user's VIP now, with a reason",
-        security: CONSOLE_SECURITY,
+        security,
         body: VipRevokeBodySchema,
         response: { 200: okEnvelopeSchema(VipStateSchema), ...refusals },
       },
     },
-    async (request) => ok(await revokeUserVip(deps, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await revokeUserVip(deps, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -113,12 +115,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
         description:
           'Other API processes stop accepting the ended sessions once their verified-session cache lapses ' +
           '(AUTH_CACHE_SECONDS).',
-        security: CONSOLE_SECURITY,
+        security,
         body: UserSessionsRevokeBodySchema,
         response: { 200: okEnvelopeSchema(UserSessionsRevokeResultSchema), ...refusals },
       },
     },
-    async (request) => ok(await revokeAppSessions(deps, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await revokeAppSessions(deps, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -132,12 +134,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
           'The refusal is 403 AccountBanned until the ban is lifted. Other API processes stop accepting the ' +
           'ended sessions once their auth cache lapses (AUTH_CACHE_SECONDS). Conflict when already banned or ' +
           'deleted; NotFound when there is no such user.',
-        security: CONSOLE_SECURITY,
+        security,
         body: UserBanBodySchema,
         response: { 200: okEnvelopeSchema(UserBanStateSchema), ...refusals },
       },
     },
-    async (request) => ok(await banAppUser(deps, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await banAppUser(deps, request.body, auditorOf(request))),
   );
 
   app.post(
@@ -149,11 +151,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
         summary: "Lift an app user's ban, with a reason: the phone may log in again",
         description:
           'Conflict when the account is not banned or was deleted; NotFound when there is no such user.',
-        security: CONSOLE_SECURITY,
+        security,
         body: UserBanBodySchema,
         response: { 200: okEnvelopeSchema(UserBanStateSchema), ...refusals },
       },
     },
-    async (request) => ok(await unbanAppUser(deps, request.body, auditorOf(operatorOf(request)))),
+    async (request) => ok(await unbanAppUser(deps, request.body, auditorOf(request))),
   );
 };

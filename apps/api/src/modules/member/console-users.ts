@@ -17,16 +17,26 @@ import type {
   VipState,
 } from '@xuanli/contracts/admin';
 import { ADMIN_USER_RECENT_ORDERS } from '@xuanli/contracts/admin-labels';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
 import { reasonOf } from '../../shared/reason.ts';
 import { isRowId, pageOf } from '../../shared/wire-numbers.ts';
-import { banUser, grantVip, revokeVip, unbanUser, users, type VipStatus } from '../member/index.ts';
-import { forgetUserSessions, sessions } from '../sessions/index.ts';
-import { orderItems, orders } from '../shop/index.ts';
-import type { ConsoleDeps } from './deps.ts';
+import { endSessionsOf, forgetUserSessions, liveSessionCounts, recentSessionsOf } from '../sessions/index.ts';
+import { orderCountsOf, recentOrdersOf } from '../shop/index.ts';
+import { banUser, grantVip, revokeVip, unbanUser, type VipStatus } from './admin.ts';
+import { users } from './schema.ts';
+
+/** What the console's user area is built from: the database, the clock and the app tokens' lifetime. */
+export interface UserDeskDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'tokenTtlSeconds'>;
+}
 
 type UserRow = typeof users.$inferSelect;
 
@@ -52,12 +62,12 @@ function matching(q: string | undefined): SQL | undefined {
 }
 
 /** When a session's current token stops working unless refreshed: its last refresh plus the token lifetime. */
-function sessionExpiry(deps: ConsoleDeps, refreshedAt: Date): Date {
+function sessionExpiry(deps: UserDeskDeps, refreshedAt: Date): Date {
   return new Date(refreshedAt.getTime() + deps.config.tokenTtlSeconds * 1000);
 }
 
 function summaryOf(
-  deps: ConsoleDeps,
+  deps: UserDeskDeps,
   user: UserRow,
   orderCount: number,
   activeSessionCount: number,
@@ -79,32 +89,19 @@ function summaryOf(
 }
 
 /** Orders and live sessions of each of `ids`. */
-async function countsOf(deps: ConsoleDeps, ids: number[]) {
+async function countsOf(deps: UserDeskDeps, ids: number[]) {
   if (ids.length === 0)
     return { orderCounts: new Map<number, number>(), sessionCounts: new Map<number, number>() };
   const liveSince = new Date(deps.clock.now() - deps.config.tokenTtlSeconds * 1000);
-  const [orderRows, sessionRows] = await Promise.all([
-    deps.db
-      .select({ userId: orders.userId, n: count() })
-      .from(orders)
-      .where(inArray(orders.userId, ids))
-      .groupBy(orders.userId),
-    deps.db
-      .select({ userId: sessions.userId, n: count() })
-      .from(sessions)
-      .where(
-        and(inArray(sessions.userId, ids), isNull(sessions.revokedAt), gt(sessions.refreshedAt, liveSince)),
-      )
-      .groupBy(sessions.userId),
+  const [orderCounts, sessionCounts] = await Promise.all([
+    orderCountsOf(deps.db, ids),
+    liveSessionCounts(deps.db, ids, liveSince),
   ]);
-  return {
-    orderCounts: new Map(orderRows.map((row) => [row.userId, row.n])),
-    sessionCounts: new Map(sessionRows.map((row) => [row.userId as number, row.n])),
-  };
+  return { orderCounts, sessionCounts };
 }
 
 /** `GET admin/users`: users matching `q`, newest accounts first, a page at a time. */
-export async function searchUsers(deps: ConsoleDeps, query: AdminUserQuery): Promise<AdminUserList> {
+export async function searchUsers(deps: UserDeskDeps, query: AdminUserQuery): Promise<AdminUserList> {
   const { page, size } = pageOf(query);
   const where = matching(query.q);
   const [rows, [{ total }]] = await Promise.all([
@@ -130,50 +127,15 @@ export async function searchUsers(deps: ConsoleDeps, query: AdminUserQuery): Pro
 }
 
 /** `GET admin/users/{id}`: the user, their sessions and their newest orders; NotFound when there is none. */
-export async function userDetail(deps: ConsoleDeps, id: number): Promise<AdminUserDetail> {
+export async function userDetail(deps: UserDeskDeps, id: number): Promise<AdminUserDetail> {
   const [user] = isRowId(id) ? await deps.db.select().from(users).where(eq(users.id, id)).limit(1) : [];
   if (!user) throw new AppError('NotFound', `no user ${id}`);
   const now = deps.clock.now();
   const shownSince = new Date(now - ENDED_SESSIONS_SHOWN_DAYS * 86_400_000);
   const [sessionRows, orderRows] = await Promise.all([
-    deps.db
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.userId, id),
-          or(isNull(sessions.revokedAt), gt(sessions.revokedAt, shownSince)),
-          gt(sessions.refreshedAt, shownSince),
-        ),
-      )
-      .orderBy(desc(sessions.refreshedAt))
-      .limit(SESSIONS_SHOWN),
-    deps.db
-      .select({
-        orderNo: orders.orderNo,
-        status: orders.status,
-        kind: orders.kind,
-        total: orders.total,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-      })
-      .from(orders)
-      .where(eq(orders.userId, id))
-      .orderBy(desc(orders.createdAt))
-      .limit(ADMIN_USER_RECENT_ORDERS),
+    recentSessionsOf(deps.db, id, shownSince, SESSIONS_SHOWN),
+    recentOrdersOf(deps.db, id, ADMIN_USER_RECENT_ORDERS),
   ]);
-  const lines = orderRows.length
-    ? await deps.db
-        .select({ orderNo: orderItems.orderNo, title: orderItems.title, qty: orderItems.qty })
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderNo,
-            orderRows.map((row) => row.orderNo),
-          ),
-        )
-        .orderBy(asc(orderItems.orderNo), asc(orderItems.line))
-    : [];
   const sessionList: AdminUserSession[] = sessionRows.map((row) => {
     const expiresAt = sessionExpiry(deps, row.refreshedAt);
     return {
@@ -187,7 +149,7 @@ export async function userDetail(deps: ConsoleDeps, id: number): Promise<AdminUs
     };
   });
   const orderList: AdminUserOrder[] = orderRows.map((row) => {
-    const own = lines.filter((line) => line.orderNo === row.orderNo);
+    const own = row.lines;
     return {
       orderNo: row.orderNo,
       status: row.status,
@@ -234,7 +196,7 @@ function vipStateOf(status: VipStatus): VipState {
  * module's grant, with its audit row `vip.grant` naming the operator).
  */
 export async function grantUserVip(
-  deps: ConsoleDeps,
+  deps: UserDeskDeps,
   input: { phone: string; days: number; reason: string },
   by: Required<Auditor>,
 ): Promise<VipState> {
@@ -249,7 +211,7 @@ export async function grantUserVip(
 
 /** `POST admin/users/vip/revoke`: VIP ends now (audit row `vip.revoke`). */
 export async function revokeUserVip(
-  deps: ConsoleDeps,
+  deps: UserDeskDeps,
   input: { phone: string; reason: string },
   by: Required<Auditor>,
 ): Promise<VipState> {
@@ -264,7 +226,7 @@ export async function revokeUserVip(
  * accepting them when their verified-session cache entries lapse (AUTH_CACHE_SECONDS).
  */
 export async function revokeAppSessions(
-  deps: ConsoleDeps,
+  deps: UserDeskDeps,
   input: { userId: number; reason: string },
   by: Required<Auditor>,
 ): Promise<UserSessionsRevokeResult> {
@@ -274,21 +236,17 @@ export async function revokeAppSessions(
       ? await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).limit(1)
       : [];
     if (!user) throw new AppError('NotFound', `no user ${input.userId}`);
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.userId, input.userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const ended = await endSessionsOf(tx, input.userId, at);
     await writeAudit(tx, {
       ...by,
       at,
       action: 'user.sessions.revoke',
       target: `user:${input.userId}`,
-      before: { openSessions: ended.length },
+      before: { openSessions: ended },
       after: { openSessions: 0 },
       reason: reasonOf(input.reason),
     });
-    return ended.length;
+    return ended;
   });
   forgetUserSessions(deps.db, input.userId);
   return { revoked };
@@ -296,7 +254,7 @@ export async function revokeAppSessions(
 
 /** `POST admin/users/ban`: the account is banned and its sessions end (audit row `user.ban`). */
 export async function banAppUser(
-  deps: ConsoleDeps,
+  deps: UserDeskDeps,
   input: UserBanBody,
   by: Required<Auditor>,
 ): Promise<UserBanState> {
@@ -306,7 +264,7 @@ export async function banAppUser(
 
 /** `POST admin/users/unban`: the ban is lifted (audit row `user.unban`). */
 export async function unbanAppUser(
-  deps: ConsoleDeps,
+  deps: UserDeskDeps,
   input: UserBanBody,
   by: Required<Auditor>,
 ): Promise<UserBanState> {

@@ -3,6 +3,14 @@
  * login method ends in, profiles, VIP status, account deletion with what it erases in each table, and
  * the operators' VIP and ban actions with their audit trail.
  */
+
+export {
+  accountNamesOf,
+  activeVipCount,
+  expiringVips,
+  newAccountCount,
+  newAccountsPerDay,
+} from './account-figures.ts';
 export {
   type AdminDeps,
   type BanState,
@@ -15,6 +23,7 @@ export {
   type VipStatus,
 } from './admin.ts';
 export { purgeMemberLeftovers } from './cleanup.ts';
+export { type UserConsoleOptions, userConsoleRoutes } from './console-users.routes.ts';
 export { ACCOUNT_DATA_TABLES, type AccountErasure, type ErasedAccount, type Erasure } from './erasure.ts';
 export { type AccountMerge, MERGED_NICKNAME } from './merge.ts';
 export { maskPhone } from './phone.ts';
@@ -31,10 +40,3 @@ export { OUTBOX_FILE } from './sms/outbox.ts';
 export { createSmsSender, type SmsMessage, type SmsSender } from './sms/sender.ts';
 export { configureUserCache } from './user-cache.ts';
 export type { WechatAccounts, WechatLogin } from './wechat.ts';
-export {
-  accountNamesOf,
-  activeVipCount,
-  expiringVips,
-  newAccountCount,
-  newAccountsPerDay,
-} from './account-figures.ts';

@@ -23,6 +23,7 @@ export {
   rejectBuyerRefund,
   retryPendingRefunds,
 } from './refund.ts';
+export { buyerRefundsPerDay, buyerRefundTotal } from './refund-figures.ts';
 export { purgeRefusedCallbacks } from './refused-callbacks.ts';
 export { type PayRoutesOptions, payRoutes } from './routes.ts';
 export {
@@ -35,4 +36,3 @@ export {
   refunds,
 } from './schema.ts';
 export { createPayService, type PayService, type PayServiceOptions } from './service.ts';
-export { buyerRefundsPerDay, buyerRefundTotal } from './refund-figures.ts';

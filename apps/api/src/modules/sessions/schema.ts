@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 // biome-ignore lint/style/noRestrictedImports: a foreign key names the other module's table (the Drizzle exception).
-import { users } from '../member/schema.ts';
+import { usersTableForeignKey } from '../member/foreign-keys.ts';
 
 /**
  * One row per issued session token family: a visitor's device gets a session on its first
@@ -22,7 +22,7 @@ export const sessions = pgTable(
     subject: text('subject').notNull(),
     // The client's generated numeric device id (SPEC §3); JS-safe integers fit in bigint 'number' mode.
     deviceId: bigint('device_id', { mode: 'number' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(usersTableForeignKey, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     // When the current generation was issued; also when the previous one's grace period started.
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),

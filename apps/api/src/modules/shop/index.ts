@@ -3,9 +3,11 @@
  * 收货地址 book, orders, and the demo catalogue every fresh install starts with.
  */
 export { type AddressRoutesOptions, addressRoutes } from './addresses.routes.ts';
+export { type BuyerOrder, orderCountsOf, recentOrdersOf } from './buyer-orders.ts';
 export { type CartRoutesOptions, cartRoutes } from './cart.routes.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { DEMO_COURSE_IDS, type DemoCourseId } from './catalogue-data.ts';
+export { productTitlesOf, skuNamesOf } from './catalogue-names.ts';
 export { type CatalogueConsoleOptions, catalogueConsoleRoutes } from './console-catalogue.routes.ts';
 export { type OrderConsoleOptions, orderConsoleRoutes } from './console-orders.routes.ts';
 export { type BuyerErasure, eraseBuyer } from './erase.ts';
@@ -27,6 +29,7 @@ export {
 } from './order-admin.ts';
 export { canTransition, ORDER_TRANSITIONS } from './order-state.ts';
 export { type OrderRoutesOptions, orderRoutes } from './orders.routes.ts';
+export { type CourseSales, courseSalesRanking, paidOrdersPerDay, paidOrderTally } from './sales-figures.ts';
 export {
   addresses,
   cartItems,
@@ -39,5 +42,3 @@ export {
 } from './schema.ts';
 export { type LessonTitlesOf, seedShop } from './seed.ts';
 export { cancelExpiredOrders } from './sweeper.ts';
-export { productTitlesOf, skuNamesOf } from './catalogue-names.ts';
-export { type CourseSales, courseSalesRanking, paidOrdersPerDay, paidOrderTally } from './sales-figures.ts';

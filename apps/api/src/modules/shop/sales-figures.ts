@@ -19,7 +19,13 @@ export async function paidOrderTally(db: Db, { start, end }: Period): Promise<Ta
 
 /** Orders paid and what they took, per Beijing day number of `period`. */
 export function paidOrdersPerDay(db: Db, { start, end }: Period): Promise<Map<number, Tally>> {
-  return tallyPerDay(db, orders, orders.paidAt, and(gte(orders.paidAt, start), lt(orders.paidAt, end)), orders.total);
+  return tallyPerDay(
+    db,
+    orders,
+    orders.paidAt,
+    and(gte(orders.paidAt, start), lt(orders.paidAt, end)),
+    orders.total,
+  );
 }
 
 /** A course as bought: its id, the product's title when bought, and the enrolments. */

@@ -1,14 +1,17 @@
 /**
  * The demo catalogue every fresh install starts with: six categories and seventeen products — goods
  * (bead bracelets, ornaments, the 2027 丁未 almanac calendars, two classics of 子平 astrology), the
- * five paid courses of the classroom's demo (ketang/seed-data.ts, same ids and titles) and two
+ * five paid courses of the classroom's demo (ketang's seed-data.ts, same ids and titles) and two
  * consultations with the seeded masters. Texts are ours; prices are integer 分 and
  * in line with what such goods sell for. The courses are priced as what they are — short narrated
  * lessons of a few minutes each (the classroom's demo media) — with a 会员价 for VIPs and no struck
  * 原价, since none was ever charged. Operators edit or take products off the shelf afterwards;
- * the seed never touches a product that exists (seed.ts).
+ * the seed never touches a product that exists (the shop module's seed.ts).
  */
-import type { ProductKind } from '@xuanli/contracts/shop';
+import type {
+  CategorySeed as ShopCategorySeed,
+  ProductSeed as ShopProductSeed,
+} from '../../src/modules/shop/index.ts';
 import type { ArtName } from './artwork.ts';
 
 /** The courses the shop sells, by the ids the classroom names them with. */
@@ -30,11 +33,7 @@ export type DemoCourseId = (typeof DEMO_COURSE_IDS)[number];
 const MASTER = { bazi: '1', fengshui: '2' } as const;
 
 /** A seeded category. */
-export interface CategorySeed {
-  name: string;
-  icon: ArtName;
-  sort: number;
-}
+type CategorySeed = ShopCategorySeed<ArtName>;
 
 /** The categories in display order. */
 export const CATEGORY_SEEDS: readonly CategorySeed[] = [
@@ -46,38 +45,9 @@ export const CATEGORY_SEEDS: readonly CategorySeed[] = [
   { name: '咨询服务', icon: 'icon-service', sort: 6 },
 ];
 
-/**
- * A seeded SKU: its option values (in the product's option order), price in 分, 会员价 in 分 (what a
- * VIP pays; courses carry one, as VIP福利 promises 精品课程优惠) and stock.
- */
-export interface SkuSeed {
-  values: readonly string[];
-  price: number;
-  vipPrice?: number;
-  stock: number;
-  image?: ArtName;
-}
-
-/**
- * A seeded product. `describe` gets the URL of a picture, for the pictures inside the description, and
- * for a course product the titles of the course's lessons (the classroom's demo course, ketang's
- * seed-data.ts), so that the 课程大纲 in the shop is the lesson list the learner will find.
- */
-export interface ProductSeed {
-  slug: string;
-  kind: ProductKind;
-  category: string;
-  title: string;
-  subtitle: string;
-  cover: ArtName;
-  gallery: readonly ArtName[];
-  describe: (url: (name: ArtName) => string, lessons: readonly string[]) => string;
-  options: readonly { name: string; values: readonly string[] }[];
-  skus: readonly SkuSeed[];
-  originalPrice?: number;
+/** A seeded product, its course (if any) one of the demo courses. */
+export interface ProductSeed extends ShopProductSeed<ArtName> {
   courseId?: DemoCourseId;
-  sellid?: string;
-  sort: number;
 }
 
 /** Table rows of a 规格参数 table. */

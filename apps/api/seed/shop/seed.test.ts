@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { type FileStorage, localFileStorage } from '../../shared/storage.ts';
-import { masters, sanitizeArticleHtml } from '../content/index.ts';
-import { demoLessonTitles } from '../ketang/index.ts';
+import { cartItems, masters, products, shopCategories, skus } from '../../src/db/schema.ts';
+import { sanitizeArticleHtml } from '../../src/modules/content/index.ts';
+import { demoLessonTitles } from '../../src/modules/ketang/index.ts';
+import { seedShop } from '../../src/modules/shop/index.ts';
+import { type FileStorage, localFileStorage } from '../../src/shared/storage.ts';
+import { buildTestApp, type TestApp } from '../../test/build.ts';
 import { ART_NAMES, artworkKey, artworkSvg } from './artwork.ts';
 import { CATEGORY_SEEDS, DEMO_COURSE_IDS, PRODUCT_SEEDS } from './catalogue-data.ts';
 import { canLetter, lettering } from './glyphs.ts';
-import { cartItems, products, shopCategories, skus } from './schema.ts';
-import { seedShop } from './seed.ts';
+import { DEMO_CATALOGUE } from './index.ts';
 
 /** A storage that counts what is written to it. */
 function counting(storage: FileStorage): FileStorage & { puts: string[] } {
@@ -144,7 +145,7 @@ describe('the demo catalogue seed', () => {
   it('writes nothing on a second run: no rows, no files', async () => {
     const storage = counting(localFileStorage((t.config.storage as { root: string }).root));
     const before = await t.database.db.select({ n: count() }).from(skus);
-    expect(await seedShop(t.database.db, storage, demoLessonTitles)).toBe(0);
+    expect(await seedShop(t.database.db, storage, DEMO_CATALOGUE, demoLessonTitles)).toBe(0);
     expect(storage.puts).toEqual([]);
     expect(await t.database.db.select({ n: count() }).from(skus)).toEqual(before);
   });
@@ -161,6 +162,7 @@ describe('the demo catalogue seed', () => {
       await seedShop(
         t.database.db,
         localFileStorage((t.config.storage as { root: string }).root),
+        DEMO_CATALOGUE,
         demoLessonTitles,
       ),
     ).toBe(0);
@@ -183,8 +185,8 @@ describe('the demo catalogue seed', () => {
     await db.delete(shopCategories);
     const storage = counting(freshStorage());
     const written = await Promise.all([
-      seedShop(db, storage, demoLessonTitles),
-      seedShop(db, storage, demoLessonTitles),
+      seedShop(db, storage, DEMO_CATALOGUE, demoLessonTitles),
+      seedShop(db, storage, DEMO_CATALOGUE, demoLessonTitles),
     ]);
     expect(written[0]! + written[1]!).toBe(SEEDED_ROWS);
     expect(new Set(storage.puts)).toEqual(new Set(ART_NAMES.map(artworkKey)));
@@ -192,13 +194,13 @@ describe('the demo catalogue seed', () => {
     const [{ n: skuCount }] = await db.select({ n: count() }).from(skus);
     expect([productCount, skuCount]).toEqual([PRODUCT_SEEDS.length, SKU_COUNT]);
     const again = counting(storage);
-    expect(await seedShop(db, again, demoLessonTitles)).toBe(0);
+    expect(await seedShop(db, again, DEMO_CATALOGUE, demoLessonTitles)).toBe(0);
     expect(again.puts).toEqual([]);
     // A product an operator deleted comes back from the seed, with its SKUs.
     const [pixiu] = await db.select().from(products).where(eq(products.slug, 'bracelet-obsidian-pixiu'));
     await db.delete(skus).where(eq(skus.productId, pixiu!.id));
     await db.delete(products).where(eq(products.id, pixiu!.id));
-    expect(await seedShop(db, storage, demoLessonTitles)).toBe(1 + 3);
+    expect(await seedShop(db, storage, DEMO_CATALOGUE, demoLessonTitles)).toBe(1 + 3);
   });
 
   it('draws every character of its pictures itself, never with a font', () => {

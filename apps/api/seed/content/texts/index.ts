@@ -6,20 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { YI_JI_WORDS } from '@xuanli/almanac/almanac/yiJiWords';
 import { MINGLI_TERM_LABEL } from '@xuanli/contracts/article';
+import type { ArticleSeed } from '../../../src/modules/content/index.ts';
 import { FENGSHUI_CASE_TEXTS, fengshuiCaseHtml } from './fengshui-cases.ts';
 import { MINGLI_TERM_TEXTS, mingliTermHtml } from './mingli-terms.ts';
 import { SOLAR_TERM_TEXTS, solarTermHtml, solarTermSummary } from './solar-terms.ts';
 import { YI_JI_TEXTS, yiJiHtml } from './yi-ji.ts';
-
-/** A seeded article. */
-export interface ArticleSeed {
-  label: string;
-  name: string;
-  title: string;
-  summary: string;
-  html: string;
-  sort: number;
-}
 
 /** An HTML file of this folder. */
 function htmlFile(name: string): string {

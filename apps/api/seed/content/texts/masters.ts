@@ -1,17 +1,10 @@
 /**
  * The masters every fresh install starts with (SPEC §3 dashi; sellid 1 is the default master). The
  * studio and the people are fictional; operators replace them in the console. The seed draws each an
- * example avatar and a QR code of their WeChat ID (contact-pictures.ts), marked 示例 in the console.
+ * example avatar and a QR code of their WeChat ID (the content module's contact-pictures.ts), marked 示例 in the console.
  */
 
-/** A seeded master. */
-export interface MasterSeed {
-  sellid: number;
-  nickname: string;
-  intro: string;
-  wx: string;
-  sort: number;
-}
+import type { MasterSeed } from '../../../src/modules/content/index.ts';
 
 /** The three seeded masters, in the order the app lists them. */
 export const MASTER_SEEDS: readonly MasterSeed[] = [

@@ -26,7 +26,13 @@ export {
 export { contentRoutes, crmContentRoutes } from './routes.ts';
 export { sanitizeArticleHtml } from './sanitize.ts';
 export { articles, content, masters } from './schema.ts';
-export { CUSTOMER_SERVICE_LABEL, seedArticles, seedContent, seedMasters } from './seed.ts';
+export {
+  type ArticleSeed,
+  CUSTOMER_SERVICE_LABEL,
+  type MasterSeed,
+  seedArticles,
+  seedContent,
+  seedMasters,
+} from './seed.ts';
 export { type ArticleInput, labelKey, saveArticle } from './service.ts';
 export { AGREEMENTS_LABEL, type ContentSetupState, contentSetupState } from './setup-state.ts';
-export { MASTER_SEEDS } from './texts/masters.ts';

@@ -6,7 +6,6 @@ export { type AddressRoutesOptions, addressRoutes } from './addresses.routes.ts'
 export { type BuyerOrder, orderCountsOf, recentOrdersOf } from './buyer-orders.ts';
 export { type CartRoutesOptions, cartRoutes } from './cart.routes.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
-export { DEMO_COURSE_IDS, type DemoCourseId } from './catalogue-data.ts';
 export { productTitlesOf, skuNamesOf } from './catalogue-names.ts';
 export { type CatalogueConsoleOptions, catalogueConsoleRoutes } from './console-catalogue.routes.ts';
 export { type OrderConsoleOptions, orderConsoleRoutes } from './console-orders.routes.ts';
@@ -40,5 +39,13 @@ export {
   shopCategories,
   skus,
 } from './schema.ts';
-export { type LessonTitlesOf, seedShop } from './seed.ts';
+export {
+  type CategorySeed,
+  type DemoCatalogue,
+  type DemoPictures,
+  type LessonTitlesOf,
+  type ProductSeed,
+  type SkuSeed,
+  seedShop,
+} from './seed.ts';
 export { cancelExpiredOrders } from './sweeper.ts';

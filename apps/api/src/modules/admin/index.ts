@@ -1,6 +1,8 @@
 /**
- * The admin module's public entry: the operators' console API (`/api/admin/…`), the role guard other
- * modules put on their console routes, the operator commands of `npm run admin`, and its tables.
+ * The admin module's public entry — the console's platform: its own API under `/api/admin/…` (login
+ * and TOTP, operators, the audit trail, the dashboard), the access it lends the domain modules for
+ * their own console areas (consoleAccessOf: role guard, audit names, OpenAPI security), the operator
+ * commands of `npm run admin`, and its tables.
  */
 export { auditorOf } from './account.ts';
 export type { ConsoleDeps, OperatorRow } from './deps.ts';

@@ -1,6 +1,7 @@
 /**
- * The content module's public entry: label blocks, articles and masters, and the `content` table
- * other modules keep their editable texts in (the bazi readings).
+ * The content module's public entry: label blocks, articles and masters with their console areas and
+ * seeds (the texts come from apps/api/seed), and the `content` table other modules keep their
+ * editable texts in (the bazi readings).
  */
 export {
   type ArticleChange,

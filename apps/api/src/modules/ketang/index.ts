@@ -1,7 +1,9 @@
 /**
  * The classroom module's public entry: the course routes and signed lesson media, lessons by the
  * terms they teach (tags), the learners'
- * progress that 我的课程 shows, the tables, and the demo courses every fresh install starts with.
+ * progress that 我的课程 shows, the console's course and chunked-upload areas, the titles the
+ * console's dashboard and audit trail read, the tables, and the demo courses every fresh install
+ * starts with.
  */
 
 export { type CourseConsoleOptions, courseConsoleRoutes } from './console-courses.routes.ts';

@@ -1,6 +1,6 @@
 /**
  * The media module's public entry: image upload (SPEC §7), the stored-file route, 意见反馈, and the
- * clean-up account deletion calls.
+ * clean-up account deletion calls, and the console's image upload (`/api/admin/images`).
  */
 
 export { type ImageConsoleOptions, imageConsoleRoutes } from './console-images.routes.ts';

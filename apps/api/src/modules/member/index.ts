@@ -1,7 +1,8 @@
 /**
  * The member module's public entry: accounts (the `users` table), SMS login and the one function every
  * login method ends in, profiles, VIP status, account deletion with what it erases in each table, and
- * the operators' VIP and ban actions with their audit trail.
+ * the operators' VIP and ban actions with their audit trail, the console's app-user area, and the
+ * account figures and names the console's dashboard and audit trail read.
  */
 
 export {

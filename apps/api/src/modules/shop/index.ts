@@ -1,6 +1,7 @@
 /**
  * The shop module's public entry: the catalogue (categories, products, SKUs), each buyer's cart and
- * 收货地址 book, orders, and the demo catalogue every fresh install starts with.
+ * 收货地址 book, orders, the console's catalogue and orders areas, the figures and names the console's
+ * dashboard and audit trail read, and the seed that stores the demo catalogue apps/api/seed hands in.
  */
 export { type AddressRoutesOptions, addressRoutes } from './addresses.routes.ts';
 export { type BuyerOrder, orderCountsOf, recentOrdersOf } from './buyer-orders.ts';

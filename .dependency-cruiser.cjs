@@ -20,6 +20,8 @@ const TYPEBOX_FREE_CONTRACTS = '^packages/contracts/src/([a-z0-9-]+-labels|error
 const MODULE_FILE = '^apps/api/src/modules/[^/]+/';
 const MODULE_INDEX = '^apps/api/src/modules/[^/]+/index\\.ts$';
 const MODULE_SCHEMA = '^apps/api/src/modules/[^/]+/schema\\.ts$';
+/** A module's narrow export of the columns other modules' foreign keys reference. */
+const MODULE_FOREIGN_KEYS = '^apps/api/src/modules/[^/]+/foreign-keys\\.ts$';
 const MODULE_TESTING = '^apps/api/src/modules/[^/]+/testing[-a-z]*\\.ts$';
 const DB_SCHEMA = '^apps/api/src/db/schema\\.ts$';
 
@@ -178,11 +180,12 @@ module.exports = {
     {
       name: 'api-schemas-reference-schemas',
       comment:
-        "A module's schema.ts may name another module's table for a foreign key (modules/<b>/schema.ts), " +
-        'nothing else of that module but its index.ts.',
+        "A module's schema.ts names another module's table for a foreign key only through that module's " +
+        'narrow export for it (modules/<b>/foreign-keys.ts; drizzle-kit loads schema files alone, so not ' +
+        "index.ts), never the other module's schema.ts itself.",
       severity: 'error',
       from: { path: '^apps/api/src/modules/([^/]+)/schema\\.ts$' },
-      to: { path: MODULE_FILE, pathNot: ['^apps/api/src/modules/$1/', MODULE_INDEX, MODULE_SCHEMA] },
+      to: { path: MODULE_FILE, pathNot: ['^apps/api/src/modules/$1/', MODULE_INDEX, MODULE_FOREIGN_KEYS] },
     },
     {
       name: 'db-schema-gathers-module-schemas',

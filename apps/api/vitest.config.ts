@@ -3,7 +3,7 @@ import { excludedFiles } from './test/passes.ts';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'seed/**/*.test.ts', 'test/**/*.test.ts'],
     // The PostgreSQL pass of `npm test` and the quick run leave some files out (test/passes.ts).
     exclude: [...configDefaults.exclude, ...excludedFiles()],
     globalSetup: ['test/global-setup.ts'],

@@ -194,7 +194,12 @@ function apiProbes(add: Add): void {
   );
   const schema = `apps/api/src/modules/${MARK}/schema.ts`;
   add(schema, "import '../member/service.ts';\n", 'api-schemas-reference-schemas');
-  add(`apps/api/src/modules/${MARK}-ok/schema.ts`, "import '../member/schema.ts';\n");
+  add(
+    `apps/api/src/modules/${MARK}-table/schema.ts`,
+    "import '../member/schema.ts';\n",
+    'api-schemas-reference-schemas',
+  );
+  add(`apps/api/src/modules/${MARK}-ok/schema.ts`, "import '../member/foreign-keys.ts';\n");
   const db = `apps/api/src/db/${MARK}.ts`;
   add(
     db,

@@ -7,9 +7,9 @@
  *   DATA_DIR=/tmp/x COURSES=10000 node apps/api/scripts/fill-course-catalogue.ts
  */
 import { asc } from 'drizzle-orm';
+import { seedDatabase } from '../seed/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { databaseTargetOf, openDatabase } from '../src/db/client.ts';
-import { seedDatabase } from '../src/db/seed.ts';
 import { courseCategories } from '../src/modules/ketang/index.ts';
 import { createFileStorage } from '../src/shared/storage.ts';
 import { writeCourseCatalogue } from '../test/course-catalogue.ts';

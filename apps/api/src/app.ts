@@ -11,25 +11,43 @@ import { type AdminChannel, holdsDataFolderLock, openAdminChannel } from './cli/
 import { runCommand } from './cli/commands.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { DatabaseLinks, Db } from './db/client.ts';
-import {
-  adminRoutes,
-  auditorOf,
-  CONSOLE_SECURITY,
-  createRequireOperator,
-  operatorOf,
-  purgeStaleUploads,
-} from './modules/admin/index.ts';
+import { adminRoutes, consoleAccessOf } from './modules/admin/index.ts';
 import {
   baziRoutes,
   dingzhiRoutes,
   eraseDingzhiProfile,
   mergeDingzhiProfile,
   mingshuRoutes,
+  readingConsoleRoutes,
 } from './modules/bazi/index.ts';
-import { calendarRoutes, createHolidayCache, holidayTableAnswer } from './modules/calendar/index.ts';
-import { contentRoutes, crmContentRoutes } from './modules/content/index.ts';
-import { eraseLearner, ketangRoutes, mergeLearner, progressOfCourses } from './modules/ketang/index.ts';
-import { eraseMediaOf, mediaRoutes, mergeMediaOf, removeStoredFiles } from './modules/media/index.ts';
+import {
+  calendarRoutes,
+  createHolidayCache,
+  holidayConsoleRoutes,
+  holidayTableAnswer,
+} from './modules/calendar/index.ts';
+import {
+  articleConsoleRoutes,
+  contentRoutes,
+  crmContentRoutes,
+  masterConsoleRoutes,
+} from './modules/content/index.ts';
+import {
+  courseConsoleRoutes,
+  eraseLearner,
+  ketangRoutes,
+  mergeLearner,
+  progressOfCourses,
+  purgeStaleUploads,
+  uploadConsoleRoutes,
+} from './modules/ketang/index.ts';
+import {
+  eraseMediaOf,
+  imageConsoleRoutes,
+  mediaRoutes,
+  mergeMediaOf,
+  removeStoredFiles,
+} from './modules/media/index.ts';
 import {
   configureUserCache,
   createSmsSender,
@@ -37,6 +55,7 @@ import {
   memberRoutes,
   purgeMemberLeftovers,
   type SmsSender,
+  userConsoleRoutes,
 } from './modules/member/index.ts';
 import { eraseCaseBook, mergeCaseBook, mingliRoutes } from './modules/mingli/index.ts';
 import {
@@ -60,10 +79,12 @@ import {
   addressRoutes,
   cancelExpiredOrders,
   cartRoutes,
+  catalogueConsoleRoutes,
   catalogueRoutes,
   createOrderLedger,
   eraseBuyer,
   mergeBuyer,
+  orderConsoleRoutes,
   orderRoutes,
 } from './modules/shop/index.ts';
 import {
@@ -185,6 +206,43 @@ function settleConsoleWrites(app: FastifyInstance, bus: CacheBus): void {
   });
 }
 
+/**
+ * The console areas the domain modules own, each under `/api/admin` with the console's role guard,
+ * audit names and OpenAPI security (modules/admin consoleAccessOf); the console imports none of them.
+ */
+async function registerDomainConsoles(
+  app: FastifyInstance,
+  {
+    db,
+    clock,
+    config,
+    storage,
+    pay,
+  }: { db: Db; clock: Clock; config: Config; storage: FileStorage; pay: PayService },
+): Promise<void> {
+  const access = consoleAccessOf({ db, clock, config });
+  const prefix = '/api/admin';
+  const deps = { db, clock };
+  await app.register(userConsoleRoutes, { prefix, ...access, deps: { db, clock, config } });
+  await app.register(holidayConsoleRoutes, { prefix, ...access, deps });
+  await app.register(uploadConsoleRoutes, { prefix, ...access, deps: { db, clock, config }, storage });
+  await app.register(courseConsoleRoutes, { prefix, ...access, deps });
+  await app.register(orderConsoleRoutes, { prefix, ...access, deps, pay });
+  await app.register(catalogueConsoleRoutes, { prefix, ...access, deps });
+  await app.register(imageConsoleRoutes, { prefix, ...access, deps, storage });
+  await app.register(articleConsoleRoutes, { prefix, ...access, deps });
+  await app.register(readingConsoleRoutes, { prefix, ...access, deps });
+  await app.register(masterConsoleRoutes, { prefix, ...access, deps });
+  await app.register(payConsoleRoutes, {
+    prefix,
+    db,
+    clock,
+    guard: access.requireOperator(...ADMIN_AREA_ROLES.orders),
+    auditorOf: access.auditorOf,
+    security: access.security,
+  });
+}
+
 /** Request bodies are small JSON (tokens, labels, bazi forms); anything bigger is refused with 413. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -261,7 +319,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Docs before routes: @fastify/swagger collects routes as they are added. In production they are
   // the operators' (any console role), elsewhere open.
   await registerDocs(app, {
-    guard: config.production ? createRequireOperator({ db, clock, config })(...ADMIN_ROLES) : undefined,
+    guard: config.production
+      ? consoleAccessOf({ db, clock, config }).requireOperator(...ADMIN_ROLES)
+      : undefined,
   });
   // One module per domain (src/modules/<domain>); each is reached through its index.ts only.
   await app.register(sessionRoutes, { prefix: '/api/base', db, config, clock });
@@ -363,20 +423,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     config,
     clock,
-    storage,
     pay,
     smsProvider: sms.provider,
   });
-  // Domains own their console routes; the console lends them its role guard and audit name.
-  const requireOperator = createRequireOperator({ db, clock, config });
-  await app.register(payConsoleRoutes, {
-    prefix: '/api/admin',
-    db,
-    clock,
-    guard: requireOperator(...ADMIN_AREA_ROLES.orders),
-    auditorOf: (request) => auditorOf(operatorOf(request)),
-    security: CONSOLE_SECURITY,
-  });
+  await registerDomainConsoles(app, { db, clock, config, storage, pay });
   await app.register(healthRoutes, { prefix: '/api', db });
   // index.html carries today's calendar (Beijing day by this app's clock, entered holidays merged).
   await registerSpa(app, config.webDist, firstViewSource(readDb, clock, app, caching));

@@ -6,19 +6,18 @@ import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, X509Cer
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { type AdminLoginSlowdown, parseAdminLoginSlowdown } from './modules/admin/index.ts';
 import {
-  type AdminLoginSlowdown,
-  parseAdminLoginSlowdown,
+  parsePlayUrlMarginSeconds,
   parseUploadSettings,
   type UploadSettings,
-} from './modules/admin/index.ts';
-import { parsePlayUrlMarginSeconds } from './modules/ketang/index.ts';
+} from './modules/ketang/index.ts';
 import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 import { ConfigError } from './shared/settings.ts';
 import { Secret, type StorageSettings } from './shared/storage.ts';
 
 // Each module declares and validates its own settings (its settings.ts); they are gathered below.
-export { DEFAULT_UPLOAD_SETTINGS, parseUploadSettings, type UploadSettings } from './modules/admin/index.ts';
+export { DEFAULT_UPLOAD_SETTINGS, parseUploadSettings, type UploadSettings } from './modules/ketang/index.ts';
 export { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 export { ConfigError } from './shared/settings.ts';
 

@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     const [{ databaseTargetOf, openDatabase }, { seedDatabase }, { buildApp }, { createFileStorage }] =
       await Promise.all([
         import('./db/client.ts'),
-        import('./db/seed.ts'),
+        import('../seed/index.ts'),
         import('./app.ts'),
         import('./shared/storage.ts'),
       ]);

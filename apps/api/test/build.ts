@@ -9,10 +9,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { seedDatabase } from '../seed/index.ts';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig, parseSmsConfig } from '../src/config.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../src/db/client.ts';
-import { seedDatabase } from '../src/db/seed.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { createFileStorage } from '../src/shared/storage.ts';
 import {

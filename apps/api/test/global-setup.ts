@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { seedDatabase } from '../seed/index.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { seedDatabase } from '../src/db/seed.ts';
 import { localFileStorage } from '../src/shared/storage.ts';
 import { fixtureMediaDir } from './ketang-fixtures.ts';
 

@@ -9,7 +9,7 @@
  * what the teacher says about it — and a closing line; the generator adds the greeting and what the
  * next lesson is about, reads it all with espeak-ng and shows each line as a caption while it is said.
  */
-import { MASTER_SEEDS } from '../../src/modules/content/index.ts';
+import { MASTER_SEEDS } from '../../seed/content/texts/masters.ts';
 import { COURSE_SEEDS } from '../../src/modules/ketang/index.ts';
 import { BAZI_RUMEN } from './lessons/bazi-rumen.ts';
 import { FENGSHUI_JUJIA } from './lessons/fengshui-jujia.ts';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../seed/index.ts';
 import { READING_SEED } from '../modules/bazi/index.ts';
 import { CUSTOMER_SERVICE_LABEL, labelKey } from '../modules/content/index.ts';
 import { DEMO_ACCOUNT } from '../modules/member/index.ts';
@@ -21,7 +22,6 @@ import {
   skus,
   users,
 } from './schema.ts';
-import { seedDatabase } from './seed.ts';
 
 // Where the seed stores its pictures (the shop's demo catalogue), shared by the tests of this file.
 const filesRoot = mkdtempSync(join(tmpdir(), 'xuanli-db-test-files-'));

@@ -2,10 +2,11 @@
  * `npm run db:migrate -w @xuanli/api`: applies migrations and the demo seed without starting the
  * server (the server also does this at start-up; this is for deploy pipelines).
  */
+
+import { seedDatabase } from '../../seed/index.ts';
 import { loadConfig } from '../config.ts';
 import { createFileStorage } from '../shared/storage.ts';
 import { databaseTargetOf, openDatabase } from './client.ts';
-import { seedDatabase } from './seed.ts';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTargetOf(config));

@@ -5,7 +5,7 @@
  * `schema.ts`; only portable column types are used.
  */
 
-export { operatorSessions, operators, uploadChunks, uploads } from '../modules/admin/schema.ts';
+export { operatorSessions, operators } from '../modules/admin/schema.ts';
 export { dingzhiProfiles } from '../modules/bazi/schema.ts';
 export { holidayDays, holidayVersion } from '../modules/calendar/schema.ts';
 export { articles, content, masters } from '../modules/content/schema.ts';
@@ -16,6 +16,8 @@ export {
   courseware,
   lessonProgress,
   lessons,
+  uploadChunks,
+  uploads,
 } from '../modules/ketang/schema.ts';
 export { feedback } from '../modules/media/schema.ts';
 export { memberQuotas, smsCodes, users } from '../modules/member/schema.ts';

@@ -6,7 +6,8 @@
  */
 import type { AdminMe, AdminPasswordBody, TotpEnrolResult, TotpState } from '@xuanli/contracts/admin';
 import { and, eq, isNull } from 'drizzle-orm';
-import { type Auditor, writeAudit } from '../../shared/audit.ts';
+import { writeAudit } from '../../shared/audit.ts';
+import type { OperatorAuditor } from '../../shared/console-access.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import type { ConsoleDeps, OperatorRow } from './deps.ts';
@@ -18,7 +19,7 @@ import type { OperatorSession } from './sessions.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp.ts';
 
 /** The audit trail's name for the operator of `session`. */
-export function auditorOf(session: OperatorSession): Required<Auditor> {
+export function auditorOf(session: OperatorSession): OperatorAuditor {
   return { actor: session.operator.username, operatorId: session.operator.id };
 }
 

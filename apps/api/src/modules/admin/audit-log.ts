@@ -8,9 +8,9 @@ import { ROW_ID_MAX } from '@xuanli/contracts/common-labels';
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
+import { integerIn, pageOf } from '../../shared/wire-numbers.ts';
 import { type AuditNames, auditNamesOf } from './audit-subjects.ts';
 import type { ConsoleDeps } from './deps.ts';
-import { integerIn, pageOf } from './wire-numbers.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 

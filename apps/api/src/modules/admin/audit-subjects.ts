@@ -3,16 +3,17 @@
  * object it changed — a user's masked phone, an order's number, an article's or a product's title.
  * Rows name their target by id only (the trail keeps no personal data of its own), so names are read
  * when the log is read: from what the row itself recorded (a title in its before/after) when it did,
- * else from the object's row as it is now, one query per kind for a whole page. A deleted account is
+ * else from the object's row as it is now (asked of the module that owns it), one query per kind for a
+ * whole page. A deleted account is
  * named 已注销用户; an object that is gone and recorded no name is left unnamed (null).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { auditLog } from '../../shared/audit.ts';
-import { articles, masters } from '../content/index.ts';
-import { courses, courseware, lessons } from '../ketang/index.ts';
-import { maskPhone, users } from '../member/index.ts';
-import { products, skus } from '../shop/index.ts';
+import { articleTitlesOf, masterNicknamesOf } from '../content/index.ts';
+import { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from '../ketang/index.ts';
+import { accountNamesOf } from '../member/index.ts';
+import { productTitlesOf, skuNamesOf } from '../shop/index.ts';
 import { operators } from './schema.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
@@ -43,58 +44,20 @@ const byRowId =
 
 /** How each kind of target is named from the database. */
 const LOOKUPS: Record<string, Lookup> = {
-  user: byRowId(async (db, ids) => {
-    const rows = await db
-      .select({ id: users.id, phone: users.phone, deletedAt: users.deletedAt })
-      .from(users)
-      .where(inArray(users.id, ids));
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.deletedAt ? '已注销用户' : maskPhone(row.phone) || `#${row.id}`,
-    }));
-  }),
+  user: byRowId(accountNamesOf),
   operator: byRowId((db, ids) =>
     db
       .select({ id: operators.id, name: operators.displayName })
       .from(operators)
       .where(inArray(operators.id, ids)),
   ),
-  article: byRowId((db, ids) =>
-    db.select({ id: articles.id, name: articles.title }).from(articles).where(inArray(articles.id, ids)),
-  ),
-  product: byRowId((db, ids) =>
-    db.select({ id: products.id, name: products.title }).from(products).where(inArray(products.id, ids)),
-  ),
-  sku: byRowId(async (db, ids) => {
-    const rows = await db
-      .select({ id: skus.id, product: products.title, sku: skus.title })
-      .from(skus)
-      .innerJoin(products, eq(products.id, skus.productId))
-      .where(inArray(skus.id, ids));
-    return rows.map((row) => ({ id: row.id, name: `${row.product}（${row.sku}）` }));
-  }),
-  lesson: byRowId((db, ids) =>
-    db.select({ id: lessons.id, name: lessons.title }).from(lessons).where(inArray(lessons.id, ids)),
-  ),
-  courseware: byRowId((db, ids) =>
-    db
-      .select({ id: courseware.id, name: courseware.title })
-      .from(courseware)
-      .where(inArray(courseware.id, ids)),
-  ),
-  master: byRowId((db, ids) =>
-    db
-      .select({ id: masters.sellid, name: masters.nickname })
-      .from(masters)
-      .where(inArray(masters.sellid, ids)),
-  ),
-  course: async (db, ids) => {
-    const rows = await db
-      .select({ id: courses.id, name: courses.title })
-      .from(courses)
-      .where(inArray(courses.id, ids));
-    return new Map(rows.map((row) => [row.id, row.name]));
-  },
+  article: byRowId(articleTitlesOf),
+  product: byRowId(productTitlesOf),
+  sku: byRowId(skuNamesOf),
+  lesson: byRowId(lessonTitlesOf),
+  courseware: byRowId(coursewareTitlesOf),
+  master: byRowId(masterNicknamesOf),
+  course: courseTitlesOf,
 };
 
 /** Targets whose id is itself the name people use. */

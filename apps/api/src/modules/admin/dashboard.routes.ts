@@ -13,9 +13,10 @@ import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { DashboardSchema } from '@xuanli/contracts/admin-shop';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import { ok } from '../../shared/envelope.ts';
+import { expiringVips } from '../member/index.ts';
 import { dashboard } from './dashboard.ts';
 import { setupChecklist } from './dashboard-setup.ts';
-import { dashboardTrends, expiringVips } from './dashboard-trends.ts';
+import { dashboardTrends } from './dashboard-trends.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
 
 const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
@@ -69,7 +70,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
         response: { 200: okEnvelopeSchema(ExpiringVipsSchema), ...refusals },
       },
     },
-    async () => ok(await expiringVips(deps)),
+    async () => ok(await expiringVips(deps.db, deps.clock.now())),
   );
 
   app.get(

@@ -12,7 +12,7 @@ export interface ConsoleDeps {
   clock: Clock;
   config: Pick<
     Config,
-    'jwtSecret' | 'tokenTtlSeconds' | 'rateBudgets' | 'adminLoginSlowdown' | 'passwordHashing' | 'uploads'
+    'jwtSecret' | 'tokenTtlSeconds' | 'rateBudgets' | 'adminLoginSlowdown' | 'passwordHashing'
   >;
 }
 

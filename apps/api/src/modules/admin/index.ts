@@ -1,6 +1,8 @@
 /**
- * The admin module's public entry: the operators' console API (`/api/admin/…`), the role guard other
- * modules put on their console routes, the operator commands of `npm run admin`, and its tables.
+ * The admin module's public entry — the console's platform: its own API under `/api/admin/…` (login
+ * and TOTP, operators, the audit trail, the dashboard), the access it lends the domain modules for
+ * their own console areas (consoleAccessOf: role guard, audit names, OpenAPI security), the operator
+ * commands of `npm run admin`, and its tables.
  */
 export { auditorOf } from './account.ts';
 export type { ConsoleDeps, OperatorRow } from './deps.ts';
@@ -19,15 +21,8 @@ export {
   setOperatorPassword,
   setOperatorRole,
 } from './operators.ts';
-export { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+export { CONSOLE_SECURITY, type ConsoleRoutesOptions, consoleAccessOf } from './route-options.ts';
 export { type AdminRoutesOptions, adminRoutes } from './routes.ts';
-export { operatorSessions, operators, uploadChunks, uploads } from './schema.ts';
+export { operatorSessions, operators } from './schema.ts';
 // What an authenticator app computes: tests and the end-to-end runs log in with it.
 export { totpCode, totpStep } from './totp.ts';
-export {
-  DEFAULT_UPLOAD_SETTINGS,
-  parseUploadSettings,
-  UPLOAD_SETTINGS,
-  type UploadSettings,
-} from './upload-settings.ts';
-export { purgeStaleUploads } from './uploads.ts';

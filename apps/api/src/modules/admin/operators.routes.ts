@@ -14,10 +14,10 @@ import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../shared/envelope.ts';
+import { reasonOf } from '../../shared/reason.ts';
 import { auditorOf } from './account.ts';
 import { operatorOf } from './guard.ts';
 import { addOperator, disableOperator, listOperators, setOperatorRole } from './operators.ts';
-import { reasonOf } from './reason.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
 
 const tags = ['admin'];

@@ -21,11 +21,11 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { isRowId } from '../../shared/wire-numbers.ts';
 import type { ConsoleDeps, OperatorRow } from './deps.ts';
 import { hashPassword } from './password.ts';
 import { operators } from './schema.ts';
 import { endOperatorSessions } from './sessions.ts';
-import { isRowId } from './wire-numbers.ts';
 
 /** Which operator an action is about: by id (console) or by username (command line). */
 export type OperatorRef = { id: number } | { username: string };

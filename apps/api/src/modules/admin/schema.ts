@@ -3,17 +3,7 @@
  * not app users (no phone, no VIP) and never share a table or a token with them.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per operator. Never deleted (the audit trail names them): a leaver is disabled, which ends
@@ -66,57 +56,4 @@ export const operatorSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
-);
-
-// Chunked uploads of large files from the console (lesson videos, courseware): one row per upload and
-// one per chunk stored. A chunk is recorded by an insert that the unique (upload, index) makes
-// idempotent, and an upload is joined by one conditional update from `open` to `assembling`, so two
-// API processes receiving the same upload never disagree about it.
-
-/** An upload: what the file is declared to be and, once joined, where it is stored. */
-export const uploads = pgTable(
-  'uploads',
-  {
-    // 32 hex digits (random), the upload's id on the wire.
-    id: text('id').primaryKey(),
-    operatorId: integer('operator_id').notNull(),
-    // 'video' | 'courseware' (UPLOAD_PURPOSES).
-    purpose: text('purpose', { enum: ['video', 'courseware'] }).notNull(),
-    filename: text('filename').notNull(),
-    contentType: text('content_type').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    chunkSize: integer('chunk_size').notNull(),
-    chunks: integer('chunks').notNull(),
-    // 'open' (taking chunks) → 'assembling' (being joined) → 'done'; back to 'open' when joining fails.
-    status: text('status', { enum: ['open', 'assembling', 'done'] })
-      .notNull()
-      .default('open'),
-    // The stored file, its hash, its sniffed type and a video's length, once done.
-    key: text('key').unique(),
-    sha256: text('sha256'),
-    storedType: text('stored_type'),
-    durationSeconds: doublePrecision('duration_seconds'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    // The last chunk or status change: stale unfinished uploads are purged by it.
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    check('uploads_status_check', sql`${t.status} in ('open', 'assembling', 'done')`),
-    check('uploads_size_check', sql`${t.size} > 0 and ${t.chunks} > 0 and ${t.chunkSize} > 0`),
-    index('uploads_stale_idx').on(t.status, t.updatedAt),
-  ],
-);
-
-/** A stored chunk of an upload (its bytes are in the file storage at `private/uploads/<id>-<index>`). */
-export const uploadChunks = pgTable(
-  'upload_chunks',
-  {
-    uploadId: text('upload_id')
-      .notNull()
-      .references(() => uploads.id, { onDelete: 'cascade' }),
-    index: integer('index').notNull(),
-    bytes: integer('bytes').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.uploadId, t.index] })],
 );

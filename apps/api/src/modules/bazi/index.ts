@@ -1,9 +1,10 @@
 /**
  * The bazi module's public entry: bzdata, miji, jxfen, 合婚 (hehun) and fancha (四柱反查), the VIP 定制
  * fortune and each account's 定制 profile (erased with the account, carried over when two accounts
- * merge), the VIP 命书 PDF, and the reading texts it seeds.
+ * merge), the VIP 命书 PDF, the reading texts it seeds, and the console's readings area.
  */
 
+export { type ReadingConsoleOptions, readingConsoleRoutes } from './console-readings.routes.ts';
 export { dingzhiRoutes } from './dingzhi.routes.ts';
 export { eraseDingzhiProfile, mergeDingzhiProfile } from './dingzhi-profile.ts';
 export { mingshuRoutes } from './mingshu.routes.ts';

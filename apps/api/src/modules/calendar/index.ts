@@ -1,10 +1,11 @@
 /**
  * The calendar module's public entry: `/api/calendar/*` (the engine's day, month, terms and ICS, and
- * the entered holiday table), the holiday service the console's routes call inside their
- * transactions (they write the audit row beside the change), and the cached table for other readers
- * (the calendar rendered into index.html).
+ * the entered holiday table), the console's holidays area (each change written with its audit row
+ * in one transaction), and the cached table for other readers (the calendar rendered into
+ * index.html).
  */
 
+export { type HolidayConsoleOptions, holidayConsoleRoutes } from './console-holidays.routes.ts';
 export { createHolidayCache, type HolidayCache } from './holiday-cache.ts';
 export {
   deleteHolidayDay,

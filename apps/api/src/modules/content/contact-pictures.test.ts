@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASTER_SEEDS } from '../../../seed/content/texts/masters.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 import { contactQrText } from './contact-pictures.ts';
@@ -81,7 +82,7 @@ describe('the example contact cards of a fresh install', () => {
       await db.update(masters).set({ avatar: '', qrcode: '', demo: false }).where(eq(masters.sellid, 2));
 
       expect(await seedContent(db, storage)).toBe(0);
-      expect(await seedMasters(db, storage)).toBe(0);
+      expect(await seedMasters(db, storage, MASTER_SEEDS)).toBe(0);
 
       const card = await serviceCard();
       expect(card.wx).toBe(DEMO_SERVICE_WX);

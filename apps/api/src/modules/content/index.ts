@@ -1,6 +1,7 @@
 /**
- * The content module's public entry: label blocks, articles and masters, and the `content` table
- * other modules keep their editable texts in (the bazi readings).
+ * The content module's public entry: label blocks, articles and masters with their console areas and
+ * seeds (the texts come from apps/api/seed), and the `content` table other modules keep their
+ * editable texts in (the bazi readings).
  */
 export {
   type ArticleChange,
@@ -12,6 +13,9 @@ export {
   setArticlePublished,
   updateArticle,
 } from './article-editing.ts';
+export { type ArticleConsoleOptions, articleConsoleRoutes } from './console-articles.routes.ts';
+export { type MasterConsoleOptions, masterConsoleRoutes } from './console-masters.routes.ts';
+export { articleTitlesOf, masterNicknamesOf } from './content-names.ts';
 export {
   createMaster,
   customerServiceCard,
@@ -23,7 +27,13 @@ export {
 export { contentRoutes, crmContentRoutes } from './routes.ts';
 export { sanitizeArticleHtml } from './sanitize.ts';
 export { articles, content, masters } from './schema.ts';
-export { CUSTOMER_SERVICE_LABEL, seedArticles, seedContent, seedMasters } from './seed.ts';
+export {
+  type ArticleSeed,
+  CUSTOMER_SERVICE_LABEL,
+  type MasterSeed,
+  seedArticles,
+  seedContent,
+  seedMasters,
+} from './seed.ts';
 export { type ArticleInput, labelKey, saveArticle } from './service.ts';
 export { AGREEMENTS_LABEL, type ContentSetupState, contentSetupState } from './setup-state.ts';
-export { MASTER_SEEDS } from './texts/masters.ts';

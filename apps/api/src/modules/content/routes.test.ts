@@ -1,13 +1,14 @@
 import { ARTICLE_LABELS } from '@xuanli/contracts/article';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articleSeeds } from '../../../seed/content/texts/index.ts';
+import { MASTER_SEEDS } from '../../../seed/content/texts/masters.ts';
 import { visitorToken } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 import { articles, masters } from './schema.ts';
 import { seedArticles, seedMasters } from './seed.ts';
 import { saveArticle } from './service.ts';
-import { articleSeeds } from './texts/index.ts';
 
 describe('content routes (crm/article/*, crm/dashi)', () => {
   let t: TestApp;
@@ -245,13 +246,13 @@ describe('content routes (crm/article/*, crm/dashi)', () => {
       const lichun = and(eq(articles.label, '节气'), eq(articles.name, '立春'));
       await db.update(articles).set({ title: '运营改过的标题' }).where(lichun);
       await db.delete(articles).where(and(eq(articles.label, '宜忌'), eq(articles.name, '嫁娶')));
-      expect(await seedArticles(db)).toBe(1);
-      expect(await seedArticles(db)).toBe(0);
+      expect(await seedArticles(db, articleSeeds())).toBe(1);
+      expect(await seedArticles(db, articleSeeds())).toBe(0);
       const [row] = await db.select().from(articles).where(lichun);
       expect(row.title).toBe('运营改过的标题');
       expect((await read({ label: '宜忌', name: '嫁娶' })).statusCode).toBe(200);
       const storage = createFileStorage(t.config.storage);
-      expect(await seedMasters(db, storage)).toBe(0);
+      expect(await seedMasters(db, storage, MASTER_SEEDS)).toBe(0);
       await storage.close();
     });
   });

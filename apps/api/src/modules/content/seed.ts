@@ -1,6 +1,7 @@
 /**
  * Content every fresh install needs: the customer-service card that `base/sysapi/label` (PRODUCT.md#paths)
- * serves, the articles (agreements, 节气, 宜忌 words, help; texts in ./texts) and the masters.
+ * serves, the articles (agreements, 节气, 宜忌 words, help) and the masters, whose texts the seed runner
+ * hands in (apps/api/seed/content).
  * Each seed inserts only what is missing, so an operator's later edits are never overwritten; to hand
  * a seeded row back to the seed, delete it and restart (to hide an article, unpublish it instead).
  * Seeded rows are marked `demo` until an operator saves them in the console, so the console can tell
@@ -12,8 +13,6 @@ import type { FileStorage } from '../../shared/storage.ts';
 import { type ContactName, storeContactPictures } from './contact-pictures.ts';
 import { articles, content, masters } from './schema.ts';
 import { articleRow, labelKey } from './service.ts';
-import { articleSeeds } from './texts/index.ts';
-import { MASTER_SEEDS } from './texts/masters.ts';
 
 /**
  * The customer-service label is requested with model 'crm' and this name, as the original app asks
@@ -61,23 +60,46 @@ export async function seedContent(db: Db, storage: FileStorage): Promise<number>
   return inserted.length;
 }
 
-/** Inserts the seeded articles missing by (label, name), HTML sanitised; returns how many it wrote. */
-export async function seedArticles(db: Db): Promise<number> {
+/** A seeded article. */
+export interface ArticleSeed {
+  label: string;
+  name: string;
+  title: string;
+  summary: string;
+  html: string;
+  sort: number;
+}
+
+/** A seeded master. */
+export interface MasterSeed {
+  sellid: number;
+  nickname: string;
+  intro: string;
+  wx: string;
+  sort: number;
+}
+
+/** Inserts the articles of `seeds` missing by (label, name), HTML sanitised; returns how many it wrote. */
+export async function seedArticles(db: Db, seeds: readonly ArticleSeed[]): Promise<number> {
   const inserted = await db
     .insert(articles)
-    .values(articleSeeds().map((seed) => ({ ...articleRow(seed), demo: true })))
+    .values(seeds.map((seed) => ({ ...articleRow(seed), demo: true })))
     .onConflictDoNothing({ target: [articles.label, articles.name] })
     .returning({ id: articles.id });
   return inserted.length;
 }
 
 /**
- * Inserts the seeded masters missing by sellid, each with its example avatar and QR code; returns how
- * many it wrote. A master still marked as the seed's example but without pictures gets them too.
+ * Inserts the masters of `seeds` missing by sellid, each with its example avatar and QR code; returns
+ * how many it wrote. A master still marked as the seed's example but without pictures gets them too.
  */
-export async function seedMasters(db: Db, storage: FileStorage): Promise<number> {
+export async function seedMasters(
+  db: Db,
+  storage: FileStorage,
+  seeds: readonly MasterSeed[],
+): Promise<number> {
   const rows = [];
-  for (const master of MASTER_SEEDS) {
+  for (const master of seeds) {
     const pictures = await storeContactPictures(storage, `master${master.sellid}` as ContactName, master.wx);
     rows.push({ ...master, ...pictures, demo: true });
     await db

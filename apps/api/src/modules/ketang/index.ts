@@ -1,8 +1,13 @@
 /**
  * The classroom module's public entry: the course routes and signed lesson media, lessons by the
  * terms they teach (tags), the learners'
- * progress that 我的课程 shows, the tables, and the demo courses every fresh install starts with.
+ * progress that 我的课程 shows, the console's course and chunked-upload areas, the titles the
+ * console's dashboard and audit trail read, the tables, and the demo courses every fresh install
+ * starts with.
  */
+
+export { type CourseConsoleOptions, courseConsoleRoutes } from './console-courses.routes.ts';
+export { type UploadConsoleOptions, uploadConsoleRoutes } from './console-uploads.routes.ts';
 export {
   addCourseware,
   addLesson,
@@ -21,6 +26,7 @@ export {
   updateCourse,
   updateLesson,
 } from './course-editing.ts';
+export { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from './course-names.ts';
 export { type CourseInput, courseRow } from './course-row.ts';
 export { COURSEWARE_FOLDER } from './courseware.ts';
 export { eraseLearner, type LearnerErasure } from './erase.ts';
@@ -40,3 +46,10 @@ export {
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
 export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';
 export { KETANG_SETTINGS, parsePlayUrlMarginSeconds } from './settings.ts';
+export {
+  DEFAULT_UPLOAD_SETTINGS,
+  parseUploadSettings,
+  UPLOAD_SETTINGS,
+  type UploadSettings,
+} from './upload-settings.ts';
+export { purgeStaleUploads } from './uploads.ts';

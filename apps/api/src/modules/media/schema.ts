@@ -3,17 +3,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-// a foreign key names the other module's table (the Drizzle exception).
-import { users } from '../member/schema.ts';
+// A foreign key names an account through the member module's one narrow export for it.
+import { usersTableForeignKey } from '../member/foreign-keys.ts';
 
 /** One row per submitted feedback, read by operators newest first. */
 export const feedback = pgTable(
   'feedback',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(usersTableForeignKey, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     // A rating, 1–5 (PRODUCT.md#input-rules).
     rating: smallint('rating').notNull(),

@@ -1,8 +1,17 @@
 /**
  * The member module's public entry: accounts (the `users` table), SMS login and the one function every
  * login method ends in, profiles, VIP status, account deletion with what it erases in each table, and
- * the operators' VIP and ban actions with their audit trail.
+ * the operators' VIP and ban actions with their audit trail, the console's app-user area, and the
+ * account figures and names the console's dashboard and audit trail read.
  */
+
+export {
+  accountNamesOf,
+  activeVipCount,
+  expiringVips,
+  newAccountCount,
+  newAccountsPerDay,
+} from './account-figures.ts';
 export {
   type AdminDeps,
   type BanState,
@@ -15,6 +24,7 @@ export {
   type VipStatus,
 } from './admin.ts';
 export { purgeMemberLeftovers } from './cleanup.ts';
+export { type UserConsoleOptions, userConsoleRoutes } from './console-users.routes.ts';
 export { ACCOUNT_DATA_TABLES, type AccountErasure, type ErasedAccount, type Erasure } from './erasure.ts';
 export { type AccountMerge, MERGED_NICKNAME } from './merge.ts';
 export { maskPhone } from './phone.ts';

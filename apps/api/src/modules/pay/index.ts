@@ -23,6 +23,7 @@ export {
   rejectBuyerRefund,
   retryPendingRefunds,
 } from './refund.ts';
+export { buyerRefundsPerDay, buyerRefundTotal } from './refund-figures.ts';
 export { purgeRefusedCallbacks } from './refused-callbacks.ts';
 export { type PayRoutesOptions, payRoutes } from './routes.ts';
 export {

@@ -20,3 +20,4 @@ export {
   type UserSessionStart,
   verifySessionToken,
 } from './service.ts';
+export { endSessionsOf, liveSessionCounts, recentSessionsOf, type SessionRow } from './user-sessions.ts';

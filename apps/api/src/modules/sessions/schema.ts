@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-// a foreign key names the other module's table (the Drizzle exception).
-import { users } from '../member/schema.ts';
+// A foreign key names an account through the member module's one narrow export for it.
+import { usersTableForeignKey } from '../member/foreign-keys.ts';
 
 /**
  * One row per issued session token family: a visitor's device gets a session on its first
@@ -23,7 +23,7 @@ export const sessions = pgTable(
     // The client's generated numeric device id (PRODUCT.md#screens); JS-safe integers fit in bigint 'number'
     // mode.
     deviceId: bigint('device_id', { mode: 'number' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(usersTableForeignKey, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     // When the current generation was issued; also when the previous one's grace period started.
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),

@@ -1,9 +1,9 @@
 import type { ProductDetail, ProductSummary } from '@xuanli/contracts/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_SEEDS } from '../../../seed/shop/catalogue-data.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { addProduct, setShelf } from '../../../test/shop-fixtures.ts';
-import { PRODUCT_SEEDS } from './catalogue-data.ts';
 import { products, shopCategories } from './schema.ts';
 
 describe('shop catalogue routes (shop/categories, shop/products)', () => {

@@ -1,28 +1,87 @@
 /**
- * Seeds the demo catalogue (catalogue-data.ts) and its pictures (artwork.ts). Like the other seeds it
+ * Seeds a demo catalogue and its pictures, both handed in by the seed runner (apps/api/seed/shop: the
+ * catalogue's data and artwork live there, not in this module). Like the other seeds it
  * only adds what is missing — a category by name, a product (with its SKUs, in one transaction) by
  * slug — so an operator's edits, prices and shelf decisions are never overwritten; to hand a product
  * back to the seed, delete it. Safe when several API processes start at once: every insert is
  * `ON CONFLICT DO NOTHING` and a picture is written to a temporary name and renamed into place.
  */
+import type { ProductKind } from '@xuanli/contracts/shop';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../shared/storage.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
-import { ART_NAMES, artworkKey, artworkUrl, renderArtwork } from './artwork.ts';
-import { CATEGORY_SEEDS, PRODUCT_SEEDS, type ProductSeed } from './catalogue-data.ts';
 import { products, shopCategories, skus } from './schema.ts';
+
+/** A seeded category; `Picture` names the demo pictures. */
+export interface CategorySeed<Picture extends string = string> {
+  name: string;
+  icon: Picture;
+  sort: number;
+}
+
+/**
+ * A seeded SKU: its option values (in the product's option order), price in 分, 会员价 in 分 (what a
+ * VIP pays; courses carry one, as VIP福利 promises 精品课程优惠) and stock.
+ */
+export interface SkuSeed<Picture extends string = string> {
+  values: readonly string[];
+  price: number;
+  vipPrice?: number;
+  stock: number;
+  image?: Picture;
+}
+
+/**
+ * A seeded product. `describe` gets the URL of a picture, for the pictures inside the description, and
+ * for a course product the titles of the course's lessons (the classroom's demo course), so that the
+ * 课程大纲 in the shop is the lesson list the learner will find.
+ */
+export interface ProductSeed<Picture extends string = string> {
+  slug: string;
+  kind: ProductKind;
+  category: string;
+  title: string;
+  subtitle: string;
+  cover: Picture;
+  gallery: readonly Picture[];
+  describe: (url: (name: Picture) => string, lessons: readonly string[]) => string;
+  options: readonly { name: string; values: readonly string[] }[];
+  skus: readonly SkuSeed<Picture>[];
+  originalPrice?: number;
+  courseId?: string;
+  sellid?: string;
+  sort: number;
+}
+
+/** The demo pictures: their names, where each is stored and served, and how each is drawn. */
+export interface DemoPictures<Picture extends string = string> {
+  names: readonly Picture[];
+  key(name: Picture): string;
+  url(name: Picture): string;
+  render(name: Picture): Promise<Buffer>;
+}
+
+/** A demo catalogue: its categories and products in order, and the pictures they show. */
+export interface DemoCatalogue<Picture extends string = string> {
+  categories: readonly CategorySeed<Picture>[];
+  products: readonly ProductSeed<Picture>[];
+  pictures: DemoPictures<Picture>;
+}
 
 /**
  * Renders and stores every demo picture the storage does not hold yet; answers how many it wrote.
  * Runs on every start, so a fresh storage (a new bucket, an emptied files folder) gets them back.
  */
-async function storeShopArtwork(storage: FileStorage): Promise<number> {
+async function storePictures<Picture extends string>(
+  storage: FileStorage,
+  pictures: DemoPictures<Picture>,
+): Promise<number> {
   const written = await Promise.all(
-    ART_NAMES.map(async (name) => {
-      const key = artworkKey(name);
+    pictures.names.map(async (name) => {
+      const key = pictures.key(name);
       if (await storage.stat(key)) return 0;
-      await storage.put(key, await renderArtwork(name));
+      await storage.put(key, await pictures.render(name));
       return 1;
     }),
   );
@@ -31,12 +90,12 @@ async function storeShopArtwork(storage: FileStorage): Promise<number> {
 
 /**
  * The lesson titles of a demo course, by the id the classroom gives it (the classroom module's
- * `demoLessonTitles`, handed in by db/seed.ts, which composes the modules' seeds).
+ * `demoLessonTitles`, handed in by the seed runner, apps/api/seed, which composes the modules' seeds).
  */
 export type LessonTitlesOf = (courseId: string) => readonly string[] | undefined;
 
 /** The lessons a course product's description lists; none for other products. */
-function lessonsOf(seed: ProductSeed, lessonTitles: LessonTitlesOf): readonly string[] {
+function lessonsOf(seed: ProductSeed<string>, lessonTitles: LessonTitlesOf): readonly string[] {
   if (!seed.courseId) return [];
   const titles = lessonTitles(seed.courseId);
   if (!titles?.length)
@@ -45,10 +104,11 @@ function lessonsOf(seed: ProductSeed, lessonTitles: LessonTitlesOf): readonly st
 }
 
 /** The product row of `seed` in category `categoryId`, its description sanitised like an operator's. */
-function productRow(
-  seed: ProductSeed,
+function productRow<Picture extends string>(
+  seed: ProductSeed<Picture>,
   categoryId: number,
   lessonTitles: LessonTitlesOf,
+  artworkUrl: (name: Picture) => string,
 ): typeof products.$inferInsert {
   return {
     slug: seed.slug,
@@ -68,7 +128,11 @@ function productRow(
 }
 
 /** The SKU rows of `seed` for the stored product `productId`, in display order. */
-function skuRows(seed: ProductSeed, productId: number): (typeof skus.$inferInsert)[] {
+function skuRows<Picture extends string>(
+  seed: ProductSeed<Picture>,
+  productId: number,
+  artworkUrl: (name: Picture) => string,
+): (typeof skus.$inferInsert)[] {
   return seed.skus.map((sku, index) => ({
     productId,
     spec: Object.fromEntries(seed.options.map((option, i) => [option.name, sku.values[i] ?? ''])),
@@ -82,33 +146,43 @@ function skuRows(seed: ProductSeed, productId: number): (typeof skus.$inferInser
 }
 
 /** Inserts the product `seed` with its SKUs unless its slug exists; answers the rows written. */
-async function seedProduct(
+async function seedProduct<Picture extends string>(
   db: Db,
-  seed: ProductSeed,
+  seed: ProductSeed<Picture>,
   categoryId: number,
   lessonTitles: LessonTitlesOf,
+  pictures: DemoPictures<Picture>,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [product] = await tx
       .insert(products)
-      .values(productRow(seed, categoryId, lessonTitles))
+      .values(productRow(seed, categoryId, lessonTitles, (name) => pictures.url(name)))
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id });
     if (!product) return 0;
-    const inserted = await tx.insert(skus).values(skuRows(seed, product.id)).returning({ id: skus.id });
+    const inserted = await tx
+      .insert(skus)
+      .values(skuRows(seed, product.id, (name) => pictures.url(name)))
+      .returning({ id: skus.id });
     return 1 + inserted.length;
   });
 }
 
 /**
- * Seeds the shop: stores the pictures missing from `storage`, then inserts the categories and
- * products missing from the database. Answers the database rows written (0 on a re-run).
+ * Seeds the shop with `catalogue`: stores its pictures missing from `storage`, then inserts the
+ * categories and products missing from the database. Answers the database rows written (0 on a re-run).
  */
-export async function seedShop(db: Db, storage: FileStorage, lessonTitles: LessonTitlesOf): Promise<number> {
-  await storeShopArtwork(storage);
+export async function seedShop<Picture extends string>(
+  db: Db,
+  storage: FileStorage,
+  catalogue: DemoCatalogue<Picture>,
+  lessonTitles: LessonTitlesOf,
+): Promise<number> {
+  const { categories: CATEGORY_SEEDS, products: PRODUCT_SEEDS, pictures } = catalogue;
+  await storePictures(storage, pictures);
   const categories = await db
     .insert(shopCategories)
-    .values(CATEGORY_SEEDS.map((c) => ({ name: c.name, icon: artworkUrl(c.icon), sort: c.sort })))
+    .values(CATEGORY_SEEDS.map((c) => ({ name: c.name, icon: pictures.url(c.icon), sort: c.sort })))
     .onConflictDoNothing({ target: shopCategories.name })
     .returning({ id: shopCategories.id });
   const ids = new Map(
@@ -129,7 +203,7 @@ export async function seedShop(db: Db, storage: FileStorage, lessonTitles: Lesso
     const categoryId = ids.get(seed.category);
     if (categoryId === undefined)
       throw new Error(`seed product ${seed.slug} names unknown category ${seed.category}`);
-    written += await seedProduct(db, seed, categoryId, lessonTitles);
+    written += await seedProduct(db, seed, categoryId, lessonTitles, pictures);
   }
   return written;
 }

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-// a foreign key names the other module's table (the Drizzle exception).
-import { users } from '../member/schema.ts';
+// A foreign key names an account through the member module's one narrow export for it.
+import { usersTableForeignKey } from '../member/foreign-keys.ts';
 
 /**
  * A WeChat user bound to an account: one row per (AppID, openid), at most one per account and AppID.
@@ -20,9 +20,7 @@ export const wechatIdentities = pgTable(
     openid: text('openid').notNull(),
     // The user across the apps of one 开放平台 account; given with snsapi_userinfo only.
     unionid: text('unionid'),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: integer('user_id').notNull().references(usersTableForeignKey),
     nickname: text('nickname').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,0 +1,84 @@
+/**
+ * The 命书 reading texts (miji) in the console (area content: admin and editor): every text by group,
+ * and changing one. The bazi module owns the texts (its function runs inside this route's
+ * transaction); the route adds the audit row 'reading.update' to the same transaction. The app's miji
+ * answers read the same rows, so an edit shows at once.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminReadingBodySchema,
+  AdminReadingListSchema,
+  AdminReadingQuerySchema,
+  AdminReadingSchema,
+  type ReadingGroup,
+} from '@xuanli/contracts/admin-content';
+import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { ok } from '../../shared/envelope.ts';
+import { listReadingsForEditing, updateReading } from './reading-editing.ts';
+
+/** What the readings area of the console is built from: the console's access and the module's deps. */
+export type ReadingConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
+
+const tags = ['admin'];
+const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
+
+/** `admin/readings`. */
+export const readingConsoleRoutes: FastifyPluginAsyncTypebox<ReadingConsoleOptions> = async (
+  app,
+  { deps, requireOperator, auditorOf, security },
+) => {
+  const editors = requireOperator(...ADMIN_AREA_ROLES.content);
+
+  app.get(
+    '/readings',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'The 命书 reading texts (miji), by group: 日主, 身强身弱, 五行, 十神, 神煞, 大运流年',
+        security,
+        querystring: AdminReadingQuerySchema,
+        response: { 200: okEnvelopeSchema(AdminReadingListSchema), ...refusals },
+      },
+    },
+    async (request) =>
+      ok({ list: await listReadingsForEditing(deps.db, request.query.group as ReadingGroup | undefined) }),
+  );
+
+  app.post(
+    '/readings',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Change the title and text of one reading; the app’s miji answers show it at once',
+        description: 'NotFound for a key that is no reading. Audit row reading.update.',
+        security,
+        body: AdminReadingBodySchema,
+        response: { 200: okEnvelopeSchema(AdminReadingSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const auditor = auditorOf(request);
+      const at = new Date(deps.clock.now());
+      const change = await deps.db.transaction(async (tx) => {
+        const result = await updateReading(tx, request.body, at);
+        await writeAudit(tx, {
+          ...auditor,
+          at,
+          action: 'reading.update',
+          target: `reading:${result.after.key}`,
+          before: result.before,
+          after: result.after,
+        });
+        return result;
+      });
+      return ok(change.after);
+    },
+  );
+};

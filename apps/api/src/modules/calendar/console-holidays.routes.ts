@@ -1,0 +1,122 @@
+/**
+ * The holidays area of the console (roles admin and editor): the entered holiday table beside the
+ * engine's built-in plans, and entering, changing or removing one day of a State Council notice. The
+ * calendar module owns the table (its service runs inside this route's transaction); the route adds
+ * the audit row of the change to the same transaction.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import {
+  AdminHolidayChangeSchema,
+  AdminHolidayListSchema,
+  AdminHolidayQuerySchema,
+  HolidayDeleteQuerySchema,
+  HolidaySaveBodySchema,
+} from '@xuanli/contracts/holidays';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { ok } from '../../shared/envelope.ts';
+import { integerIn } from '../../shared/wire-numbers.ts';
+import { deleteHolidayDay, listHolidayYears, saveHolidayDay } from './holidays.ts';
+
+/** What the holidays area of the console is built from: the console's access and the module's deps. */
+export type HolidayConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
+
+const tags = ['admin'];
+const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
+
+/** `admin/holidays`. */
+export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptions> = async (
+  app,
+  { deps, requireOperator, auditorOf, security },
+) => {
+  const editors = requireOperator(...ADMIN_AREA_ROLES.holidays);
+
+  app.get(
+    '/holidays',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'The entered holiday days by year, beside the built-in plan of each year, and the version',
+        security,
+        querystring: AdminHolidayQuerySchema,
+        response: { 200: okEnvelopeSchema(AdminHolidayListSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const { year } = request.query;
+      return ok(
+        await listHolidayYears(deps.db, year === undefined ? undefined : integerIn('year', year, 1900, 2100)),
+      );
+    },
+  );
+
+  app.post(
+    '/holidays',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Enter or change one day of a notice: a day off or a make-up workday (a Saturday or Sunday)',
+        description:
+          'The API, the xuanli CLI and the web calendar show it at once (the table version rises). Audit row holiday.save.',
+        security,
+        body: HolidaySaveBodySchema,
+        response: { 200: okEnvelopeSchema(AdminHolidayChangeSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const auditor = auditorOf(request);
+      const at = new Date(deps.clock.now());
+      const change = await deps.db.transaction(async (tx) => {
+        const saved = await saveHolidayDay(tx, { ...request.body, updatedBy: auditor.actor, at });
+        await writeAudit(tx, {
+          ...auditor,
+          at,
+          action: 'holiday.save',
+          target: `holiday:${saved.after?.date ?? request.body.date}`,
+          before: saved.before,
+          after: saved.after,
+        });
+        return saved;
+      });
+      return ok(change);
+    },
+  );
+
+  app.delete(
+    '/holidays',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Remove an entered day; the built-in entry of the date, if any, applies again',
+        description: 'NotFound when no day of that date was entered. Audit row holiday.delete.',
+        security,
+        querystring: HolidayDeleteQuerySchema,
+        response: { 200: okEnvelopeSchema(AdminHolidayChangeSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const auditor = auditorOf(request);
+      const at = new Date(deps.clock.now());
+      const change = await deps.db.transaction(async (tx) => {
+        const removed = await deleteHolidayDay(tx, request.query.date);
+        await writeAudit(tx, {
+          ...auditor,
+          at,
+          action: 'holiday.delete',
+          target: `holiday:${request.query.date}`,
+          before: removed.before,
+          after: null,
+        });
+        return removed;
+      });
+      return ok(change);
+    },
+  );
+};

@@ -1,0 +1,172 @@
+/**
+ * Masters (dashi) and the customer-service card in the console (area content: admin and editor):
+ * every master with its order and whether the app shows it, adding and changing one, and the card of
+ * the app's 在线客服 dialog. Avatars and QR codes are uploaded first (`POST admin/images`) and saved
+ * here by their URL. The content module owns the rows (its functions run in this route's
+ * transaction); each write adds its audit row ('master.save', 'label.save') to the same transaction.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminMasterBodySchema,
+  AdminMasterCreateBodySchema,
+  AdminMasterListSchema,
+  AdminMasterParamsSchema,
+  AdminMasterSchema,
+  AdminServiceCardBodySchema,
+  AdminServiceCardSchema,
+} from '@xuanli/contracts/admin-content';
+import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../shared/audit.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { ok } from '../../shared/envelope.ts';
+import type { Tx } from '../../shared/orders.ts';
+import {
+  createMaster,
+  customerServiceCard,
+  listMastersForEditing,
+  type RecordChange,
+  saveCustomerServiceCard,
+  updateMaster,
+} from './master-editing.ts';
+
+/** What the masters area of the console is built from: the console's access and the module's deps. */
+export type MasterConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
+
+const tags = ['admin'];
+const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
+
+/** `admin/masters…` and `admin/customer-service`. */
+export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions> = async (
+  app,
+  { deps, requireOperator, auditorOf, security },
+) => {
+  const editors = requireOperator(...ADMIN_AREA_ROLES.content);
+
+  /** Runs `change` with its audit row in one transaction; answers the record after. */
+  async function audited<T>(
+    request: FastifyRequest,
+    action: AuditAction,
+    target: (after: T) => string,
+    change: (tx: Tx, at: Date) => Promise<RecordChange<T>>,
+  ): Promise<T> {
+    const auditor = auditorOf(request);
+    const at = new Date(deps.clock.now());
+    return deps.db.transaction(async (tx) => {
+      const result = await change(tx, at);
+      await writeAudit(tx, {
+        ...auditor,
+        at,
+        action,
+        target: target(result.after),
+        before: result.before,
+        after: result.after,
+      });
+      return result.after;
+    });
+  }
+
+  app.get(
+    '/masters',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Every master (dashi), active or not, in the app’s order',
+        security,
+        response: { 200: okEnvelopeSchema(AdminMasterListSchema), ...refusals },
+      },
+    },
+    async () => ok({ list: await listMastersForEditing(deps.db) }),
+  );
+
+  app.post(
+    '/masters',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Add a master with the sellid courses and products refer to',
+        description: 'Conflict when the sellid is taken. Audit row master.save.',
+        security,
+        body: AdminMasterCreateBodySchema,
+        response: { 200: okEnvelopeSchema(AdminMasterSchema), ...refusals },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          request,
+          'master.save',
+          (after) => `master:${after.sellid}`,
+          (tx, at) => createMaster(tx, request.body, at),
+        ),
+      ),
+  );
+
+  app.post(
+    '/masters/:sellid',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Change a master: picture, name, intro, WeChat ID and QR code, order, shown or hidden',
+        description: 'The app’s dashi answers show it at once. Audit row master.save.',
+        security,
+        params: AdminMasterParamsSchema,
+        body: AdminMasterBodySchema,
+        response: { 200: okEnvelopeSchema(AdminMasterSchema), ...refusals },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          request,
+          'master.save',
+          (after) => `master:${after.sellid}`,
+          (tx, at) => updateMaster(tx, request.params.sellid, request.body, at),
+        ),
+      ),
+  );
+
+  app.get(
+    '/customer-service',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'The customer-service card of the app’s 在线客服 dialog (label crm/在线客服)',
+        security,
+        response: { 200: okEnvelopeSchema(AdminServiceCardSchema), ...refusals },
+      },
+    },
+    async () => ok(await customerServiceCard(deps.db)),
+  );
+
+  app.post(
+    '/customer-service',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Save the customer-service card: avatar, nickname, intro, WeChat ID, QR code, notice',
+        description: 'base/sysapi/label answers it at once. Audit row label.save.',
+        security,
+        body: AdminServiceCardBodySchema,
+        response: { 200: okEnvelopeSchema(AdminServiceCardSchema), ...refusals },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          request,
+          'label.save',
+          () => 'label:crm/label/在线客服',
+          (tx, at) => saveCustomerServiceCard(tx, request.body, at),
+        ),
+      ),
+  );
+};

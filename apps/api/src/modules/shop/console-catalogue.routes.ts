@@ -1,0 +1,194 @@
+/**
+ * The catalogue area of the console (roles admin and editor): products with their SKUs, shelf state,
+ * prices and stock. What is saved here is what the app's shop shows on its next request.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
+import {
+  AdminCategoryListSchema,
+  AdminProductBodySchema,
+  AdminProductDetailSchema,
+  AdminProductListSchema,
+  AdminProductParamsSchema,
+  AdminProductQuerySchema,
+  AdminShelfBodySchema,
+  AdminSkuBodySchema,
+  AdminSkuCreateBodySchema,
+  AdminSkuParamsSchema,
+  AdminStockBodySchema,
+} from '@xuanli/contracts/admin-shop';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { ok } from '../../shared/envelope.ts';
+import {
+  catalogueCategories,
+  createProduct,
+  createSku,
+  productDetail,
+  searchProducts,
+  setShelf,
+  setStock,
+  updateProduct,
+  updateSku,
+} from './catalogue-editing.ts';
+
+/** What the catalogue area of the console is built from: the console's access and the module's deps. */
+export type CatalogueConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
+
+const tags = ['admin'];
+const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
+const product = { 200: okEnvelopeSchema(AdminProductDetailSchema), ...refusals };
+
+/** `admin/catalogue…`. */
+export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleOptions> = async (
+  app,
+  { deps, requireOperator, auditorOf, security },
+) => {
+  const editor = requireOperator(...ADMIN_AREA_ROLES.catalogue);
+
+  app.get(
+    '/catalogue/categories',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: "The shop's categories in display order",
+        security,
+        response: { 200: okEnvelopeSchema(AdminCategoryListSchema), ...refusals },
+      },
+    },
+    async () => ok(await catalogueCategories(deps)),
+  );
+
+  app.get(
+    '/catalogue/products',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: 'Every product, on the shelf or not, by words of the title, category and shelf state',
+        security,
+        querystring: AdminProductQuerySchema,
+        response: { 200: okEnvelopeSchema(AdminProductListSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await searchProducts(deps, request.query)),
+  );
+
+  app.post(
+    '/catalogue/products',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: 'Create a product (off the shelf until it has SKUs and is put on)',
+        security,
+        body: AdminProductBodySchema,
+        response: product,
+      },
+    },
+    async (request) => ok(await createProduct(deps, request.body, auditorOf(request))),
+  );
+
+  app.get(
+    '/catalogue/products/:id',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: 'A product with its SKUs',
+        security,
+        params: AdminProductParamsSchema,
+        response: product,
+      },
+    },
+    async (request) => ok(await productDetail(deps, request.params.id)),
+  );
+
+  app.post(
+    '/catalogue/products/:id',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: "Save a product's fields (the description is sanitised)",
+        security,
+        params: AdminProductParamsSchema,
+        body: AdminProductBodySchema,
+        response: product,
+      },
+    },
+    async (request) => ok(await updateProduct(deps, request.params.id, request.body, auditorOf(request))),
+  );
+
+  app.post(
+    '/catalogue/products/:id/shelf',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: 'Put a product on the shelf (上架) or take it off (下架)',
+        description: 'Conflict when a product without SKUs is put on the shelf.',
+        security,
+        params: AdminProductParamsSchema,
+        body: AdminShelfBodySchema,
+        response: product,
+      },
+    },
+    async (request) => ok(await setShelf(deps, request.params.id, request.body.onShelf, auditorOf(request))),
+  );
+
+  app.post(
+    '/catalogue/products/:id/skus',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: 'Add a SKU with its spec, price and 会员价 in 分 and first stock',
+        description: 'ValidationError (said in Chinese) when vipPrice is above the price.',
+        security,
+        params: AdminProductParamsSchema,
+        body: AdminSkuCreateBodySchema,
+        response: product,
+      },
+    },
+    async (request) => ok(await createSku(deps, request.params.id, request.body, auditorOf(request))),
+  );
+
+  app.post(
+    '/catalogue/skus/:id',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: "Save a SKU's name, spec, image, price and 会员价 (stock has its own route)",
+        description:
+          'vipPrice left out keeps the SKU’s 会员价, null removes it; ValidationError (said in Chinese) ' +
+          'when the 会员价 kept or sent is above the price.',
+        security,
+        params: AdminSkuParamsSchema,
+        body: AdminSkuBodySchema,
+        response: product,
+      },
+    },
+    async (request) => ok(await updateSku(deps, request.params.id, request.body, auditorOf(request))),
+  );
+
+  app.post(
+    '/catalogue/skus/:id/stock',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: 'Set the pieces of a SKU for sale (pending orders keep what they reserved)',
+        security,
+        params: AdminSkuParamsSchema,
+        body: AdminStockBodySchema,
+        response: product,
+      },
+    },
+    async (request) => ok(await setStock(deps, request.params.id, request.body, auditorOf(request))),
+  );
+};

@@ -1,0 +1,137 @@
+/**
+ * The orders area of the console (roles admin and support): search, one order in full, ship, refund
+ * through the paying channel, and turning down a buyer's refund request.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
+import {
+  AdminOrderDetailSchema,
+  AdminOrderListSchema,
+  AdminOrderParamsSchema,
+  AdminOrderQuerySchema,
+  AdminRefundBodySchema,
+  AdminRefundRejectBodySchema,
+  AdminShipBodySchema,
+} from '@xuanli/contracts/admin-shop';
+import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { ok } from '../../shared/envelope.ts';
+import type { PayService } from '../pay/index.ts';
+import {
+  orderDetail,
+  refundFromConsole,
+  rejectRefundFromConsole,
+  searchOrders,
+  shipFromConsole,
+} from './order-desk.ts';
+
+/** What the orders area of the console is built from: the console's access and the module's deps. */
+export interface OrderConsoleOptions extends ConsoleRouteOptions<{ db: Db; clock: Clock }> {
+  /** Refunds go back through the channel that took the payment. */
+  pay: PayService;
+}
+
+const tags = ['admin'];
+const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
+const detail = { 200: okEnvelopeSchema(AdminOrderDetailSchema), ...refusals };
+
+/** `admin/orders…`. */
+export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> = async (
+  app,
+  { deps, requireOperator, auditorOf, security, pay },
+) => {
+  const support = requireOperator(...ADMIN_AREA_ROLES.orders);
+
+  app.get(
+    '/orders',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Search orders by status, order number, buyer phone and Beijing days, newest first',
+        security,
+        querystring: AdminOrderQuerySchema,
+        response: { 200: okEnvelopeSchema(AdminOrderListSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await searchOrders(deps, request.query)),
+  );
+
+  app.get(
+    '/orders/:orderNo',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'An order in full: lines, money, address, payment attempts, refunds and timeline',
+        security,
+        params: AdminOrderParamsSchema,
+        response: detail,
+      },
+    },
+    async (request) => ok(await orderDetail(deps, request.params.orderNo)),
+  );
+
+  app.post(
+    '/orders/:orderNo/ship',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Ship a paid goods order with carrier and tracking number (the buyer sees 已发货)',
+        description: 'OrderStateConflict when the order is not paid or ships nothing.',
+        security,
+        params: AdminOrderParamsSchema,
+        body: AdminShipBodySchema,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(await shipFromConsole(deps, request.params.orderNo, request.body, auditorOf(request))),
+  );
+
+  app.post(
+    '/orders/:orderNo/refund',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary:
+          'Refund all or part of an order through the channel that took the payment, with the lines it gives back',
+        description:
+          "Approves the buyer's request of a refunding order, or refunds a paid, shipped, done or partially " +
+          "refunded one on the shop's decision. The amount is at most what is still refundable (the payment " +
+          'less the refunds pending or succeeded); a line may be given back once. Once the provider confirms ' +
+          'and no other refund is pending, the order is partially_refunded, or refunded when all of the payment ' +
+          'went back. Errors: ValidationError (amount, unknown line), Conflict (a line another refund covers), ' +
+          'OrderStateConflict (not refundable, or nothing left to refund).',
+        security,
+        params: AdminOrderParamsSchema,
+        body: AdminRefundBodySchema,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(await refundFromConsole(deps, pay, request.params.orderNo, request.body, auditorOf(request))),
+  );
+
+  app.post(
+    '/orders/:orderNo/refund-reject',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: "Turn down a buyer's refund request with a reason (refunding → where the order came from)",
+        description: 'Conflict while a refund of the order is already under way.',
+        security,
+        params: AdminOrderParamsSchema,
+        body: AdminRefundRejectBodySchema,
+        response: detail,
+      },
+    },
+    async (request) =>
+      ok(await rejectRefundFromConsole(deps, pay, request.params.orderNo, request.body, auditorOf(request))),
+  );
+};

@@ -8,12 +8,13 @@
  */
 import pg from 'pg';
 import type { JobLocks } from '../shared/job-lock.ts';
+import { LOCK_CLASSES } from '../shared/lock-classes.ts';
 
 /**
  * The first key of every job lock; the second is the job name's hash. The two-key form is a key space
- * apart from the migrations' one-key lock; the shop's buyer locks use classes 0x584c01–03.
+ * apart from the migrations' one-key lock (every class: shared/lock-classes.ts).
  */
-const JOB_LOCK_CLASS = 0x58_4c_10;
+const JOB_LOCK_CLASS = LOCK_CLASSES.job;
 
 /** A stable signed 32-bit hash of a job name (FNV-1a), the same in every node. */
 export function jobKey(name: string): number {

@@ -37,6 +37,7 @@ import type { UploadSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import { LOCK_CLASSES } from '../../shared/lock-classes.ts';
 import { readRange, type SniffedType, sniffUpload, videoDurationSeconds } from '../../shared/media-file.ts';
 import type { Tx } from '../../shared/orders.ts';
 import type { FileStorage } from '../../shared/storage.ts';
@@ -99,10 +100,9 @@ const GIB = 1024 * 1024 * 1024;
 
 /**
  * The first key of the advisory lock over one operator's unfinished uploads (the operator's id is the
- * second): the classroom keeps its own lock rather than locking the console's operators table, apart
- * from the buyer (0x584c01–03), job and case-book (0x584c10–11) and WeChat (0x584c20–21) classes.
+ * second): the classroom keeps its own lock rather than locking the console's operators table.
  */
-const UPLOAD_QUOTA_LOCK = 0x58_4c_30;
+const UPLOAD_QUOTA_LOCK = LOCK_CLASSES.uploadQuota;
 
 /** `bytes` for an operator to read: GB with one decimal from 1 GB on, else MB. */
 function sizeText(bytes: number): string {

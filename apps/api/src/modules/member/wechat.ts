@@ -17,6 +17,7 @@ import type {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
+import { LOCK_CLASSES } from '../../shared/lock-classes.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { forgetUserSessions, sessions } from '../sessions/index.ts';
 import { consumeCode } from './codes.ts';
@@ -71,12 +72,12 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * The advisory lock class of one WeChat user's first sight (the second key is a hash of the openid);
- * apart from the shop's buyer locks (0x584c01–03) and the job and case-book locks (0x584c10), so a
- * hash that happens to equal a job's key or an account's id waits for nothing.
+ * a class of its own (shared/lock-classes.ts), so a hash that happens to equal a job's key or an
+ * account's id waits for nothing.
  */
-const WECHAT_USER_LOCK = 0x58_4c_20;
+const WECHAT_USER_LOCK = LOCK_CLASSES.wechatUser;
 /** The class of one phone's binding. */
-const PHONE_LOCK = 0x58_4c_21;
+const PHONE_LOCK = LOCK_CLASSES.phoneBinding;
 
 async function lockKey(tx: Tx, lockClass: number, value: string): Promise<void> {
   await tx.execute(

@@ -21,6 +21,7 @@ import {
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
+import { LOCK_CLASSES } from '../../shared/lock-classes.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { type CheckedProfile, checkedProfile } from './profile-checks.ts';
 import { mingliProfiles } from './schema.ts';
@@ -35,7 +36,7 @@ export const NEWEST_FIRST = [desc(mingliProfiles.updatedAt), desc(mingliProfiles
  * The first key of the case book's advisory lock (the account's id is the second): the 500-profile
  * limit spans rows, so two saves of one account at once are counted one after the other.
  */
-const CASE_BOOK_LOCK = 0x58_4c_10;
+const CASE_BOOK_LOCK = LOCK_CLASSES.caseBook;
 
 /** What a refused 501st profile reads. */
 export const LIMIT_MESSAGE = `命例最多保存 ${MINGLI_LIMITS.profiles} 个，请先删除不再需要的命例`;

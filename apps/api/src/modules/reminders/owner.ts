@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../../shared/errors.ts';
+import { LOCK_CLASSES as LOCKS } from '../../shared/lock-classes.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { findUser } from '../member/index.ts';
 import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
@@ -42,7 +43,7 @@ export function ownerOf(request: FastifyRequest): number {
  * is a rule over several rows that no single statement keeps when two requests of one account arrive
  * at once, in one process or several; the transaction-level advisory lock serialises them.
  */
-const LOCK_CLASSES = { events: 0x58_4c_10, savedDays: 0x58_4c_11 } as const;
+const LOCK_CLASSES = { events: LOCKS.reminderEvents, savedDays: LOCKS.reminderSavedDays } as const;
 
 /** Waits for and takes the `what` lock of `userId` until `tx` ends. */
 export async function lockOwner(tx: Tx, what: keyof typeof LOCK_CLASSES, userId: number): Promise<void> {

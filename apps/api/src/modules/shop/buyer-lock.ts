@@ -6,13 +6,18 @@
  * PostgreSQL transaction-level advisory lock: held until the transaction ends, released by a crash.
  */
 import { sql } from 'drizzle-orm';
+import { LOCK_CLASSES as LOCKS } from '../../shared/lock-classes.ts';
 import type { Tx } from '../../shared/orders.ts';
 
 /**
  * The first key of each lock (the buyer's id is the second), one per rule set. The two-key form of
  * the advisory locks is a key space of its own, apart from the migrations' one-key lock.
  */
-const LOCK_CLASSES = { cart: 0x58_4c_01, addresses: 0x58_4c_02, orders: 0x58_4c_03 } as const;
+const LOCK_CLASSES = {
+  cart: LOCKS.buyerCart,
+  addresses: LOCKS.buyerAddresses,
+  orders: LOCKS.buyerOrders,
+} as const;
 
 /** Waits for and takes the `what` lock of `userId` until `tx` ends. */
 export async function lockBuyer(tx: Tx, what: keyof typeof LOCK_CLASSES, userId: number): Promise<void> {

@@ -66,11 +66,21 @@ export function caseSample(suite: string, stride: number, env: NodeJS.ProcessEnv
     stride,
     offset,
     includes: (index) => index % stride === offset,
-    label: `every ${stride}th case from #${offset} (${sampleHint(env)})`,
+    label: `every ${ordinal(stride)} case from #${offset} (${sampleHint(env)})`,
   };
 }
 
 /** The cases of `cases` that `sample` runs, in their order. */
 export function sampled<T>(cases: readonly T[], sample: CaseSample): T[] {
   return cases.filter((_, index) => sample.includes(index));
+}
+
+/** `n` as an English ordinal: 2nd, 3rd, 4th, 11th, 21st. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix =
+    tens >= 11 && tens <= 13
+      ? 'th'
+      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }

@@ -55,21 +55,34 @@ function vitest(label, cwd, extraEnv = {}, baseEnv = process.env) {
   if (run.status !== 0 && json.numFailedTests === 0) broken = true;
 }
 
-function nodeSuite(label, cwd, script) {
+/**
+ * Runs the e2e suite (`playwright test` in e2e/) and adds its counts, read from Playwright's JSON
+ * report: expected outcomes pass, unexpected and flaky ones (there are no retries) fail.
+ */
+function playwrightSuite(label, cwd) {
+  const report = join(out, 'e2e.json');
   console.log(`\n=== ${label} ===`);
-  const run = spawnSync('node', [script], {
+  const run = spawnSync(join(bin, 'playwright'), ['test'], {
     cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
+    env: { ...env, E2E_JSON: report },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  process.stdout.write(run.stdout);
-  const match = /^(?:\w+: )?(\d+) passed, (\d+) failed/m.exec(run.stdout.split('\n').reverse().join('\n'));
-  if (match) {
-    totals.passed += Number(match[1]);
-    totals.failed += Number(match[2]);
+  let stats = null;
+  try {
+    stats = JSON.parse(readFileSync(report, 'utf8')).stats;
+  } catch {
+    // No report: the run broke before any test (global setup, the config); counted below.
   }
-  if (run.status !== 0 && !(match && Number(match[2]) > 0)) broken = true;
+  if (stats) {
+    totals.passed += stats.expected;
+    totals.failed += stats.unexpected + stats.flaky;
+    totals.skipped += stats.skipped;
+  }
+  // Global setup failing or the server dying leaves counts that say nothing went wrong.
+  if (run.status !== 0 && !(stats && stats.unexpected + stats.flaky > 0)) {
+    failures.push(`${label}: playwright test exited ${run.status ?? run.signal}`);
+    broken = true;
+  }
 }
 
 // The whole API suite runs twice: on embedded PGlite, and on a real PostgreSQL (test/build.ts gives
@@ -99,7 +112,7 @@ if (!databaseUrl) {
 // before the e2e suite. (Their tools come from apt, so this starts after PostgreSQL's install.)
 let media = null;
 function startMedia() {
-  if (!existsSync(join(root, 'e2e/run.ts'))) return;
+  if (!existsSync(join(root, 'e2e/playwright.config.ts'))) return;
   const log = join(out, 'ketang-media.log');
   const child = spawn('nice', ['-n', '10', process.execPath, '--input-type=module', '-e', MEDIA_SCRIPT], {
     cwd: root,
@@ -151,7 +164,7 @@ if (media) {
     totals.failed += 1;
   }
 }
-if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'run.ts');
+if (existsSync(join(root, 'e2e/playwright.config.ts'))) playwrightSuite('e2e', join(root, 'e2e'));
 // The cluster's configuration and verdicts; the deployment's own check (`npm run cluster:check`, about
 // 2 minutes even with 30 s of load) runs on its own, outside this run's time budget.
 vitest('scripts/cluster', join(root, 'scripts/cluster'));

@@ -4,7 +4,7 @@
  * "another day" and the app renders the calendar itself; these helpers let the phone agree with the
  * server, and read what the server says today is.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { eventually, type TestContext } from './harness.ts';
 
 /** The head of the engine's day JSON (`GET /api/calendar/day`), what the day card shows. */

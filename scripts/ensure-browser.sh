@@ -2,7 +2,7 @@
 # Installs what the e2e tests need from Debian when it is missing: Chromium (Playwright's own browser
 # download is blocked here, so playwright-core drives /usr/bin/chromium) and the Noto CJK fonts
 # (without them every Chinese glyph renders as a box). Idempotent and silent when all is present, so
-# e2e/run.ts can call it on every run.
+# the e2e global setup (e2e/global-setup.ts) can call it on every run.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive

@@ -29,6 +29,37 @@ function vitest(label, cwd, extraEnv = {}, baseEnv = process.env) {
   if (!suites.vitest(label, cwd, extraEnv, baseEnv)) broken = true;
 }
 
+/**
+ * Runs the e2e suite (`playwright test` in e2e/) and adds its counts, read from Playwright's JSON
+ * report: expected outcomes pass, unexpected and flaky ones (there are no retries) fail.
+ */
+function playwrightSuite(label, cwd) {
+  const report = join(out, 'e2e.json');
+  console.log(`\n=== ${label} ===`);
+  const run = spawnSync(join(bin, 'playwright'), ['test'], {
+    cwd,
+    env: { ...env, E2E_JSON: report },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let stats = null;
+  try {
+    stats = JSON.parse(readFileSync(report, 'utf8')).stats;
+  } catch {
+    // No report: the run broke before any test (global setup, the config); counted below.
+  }
+  if (stats) {
+    totals.passed += stats.expected;
+    totals.failed += stats.unexpected + stats.flaky;
+    totals.skipped += stats.skipped;
+  }
+  // Global setup failing or the server dying leaves counts that say nothing went wrong.
+  if (run.status !== 0 && !(stats && stats.unexpected + stats.flaky > 0)) {
+    failures.push(`${label}: playwright test exited ${run.status ?? run.signal}`);
+    broken = true;
+  }
+}
+
+/** Runs `node script …args` in `cwd` and adds the counts of its last line `[name: ]N passed, N failed`. */
 function nodeSuite(label, cwd, script, args = []) {
   console.log(`\n=== ${label} ===`);
   const run = spawnSync('node', [script, ...args], {
@@ -73,7 +104,7 @@ if (!databaseUrl) {
 // before the e2e suite. (Their tools come from apt, so this starts after PostgreSQL's install.)
 let media = null;
 function startMedia() {
-  if (!existsSync(join(root, 'e2e/run.ts'))) return;
+  if (!existsSync(join(root, 'e2e/playwright.config.ts'))) return;
   const log = join(out, 'ketang-media.log');
   const child = spawn('nice', ['-n', '10', process.execPath, '--input-type=module', '-e', MEDIA_SCRIPT], {
     cwd: root,
@@ -139,7 +170,7 @@ if (media) {
     totals.failed += 1;
   }
 }
-if (existsSync(join(root, 'e2e/run.ts'))) nodeSuite('e2e', join(root, 'e2e'), 'run.ts');
+if (existsSync(join(root, 'e2e/playwright.config.ts'))) playwrightSuite('e2e', join(root, 'e2e'));
 // The cluster's configuration and verdicts, then the deployment's own proof in its short form: nginx,
 // three API nodes, PgBouncer, a primary with its streaming replica and the object store under 30 s of
 // mixed load with a node killed, PgBouncer restarted and the replica stopped (`npm run cluster:check`

@@ -2,7 +2,7 @@
  * A buyer's steps shared by the shop's and the classroom's tests: photographs of a page with its
  * layout checks (after any toast has gone), and paying an order at the sandbox cashier.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import {
   assert,
   expectHash,

@@ -4,12 +4,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import { type BrowserContext, type Page, test } from '@playwright/test';
 import { adminWithInput } from './accounts.ts';
-import { expectVisible, SCREENSHOT_DIR, type TestContext } from './harness.ts';
-
-/** The console's design size: a laptop's browser window. */
-export const DESKTOP = { width: 1440, height: 900 } as const;
+import { closeWithTest, type DeskOptions } from './fixtures.ts';
+import { DESKTOP, expectVisible, SCREENSHOT_DIR, type TestContext } from './harness.ts';
 
 /** An operator's console window, logged in. */
 export interface ConsoleWindow {
@@ -24,7 +22,7 @@ export interface ConsoleWindow {
 
 /**
  * Adds an operator of `role` with the command line, opens the console in a desk-top window of the
- * test's browser and logs in. The window is closed with the test's own context.
+ * test's browser at the size the project sets (1440×900) and logs in. The window is closed with the test's own context.
  */
 export async function openConsole(
   t: TestContext,
@@ -35,15 +33,17 @@ export async function openConsole(
   adminWithInput(t, password, 'operator', 'add', username, '--role', role, '--password-stdin');
   const browser = t.context.browser();
   if (!browser) throw new Error('the test context has no browser');
+  // The size is the project's (playwright.config.ts), a laptop's window unless it says otherwise.
+  const desk = (test.info().project.use as Partial<DeskOptions>).desk ?? { viewport: DESKTOP };
   const context = await browser.newContext({
-    viewport: DESKTOP,
-    screen: DESKTOP,
+    ...desk,
+    screen: desk.viewport ?? DESKTOP,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
   context.setDefaultTimeout(10_000);
   // The phone's context closes with the test; this one must too.
-  t.context.on('close', () => void context.close().catch(() => {}));
+  closeWithTest(context);
   const page = await context.newPage();
   await page.goto(`${t.server.origin}/admin/`);
   await page.getByLabel('用户名').fill(username);

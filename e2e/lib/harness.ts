@@ -1,13 +1,17 @@
 /**
- * What a test receives and the few helpers the tests share. playwright-core has no `expect`, so the
- * assertions here poll: the SPA renders asynchronously (lazy chunks, transitions), and a one-shot
- * read right after a tap would make the tests flaky.
+ * What a test receives (the `t` fixture of lib/fixtures.ts) and the few helpers the tests share. The
+ * assertions here wait, on Playwright's `expect` where it says the same, else by polling: the SPA
+ * renders asynchronously (lazy chunks, transitions), and a one-shot read right after a tap would make
+ * the tests flaky.
  */
 import { join } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** The phone the app is designed for (the layout is designed at 375×812 first). */
 export const VIEWPORT = { width: 375, height: 812 } as const;
+
+/** The operators' console's design size: a laptop's browser window. */
+export const DESKTOP = { width: 1440, height: 900 } as const;
 
 /** The smallest phone it must still work on (iPhone SE 1st generation, small Android phones). */
 export const NARROW_VIEWPORT = { width: 320, height: 568 } as const;
@@ -34,7 +38,7 @@ export interface TestContext {
   appURL: string;
   /** Opens a hash route such as `/pages/index/day?date=2024-02-10` and waits for its header. */
   open(route: string): Promise<void>;
-  /** Saves a 375×812 (or full-page) PNG to e2e/screenshots/NAME.png. */
+  /** Saves a PNG of the window (or the full page) to e2e/screenshots/NAME.png, for people to look at. */
   screenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
   /** For tests that provoke errors on purpose (the reload-on-error view). */
   allowPageErrors(): void;
@@ -43,11 +47,6 @@ export interface TestContext {
   /** The running API server: its data folder (SMS outbox) and environment (for `npm run admin`). */
   server: { origin: string; dataDir: string; env: NodeJS.ProcessEnv };
 }
-
-export type TestFn = ((t: TestContext) => Promise<void>) & {
-  /** A longer limit than the runner's 45 s, for a test that starts servers of its own. */
-  timeoutMs?: number;
-};
 
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
 
@@ -92,13 +91,9 @@ export async function expectText(locator: Locator, expected: string | RegExp, wh
   );
 }
 
-/** Waits until the locator is visible. */
+/** Waits until the locator (its first match) is visible. */
 export async function expectVisible(locator: Locator, what: string): Promise<void> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout: 8000 });
-  } catch {
-    throw new Error(`${what}: not visible (${locator})`);
-  }
+  await expect(locator.first(), `${what}: not visible`).toBeVisible({ timeout: 8000 });
 }
 
 /** Waits until the URL's hash (router path + query) equals `expected`. */
@@ -120,8 +115,9 @@ export function tabBar(page: Page): Locator {
   return page.getByRole('navigation', { name: '主导航' });
 }
 
+/** A check at one moment (no waiting), failing with `message`; it narrows the type as TypeScript's asserts. */
 export function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
+  expect(condition, message).toBeTruthy();
 }
 
 /**

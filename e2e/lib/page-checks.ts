@@ -2,7 +2,7 @@
  * The layout checks every new page gets: no sideways scroll, no word broken inside in what a reader
  * scans, tap targets ≥ 44 px.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { assert, brokenWords, overflowOn, smallTapTargets } from './harness.ts';
 
 /** Options of {@link checkLayout}. */

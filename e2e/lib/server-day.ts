@@ -4,8 +4,8 @@
  * "another day" and the app renders the calendar itself; these helpers let the phone agree with the
  * server, and read what the server says today is.
  */
+import type { Page } from '@playwright/test';
 import { addDays, beijingToday } from '@xuanli/almanac/beijingTime';
-import type { Page } from 'playwright-core';
 import { eventually, type TestContext } from './harness.ts';
 
 /** The head of the engine's day JSON (`GET /api/calendar/day`), what the day card shows. */

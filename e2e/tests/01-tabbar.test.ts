@@ -2,6 +2,8 @@
  * The bottom tab bar of PRODUCT.md#screens: six tabs in order, 50 px high, 24 px icons, 10 px labels, #999999
  * and #aa0000 when selected, thumb-sized targets, and each tab switching the header title and hash route.
  */
+
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -54,7 +56,7 @@ function readTabs(t: TestContext): Promise<TabMetrics[]> {
     );
 }
 
-export async function sixTabsInOrderWithSpecStyle(t: TestContext) {
+test('sixTabsInOrderWithSpecStyle', async ({ t }) => {
   await t.open('/pages/index/index');
   const bar = tabBar(t.page);
   await bar.waitFor();
@@ -94,9 +96,9 @@ export async function sixTabsInOrderWithSpecStyle(t: TestContext) {
     assert(tab.color === expectedColor, `${name}: colour ${tab.color}, expected ${expectedColor}`);
     assert((tab.current === 'page') === (index === 0), `${name}: aria-current=${tab.current}`);
   }
-}
+});
 
-export async function tappingEachTabSwitchesTitleAndRoute(t: TestContext) {
+test('tappingEachTabSwitchesTitleAndRoute', async ({ t }) => {
   await t.open('/pages/index/index');
   const bar = tabBar(t.page);
   // Visit every tab, then come back to the first, so switching in both directions is covered.
@@ -123,4 +125,4 @@ export async function tappingEachTabSwitchesTitleAndRoute(t: TestContext) {
       );
     }
   }
-}
+});

@@ -2,6 +2,8 @@
  * Moving between months on the calendar tab: the arrows, a finger swipe on the grid, and 今 back to
  * today. The clock is fixed at 2024-02-10 (lib/harness.ts), so the calendar opens on 2024年2月.
  */
+
+import { test } from '../lib/fixtures.ts';
 import { assert, eventually, expectText, settle, swipe, type TestContext } from '../lib/harness.ts';
 
 /** The year-month title button; its visible text is e.g. 2024年2月. */
@@ -15,7 +17,7 @@ async function expectMonth(t: TestContext, title: string, why: string) {
   await t.page.getByRole('list', { name: title, exact: true }).waitFor({ state: 'visible' });
 }
 
-export async function arrowsChangeTheMonth(t: TestContext) {
+test('arrowsChangeTheMonth', async ({ t }) => {
   await t.open('/pages/index/index');
   await expectMonth(t, '2024年2月', 'opens on the month of today');
 
@@ -28,9 +30,9 @@ export async function arrowsChangeTheMonth(t: TestContext) {
   await expectMonth(t, '2023年12月', 'across the year boundary backwards');
   await t.page.getByRole('button', { name: '下个月' }).tap();
   await expectMonth(t, '2024年1月', 'across the year boundary forwards');
-}
+});
 
-export async function swipingTheGridChangesTheMonth(t: TestContext) {
+test('swipingTheGridChangesTheMonth', async ({ t }) => {
   await t.open('/pages/index/index');
   await expectMonth(t, '2024年2月', 'opens on the month of today');
   const grid = () => t.page.getByRole('list', { name: /^\d{4}年\d{1,2}月$/ });
@@ -57,9 +59,9 @@ export async function swipingTheGridChangesTheMonth(t: TestContext) {
   await cdp.detach();
   await t.page.waitForTimeout(300);
   await expectText(monthTitle(t), '2024年1月', 'a vertical drag keeps the month');
-}
+});
 
-export async function todayButtonReturnsToToday(t: TestContext) {
+test('todayButtonReturnsToToday', async ({ t }) => {
   await t.open('/pages/index/index');
   await expectMonth(t, '2024年2月', 'opens on the month of today');
   for (let i = 0; i < 3; i++) await t.page.getByRole('button', { name: '下个月' }).tap();
@@ -85,10 +87,10 @@ export async function todayButtonReturnsToToday(t: TestContext) {
     /^2024年2月10日/,
     'day card follows 今',
   );
-}
+});
 
 /** The calendar honours ?date= like 老黄历: that month, that day selected; a bad date says so. */
-export async function dateQueryOpensThatDay(t: TestContext) {
+test('dateQueryOpensThatDay', async ({ t }) => {
   await t.open('/pages/index/index?date=2025-10-06');
   await expectMonth(t, '2025年10月', 'the month of ?date=2025-10-06');
   const card = t.page.getByRole('region', { name: '当日信息' });
@@ -100,4 +102,4 @@ export async function dateQueryOpensThatDay(t: TestContext) {
   await expectText(t.page.getByRole('alert'), '日期无效，已显示今天', 'message for a bad ?date=');
   await expectMonth(t, '2024年2月', 'today shown for a bad ?date=');
   await t.screenshot('calendar-invalid-date');
-}
+});

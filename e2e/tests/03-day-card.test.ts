@@ -5,6 +5,7 @@
  * clock, and the app takes it over in place.
  */
 import { createHash } from 'node:crypto';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -46,7 +47,7 @@ async function expectYiJi(t: TestContext, what: string) {
   }
 }
 
-export async function todaysCardShowsSpringFestivalHoliday(t: TestContext) {
+test('todaysCardShowsSpringFestivalHoliday', async ({ t }) => {
   await t.open('/pages/index/index');
   const card = dayCard(t);
   await expectText(card.getByRole('heading', { level: 2 }), '2024年2月10日 星期六', 'card opens on today');
@@ -63,9 +64,9 @@ export async function todaysCardShowsSpringFestivalHoliday(t: TestContext) {
 
   await card.scrollIntoViewIfNeeded();
   await t.screenshot('day-card-2024-02-10');
-}
+});
 
-export async function tappingADayShowsItsCard(t: TestContext) {
+test('tappingADayShowsItsCard', async ({ t }) => {
   await t.open('/pages/index/index');
   const cell = febCell(t, 4);
   await expectText(cell.locator('span', { hasText: /^班$/ }), '班', 'the 4th shows a 班 badge in the grid');
@@ -89,13 +90,13 @@ export async function tappingADayShowsItsCard(t: TestContext) {
 
   await card.scrollIntoViewIfNeeded();
   await t.screenshot('day-card-2024-02-04');
-}
+});
 
 /**
  * What a reader opens the app for is on the first screen at 375×812, without scrolling: the lunar
  * date, 宜, 忌 and the way into 老黄历 — above the tab bar, not behind it.
  */
-export async function daysEssentialsAreOnTheFirstScreen(t: TestContext) {
+test('daysEssentialsAreOnTheFirstScreen', async ({ t }) => {
   await t.open('/pages/index/index');
   const card = dayCard(t);
   await expectVisible(card.getByText('农历正月初一'), 'lunar date of today');
@@ -116,10 +117,10 @@ export async function daysEssentialsAreOnTheFirstScreen(t: TestContext) {
   }
   await t.screenshot('first-screen-375x812');
   assert(hidden.length === 0, `not on the first screen at 375×812:\n${hidden.join('\n')}`);
-}
+});
 
 /** Reading the card lower down, the month title stays pinned under the header. */
-export async function monthTitleStaysInViewWhileScrolling(t: TestContext) {
+test('monthTitleStaysInViewWhileScrolling', async ({ t }) => {
   await t.open('/pages/index/index');
   await dayCard(t).waitFor();
   await t.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -142,10 +143,10 @@ export async function monthTitleStaysInViewWhileScrolling(t: TestContext) {
   );
   await expectText(title, '2024年2月', 'pinned month title');
   await t.screenshot('calendar-scrolled-title-pinned');
-}
+});
 
 /** Today's ring is drawn in the reader's theme colour (localStorage `theme`), not a fixed red. */
-export async function todayRingFollowsTheThemeColour(t: TestContext) {
+test('todayRingFollowsTheThemeColour', async ({ t }) => {
   await t.open('/pages/index/index');
   await t.page.evaluate(() => localStorage.setItem('theme', JSON.stringify('#1d4e89')));
   await t.page.reload();
@@ -171,10 +172,10 @@ export async function todayRingFollowsTheThemeColour(t: TestContext) {
     .evaluate((span) => getComputedStyle(span).borderTopColor);
   assert(ring === 'rgb(29, 78, 137)', `the 今 button's ring is ${ring}`);
   await t.screenshot('today-ring-blue-theme');
-}
+});
 
 /** 万圣节前夜 does not fit a cell: it is shortened there (never clipped), and whole in the card. */
-export async function longFestivalNamesAreShortenedNotClipped(t: TestContext) {
+test('longFestivalNamesAreShortenedNotClipped', async ({ t }) => {
   await t.open('/pages/index/index?date=2024-10-31');
   const cell = t.page
     .getByRole('list', { name: '2024年10月' })
@@ -189,14 +190,14 @@ export async function longFestivalNamesAreShortenedNotClipped(t: TestContext) {
     );
   assert(clipped.length === 0, `cell labels cut off: ${clipped.join(', ')}`);
   await expectVisible(dayCard(t).getByText('万圣节前夜', { exact: true }), 'the full name in the day card');
-}
+});
 
 /**
  * The first response of /xuanli/ holds today's day card — its date, lunar date and every 宜 and 忌 word,
  * as the API's own day route answers them — and a CSP that allows the page's one inline script by its
  * hash. Then the page as it paints before any script file has arrived (scripts blocked), at 375×812.
  */
-export async function firstHtmlCarriesTodaysCard(t: TestContext) {
+test('firstHtmlCarriesTodaysCard', async ({ t }) => {
   const day = await serverDay(t);
   const response = await t.context.request.get(t.appURL);
   assert(response.ok(), `GET ${t.appURL}: HTTP ${response.status()}`);
@@ -228,7 +229,7 @@ export async function firstHtmlCarriesTodaysCard(t: TestContext) {
   );
   await expectThemed(t, 'the first paint');
   await t.screenshot('first-paint-served-375x812');
-}
+});
 
 /** The default theme colour (#672f0d) is on the header bar and today's filled cell. */
 async function expectThemed(t: TestContext, what: string) {
@@ -249,7 +250,7 @@ async function expectThemed(t: TestContext, what: string) {
  * taps work, and a render of the same day by the app itself gives the same markup — class names
  * included — as the server's.
  */
-export async function theAppTakesTheServedCalendarOverInPlace(t: TestContext) {
+test('theAppTakesTheServedCalendarOverInPlace', async ({ t }) => {
   const { page } = t;
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -316,13 +317,13 @@ export async function theAppTakesTheServedCalendarOverInPlace(t: TestContext) {
     /Minified React error #4(18|19|20|21|22|23|25)|hydrat/i.test(text),
   );
   assert(mismatches.length === 0, `hydration reported problems:\n${mismatches.join('\n')}`);
-}
+});
 
 /**
  * A 320×568 phone whose reader chose the whole month: the served calendar shows there too, fits the
  * width, and is taken over in place.
  */
-export async function theServedCalendarOnANarrowPhone(t: TestContext) {
+test('theServedCalendarOnANarrowPhone', async ({ t }) => {
   const { page } = t;
   await page.setViewportSize(NARROW_VIEWPORT);
   await phoneOnServerTime(t);
@@ -340,4 +341,4 @@ export async function theServedCalendarOnANarrowPhone(t: TestContext) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(width <= NARROW_VIEWPORT.width, `the page is ${width} px wide at 320`);
   await t.screenshot('hydrated-calendar-320x568');
-}
+});

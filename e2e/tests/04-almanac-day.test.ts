@@ -2,6 +2,8 @@
  * 老黄历 (pages/index/day), reached the way a reader does: from the day card's link. It shows the
  * whole day from the engine and steps to the previous and next day.
  */
+
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -18,7 +20,7 @@ function solarLine(t: TestContext) {
   return t.page.getByRole('region', { name: '日期' }).getByRole('heading', { level: 2 });
 }
 
-export async function openFromDayCardAndReadTheWholeDay(t: TestContext) {
+test('openFromDayCardAndReadTheWholeDay', async ({ t }) => {
   await t.open('/pages/index/index');
   await t.page
     .getByRole('region', { name: '当日信息' })
@@ -70,9 +72,9 @@ export async function openFromDayCardAndReadTheWholeDay(t: TestContext) {
   await t.page.getByRole('list', { name: '时辰吉凶' }).scrollIntoViewIfNeeded();
   await t.screenshot('almanac-day-2024-02-10-hours');
   await t.screenshot('almanac-day-2024-02-10-full', { fullPage: true });
-}
+});
 
-export async function previousAndNextDay(t: TestContext) {
+test('previousAndNextDay', async ({ t }) => {
   await t.open('/pages/index/day?date=2024-02-10');
   await expectText(solarLine(t), '2024年2月10日 星期六', 'date line');
 
@@ -90,10 +92,10 @@ export async function previousAndNextDay(t: TestContext) {
   // Away from today a 今天 button appears in the header and brings the page back.
   await t.page.getByRole('button', { name: '今天', exact: true }).tap();
   await expectText(solarLine(t), '2024年2月10日 星期六', 'after 今天');
-}
+});
 
 /** 后一天 at the bottom of a long day opens the next day at its top, its date in view. */
-export async function stepFromTheBottomShowsTheNewDate(t: TestContext) {
+test('stepFromTheBottomShowsTheNewDate', async ({ t }) => {
   await t.open('/pages/index/day?date=2024-02-10');
   await expectText(solarLine(t), '2024年2月10日 星期六', 'date line');
   const footer = t.page.getByRole('navigation', { name: '翻日' });
@@ -118,10 +120,10 @@ export async function stepFromTheBottomShowsTheNewDate(t: TestContext) {
     () => inFirstScreen(solarLine(t)),
     ({ visible }) => visible,
   );
-}
+});
 
 /** A link with a date the page cannot show says so, in Chinese, and shows today. */
-export async function invalidDateSaysSoAndShowsToday(t: TestContext) {
+test('invalidDateSaysSoAndShowsToday', async ({ t }) => {
   for (const [query, message] of [
     ['garbage', /^日期无效，已显示今天$/],
     ['1899-12-31', /^1899年12月31日不在可查范围.*已显示今天$/],
@@ -135,4 +137,4 @@ export async function invalidDateSaysSoAndShowsToday(t: TestContext) {
   await t.open('/pages/index/day?date=2024-02-11');
   await expectText(solarLine(t), '2024年2月11日 星期日', 'a good date');
   assert((await t.page.getByRole('alert').count()) === 0, 'a good date shows no message');
-}
+});

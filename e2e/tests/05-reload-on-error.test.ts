@@ -4,15 +4,9 @@
  * (so the test does not depend on chunk names), the reader opens 老黄历, sees the error view, the
  * network comes back, and a tap loads it.
  */
-import type { Page, Route } from 'playwright-core';
-import {
-  assert,
-  eventually,
-  expectText,
-  expectVisible,
-  headerTitle,
-  type TestContext,
-} from '../lib/harness.ts';
+import type { Page, Route } from '@playwright/test';
+import { test } from '../lib/fixtures.ts';
+import { assert, eventually, expectText, expectVisible, headerTitle } from '../lib/harness.ts';
 
 /**
  * No service worker in these tests: once one controls the page it answers the chunks from its cache,
@@ -22,7 +16,7 @@ async function withoutServiceWorker(page: Page): Promise<void> {
   await page.route(/\/sw\.js(\?.*)?$/, (route) => route.abort());
 }
 
-export async function failedChunkShowsErrorViewAndTapReloads(t: TestContext) {
+test('failedChunkShowsErrorViewAndTapReloads', async ({ t }) => {
   t.allowPageErrors();
   await withoutServiceWorker(t.page);
   await t.open('/pages/index/index');
@@ -51,13 +45,13 @@ export async function failedChunkShowsErrorViewAndTapReloads(t: TestContext) {
     '老黄历 content after the reload',
   );
   assert((await retry.count()) === 0, 'the error view is gone after the reload');
-}
+});
 
 /**
  * A page whose code is slow to arrive shows, after 200 ms, its own header (title and 返回) over a grey
  * skeleton — not a bare spinner — and then the page.
  */
-export async function slowPageShowsItsHeaderAndASkeleton(t: TestContext) {
+test('slowPageShowsItsHeaderAndASkeleton', async ({ t }) => {
   await withoutServiceWorker(t.page);
   const loaded = new Set<string>();
   t.page.on('requestfinished', (request) => {
@@ -88,10 +82,10 @@ export async function slowPageShowsItsHeaderAndASkeleton(t: TestContext) {
   await expectVisible(t.page.getByRole('button', { name: '后一天', exact: true }), '老黄历 after loading');
   assert((await skeleton.count()) === 0, 'the skeleton is gone once the page is there');
   await t.page.unroute(/\/assets\/.+\.js(\?.*)?$/, hold);
-}
+});
 
 /** The webview page with a url it will not open: a Chinese title (链接无效), a reason, no frame. */
-export async function webviewNamesABadLinkInChinese(t: TestContext) {
+test('webviewNamesABadLinkInChinese', async ({ t }) => {
   for (const url of ['garbage', 'javascript:alert(1)']) {
     await t.open(`/pages/webview/index?url=${encodeURIComponent(url)}`);
     await expectText(headerTitle(t.page), '链接无效', `header for url=${url}`);
@@ -104,4 +98,4 @@ export async function webviewNamesABadLinkInChinese(t: TestContext) {
     assert((await t.page.locator('iframe').count()) === 0, `url=${url} must not load a frame`);
   }
   await t.screenshot('webview-invalid-link');
-}
+});

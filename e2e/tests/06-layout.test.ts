@@ -4,7 +4,8 @@
  * boxes), no word broken across two lines (2024年/2月, 查日/期, 金/堂), and every control at least 44×44 px — at
  * 375×812 and on a 320×568 phone. Also takes the screenshots of each tab page and of the narrow phone.
  */
-import type { Locator } from 'playwright-core';
+import type { Locator } from '@playwright/test';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   brokenWords,
@@ -91,7 +92,7 @@ function almanacWords(t: TestContext): Record<string, Locator> {
   return words;
 }
 
-export async function tabPagesFitThePhoneAndUseReadableText(t: TestContext) {
+test('tabPagesFitThePhoneAndUseReadableText', async ({ t }) => {
   const problems: string[] = [];
   for (const tab of TABS) {
     await t.open(tab.route);
@@ -106,9 +107,9 @@ export async function tabPagesFitThePhoneAndUseReadableText(t: TestContext) {
     }
   }
   assert(problems.length === 0, problems.join('\n'));
-}
+});
 
-export async function almanacPageFitsThePhoneAndUsesReadableText(t: TestContext) {
+test('almanacPageFitsThePhoneAndUsesReadableText', async ({ t }) => {
   await t.open('/pages/index/day?date=2024-02-04');
   await expectText(headerTitle(t.page), '老黄历', 'header');
   await t.page.getByRole('list', { name: '时辰吉凶' }).waitFor();
@@ -116,13 +117,13 @@ export async function almanacPageFitsThePhoneAndUsesReadableText(t: TestContext)
   problems.push(...(await checkWords('老黄历', almanacWords(t))));
   problems.push(...(await checkTapTargets(t, '老黄历')));
   assert(problems.length === 0, problems.join('\n'));
-}
+});
 
 /**
  * A 320×568 phone: the calendar (folded to one week, then the whole month) and 老黄历 fit the width,
  * keep every word on one line and every control at thumb size.
  */
-export async function narrowPhoneKeepsWordsWholeAndTargetsLarge(t: TestContext) {
+test('narrowPhoneKeepsWordsWholeAndTargetsLarge', async ({ t }) => {
   await t.page.setViewportSize(NARROW_VIEWPORT);
   const width = NARROW_VIEWPORT.width;
   const problems: string[] = [];
@@ -169,10 +170,10 @@ export async function narrowPhoneKeepsWordsWholeAndTargetsLarge(t: TestContext) 
   await t.screenshot('narrow-almanac-hours');
 
   assert(problems.length === 0, problems.join('\n'));
-}
+});
 
 /** The 375 px screen's controls in the calendar's sheets (公历/农历 switch, 取消/确定, week start). */
-export async function calendarSheetsHaveThumbSizedControls(t: TestContext) {
+test('calendarSheetsHaveThumbSizedControls', async ({ t }) => {
   await t.open('/pages/index/index');
   await t.page.getByRole('region', { name: '当日信息' }).waitFor();
   const problems: string[] = [];
@@ -188,7 +189,7 @@ export async function calendarSheetsHaveThumbSizedControls(t: TestContext) {
     await t.page.getByRole('dialog').waitFor({ state: 'detached' });
   }
   assert(problems.length === 0, problems.join('\n'));
-}
+});
 
 /** Sizes a reader of the calendar looks at, in px: a day of the grid, the day card, the tab bar. */
 interface CalendarSizes {
@@ -239,7 +240,7 @@ async function openCalendar(t: TestContext, elder: boolean) {
  * the day card and the tab bar too; at 375×812 and on a 320×568 phone the page still fits the width and
  * every control stays thumb-sized. Screenshots of both modes at both sizes.
  */
-export async function elderModeEnlargesTheCalendar(t: TestContext) {
+test('elderModeEnlargesTheCalendar', async ({ t }) => {
   const problems: string[] = [];
   await openCalendar(t, false);
   const normal = await calendarSizes(t);
@@ -273,7 +274,7 @@ export async function elderModeEnlargesTheCalendar(t: TestContext) {
   await openCalendar(t, false);
   await t.screenshot('calendar-normal-320x568-month');
   assert(problems.length === 0, problems.join('\n'));
-}
+});
 
 /**
  * Every day of `year` at 320 px, as a reader taps through it: each month's grid and each day's card
@@ -371,18 +372,18 @@ async function sweepYear(t: TestContext, year: number, elder: boolean) {
   );
 }
 
-export async function narrowPhoneEveryDayOf2026(t: TestContext) {
+test('narrowPhoneEveryDayOf2026', async ({ t }) => {
   await sweepYear(t, 2026, false);
-}
+});
 
-export async function narrowPhoneEveryDayOf2027(t: TestContext) {
+test('narrowPhoneEveryDayOf2027', async ({ t }) => {
   await sweepYear(t, 2027, false);
-}
+});
 
-export async function narrowPhoneElderModeEveryDayOf2026(t: TestContext) {
+test('narrowPhoneElderModeEveryDayOf2026', async ({ t }) => {
   await sweepYear(t, 2026, true);
-}
+});
 
-export async function narrowPhoneElderModeEveryDayOf2027(t: TestContext) {
+test('narrowPhoneElderModeEveryDayOf2027', async ({ t }) => {
   await sweepYear(t, 2027, true);
-}
+});

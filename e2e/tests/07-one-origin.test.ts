@@ -3,9 +3,11 @@
  * the API under /api with its security headers on (CSP connect-src 'self'). The calendar itself
  * computes in the browser, so this is the browser-level proof that the real API is wired in.
  */
-import { assert, expectText, headerTitle, type TestContext } from '../lib/harness.ts';
 
-export async function rootRedirectsToTheApp(t: TestContext) {
+import { test } from '../lib/fixtures.ts';
+import { assert, expectText, headerTitle } from '../lib/harness.ts';
+
+test('rootRedirectsToTheApp', async ({ t }) => {
   const origin = new URL(t.appURL).origin;
   const response = await t.page.goto(`${origin}/`);
   assert(response, 'GET / got no response');
@@ -14,9 +16,9 @@ export async function rootRedirectsToTheApp(t: TestContext) {
   await expectText(headerTitle(t.page), '中华玄历', 'the calendar opens as the first tab');
   const csp = (await response.allHeaders())['content-security-policy'] ?? '';
   assert(/default-src 'self'/.test(csp), `the SPA should be served with a CSP, got "${csp}"`);
-}
+});
 
-export async function pageGetsAndRefreshesASessionToken(t: TestContext) {
+test('pageGetsAndRefreshesASessionToken', async ({ t }) => {
   await t.open('/pages/index/index');
   const result = await t.page.evaluate(async () => {
     const post = async (token?: string) => {
@@ -51,4 +53,4 @@ export async function pageGetsAndRefreshesASessionToken(t: TestContext) {
     missing.status === 404 && missing.body.code !== 0 && missing.body.msg,
     `unknown route: ${JSON.stringify(missing)}`,
   );
-}
+});

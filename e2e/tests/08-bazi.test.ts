@@ -10,7 +10,8 @@
  * 1986–1991 daylight saving, so the chart uses 07:00 standard time, still the 辰 hour.
  */
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from '@playwright/test';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   brokenWords,
@@ -287,7 +288,7 @@ async function pagePercents(page: Page): Promise<Record<string, number>> {
   return out;
 }
 
-export async function fillTheFormReadTheChartAndDrillTheLuckCycles(t: TestContext) {
+test('fillTheFormReadTheChartAndDrillTheLuckCycles', async ({ t }) => {
   const { page } = t;
   await openBaziTab(t);
   const f = form(page);
@@ -485,9 +486,9 @@ export async function fillTheFormReadTheChartAndDrillTheLuckCycles(t: TestContex
   assert(readings.sections.length >= 2, `miji should give several sections, got ${readings.sections.length}`);
   await scrollUnderHeader(page, conventions);
   await t.screenshot('bazi-koujing-readings');
-}
+});
 
-export async function badInputIsExplainedBesideTheField(t: TestContext) {
+test('badInputIsExplainedBesideTheField', async ({ t }) => {
   const { page } = t;
   await openBaziTab(t);
   const f = form(page);
@@ -531,9 +532,9 @@ export async function badInputIsExplainedBesideTheField(t: TestContext) {
 
   // Last, so the checks above run even while this one fails.
   assert(seen.ok, `after tapping 开始排盘 the message 请填写姓名 is off screen (${seen.detail})`);
-}
+});
 
-export async function saveASecondProfileCompareAndSwitch(t: TestContext) {
+test('saveASecondProfileCompareAndSwitch', async ({ t }) => {
   const { page } = t;
   // The card asks jxfen as soon as both charts are in, so listen from the start.
   const jxfenAnswers: { wo: string; ta: string; relation: string }[] = [];
@@ -678,9 +679,9 @@ export async function saveASecondProfileCompareAndSwitch(t: TestContext) {
     '合盘 now from 张三’s side',
   );
   await expectVisible(card(page, '合盘').getByText('六合', { exact: true }), '六合 from 张三’s side too');
-}
+});
 
-export async function shareTheChartAsAnImage(t: TestContext) {
+test('shareTheChartAsAnImage', async ({ t }) => {
   const { page } = t;
   await openBaziTab(t);
   await fillForm(page, ZHANG);
@@ -754,14 +755,14 @@ export async function shareTheChartAsAnImage(t: TestContext) {
   await overlay.getByRole('button', { name: '关闭' }).tap();
   await overlay.waitFor({ state: 'hidden' });
   await expectVisible(page.getByRole('table', { name: '四柱' }), 'the chart after closing the overlay');
-}
+});
 
 /**
  * A 320×568 phone: the form's 开始排盘 on the first screen above the tab bar, every control thumb
  * sized, no word broken inside (晚子时不换日, 乾造（男）, the 神煞 names …), nothing wider than the
  * screen; then the chart and the share overlay, whose 下载图片 / 关闭 stay wholly on screen.
  */
-export async function narrowPhoneKeepsTheFormReachableAndWordsWhole(t: TestContext) {
+test('narrowPhoneKeepsTheFormReachableAndWordsWhole', async ({ t }) => {
   const { page } = t;
   await page.setViewportSize(NARROW_VIEWPORT);
   await openBaziTab(t);
@@ -840,4 +841,4 @@ export async function narrowPhoneKeepsTheFormReachableAndWordsWhole(t: TestConte
   }
   await overlay.getByRole('button', { name: '关闭' }).tap();
   await overlay.waitFor({ state: 'hidden' });
-}
+});

@@ -13,7 +13,8 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -188,7 +189,7 @@ async function pillars(page: Page): Promise<string> {
   return `${stems.map((s) => s.trim()).join('')}|${branches.map((b) => b.trim()).join('')}`;
 }
 
-export async function installableAndWorksOfflineAfterOneVisit(t: TestContext) {
+test('installableAndWorksOfflineAfterOneVisit', async ({ t }) => {
   const { page } = t;
   // What the page itself downloads; the worker's precache downloads are not page requests.
   const pageRequests: string[] = [];
@@ -340,12 +341,12 @@ export async function installableAndWorksOfflineAfterOneVisit(t: TestContext) {
   await t.screenshot('offline-bazi-chart');
   await card(page, '命理解读').scrollIntoViewIfNeeded();
   await t.screenshot('offline-bazi-readings');
-}
+});
 
-/** The build the server serves: run.ts copies apps/web/dist here before starting it. */
+/** The build the server serves: global setup copies apps/web/dist here before starting it. */
 const SERVED_DIST = join(import.meta.dirname, '..', '.tmp', 'dist');
 
-export async function aNewDeployIsOfferedAndTakesOverOnATap(t: TestContext) {
+test('aNewDeployIsOfferedAndTakesOverOnATap', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/index/index');
   await waitForServiceWorker(t);
@@ -405,7 +406,7 @@ export async function aNewDeployIsOfferedAndTakesOverOnATap(t: TestContext) {
       if (original) writeFileSync(file, original);
     });
   }
-}
+});
 
 /** The text of the shell the worker answers navigations with (its precached index.html). */
 function keptShell(page: Page): Promise<string | null> {
@@ -420,7 +421,7 @@ function keptShell(page: Page): Promise<string | null> {
  * shell straight from the worker — the page is parsed with that old day hidden before anything is
  * painted (the first-paint script's xl-boot), and the app draws the new day from the engine.
  */
-export async function aCachedShellFromAnotherDayShowsToday(t: TestContext) {
+test('aCachedShellFromAnotherDayShowsToday', async ({ t }) => {
   const { page } = t;
   await phoneOnServerTime(t);
   await page.goto(t.appURL);
@@ -451,14 +452,14 @@ export async function aCachedShellFromAnotherDayShowsToday(t: TestContext) {
     'the boot skeleton did not give way to the app',
   );
   await t.screenshot('offline-next-day-from-cached-shell');
-}
+});
 
 /**
  * A kept shell of another day is replaced by the server's page of today when the app is opened online:
  * the worker answers at once with the old one (hidden, the app draws today), fetches today's page of
  * the same build meanwhile, and the next start shows the server's calendar of today, hydrated.
  */
-export async function theWorkerKeepsTodaysShell(t: TestContext) {
+test('theWorkerKeepsTodaysShell', async ({ t }) => {
   const { page } = t;
   await phoneOnServerTime(t);
   await page.goto(t.appURL);
@@ -500,4 +501,4 @@ export async function theWorkerKeepsTodaysShell(t: TestContext) {
     () => servedCardHydrated(page),
     (s) => s.same && s.hydrated,
   );
-}
+});

@@ -7,17 +7,11 @@
  */
 import sharp from 'sharp';
 import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectVisible,
-  headerTitle,
-  type TestContext,
-} from '../lib/harness.ts';
+import { test } from '../lib/fixtures.ts';
+import { assert, eventually, expectHash, expectVisible, headerTitle } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
-export async function visitorSeesLoginAndTheVipOffer(t: TestContext): Promise<void> {
+test('visitorSeesLoginAndTheVipOffer', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/user/index');
   await expectVisible(page.getByRole('button', { name: /登录/ }).first(), 'the login entry of a visitor');
@@ -45,9 +39,9 @@ export async function visitorSeesLoginAndTheVipOffer(t: TestContext): Promise<vo
   );
   await t.screenshot('10-login-errors');
   await checkLayout(page, '登录');
-}
+});
 
-export async function loginProfileVipFortuneThemeLogout(t: TestContext): Promise<void> {
+test('loginProfileVipFortuneThemeLogout', async ({ t }) => {
   const { page } = t;
   const phone = newPhone();
 
@@ -146,9 +140,9 @@ export async function loginProfileVipFortuneThemeLogout(t: TestContext): Promise
   await expectVisible(page.getByRole('button', { name: /登录/ }).first(), 'the login entry after logout');
   const record = await page.evaluate(() => localStorage.getItem('jw-token'));
   assert(record === null || !JSON.parse(record).user, `the stored record still holds a user: ${record}`);
-}
+});
 
-export async function agreementsAndWordMeaningsAreReadable(t: TestContext): Promise<void> {
+test('agreementsAndWordMeaningsAreReadable', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/index/article?label=协议&name=隐私政策');
   await expectVisible(
@@ -171,4 +165,4 @@ export async function agreementsAndWordMeaningsAreReadable(t: TestContext): Prom
   await expectVisible(page.getByRole('heading', { name: text }).first(), `the meaning of ${text}`);
   await t.screenshot('10-label-word');
   await checkLayout(page, `标签 ${text}`);
-}
+});

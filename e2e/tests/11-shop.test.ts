@@ -12,10 +12,11 @@
  * the real time; one buyer's phone 20 minutes fast): the cashier's countdown must still read the 15
  * minutes the server gives, as it must on a buyer's phone whose clock is wrong.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { loginBySms, newPhone } from '../lib/accounts.ts';
 import { payInSandbox, shoot, shootNarrow } from '../lib/buyer.ts';
 import { openConsole, shipInConsole } from '../lib/console.ts';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -163,7 +164,7 @@ async function addAddress(t: TestContext): Promise<void> {
   await page.getByRole('button', { name: '保存' }).click();
 }
 
-export async function buyGoodsFromTheCartShipAndReceive(t: TestContext): Promise<void> {
+test('buyGoodsFromTheCartShipAndReceive', async ({ t }) => {
   const { page } = t;
   const phone = newPhone();
   await t.open('/pages/user/login');
@@ -294,9 +295,9 @@ export async function buyGoodsFromTheCartShipAndReceive(t: TestContext): Promise
   await expectText(order.locator('header').getByText('已完成'), '已完成', 'its status');
   await page.waitForLoadState('networkidle');
   await shoot(t, '11-orders', '我的订单');
-}
+});
 
-export async function buyACourseAndFindItInMyCourses(t: TestContext): Promise<void> {
+test('buyACourseAndFindItInMyCourses', async ({ t }) => {
   const { page } = t;
   // This buyer's phone runs 20 minutes fast: read on its own clock the order would look overdue.
   await t.context.clock.setFixedTime(Date.now() + 20 * 60_000);
@@ -354,9 +355,9 @@ export async function buyACourseAndFindItInMyCourses(t: TestContext): Promise<vo
   await expectVisible(page.getByText(COURSE.title), 'the course in 我的课程');
   await page.waitForLoadState('networkidle');
   await shoot(t, '11-myclass', '我的课程');
-}
+});
 
-export async function visitorAddingToCartLogsInAndComesBack(t: TestContext): Promise<void> {
+test('visitorAddingToCartLogsInAndComesBack', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/index/shop');
   const card = page
@@ -379,4 +380,4 @@ export async function visitorAddingToCartLogsInAndComesBack(t: TestContext): Pro
   // Logged in now: the same button opens the SKU sheet.
   await page.getByRole('button', { name: '加入购物车' }).click();
   await expectVisible(page.getByRole('region', { name: '选择规格' }), 'the SKU sheet after login');
-}
+});

@@ -10,9 +10,10 @@
  * overflow, broken words and small tap targets.
  */
 import { readFileSync } from 'node:fs';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Response } from '@playwright/test';
 import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
 import { payInSandbox, shoot, shootNarrow, toastGone } from '../lib/buyer.ts';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -127,7 +128,7 @@ async function searchAndOpenTheCourse(t: TestContext): Promise<void> {
   await expectVisible(page.getByRole('heading', { level: 2, name: COURSE.title }), 'the course page');
 }
 
-export async function visitorFindsACoursePreviewsItAndKeepsTheSpeed(t: TestContext): Promise<void> {
+test('visitorFindsACoursePreviewsItAndKeepsTheSpeed', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/index/index');
   await searchAndOpenTheCourse(t);
@@ -199,9 +200,9 @@ export async function visitorFindsACoursePreviewsItAndKeepsTheSpeed(t: TestConte
     `the second lesson's video is ${second.seconds} s, the list says ${secondListed} s`,
   );
   await shoot(t, '12-player-lesson-2', '课程播放 (lesson 2)');
-}
+});
 
-export async function buyerResumesAPaidLessonAndSeesProgress(t: TestContext): Promise<void> {
+test('buyerResumesAPaidLessonAndSeesProgress', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/user/login');
   await loginBySms(t, newPhone());
@@ -285,9 +286,9 @@ export async function buyerResumesAPaidLessonAndSeesProgress(t: TestContext): Pr
   await expectVisible(page.getByRole('button', { name: `继续学习：${COURSE.title}` }), '继续学习');
   await page.waitForLoadState('networkidle');
   await shoot(t, '12-myclass', '我的课程 (progress)');
-}
+});
 
-export async function vipPaysTheMemberPriceAndIsLedToTheCourse(t: TestContext): Promise<void> {
+test('vipPaysTheMemberPriceAndIsLedToTheCourse', async ({ t }) => {
   const { page } = t;
   const phone = newPhone();
   await t.open('/pages/user/login');
@@ -330,9 +331,9 @@ export async function vipPaysTheMemberPriceAndIsLedToTheCourse(t: TestContext): 
   await learn.click();
   await expectVisible(page.getByRole('heading', { level: 2, name: VIP_COURSE.title }), 'the course page');
   await expectVisible(page.getByText('已购买'), 'the course marked bought');
-}
+});
 
-export async function coursewareDownloadsARealPdf(t: TestContext): Promise<void> {
+test('coursewareDownloadsARealPdf', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/ketang/kejian');
   const first = page.getByRole('article').first();
@@ -354,4 +355,4 @@ export async function coursewareDownloadsARealPdf(t: TestContext): Promise<void>
   await expectVisible(page.getByRole('heading', { name: '服务范围' }), 'the 风水 consultation scopes');
   await page.waitForLoadState('networkidle');
   await shoot(t, '12-fengshui', '风水医院');
-}
+});

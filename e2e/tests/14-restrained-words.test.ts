@@ -3,8 +3,9 @@
  * 大凶) but the advice a reading gives, with its reason beside it (缘分需经营 · 生肖相冲, 宜静不宜动 ·
  * 日支相冲). Today is 2024-02-10, a 甲辰 day (辰); screenshots at 375×812 and 320×568.
  */
-import type { Locator } from 'playwright-core';
+import type { Locator } from '@playwright/test';
 import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -33,7 +34,7 @@ async function atBothSizes(t: TestContext, region: Locator, name: string) {
 }
 
 /** A 1994 (甲戌, 戌) birth paired with today (辰) by 生肖: 辰戌相冲, the marriage topic 凶. */
-export async function compatibilityWithTodaySaysCautionInWords(t: TestContext) {
+test('compatibilityWithTodaySaysCautionInWords', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/index/index');
   await page.evaluate(() => {
@@ -50,7 +51,7 @@ export async function compatibilityWithTodaySaysCautionInWords(t: TestContext) {
   await expectVisible(marriage.getByText('生肖相冲', { exact: true }), 'its reason beside it');
   await expectNoBareCaution(card, '合盘');
   await atBothSizes(t, card, 'hepan-caution');
-}
+});
 
 interface FortuneWeek {
   week: { date: string; jx: string }[];
@@ -61,7 +62,7 @@ interface FortuneWeek {
  * day branches in turn — sees them in the strip as advice and reason (宜静 / 逢冲), and the chosen 凶
  * day's card as 宜…不宜… beside its reason.
  */
-export async function aVipsWeekSaysCautionInWords(t: TestContext) {
+test('aVipsWeekSaysCautionInWords', async ({ t }) => {
   const { page } = t;
   const phone = newPhone();
   await t.open('/pages/user/login');
@@ -120,4 +121,4 @@ export async function aVipsWeekSaysCautionInWords(t: TestContext) {
   await atBothSizes(t, page.getByRole('region', { name: '本周运势' }), 'dingzhi-caution-week');
   await card.scrollIntoViewIfNeeded();
   await t.screenshot('dingzhi-caution-card-375x812');
-}
+});

@@ -14,8 +14,9 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { admin, adminWithInput, loginBySms, newPhone } from '../lib/accounts.ts';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -114,7 +115,7 @@ async function checkDialogFits(page: Page, title: string, width: number, hasCopy
   assert(id.holderRight <= copy.x + 0.5, `the WeChat ID runs under 复制 at ${width} px`);
 }
 
-export async function contactDialogsFitEveryPhoneWidth(t: TestContext) {
+test('contactDialogsFitEveryPhoneWidth', async ({ t }) => {
   const { page } = t;
   await setServiceCard(t, LONG_WECHAT_ID);
   for (const width of WIDTHS) {
@@ -145,7 +146,7 @@ export async function contactDialogsFitEveryPhoneWidth(t: TestContext) {
     await page.getByRole('dialog', { name: '联系大师' }).getByRole('button', { name: '关闭' }).click();
   }
   await page.setViewportSize(VIEWPORT);
-}
+});
 
 /** Fills the 定制 form (the tab's, or the VIP dialog's) with a name and a birth year, and saves. */
 async function fillDingzhi(page: Page, name: string, year: string, submit: string): Promise<void> {
@@ -173,7 +174,7 @@ async function backFromAnotherApp(page: Page): Promise<void> {
 /** The least time between two profile fetches caused by the app returning (app/session-sync.ts). */
 const FOREGROUND_REFRESH_GAP_MS = 10_000;
 
-export async function aVipGrantedWhileTheAppIsOpenIsSeenWithoutAReload(t: TestContext) {
+test('aVipGrantedWhileTheAppIsOpenIsSeenWithoutAReload', async ({ t }) => {
   const { page } = t;
   const phone = newPhone();
   await t.open('/pages/user/login?redirect=/pages/dingzhi/index');
@@ -192,9 +193,9 @@ export async function aVipGrantedWhileTheAppIsOpenIsSeenWithoutAReload(t: TestCo
   assert((await refreshed).status() === 200, 'the profile was not fetched again');
   await expectVisible(page.getByRole('heading', { name: '填写出生资料' }), 'the 定制 form, without a reload');
   await t.screenshot('14-vip-granted-form');
-}
+});
 
-export async function theDingzhiProfileIsTheAccountsOwnAndLeavesWithIt(t: TestContext) {
+test('theDingzhiProfileIsTheAccountsOwnAndLeavesWithIt', async ({ t }) => {
   const { page } = t;
   const phone = newPhone();
   await t.open('/pages/user/login?redirect=/pages/dingzhi/index');
@@ -277,7 +278,7 @@ export async function theDingzhiProfileIsTheAccountsOwnAndLeavesWithIt(t: TestCo
     ),
   );
   assert(left.length === 0, `the account's birth data is still on the phone: ${JSON.stringify(left)}`);
-}
+});
 
 /** Waits until a service worker controls the page (the first one claims it; a reload is the fallback). */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -337,7 +338,7 @@ async function vipWithProfile(t: TestContext, page: Page, appURL: string): Promi
   await expectVisible(page.getByRole('img', { name: /运势评分 \d+ 分/ }), 'the fortune');
 }
 
-export async function offlineTheReadingTabsShowWhatTheyShowedAndRecover(t: TestContext) {
+test('offlineTheReadingTabsShowWhatTheyShowedAndRecover', async ({ t }) => {
   const { page, context } = t;
   await t.open('/pages/index/index');
   await waitForServiceWorker(page);
@@ -386,9 +387,10 @@ export async function offlineTheReadingTabsShowWhatTheyShowedAndRecover(t: TestC
     (text) => text === '',
   );
   await expectVisible(READING_TABS[0].shows(page), '课堂 after the network returned');
-}
+});
 
-export async function aStoppedServerIsServiceUnavailableAndRecovers(t: TestContext) {
+test('aStoppedServerIsServiceUnavailableAndRecovers', async ({ t }) => {
+  test.setTimeout(120_000);
   const { page } = t;
   // A server started again answers 503 until it is ready: the app must take that, and so may the test.
   t.allowServerErrors();
@@ -444,8 +446,7 @@ export async function aStoppedServerIsServiceUnavailableAndRecovers(t: TestConte
     await server.stop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
+});
 
 // It starts an API server of its own (a fresh one migrates and seeds: half a minute on a busy machine)
 // and starts it again, so that the suite's server stays up for the other tests.
-aStoppedServerIsServiceUnavailableAndRecovers.timeoutMs = 120_000;

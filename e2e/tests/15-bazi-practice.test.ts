@@ -6,9 +6,10 @@
  * 375×812 and 320×568.
  */
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   expectHash,
@@ -47,7 +48,7 @@ async function expectNoOverflow(page: Page, what: string): Promise<void> {
   assert(culprits.length === 0, `${what}: content wider than the screen: ${culprits.join(', ')}`);
 }
 
-export async function fourPillarsTypedListTheirMomentsAndChartTheChosenOne(t: TestContext) {
+test('fourPillarsTypedListTheirMomentsAndChartTheChosenOne', async ({ t }) => {
   const { page } = t;
   await openBaziTab(t);
   await form(page).getByRole('button', { name: '四柱反查' }).tap();
@@ -84,9 +85,9 @@ export async function fourPillarsTypedListTheirMomentsAndChartTheChosenOne(t: Te
   await settle(xiyong);
   await t.screenshot('15-xiyong-card-320');
   await expectNoOverflow(page, 'the chart at 320×568');
-}
+});
 
-export async function aBirthWithoutItsHourGivesThreePillarsAndSaysSo(t: TestContext) {
+test('aBirthWithoutItsHourGivesThreePillarsAndSaysSo', async ({ t }) => {
   const { page } = t;
   await openBaziTab(t);
   const f = form(page);
@@ -107,9 +108,9 @@ export async function aBirthWithoutItsHourGivesThreePillarsAndSaysSo(t: TestCont
   await settle(page.getByRole('table', { name: '四柱' }));
   await t.screenshot('15-hour-unknown-chart-320');
   await expectNoOverflow(page, 'the three-pillar chart at 320×568');
-}
+});
 
-export async function aVipDownloadsTheMingshuAndItOpens(t: TestContext) {
+test('aVipDownloadsTheMingshuAndItOpens', async ({ t }) => {
   const { page } = t;
   const phone = newPhone();
   await t.open('/pages/user/login?redirect=/pages/suan/index');
@@ -140,9 +141,9 @@ export async function aVipDownloadsTheMingshuAndItOpens(t: TestContext) {
   const flat = text.replace(/\s+/g, ' ');
   assert(flat.includes('庚午 辛巳 乙亥 庚辰'), 'the PDF holds the chart’s pillars');
   assert(flat.includes('喜用神'), 'the PDF holds the 喜用神');
-}
+});
 
-export async function withoutVipTheMingshuLeadsToTheBenefits(t: TestContext) {
+test('withoutVipTheMingshuLeadsToTheBenefits', async ({ t }) => {
   const { page } = t;
   await openBaziTab(t);
   await form(page).getByRole('button', { name: '开始排盘' }).tap();
@@ -151,4 +152,4 @@ export async function withoutVipTheMingshuLeadsToTheBenefits(t: TestContext) {
   await link.scrollIntoViewIfNeeded();
   await link.tap();
   await expectHash(page, '#/pages/user/fuli');
-}
+});

@@ -8,6 +8,7 @@
  */
 import { bridgeLeave } from '@xuanli/almanac/leavePlanner';
 import { chooseDays } from '@xuanli/almanac/zeri';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -39,7 +40,7 @@ async function saveCouple(t: TestContext) {
 }
 
 /** 择日 for 嫁娶 from today (2024-02-10) for three months, with the groom and the bride chosen. */
-export async function zeriForAWeddingWithTwoFamilyMembers(t: TestContext) {
+test('zeriForAWeddingWithTwoFamilyMembers', async ({ t }) => {
   const { page } = t;
   await saveCouple(t);
   // From the calendar's day card, as a reader comes.
@@ -119,10 +120,10 @@ export async function zeriForAWeddingWithTwoFamilyMembers(t: TestContext) {
   await t.screenshot('zeri-cards-elder-320x568');
   await checkLayout(page, '择日 in 长辈模式 at 320');
   await page.setViewportSize(VIEWPORT);
-}
+});
 
 /** The day card of 春节 (today) offers its 拼假 plan; the sheet's code arrives only with the tap. */
-export async function pinjiaHintOpensItsPlan(t: TestContext) {
+test('pinjiaHintOpensItsPlan', async ({ t }) => {
   const { page } = t;
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -175,10 +176,10 @@ export async function pinjiaHintOpensItsPlan(t: TestContext) {
     () => sheet.count(),
     (n) => n === 0,
   );
-}
+});
 
 /** 八字合婚 of the groom and the bride in 合盘, with the simple 生肖 pairing beside it. */
-export async function hehunForTwoSavedProfiles(t: TestContext) {
+test('hehunForTwoSavedProfiles', async ({ t }) => {
   const { page } = t;
   await saveCouple(t);
   await t.open('/pages/suan/index');
@@ -202,4 +203,4 @@ export async function hehunForTwoSavedProfiles(t: TestContext) {
   await t.screenshot('hehun-320x568');
   await checkLayout(page, '合盘 with 八字合婚 at 320');
   await page.setViewportSize(VIEWPORT);
-}
+});

@@ -6,17 +6,10 @@
  */
 import { loginBySms, newPhone } from '../lib/accounts.ts';
 import { shoot, shootNarrow } from '../lib/buyer.ts';
-import {
-  assert,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  type TestContext,
-  tabBar,
-} from '../lib/harness.ts';
+import { test } from '../lib/fixtures.ts';
+import { assert, expectHash, expectText, expectVisible, headerTitle, tabBar } from '../lib/harness.ts';
 
-export async function subscribeAndAddALunarBirthday(t: TestContext): Promise<void> {
+test('subscribeAndAddALunarBirthday', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/user/login');
   await loginBySms(t, newPhone());
@@ -54,9 +47,9 @@ export async function subscribeAndAddALunarBirthday(t: TestContext): Promise<voi
   await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(t, '22-reminders', '我的提醒');
   await shootNarrow(t, '22-reminders-320', '我的提醒');
-}
+});
 
-export async function aChartTermOpensItsSheetAndACourse(t: TestContext): Promise<void> {
+test('aChartTermOpensItsSheetAndACourse', async ({ t }) => {
   const { page } = t;
   await t.open('/pages/index/index');
   await tabBar(page).getByRole('link', { name: '排盘' }).tap();
@@ -86,4 +79,4 @@ export async function aChartTermOpensItsSheetAndACourse(t: TestContext): Promise
   await course.tap();
   await expectHash(page, '#/pages/ketang/show?id=bazi-rumen');
   await expectVisible(page.getByText('八字入门二十讲').first(), 'the course page');
-}
+});

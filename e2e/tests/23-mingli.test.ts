@@ -7,8 +7,9 @@
 
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { newPhone, waitForCode } from '../lib/accounts.ts';
+import { closeWithTest, test } from '../lib/fixtures.ts';
 import {
   assert,
   eventually,
@@ -61,7 +62,8 @@ async function login(t: TestContext, page: Page, phone: string, previous = ''): 
   return code;
 }
 
-export async function profilesSavedOnOnePhoneAreOnTheNextAfterLogin(t: TestContext): Promise<void> {
+test('profilesSavedOnOnePhoneAreOnTheNextAfterLogin', async ({ t }) => {
+  test.setTimeout(240_000);
   const { page } = t;
   const phone = newPhone();
 
@@ -122,7 +124,7 @@ export async function profilesSavedOnOnePhoneAreOnTheNextAfterLogin(t: TestConte
     timezoneId: 'Asia/Shanghai',
   });
   other.setDefaultTimeout(10_000);
-  t.context.on('close', () => void other.close().catch(() => {}));
+  closeWithTest(other);
   // A second SMS code is a minute away: the reader sets a password on the first phone, as 我的 ›
   // 修改密码 does, and logs in with it on the second.
   const password = `mingli-${randomInt(1e9)}`;
@@ -167,5 +169,4 @@ export async function profilesSavedOnOnePhoneAreOnTheNextAfterLogin(t: TestConte
     animations: 'disabled',
   });
   await checkLayout(second, 'the details editor at 320×568');
-}
-profilesSavedOnOnePhoneAreOnTheNextAfterLogin.timeoutMs = 240_000;
+});

@@ -9,9 +9,10 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from '@playwright/test';
 import { loginBySms, newPhone } from '../lib/accounts.ts';
 import { toastGone } from '../lib/buyer.ts';
+import { test } from '../lib/fixtures.ts';
 import {
   assert,
   expectHash,
@@ -193,7 +194,7 @@ async function shootBoth(t: TestContext, name: string, what: string): Promise<vo
   await t.page.setViewportSize(VIEWPORT);
 }
 
-export async function wechatReaderLogsInSilentlyAndPaysByJsapi(t: TestContext): Promise<void> {
+test('wechatReaderLogsInSilentlyAndPaysByJsapi', async ({ t }) => {
   const world = await startWechatWorld();
   const win = await windowOn(t, world, { userAgent: WECHAT_UA, viewport: VIEWPORT, mobile: true });
   try {
@@ -260,9 +261,9 @@ export async function wechatReaderLogsInSilentlyAndPaysByJsapi(t: TestContext): 
     await win.context.close();
     await world.close();
   }
-}
+});
 
-export async function desktopBuyerPaysByWechatQrCode(t: TestContext): Promise<void> {
+test('desktopBuyerPaysByWechatQrCode', async ({ t }) => {
   const world = await startWechatWorld();
   const desktop = { width: 1280, height: 800 };
   const win = await windowOn(t, world, { userAgent: DESKTOP_UA, viewport: desktop, mobile: false });
@@ -295,4 +296,4 @@ export async function desktopBuyerPaysByWechatQrCode(t: TestContext): Promise<vo
     await win.context.close();
     await world.close();
   }
-}
+});

@@ -11,7 +11,10 @@ import { DESKTOP, VIEWPORT } from './lib/harness.ts';
 
 const TMP_DIR = join(import.meta.dirname, '.tmp');
 
-/** Flags proven on this machine (shared/STACK.md); Playwright adds --headless and a fresh profile dir. */
+/**
+ * Flags proven on this machine (Debian's Chromium in a container needs them); Playwright adds --headless
+ * and a fresh profile dir.
+ */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -5,11 +5,12 @@
  */
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Article, ArticleReadBody } from '@xuanli/contracts/article';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 
 /** Fetches the article `body` names. */
 export function readArticle(body: ArticleReadBody, signal?: AbortSignal): Promise<Article> {
-  return api.post<Article>('/crm/article/read', body, { signal });
+  return api.call(APP_ROUTES.content.postArticleRead, { body }, { signal });
 }
 
 /** Query of one article, by id or by label and name. */

@@ -4,6 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ArticleSearchBody, ArticleSearchResult } from '@xuanli/contracts/article';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 
 /** Articles per page. */
@@ -11,7 +12,7 @@ export const PAGE_SIZE = 20;
 
 /** Fetches one page of a search. */
 export function searchArticles(body: ArticleSearchBody, signal?: AbortSignal): Promise<ArticleSearchResult> {
-  return api.post<ArticleSearchResult>('/crm/article/search', body, { signal });
+  return api.call(APP_ROUTES.content.postArticleSearch, { body }, { signal });
 }
 
 /** The pages of the articles of `label`, the next page asked while fewer than `total` are shown. */

@@ -5,6 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseCategoryList } from '@xuanli/contracts/ketang';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 
 /** Path of the call. */
@@ -12,7 +13,7 @@ export const COURSE_CATEGORIES_PATH = '/crm/ketang/categories';
 
 /** Fetches the course categories. */
 export function getCourseCategories(signal?: AbortSignal): Promise<CourseCategoryList> {
-  return api.get<CourseCategoryList>(COURSE_CATEGORIES_PATH, { signal });
+  return api.call(APP_ROUTES.ketang.getCategories, {}, { signal });
 }
 
 /** Query of the categories; operators change them rarely, so ten minutes keeps them off the network. */

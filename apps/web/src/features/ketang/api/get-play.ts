@@ -8,6 +8,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Play } from '@xuanli/contracts/ketang';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
@@ -16,7 +17,7 @@ export const PLAY_PATH = '/crm/ketang/play';
 
 /** Asks for the media URL of lesson `lesson`. */
 export function getPlay(lesson: number, signal?: AbortSignal): Promise<Play> {
-  return api.get<Play>(PLAY_PATH, { query: { lesson }, signal });
+  return api.call(APP_ROUTES.ketang.getPlay, { query: { lesson } }, { signal });
 }
 
 /**

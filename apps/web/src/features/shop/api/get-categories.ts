@@ -3,6 +3,7 @@
  * 课程, 咨询…). Public. The shop tab draws them as capsules after its own 全部.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { CategoryList } from '@xuanli/contracts/shop';
 import { api } from '@/lib/api';
 
@@ -11,7 +12,7 @@ export const CATEGORIES_PATH = '/shop/categories';
 
 /** Fetches the categories. */
 export function getCategories(signal?: AbortSignal): Promise<CategoryList> {
-  return api.get<CategoryList>(CATEGORIES_PATH, { signal });
+  return api.call(APP_ROUTES.shop.getCategories, {}, { signal });
 }
 
 /** Query of the categories; operators change them rarely, so half an hour keeps them off the network. */

@@ -7,6 +7,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, LoginResult } from '@xuanli/contracts/member';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
@@ -15,7 +16,7 @@ export const LOGIN_PATH = '/crm/member/login';
 
 /** Logs in with a phone and an SMS code or a password; resolves with the new token record. */
 export function login(body: LoginBody): Promise<LoginResult> {
-  return api.post<LoginResult>(LOGIN_PATH, body);
+  return api.call(APP_ROUTES.member.postLogin, { body });
 }
 
 /** Mutation logging in; on success the session store keeps the answered token record and user. */

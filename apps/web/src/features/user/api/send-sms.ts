@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { SmsBody, SmsResult } from '@xuanli/contracts/member';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 
 /** Path of the call. */
@@ -13,7 +14,7 @@ export const SMS_PATH = '/crm/member/sms';
 /** Sends a login code to `phone`. */
 export function sendSms(phone: string): Promise<SmsResult> {
   const body: SmsBody = { phone };
-  return api.post<SmsResult>(SMS_PATH, body);
+  return api.call(APP_ROUTES.member.postSms, { body });
 }
 
 /** Mutation sending a login code. */

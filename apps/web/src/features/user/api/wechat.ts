@@ -6,6 +6,7 @@
  * record, which the session store keeps as every login's.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type {
   BindPhoneBody,
   BindPhoneResult,
@@ -30,7 +31,7 @@ export const useWechatStatus = () => useQuery(wechatStatusQueryOptions());
 
 /** Signs in with `ticket`; resolves with the new token record, which the store then holds. */
 export async function wechatLogin(ticket: string): Promise<WechatLoginResult> {
-  const result = await api.post<WechatLoginResult>('/crm/member/wechat', { ticket });
+  const result = await api.call(APP_ROUTES.member.postWechat, { body: { ticket } });
   useSession.getState().login(result);
   return result;
 }

@@ -1,0 +1,62 @@
+/**
+ * For the test fakes of the web and the console: which route of the contracts' tables a request is
+ * for, and whether a fake's answer has the shape that route declares. A fake built on these fails its
+ * test on a request to a path no table has, and on an answer the API could never send. Tests only:
+ * this module holds TypeBox values (the schemas), which no app bundle may take.
+ */
+import type { RouteSchemas, RouteTable } from '@xuanli/contracts/route';
+import { Value } from 'typebox/value';
+
+/** A table entry a request matched, with its path parameters. */
+export interface MatchedRoute {
+  /** `domain.name` in the tables, e.g. `shop.getCart`. */
+  name: string;
+  route: RouteSchemas;
+  params: Record<string, string>;
+}
+
+/** The pattern of a route's path: `:name` matches one segment, a trailing `*` the rest. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) return `(?<${segment.slice(1)}>[^/]+)`;
+      if (segment === '*') return '(?<rest>.+)';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  // The API matches the app's /api/app/ paths in any case (bln.suan and bln.Suan).
+  return new RegExp(`^${source}$`, path.startsWith('/api/app/') ? 'i' : '');
+}
+
+/** The route of `method pathname` in `tables` (by domain), or null when no table has it. */
+export function matchRoute(
+  tables: Record<string, RouteTable>,
+  method: string,
+  pathname: string,
+): MatchedRoute | null {
+  for (const [domain, table] of Object.entries(tables)) {
+    for (const [name, route] of Object.entries(table)) {
+      if (route.method !== method.toUpperCase()) continue;
+      const found = pathPattern(route.path).exec(pathname);
+      if (found) return { name: `${domain}.${name}`, route, params: { ...found.groups } };
+    }
+  }
+  return null;
+}
+
+/**
+ * What is wrong with a fake's success answer for `route`: the envelope's `resData` against the
+ * route's answer schema (or the whole body against a raw reply's). Empty when it fits, or when the
+ * answer is a failure (failure envelopes are typed by the fakes' own helpers).
+ */
+export function answerProblems(route: RouteSchemas, status: number, body: unknown): string[] {
+  if (status < 200 || status >= 300) return [];
+  const schema = route.answer ?? route.reply;
+  if (!schema) return [];
+  const value = route.answer ? (body as { resData?: unknown } | null)?.resData : body;
+  if (Value.Check(schema, value)) return [];
+  return Value.Errors(schema, value)
+    .slice(0, 5)
+    .map((error) => `${error.instancePath || '/'} ${error.message}`);
+}

@@ -53,7 +53,8 @@ export function matchRoute(
 export function answerProblems(route: RouteSchemas, status: number, body: unknown): string[] {
   if (status < 200 || status >= 300) return [];
   const schema = route.answer ?? route.reply;
-  if (!schema) return [];
+  // Bytes and texts (files, lesson media, iCalendar) are not JSON: there is no shape to hold them to.
+  if (!schema || (!route.answer && (schema as { type?: unknown }).type === 'string')) return [];
   const value = route.answer ? (body as { resData?: unknown } | null)?.resData : body;
   if (Value.Check(schema, value)) return [];
   return Value.Errors(schema, value)

@@ -5,7 +5,8 @@
  * own script as an npm copy) is imported only inside WeChat, as its own chunk, so other browsers never
  * download it. Elsewhere a share button uses the system share sheet, else copies the link.
  */
-import type { JssdkConfig } from '@xuanli/contracts/wechat';
+
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { useEffect } from 'react';
 import { env } from '@/config/env';
 import { api } from '@/lib/api';
@@ -37,7 +38,7 @@ async function configure(): Promise<Wx | null> {
   const url = window.location.href.split('#')[0] ?? '';
   const [{ default: wx }, config] = await Promise.all([
     import('weixin-js-sdk'),
-    api.get<JssdkConfig>('/wechat/jssdk', { query: { url } }),
+    api.call(APP_ROUTES.wechat.getJssdk, { query: { url } }),
   ]);
   await new Promise<void>((resolve, reject) => {
     wx.config({ debug: false, ...config, jsApiList: [...SHARE_APIS] });

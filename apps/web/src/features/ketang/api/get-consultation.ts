@@ -3,6 +3,7 @@
  * with (`sellid`), whom the 风水 page's 联系大师 opens (SPEC §2 dialog 2). Public.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { ProductDetail } from '@xuanli/contracts/shop';
 import { api } from '@/lib/api';
 
@@ -11,7 +12,7 @@ export const consultationPath = (id: number) => `/shop/products/${id}`;
 
 /** Fetches consultation (product) `id`. */
 export function getConsultation(id: number, signal?: AbortSignal): Promise<ProductDetail> {
-  return api.get<ProductDetail>(consultationPath(id), { signal });
+  return api.call(APP_ROUTES.shop.getProductsById, { params: { id } }, { signal });
 }
 
 /** Query of consultation `id`; its master changes rarely. */

@@ -4,6 +4,7 @@
  * consultations too (八字详批 …); they belong on the shop, not on this page.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { ProductList } from '@xuanli/contracts/shop';
 import { api } from '@/lib/api';
 
@@ -18,10 +19,11 @@ export const CONSULTATIONS_SHOWN = 10;
 
 /** Fetches the 风水 consultations. */
 export function getConsultations(signal?: AbortSignal): Promise<ProductList> {
-  return api.get<ProductList>(CONSULTATIONS_PATH, {
-    query: { kind: 'service', q: CONSULTATION_WORD, page: 1, size: CONSULTATIONS_SHOWN },
-    signal,
-  });
+  return api.call(
+    APP_ROUTES.shop.getProducts,
+    { query: { kind: 'service', q: CONSULTATION_WORD, page: 1, size: CONSULTATIONS_SHOWN } },
+    { signal },
+  );
 }
 
 /** Query of the 风水 consultations; prices and stock move with orders, so fresh for a minute. */

@@ -4,6 +4,7 @@
  * `onShelf: false`; an unknown id is 404 NotFound.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { ProductDetail } from '@xuanli/contracts/shop';
 import { api } from '@/lib/api';
 
@@ -12,7 +13,7 @@ export const productPath = (id: number) => `/shop/products/${id}`;
 
 /** Fetches product `id`. */
 export function getProduct(id: number, signal?: AbortSignal): Promise<ProductDetail> {
-  return api.get<ProductDetail>(productPath(id), { signal });
+  return api.call(APP_ROUTES.shop.getProductsById, { params: { id } }, { signal });
 }
 
 /**

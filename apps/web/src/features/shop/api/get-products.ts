@@ -3,6 +3,7 @@
  * (`{list, total}`). Public. The shop tab's grid asks the next page as the reader nears its end.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { ProductList, ProductQuery } from '@xuanli/contracts/shop';
 import { api } from '@/lib/api';
 
@@ -20,10 +21,19 @@ export interface ProductFilter {
 
 /** Fetches one page of products. */
 export function getProducts(query: ProductQuery, signal?: AbortSignal): Promise<ProductList> {
-  return api.get<ProductList>(PRODUCTS_PATH, {
-    query: { categoryId: query.categoryId, kind: query.kind, q: query.q, page: query.page, size: query.size },
-    signal,
-  });
+  return api.call(
+    APP_ROUTES.shop.getProducts,
+    {
+      query: {
+        categoryId: query.categoryId,
+        kind: query.kind,
+        q: query.q,
+        page: query.page,
+        size: query.size,
+      },
+    },
+    { signal },
+  );
 }
 
 /** The pages of the products `filter` selects; the next page is asked while fewer than `total` show. */

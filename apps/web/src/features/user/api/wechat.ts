@@ -12,7 +12,6 @@ import type {
   BindPhoneResult,
   WechatBinding,
   WechatLoginResult,
-  WechatStatus,
   WechatUnbindResult,
 } from '@xuanli/contracts/wechat';
 import { api } from '@/lib/api';
@@ -22,7 +21,7 @@ import { memberRequest, useSession } from '@/stores/session';
 export const wechatStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['wechat', 'status'],
-    queryFn: ({ signal }) => api.get<WechatStatus>('/wechat/status', { signal }),
+    queryFn: ({ signal }) => api.call(APP_ROUTES.wechat.getStatus, {}, { signal }),
     staleTime: 10 * 60_000,
   });
 

@@ -4,8 +4,9 @@
  * term, then with its family — 十神, 神煞 or 纳音 — when none is).
  */
 import { useQuery } from '@tanstack/react-query';
-import { type Article, MINGLI_TERM_LABEL } from '@xuanli/contracts/article';
+import { MINGLI_TERM_LABEL } from '@xuanli/contracts/article';
 import type { TaggedLessonList } from '@xuanli/contracts/lesson-tags';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 
 /** A tappable term of the chart and its family. */
@@ -22,7 +23,11 @@ export function useTermArticle(term: ChartTerm | null) {
   return useQuery({
     queryKey: ['article', MINGLI_TERM_LABEL, term?.name ?? ''],
     queryFn: ({ signal }) =>
-      api.post<Article>('/crm/article/read', { label: MINGLI_TERM_LABEL, name: term!.name }, { signal }),
+      api.call(
+        APP_ROUTES.content.postArticleRead,
+        { body: { label: MINGLI_TERM_LABEL, name: term!.name } },
+        { signal },
+      ),
     enabled: term !== null,
     staleTime: STALE,
   });

@@ -61,3 +61,35 @@ export function answerProblems(route: RouteSchemas, status: number, body: unknow
     .slice(0, 5)
     .map((error) => `${error.instancePath || '/'} ${error.message}`);
 }
+
+/**
+ * The checks a test fake makes, with what they refused: `route` finds a request's route (refusing a
+ * path no table has), `answer` holds a success answer to its route's shape. A refusal is thrown inside
+ * `fetch`, where the page sees only a failed request, and also kept: the tests' set-up calls `take`
+ * after each test and fails it when anything was refused.
+ */
+export function fakeRouteGuard(tables: Record<string, RouteTable>) {
+  const refused: string[] = [];
+  const refuse = (problem: string): never => {
+    refused.push(problem);
+    throw new Error(problem);
+  };
+  return {
+    route(method: string, pathname: string): MatchedRoute {
+      return (
+        matchRoute(tables, method, pathname) ?? refuse(`no route in the tables for ${method} ${pathname}`)
+      );
+    },
+    async answer(matched: MatchedRoute, response: Response): Promise<void> {
+      const body = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      const problems = answerProblems(matched.route, response.status, body);
+      if (problems.length > 0)
+        refuse(`${matched.name}: the fake's answer is not its shape: ${problems.join('; ')}`);
+    },
+    /** The refusals since the last call, emptied. */
+    take: (): string[] => refused.splice(0),
+  };
+}

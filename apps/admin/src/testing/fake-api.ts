@@ -4,28 +4,15 @@
  * answer whose `resData` is not the shape its route declares (checked against the schema at run time;
  * {@link routeAnswer} also checks it as a type). A test cannot pass against a shape the API never sends.
  */
-import { answerProblems, matchRoute } from '@xuanli/client/fake-routes';
+import { fakeRouteGuard } from '@xuanli/client/fake-routes';
 import type { ErrorEnvelope, OkEnvelope } from '@xuanli/contracts/envelope';
 import { type ErrorCode, statusOfCode } from '@xuanli/contracts/errors';
 import type { AnswerOf, RouteRef } from '@xuanli/contracts/route';
 import { CONSOLE_ROUTE_TABLES } from '@xuanli/contracts/routes/index';
 import { vi } from 'vitest';
 
-/** What the fake refused since the last check: unknown routes and answers of the wrong shape. */
-const violations: string[] = [];
-
-/**
- * The fake's refusals since the last call, emptied: the tests' set-up fails a test that has any, since
- * a refusal inside `fetch` would otherwise reach the page only as a network failure.
- */
-export function takeFakeApiViolations(): string[] {
-  return violations.splice(0);
-}
-
-function refuse(problem: string): never {
-  violations.push(problem);
-  throw new Error(problem);
-}
+/** The fake's checks against the console's route tables; the set-up fails a test whose `take()` is not empty. */
+export const fakeGuard = fakeRouteGuard(CONSOLE_ROUTE_TABLES);
 
 /** One request the fake API saw. */
 export interface ApiCall {
@@ -76,8 +63,7 @@ export function installFakeApi(handler: FakeHandler): ApiCall[] {
       if (!url.pathname.startsWith('/api/admin/')) throw new TypeError(`unexpected fetch ${url.pathname}`);
       const headers = (init.headers ?? {}) as Record<string, string>;
       const method = init.method ?? 'GET';
-      const matched = matchRoute(CONSOLE_ROUTE_TABLES, method, url.pathname);
-      if (!matched) refuse(`no route in the tables for ${method} ${url.pathname}`);
+      const matched = fakeGuard.route(method, url.pathname);
       const call: ApiCall = {
         method,
         path: url.pathname.slice('/api/admin'.length),
@@ -89,13 +75,7 @@ export function installFakeApi(handler: FakeHandler): ApiCall[] {
       calls.push(call);
       const answer = await handler(call);
       if (!answer) return failureAnswer('NotFound', `no fake for ${call.method} ${call.path}`);
-      const body = await answer
-        .clone()
-        .json()
-        .catch(() => null);
-      const problems = answerProblems(matched.route, answer.status, body);
-      if (problems.length > 0)
-        refuse(`${matched.name}: the fake's answer is not its shape: ${problems.join('; ')}`);
+      await fakeGuard.answer(matched, answer);
       return answer;
     }),
   );

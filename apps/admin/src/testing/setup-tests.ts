@@ -3,7 +3,7 @@ import '@/lib/dayjs';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSessionCache } from '@/lib/session';
-import { takeFakeApiViolations } from '@/testing/fake-api';
+import { fakeGuard } from '@/testing/fake-api';
 
 // What antd and ProComponents ask of a browser that jsdom does not have: media queries (responsive
 // grids, ProLayout's breakpoints) and the scroll/measure calls of tables and pickers.
@@ -56,7 +56,7 @@ HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasEle
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
-  const violations = takeFakeApiViolations();
+  const violations = fakeGuard.take();
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -6,10 +6,8 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { answerProblems, matchRoute } from '@xuanli/client/fake-routes';
 import type { Profile } from '@xuanli/contracts/member';
 import type { AnswerOf, RouteRef } from '@xuanli/contracts/route';
-import { APP_ROUTE_TABLES } from '@xuanli/contracts/routes/index';
 import type { ReactNode } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
@@ -17,7 +15,7 @@ import { AppProvider } from '@/app/provider';
 import { Dialog, Toast } from '@/lib/antd-mobile';
 import { DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
 import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
-import { refuseFake } from '@/testing/fake-violations';
+import { fakeGuard } from '@/testing/fake-violations';
 
 /** One request the fake API saw (token requests left out). */
 export interface ApiCall {
@@ -58,8 +56,7 @@ export function installFakeApi(
       if (path === '/base/token') return tokenAnswer('visitor-jwt', Date.now() / 1000);
       const headers = (init.headers ?? {}) as Record<string, string>;
       const method = init.method ?? 'GET';
-      const matched = matchRoute(APP_ROUTE_TABLES, method, url.pathname);
-      if (!matched) refuseFake(`no route in the tables for ${method} ${url.pathname}`);
+      const matched = fakeGuard.route(method, url.pathname);
       const call: ApiCall = {
         method,
         path,
@@ -71,13 +68,7 @@ export function installFakeApi(
       calls.push(call);
       const answer = await handler(call);
       if (!answer) return failureAnswer('NotFound', `no fake for ${path}`);
-      const body = await answer
-        .clone()
-        .json()
-        .catch(() => null);
-      const problems = answerProblems(matched.route, answer.status, body);
-      if (problems.length > 0)
-        refuseFake(`${matched.name}: the fake's answer is not its shape: ${problems.join('; ')}`);
+      await fakeGuard.answer(matched, answer);
       return answer;
     }),
   );

@@ -1,17 +1,10 @@
 /**
- * What the fake API (app-harness.tsx) refused during a test: requests to paths the contracts' route
- * tables do not have, and success answers not of their route's shape. Kept apart from the harness so
- * the tests' set-up can check it after every test without loading the app.
+ * The checks of the fake API (app-harness.tsx) against the app's route tables, and what they refused:
+ * requests to paths no table has, and success answers not of their route's shape. Kept apart from the
+ * harness so the tests' set-up can take the refusals after every test without loading the app.
  */
-const violations: string[] = [];
+import { fakeRouteGuard } from '@xuanli/client/fake-routes';
+import { APP_ROUTE_TABLES } from '@xuanli/contracts/routes/index';
 
-/** Records a refusal and throws it (inside `fetch`, where the page sees only a failed request). */
-export function refuseFake(problem: string): never {
-  violations.push(problem);
-  throw new Error(problem);
-}
-
-/** The refusals since the last call, emptied. */
-export function takeFakeApiViolations(): string[] {
-  return violations.splice(0);
-}
+/** The fake API's guard; the set-up fails a test whose `take()` is not empty. */
+export const fakeGuard = fakeRouteGuard(APP_ROUTE_TABLES);

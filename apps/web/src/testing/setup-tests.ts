@@ -1,10 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { takeFakeApiViolations } from '@/testing/fake-violations';
+import { fakeGuard } from '@/testing/fake-violations';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
-  const violations = takeFakeApiViolations();
+  const violations = fakeGuard.take();
   cleanup();
   vi.restoreAllMocks();
   window.localStorage.clear();

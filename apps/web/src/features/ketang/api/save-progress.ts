@@ -4,9 +4,10 @@
  * the position is saved in whole seconds and `done` turns true once 90 % of the lesson was reached.
  */
 import type { Progress, ProgressBody } from '@xuanli/contracts/ketang';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { env } from '@/config/env';
 import { ApiError, ClientErrorCode, readToken, toApiError } from '@/lib/api';
-import { memberRequest } from '@/stores/session';
+import { memberCall } from '@/stores/session';
 
 /** Path of the call. */
 export const PROGRESS_PATH = '/crm/ketang/progress';
@@ -17,7 +18,7 @@ export const PROGRESS_PATH = '/crm/ketang/progress';
  * the login page (`background`).
  */
 export function saveProgress(body: ProgressBody): Promise<Progress> {
-  return memberRequest<Progress>('POST', PROGRESS_PATH, { body, background: true });
+  return memberCall(APP_ROUTES.ketang.postProgress, { body }, { background: true });
 }
 
 /**

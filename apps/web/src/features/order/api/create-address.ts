@@ -3,13 +3,14 @@
  * marked default, the server clears the old default in the same write.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Address, AddressInput } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
-import { ADDRESSES_KEY, ADDRESSES_PATH } from './get-addresses';
+import { memberCall } from '@/stores/session';
+import { ADDRESSES_KEY } from './get-addresses';
 
 /** Saves `input` as a new address. */
 export function createAddress(input: AddressInput): Promise<Address> {
-  return memberRequest<Address>('POST', ADDRESSES_PATH, { body: input });
+  return memberCall(APP_ROUTES.shop.postAddresses, { body: input });
 }
 
 /** Mutation adding an address; the address list is fetched again afterwards. */

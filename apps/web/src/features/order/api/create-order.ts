@@ -4,8 +4,9 @@
  * made the first time, which is what makes a double tap or a reload safe (see checkout-key.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { OrderCreate, OrderCreated } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
+import { memberCall } from '@/stores/session';
 import { ORDERS_KEY } from './get-orders';
 
 /** Path of the call. */
@@ -13,7 +14,7 @@ export const CREATE_ORDER_PATH = '/shop/orders';
 
 /** Creates (or, for a repeated key, finds) the order of `body`. */
 export function createOrder(body: OrderCreate): Promise<OrderCreated> {
-  return memberRequest<OrderCreated>('POST', CREATE_ORDER_PATH, { body });
+  return memberCall(APP_ROUTES.shop.postOrders, { body });
 }
 
 /**

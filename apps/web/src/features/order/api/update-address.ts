@@ -3,13 +3,14 @@
  * Address. 设为默认 is the same call with `isDefault: true`. Another buyer's id is 404 NotFound.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Address, AddressInput } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
-import { ADDRESSES_KEY, ADDRESSES_PATH } from './get-addresses';
+import { memberCall } from '@/stores/session';
+import { ADDRESSES_KEY } from './get-addresses';
 
 /** Replaces address `id` with `input`. */
 export function updateAddress({ id, input }: { id: number; input: AddressInput }): Promise<Address> {
-  return memberRequest<Address>('PUT', `${ADDRESSES_PATH}/${id}`, { body: input });
+  return memberCall(APP_ROUTES.shop.putAddressesById, { params: { id }, body: input });
 }
 
 /** Mutation changing an address; the address list is fetched again afterwards. */

@@ -7,15 +7,16 @@
  * {@link useCartMutation}, so the badge, the cart page and the product page agree at once.
  */
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Cart } from '@xuanli/contracts/shop';
-import { memberRequest, useSession } from '@/stores/session';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */
 export const CART_PATH = '/shop/cart';
 
 /** Fetches the buyer's cart. */
 export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return memberRequest<Cart>('GET', CART_PATH, { signal });
+  return memberCall(APP_ROUTES.shop.getCart, {}, { signal });
 }
 
 /** Key of the cart query of user `userId`: one user's cart never shows for the next after a re-login. */

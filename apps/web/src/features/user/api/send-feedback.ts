@@ -3,15 +3,16 @@
  * operators. Logged-in users only; images are URLs answered by `base/upload` with purpose `feedback`.
  */
 import { useMutation } from '@tanstack/react-query';
+import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { FeedbackBody, FeedbackResult } from '@xuanli/contracts/upload';
-import { memberRequest } from '@/stores/session';
+import { memberCall } from '@/stores/session';
 
 /** Path of the call. */
 export const FEEDBACK_PATH = '/crm/feedback';
 
 /** Sends one feedback; resolves with its id. */
 export function sendFeedback(body: FeedbackBody): Promise<FeedbackResult> {
-  return memberRequest<FeedbackResult>('POST', FEEDBACK_PATH, { body });
+  return memberCall(APP_ROUTES.content.postFeedback, { body });
 }
 
 /** Mutation sending feedback. */

@@ -7,15 +7,9 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import type {
-  BindPhoneBody,
-  BindPhoneResult,
-  WechatBinding,
-  WechatLoginResult,
-  WechatUnbindResult,
-} from '@xuanli/contracts/wechat';
+import type { BindPhoneBody, WechatLoginResult } from '@xuanli/contracts/wechat';
 import { api } from '@/lib/api';
-import { memberRequest, useSession } from '@/stores/session';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Whether WeChat login is configured; it changes only with the server's settings. */
 export const wechatStatusQueryOptions = () =>
@@ -39,7 +33,7 @@ export async function wechatLogin(ticket: string): Promise<WechatLoginResult> {
 export const wechatBindingQueryOptions = () =>
   queryOptions({
     queryKey: ['member', 'wechat'],
-    queryFn: ({ signal }) => memberRequest<WechatBinding>('GET', '/crm/member/wechat', { signal }),
+    queryFn: ({ signal }) => memberCall(APP_ROUTES.member.getWechat, {}, { signal }),
   });
 
 /** The binding, asked only for a logged-in reader. */
@@ -52,8 +46,7 @@ export function useWechatBinding() {
 export function useBindPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BindPhoneBody) =>
-      memberRequest<BindPhoneResult>('POST', '/crm/member/bind-phone', { body }),
+    mutationFn: (body: BindPhoneBody) => memberCall(APP_ROUTES.member.postBindPhone, { body }),
     onSuccess: (result) => {
       useSession.getState().login(result);
       void queryClient.invalidateQueries({ queryKey: ['member'] });
@@ -65,7 +58,7 @@ export function useBindPhone() {
 export function useUnbindWechat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => memberRequest<WechatUnbindResult>('POST', '/crm/member/wechat/unbind', { body: {} }),
+    mutationFn: () => memberCall(APP_ROUTES.member.postWechatUnbind, { body: {} }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['member', 'wechat'] }),
   });
 }

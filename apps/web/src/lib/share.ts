@@ -6,10 +6,9 @@
  * download it. Elsewhere a share button uses the system share sheet, else copies the link.
  */
 
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { useEffect } from 'react';
 import { env } from '@/config/env';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { isWechatBrowser } from '@/lib/wechat';
 
 /** What a shared page shows: title, one line under it, its address and a square picture. */

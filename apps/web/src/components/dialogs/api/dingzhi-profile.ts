@@ -9,7 +9,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isYunType } from '@xuanli/almanac/bazi/yunType';
 import type { DingzhiProfile, DingzhiProfileAnswer, DingzhiProfileBody } from '@xuanli/contracts/dingzhi';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall, useSession } from '@/stores/session';
 
 export type { DingzhiProfile };

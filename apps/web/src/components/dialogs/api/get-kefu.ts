@@ -5,8 +5,7 @@
  * fresh copy is fetched in the background.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { type ContactInfo, toContactInfo } from './contact';
 

@@ -5,8 +5,7 @@
  */
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Article, ArticleReadBody } from '@xuanli/contracts/article';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Fetches the article `body` names. */
 export function readArticle(body: ArticleReadBody, signal?: AbortSignal): Promise<Article> {

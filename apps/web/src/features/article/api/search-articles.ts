@@ -4,8 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ArticleSearchBody, ArticleSearchResult } from '@xuanli/contracts/article';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Articles per page. */
 export const PAGE_SIZE = 20;

@@ -6,8 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Compatibility } from '@xuanli/almanac/bazi/compatibility';
 import type { JxfenBody as JxfenWireBody } from '@xuanli/contracts/bazi';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { fnv1a } from '../hash';
 

@@ -6,8 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MINGLI_TERM_LABEL } from '@xuanli/contracts/article';
 import type { TaggedLessonList } from '@xuanli/contracts/lesson-tags';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** A tappable term of the chart and its family. */
 export interface ChartTerm {

@@ -3,9 +3,8 @@
  * with (`sellid`), whom the 风水 page's 联系大师 opens (SPEC §2 dialog 2). Public.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { ProductDetail } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call for product `id`. */
 export const consultationPath = (id: number) => `/shop/products/${id}`;

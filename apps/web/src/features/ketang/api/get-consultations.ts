@@ -4,9 +4,8 @@
  * consultations too (八字详批 …); they belong on the shop, not on this page.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { ProductList } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const CONSULTATIONS_PATH = '/shop/products';

@@ -7,8 +7,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CourseList, CourseQuery } from '@xuanli/contracts/ketang';
 import { COURSE_PAGE_SIZE } from '@xuanli/contracts/ketang-labels';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */

@@ -5,8 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CoursewareList } from '@xuanli/contracts/ketang';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const COURSEWARE_PATH = '/crm/ketang/kejian';

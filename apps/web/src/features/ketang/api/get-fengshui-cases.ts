@@ -5,8 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArticleSearchResult } from '@xuanli/contracts/article';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const ARTICLE_SEARCH_PATH = '/crm/article/search';

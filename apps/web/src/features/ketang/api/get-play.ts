@@ -8,8 +8,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Play } from '@xuanli/contracts/ketang';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */

@@ -4,9 +4,8 @@
  * the position is saved in whole seconds and `done` turns true once 90 % of the lesson was reached.
  */
 import type { Progress, ProgressBody } from '@xuanli/contracts/ketang';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import { env } from '@/config/env';
-import { ApiError, ClientErrorCode, readToken, toApiError } from '@/lib/api';
+import { APP_ROUTES, ApiError, ClientErrorCode, readToken, toApiError } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 
 /** Path of the call. */

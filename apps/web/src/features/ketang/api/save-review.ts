@@ -6,7 +6,7 @@
  */
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetail, CourseList, ReviewBody, ReviewResult } from '@xuanli/contracts/ketang';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { reviewsQueryPrefix } from './get-reviews';
 

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SandboxComplete, SandboxCompleteBody } from '@xuanli/contracts/pay';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { orderKey } from './get-order';
 import { ORDERS_KEY } from './get-orders';

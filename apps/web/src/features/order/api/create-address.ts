@@ -3,8 +3,8 @@
  * marked default, the server clears the old default in the same write.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Address, AddressInput } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { ADDRESSES_KEY } from './get-addresses';
 

@@ -4,8 +4,8 @@
  * made the first time, which is what makes a double tap or a reload safe (see checkout-key.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { OrderCreate, OrderCreated } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { ORDERS_KEY } from './get-orders';
 

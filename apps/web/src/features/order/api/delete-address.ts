@@ -3,7 +3,7 @@
  * the address, so deleting never changes an order.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { ADDRESSES_KEY } from './get-addresses';
 

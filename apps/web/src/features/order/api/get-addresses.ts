@@ -3,8 +3,8 @@
  * checkout picks its address from here and the address book lists it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { AddressList } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 
 /** Path of the call. */

@@ -5,8 +5,8 @@
  * is 404 NotFound, like one that does not exist.
  */
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { OrderDetail } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { ORDERS_KEY } from './get-orders';
 

@@ -4,8 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayChannelList } from '@xuanli/contracts/pay';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { isWechatBrowser } from '@/lib/wechat';
 
 /** Fetches the open channels. */

@@ -4,8 +4,8 @@
  * app never adds money up itself), and whether any line ships (needs an address).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { OrderPreview, OrderPreviewBody } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 
 /** Path of the call. */

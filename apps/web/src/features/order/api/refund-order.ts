@@ -4,8 +4,8 @@
  * paid). Only a paid order can ask; anything else is 409 OrderStateConflict.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { OrderDetail, RefundRequest } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { storeOrder } from './get-order';
 

@@ -6,7 +6,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { PayStart, PayStartBody } from '@xuanli/contracts/pay';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 
 /** Starts paying order `orderNo` as `body` says. */

@@ -3,8 +3,8 @@
  * Address. 设为默认 is the same call with `isDefault: true`. Another buyer's id is 404 NotFound.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Address, AddressInput } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { ADDRESSES_KEY } from './get-addresses';
 

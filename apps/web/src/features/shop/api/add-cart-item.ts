@@ -4,8 +4,8 @@
  * 409 OutOfStock when the SKU has none left or its product is off the shelf.
  */
 
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Cart, CartAdd } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { useCartMutation } from './get-cart';
 

@@ -7,8 +7,8 @@
  * {@link useCartMutation}, so the badge, the cart page and the product page agree at once.
  */
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Cart } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */

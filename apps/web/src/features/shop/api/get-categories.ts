@@ -3,9 +3,8 @@
  * 课程, 咨询…). Public. The shop tab draws them as capsules after its own 全部.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { CategoryList } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const CATEGORIES_PATH = '/shop/categories';

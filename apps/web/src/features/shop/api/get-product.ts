@@ -4,9 +4,8 @@
  * `onShelf: false`; an unknown id is 404 NotFound.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { ProductDetail } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call for product `id`. */
 export const productPath = (id: number) => `/shop/products/${id}`;

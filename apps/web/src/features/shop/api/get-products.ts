@@ -3,9 +3,8 @@
  * (`{list, total}`). Public. The shop tab's grid asks the next page as the reader nears its end.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { ProductList, ProductQuery } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const PRODUCTS_PATH = '/shop/products';

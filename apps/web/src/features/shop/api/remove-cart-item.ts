@@ -3,8 +3,8 @@
  * whole cart.
  */
 
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Cart } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { useCartMutation } from './get-cart';
 

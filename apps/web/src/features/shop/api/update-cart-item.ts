@@ -4,8 +4,8 @@
  * 合计 shows). 409 OutOfStock when the new quantity is more than the stock; 404 when the line is gone.
  */
 
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { Cart, CartUpdate } from '@xuanli/contracts/shop';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 import { useCartMutation } from './get-cart';
 

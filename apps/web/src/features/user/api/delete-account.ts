@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteResult } from '@xuanli/contracts/member';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */

@@ -4,7 +4,7 @@
  * `myclass`; free of TanStack Query and a background call for the same reasons as get-profile.ts.
  */
 import type { MyOrderList } from '@xuanli/contracts/member';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */

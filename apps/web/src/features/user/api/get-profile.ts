@@ -6,7 +6,7 @@
  * it is a background call: a 401 clears the user without sending anyone to the login page.
  */
 import type { Profile } from '@xuanli/contracts/member';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */

@@ -7,8 +7,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, LoginResult } from '@xuanli/contracts/member';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */

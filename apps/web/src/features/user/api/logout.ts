@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */

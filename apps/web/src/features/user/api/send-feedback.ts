@@ -3,8 +3,8 @@
  * operators. Logged-in users only; images are URLs answered by `base/upload` with purpose `feedback`.
  */
 import { useMutation } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { FeedbackBody, FeedbackResult } from '@xuanli/contracts/upload';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 
 /** Path of the call. */

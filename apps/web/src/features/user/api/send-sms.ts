@@ -5,8 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { SmsBody, SmsResult } from '@xuanli/contracts/member';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const SMS_PATH = '/crm/member/sms';

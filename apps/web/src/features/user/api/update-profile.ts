@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { Profile, ProfileUpdate } from '@xuanli/contracts/member';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
+import { APP_ROUTES } from '@/lib/api';
 import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */

@@ -6,9 +6,8 @@
  * record, which the session store keeps as every login's.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_ROUTES } from '@xuanli/contracts/routes/paths';
 import type { BindPhoneBody, WechatLoginResult } from '@xuanli/contracts/wechat';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { memberCall, useSession } from '@/stores/session';
 
 /** Whether WeChat login is configured; it changes only with the server's settings. */

@@ -190,10 +190,13 @@ export type AdminArticleDeleted = Static<typeof AdminArticleDeletedSchema>;
 /** Query of `GET /api/admin/readings`. */
 export const AdminReadingQuerySchema = Type.Object(
   {
+    // Unsafe only to give the list of literals its type: the JSON Schema is the union as written.
     group: Type.Optional(
-      Type.Union(
-        Object.keys(READING_GROUP_LABELS).map((group) => Type.Literal(group)),
-        { description: 'Only this group: daymaster, strength, element, tengod, shensha or luck' },
+      Type.Unsafe<ReadingGroup>(
+        Type.Union(
+          Object.keys(READING_GROUP_LABELS).map((group) => Type.Literal(group)),
+          { description: 'Only this group: daymaster, strength, element, tengod, shensha or luck' },
+        ),
       ),
     ),
   },

@@ -279,3 +279,6 @@ export type AdminCoursewareBody = Static<typeof AdminCoursewareBodySchema>;
 
 /** `/api/admin/courseware/:coursewareId`. */
 export const AdminCoursewareParamsSchema = Type.Object({ coursewareId: RowId('The courseware file') });
+
+/** What a course edit answers: the course as saved, or null when it is gone meanwhile. */
+export const AdminCourseMaybeDetailSchema = Type.Union([AdminCourseDetailSchema, Type.Null()]);

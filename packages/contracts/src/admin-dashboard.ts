@@ -12,6 +12,7 @@ import {
   SETUP_ITEMS,
   SETUP_STATES,
 } from './admin-dashboard-labels.ts';
+import { DateField, DateTime, Fen } from './common.ts';
 
 export {
   DASHBOARD_TREND_DAYS,
@@ -25,20 +26,17 @@ export {
   type SetupState,
 } from './admin-dashboard-labels.ts';
 
-const DateTime = (description: string) => Type.String({ format: 'date-time', description });
-
-/** Money in 分 (integer, never negative). */
-const Fen = (description: string) =>
-  Type.Integer({ minimum: 0, description: `${description}, in 分 (1/100 元)` });
+/** A day's sum of many orders may pass one column's end; it stays a safe integer. */
+const DAY_SUM = { maximum: Number.MAX_SAFE_INTEGER };
 
 // ——— Trends ———
 
 /** One Beijing day's figures. */
 export const DashboardDaySchema = Type.Object({
-  date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'The Beijing day, YYYY-MM-DD' }),
+  date: DateField('The Beijing day, YYYY-MM-DD'),
   paidOrders: Type.Integer({ minimum: 0, description: 'Orders paid that day' }),
-  paidAmount: Fen('What those orders took'),
-  refundedAmount: Fen("Refunds of buyers' orders the providers confirmed that day"),
+  paidAmount: Fen('What those orders took', DAY_SUM),
+  refundedAmount: Fen("Refunds of buyers' orders the providers confirmed that day", DAY_SUM),
   revenue: Type.Integer({ description: 'paidAmount minus refundedAmount, in 分 (may be negative)' }),
   newUsers: Type.Integer({ minimum: 0, description: 'Accounts made that day' }),
 });

@@ -4,13 +4,13 @@
  * with a note, which is audited. Dates are ISO instants; money in the detail text is in 元.
  */
 import { type Static, Type } from 'typebox';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from './admin-labels.ts';
 import {
   PAY_FINDING_KINDS,
   PAY_FINDING_NOTE_MAX,
   PAY_FINDING_NOTE_MIN,
   PAY_FINDING_STATUSES,
 } from './admin-pay-labels.ts';
+import { DateTime, pageOf, pageQuery, RowId } from './common.ts';
 import { PAY_CHANNELS } from './shop-labels.ts';
 
 export {
@@ -24,7 +24,6 @@ export {
   type PayFindingStatus,
 } from './admin-pay-labels.ts';
 
-const DateTime = (description: string) => Type.String({ format: 'date-time', description });
 const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 /** Query of `GET /api/admin/pay-findings`: every filter optional; newest findings first. */
@@ -34,8 +33,7 @@ export const AdminPayFindingQuerySchema = Type.Object(
     orderNo: Type.Optional(
       Type.String({ pattern: '^\\d{1,20}$', description: 'The order number, or its first digits' }),
     ),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_PAGE_SIZE_MAX, default: ADMIN_PAGE_SIZE })),
+    ...pageQuery(),
   },
   { additionalProperties: false },
 );
@@ -62,8 +60,7 @@ export type AdminPayFinding = Static<typeof AdminPayFindingSchema>;
 
 /** A page of findings, and how many are still open in all. */
 export const AdminPayFindingListSchema = Type.Object({
-  list: Type.Array(AdminPayFindingSchema),
-  total: Type.Integer({ minimum: 0 }),
+  ...pageOf(AdminPayFindingSchema),
   open: Type.Integer({ minimum: 0, description: 'Findings not yet handled, whatever the filters' }),
 });
 
@@ -72,7 +69,7 @@ export type AdminPayFindingList = Static<typeof AdminPayFindingListSchema>;
 
 /** Path of one finding's routes. */
 export const AdminPayFindingParamsSchema = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  id: RowId(),
 });
 
 /** A finding's path. */

@@ -90,3 +90,13 @@ export const SandboxCompleteSchema = Type.Object({
 
 /** A sandbox completion result. */
 export type SandboxComplete = Static<typeof SandboxCompleteSchema>;
+
+/** Path of an order's payment routes (the same 20 digits as the shop's order number, in `\d` form). */
+export const PayOrderParamsSchema = Type.Object({
+  orderNo: Type.String({ pattern: '^\\d{20}$', description: 'The 20-digit order number' }),
+});
+
+/** Path of a provider's callback: the channel it is for, checked by the service. */
+export const PayNotifyParamsSchema = Type.Object({
+  channel: Type.String({ maxLength: 32, description: "'wechat', 'alipay' or 'sandbox'" }),
+});

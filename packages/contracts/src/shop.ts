@@ -387,3 +387,25 @@ export const RefundRequestSchema = Type.Object({
 
 /** A refund request. */
 export type RefundRequest = Static<typeof RefundRequestSchema>;
+
+// ——— Paths ———
+
+/** A shop order's number: 20 digits (apps/api shop/order-no.ts makes them). */
+export const ORDER_NO_PATTERN = '^[0-9]{20}$';
+
+/** Path of one product's page. */
+export const ProductParamsSchema = Type.Object({ id: RowId('The product') });
+
+/** Path of one cart line. */
+export const CartLineParamsSchema = Type.Object({ skuId: RowId('The SKU of the line') });
+
+/** Path of one saved address. */
+export const AddressParamsSchema = Type.Object({ id: RowId('The address') });
+
+/** What deleting an address answers: the id it had. */
+export const AddressDeletedSchema = Type.Object({ id: Type.Integer({ description: 'The deleted address' }) });
+
+/** Path of one of the buyer's orders. */
+export const OrderNoParamsSchema = Type.Object({
+  orderNo: Type.String({ pattern: ORDER_NO_PATTERN, description: 'The 20-digit order number' }),
+});

@@ -5,24 +5,25 @@
  */
 import type { DashboardTrends, ExpiringVips, SetupChecklist } from '@xuanli/contracts/admin-dashboard';
 import type { Dashboard } from '@xuanli/contracts/admin-shop';
+import { CONSOLE_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 
 /** `GET /api/admin/dashboard`: today's and this month's figures, VIPs and top courses. */
 export function getDashboard(): Promise<Dashboard> {
-  return api.get<Dashboard>('dashboard');
+  return api.call(CONSOLE_ROUTES.admin.getDashboard);
 }
 
 /** `GET /api/admin/dashboard/trends`: orders, revenue and new users per Beijing day, 30 days. */
 export function getDashboardTrends(): Promise<DashboardTrends> {
-  return api.get<DashboardTrends>('dashboard/trends');
+  return api.call(CONSOLE_ROUTES.admin.getDashboardTrends);
 }
 
 /** `GET /api/admin/dashboard/expiring-vips`: VIPs whose membership ends within 7 days. */
 export function getExpiringVips(): Promise<ExpiringVips> {
-  return api.get<ExpiringVips>('dashboard/expiring-vips');
+  return api.call(CONSOLE_ROUTES.admin.getDashboardExpiringVips);
 }
 
 /** `GET /api/admin/dashboard/setup`: the 开店清单. */
 export function getSetupChecklist(): Promise<SetupChecklist> {
-  return api.get<SetupChecklist>('dashboard/setup');
+  return api.call(CONSOLE_ROUTES.admin.getDashboardSetup);
 }

@@ -4,19 +4,20 @@
  * public calendar, the `xuanli` CLI and the app's calendar read the same table at once.
  */
 import type { AdminHolidayChange, AdminHolidayList, HolidaySaveBody } from '@xuanli/contracts/holidays';
+import { CONSOLE_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 
 /** `GET /api/admin/holidays?year=`: the year (listed even without entered days). */
 export function listHolidays(year: number): Promise<AdminHolidayList> {
-  return api.get<AdminHolidayList>('holidays', { year });
+  return api.call(CONSOLE_ROUTES.calendar.getHolidays, { query: { year } });
 }
 
 /** `POST /api/admin/holidays`: enters a day or replaces the entry of its date. */
 export function saveHoliday(body: HolidaySaveBody): Promise<AdminHolidayChange> {
-  return api.post<AdminHolidayChange>('holidays', body);
+  return api.call(CONSOLE_ROUTES.calendar.postHolidays, { body });
 }
 
 /** `DELETE /api/admin/holidays?date=`: removes an entered day (the built-in entry applies again). */
 export function deleteHoliday(date: string): Promise<AdminHolidayChange> {
-  return api.delete<AdminHolidayChange>('holidays', { date });
+  return api.call(CONSOLE_ROUTES.calendar.deleteHolidays, { query: { date } });
 }

@@ -8,14 +8,15 @@ import type {
   AdminPayFindingQuery,
   AdminPayFindingResolveBody,
 } from '@xuanli/contracts/admin-pay';
+import { CONSOLE_ROUTES } from '@xuanli/contracts/routes/paths';
 import { api } from '@/lib/api';
 
 /** `GET /api/admin/pay-findings`: a page of what asking the payment providers found, newest first. */
 export function listPayFindings(query: AdminPayFindingQuery): Promise<AdminPayFindingList> {
-  return api.get<AdminPayFindingList>('pay-findings', { ...query });
+  return api.call(CONSOLE_ROUTES.pay.getPayFindings, { query });
 }
 
 /** `POST /api/admin/pay-findings/{id}/resolve`: marks a finding handled, with what was done. */
 export function resolvePayFinding(id: number, body: AdminPayFindingResolveBody): Promise<AdminPayFinding> {
-  return api.post<AdminPayFinding>(`pay-findings/${id}/resolve`, body);
+  return api.call(CONSOLE_ROUTES.pay.postPayFindingsByIdResolve, { params: { id }, body });
 }

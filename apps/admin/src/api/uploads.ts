@@ -9,6 +9,7 @@
  */
 import type { Upload, UploadPurpose, UploadResult } from '@xuanli/contracts/admin-courses';
 import type { ErrorEnvelope } from '@xuanli/contracts/envelope';
+import { CONSOLE_ROUTES } from '@xuanli/contracts/routes/paths';
 import { ApiError, adminUrl, api, CLIENT_ERROR, failureMessage } from '@/lib/api';
 import { endSession, getSession, isExpired } from '@/lib/session';
 
@@ -95,7 +96,7 @@ async function resumable(key: string, store: ChunkedUploadOptions['store']): Pro
   const id = store?.getItem(key);
   if (!id) return null;
   try {
-    const upload = await api.get<Upload>(`uploads/${id}`);
+    const upload = await api.call(CONSOLE_ROUTES.ketang.getUploadsById, { params: { id } });
     if (upload.status === 'open') return upload;
   } catch (error) {
     if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 403)) throw error;
@@ -118,11 +119,13 @@ export async function uploadInChunks(
   const key = resumeKey(file, purpose);
   let upload = await resumable(key, store);
   if (!upload) {
-    upload = await api.post<Upload>('uploads', {
-      filename: file.name,
-      size: file.size,
-      contentType: file.type || (purpose === 'video' ? 'video/mp4' : 'application/pdf'),
-      purpose,
+    upload = await api.call(CONSOLE_ROUTES.ketang.postUploads, {
+      body: {
+        filename: file.name,
+        size: file.size,
+        contentType: file.type || (purpose === 'video' ? 'video/mp4' : 'application/pdf'),
+        purpose,
+      },
     });
     store?.setItem(key, upload.id);
   }
@@ -143,7 +146,7 @@ export async function uploadInChunks(
     sent += bytesOf(index);
     options.onProgress?.({ sent, total: file.size });
   }
-  const result = await api.post<UploadResult>(`uploads/${id}/complete`);
+  const result = await api.call(CONSOLE_ROUTES.ketang.postUploadsByIdComplete, { params: { id } });
   store?.removeItem(key);
   return result;
 }

@@ -1,3 +1,4 @@
+import { CONSOLE_ROUTES } from '@xuanli/contracts/routes/paths';
 import { describe, expect, it } from 'vitest';
 import { failureAnswer, installFakeApi, okAnswer } from '@/testing/fake-api';
 import { aLogin } from '@/testing/fixtures';
@@ -27,7 +28,9 @@ describe('call', () => {
   it('reads resData and sends the bearer token of the login', async () => {
     startSession(aLogin('admin'));
     const calls = installFakeApi(() => okAnswer({ revoked: 2 }));
-    await expect(api.post('users/sessions/revoke', { userId: 1, reason: '测试原因' })).resolves.toEqual({
+    await expect(
+      api.call(CONSOLE_ROUTES.member.postUsersSessionsRevoke, { body: { userId: 1, reason: '测试原因' } }),
+    ).resolves.toEqual({
       revoked: 2,
     });
     expect(calls[0].authorization).toBe('Bearer jwt-admin');
@@ -41,7 +44,7 @@ describe('call', () => {
     expect(getSession()).not.toBeNull();
 
     installFakeApi(() => failureAnswer('Unauthorized', 'token expired'));
-    const error = await api.get('me').catch((reason: unknown) => reason);
+    const error = await api.call(CONSOLE_ROUTES.admin.getMe).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('登录已失效，请重新登录');
     expect(getSession()).toBeNull();
@@ -53,7 +56,7 @@ describe('call', () => {
     installFakeApi(() => {
       throw new TypeError('fetch failed');
     });
-    await expect(api.get('me')).rejects.toMatchObject({
+    await expect(api.call(CONSOLE_ROUTES.admin.getMe)).rejects.toMatchObject({
       code: 'NetworkError',
       message: '网络连接失败，请检查网络后再试',
     });

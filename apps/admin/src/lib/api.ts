@@ -6,6 +6,9 @@
  * its code when the server's text is not meant for readers (Fastify's English validation text).
  * A 401 on any call but the login ends the login: the layout then shows the login page.
  */
+
+import { routeCaller } from '@xuanli/client/route-call';
+import { buildUrl, type Exchanged, exchange, TransportFailure } from '@xuanli/client/transport';
 import type { ErrorEnvelope, OkEnvelope } from '@xuanli/contracts/envelope';
 import { ERROR_MESSAGES_ZH, isErrorCode } from '@xuanli/contracts/errors';
 import { endSession, getSession, isExpired } from './session';
@@ -80,22 +83,7 @@ export interface CallOptions {
 
 /** `path` below {@link ADMIN_API_BASE} with the query's non-empty values. */
 export function adminUrl(path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `${ADMIN_API_BASE}/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (text === '') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  return buildUrl(ADMIN_API_BASE, path, query, { dropEmpty: true });
 }
 
 function unauthorized(): ApiError {
@@ -115,30 +103,24 @@ export async function call<T>(method: string, path: string, options: CallOptions
     }
     headers.Authorization = `Bearer ${session.jwt}`;
   }
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, REQUEST_TIMEOUT_MS);
-  let response: Response;
+  let answer: Exchanged;
   try {
-    response = await fetch(adminUrl(path, options.query), {
+    answer = await exchange({
       method,
+      url: adminUrl(path, options.query),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: controller.signal,
+      body: options.body,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      fetch: (...args) => globalThis.fetch(...args),
     });
-  } catch {
-    const code = timedOut ? CLIENT_ERROR.timeout : CLIENT_ERROR.network;
+  } catch (error) {
+    const code =
+      error instanceof TransportFailure && error.kind === 'timeout'
+        ? CLIENT_ERROR.timeout
+        : CLIENT_ERROR.network;
     throw new ApiError(failureMessage(code, undefined), code);
-  } finally {
-    clearTimeout(timer);
   }
-
-  const body = await readJson(response);
+  const { response, body } = answer;
   if (response.ok) {
     return (body as OkEnvelope<T> | null)?.resData as T;
   }
@@ -152,9 +134,17 @@ export async function call<T>(method: string, path: string, options: CallOptions
   throw new ApiError(failureMessage(code, envelope.msg, response.status), code, response.status, envelope);
 }
 
-/** The console's API client: one function per HTTP method. */
+/**
+ * The console's API client: `api.call(CONSOLE_ROUTES.…, {params, query, body})`, whose input and
+ * answer are typed by the contracts' route tables (packages/contracts/src/routes).
+ */
 export const api = {
-  get: <T>(path: string, query?: Query) => call<T>('GET', path, { query }),
-  post: <T>(path: string, body?: unknown) => call<T>('POST', path, { body: body ?? {} }),
-  delete: <T>(path: string, query?: Query) => call<T>('DELETE', path, { query }),
+  call: routeCaller<Pick<CallOptions, 'auth'>>(ADMIN_API_BASE, (method, path, request, options) =>
+    // A POST without a body still sends `{}`: the console's routes read an object.
+    call(method, path, {
+      query: request.query,
+      body: method === 'GET' || method === 'DELETE' ? request.body : (request.body ?? {}),
+      auth: options?.auth,
+    }),
+  ),
 };

@@ -9,12 +9,8 @@ import { useSyncExternalStore } from 'react';
 /** sessionStorage key of the login. */
 export const SESSION_STORAGE_KEY = 'xuanli-admin-session';
 
-/** A console login: the bearer token, when it ends and who it is. */
-export interface OperatorSession {
-  jwt: string;
-  expiresAt: string;
-  operator: Operator;
-}
+/** A console login: the bearer token, when it ends and who it is, as the login answered them. */
+export type OperatorSession = Pick<AdminLoginResult, 'jwt' | 'expiresAt' | 'operator'>;
 
 /**
  * Why the last login ended: `expired` when the server refused its token (the login page says so and

@@ -1,11 +1,18 @@
 /**
- * A fake console API at the fetch boundary, whose answers are typed by the wire contracts
- * (`@xuanli/contracts`): a test can only answer with an envelope, a code and a `resData` the server
- * really sends, so it cannot pass against a shape the API never produces.
+ * A fake console API at the fetch boundary that answers from the contracts' route tables
+ * (`@xuanli/contracts/routes`): a request to a path no table has fails the test, and so does a success
+ * answer whose `resData` is not the shape its route declares (checked against the schema at run time;
+ * {@link routeAnswer} also checks it as a type). A test cannot pass against a shape the API never sends.
  */
+import { fakeRouteGuard } from '@xuanli/client/fake-routes';
 import type { ErrorEnvelope, OkEnvelope } from '@xuanli/contracts/envelope';
 import { type ErrorCode, statusOfCode } from '@xuanli/contracts/errors';
+import type { AnswerOf, RouteRef } from '@xuanli/contracts/route';
+import { CONSOLE_ROUTE_TABLES } from '@xuanli/contracts/routes/index';
 import { vi } from 'vitest';
+
+/** The fake's checks against the console's route tables; the set-up fails a test whose `take()` is not empty. */
+export const fakeGuard = fakeRouteGuard(CONSOLE_ROUTE_TABLES);
 
 /** One request the fake API saw. */
 export interface ApiCall {
@@ -18,6 +25,8 @@ export interface ApiCall {
   body: Record<string, unknown>;
   /** The `Authorization` header as sent, or null. */
   authorization: string | null;
+  /** The route of the tables it is for, as `domain.name` (e.g. `member.getUsers`). */
+  route: string;
 }
 
 function json(status: number, body: unknown): Response {
@@ -28,6 +37,11 @@ function json(status: number, body: unknown): Response {
 export function okAnswer<T>(resData: T): Response {
   const body: OkEnvelope<T> = { code: 0, msg: 'ok', resData };
   return json(200, body);
+}
+
+/** A 200 success envelope for `route`, its `resData` typed by the route's answer schema. */
+export function routeAnswer<R extends RouteRef>(_route: R, resData: AnswerOf<R>): Response {
+  return okAnswer(resData);
 }
 
 /** A failure envelope with the HTTP status the API gives `code`, and extra fields (e.g. `retryAfter`). */
@@ -48,16 +62,21 @@ export function installFakeApi(handler: FakeHandler): ApiCall[] {
       const url = new URL(String(input), 'http://localhost');
       if (!url.pathname.startsWith('/api/admin/')) throw new TypeError(`unexpected fetch ${url.pathname}`);
       const headers = (init.headers ?? {}) as Record<string, string>;
+      const method = init.method ?? 'GET';
+      const matched = fakeGuard.route(method, url.pathname);
       const call: ApiCall = {
-        method: init.method ?? 'GET',
+        method,
         path: url.pathname.slice('/api/admin'.length),
         query: Object.fromEntries(url.searchParams),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : {},
         authorization: headers.Authorization ?? null,
+        route: matched.name,
       };
       calls.push(call);
       const answer = await handler(call);
-      return answer ?? failureAnswer('NotFound', `no fake for ${call.method} ${call.path}`);
+      if (!answer) return failureAnswer('NotFound', `no fake for ${call.method} ${call.path}`);
+      await fakeGuard.answer(matched, answer);
+      return answer;
     }),
   );
   return calls;

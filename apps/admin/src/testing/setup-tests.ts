@@ -3,6 +3,7 @@ import '@/lib/dayjs';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSessionCache } from '@/lib/session';
+import { fakeGuard } from '@/testing/fake-api';
 
 // What antd and ProComponents ask of a browser that jsdom does not have: media queries (responsive
 // grids, ProLayout's breakpoints) and the scroll/measure calls of tables and pickers.
@@ -55,12 +56,14 @@ HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasEle
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
+  const violations = fakeGuard.take();
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
   resetSessionCache();
   window.location.hash = '';
+  if (violations.length > 0) throw new Error(`the fake API refused:\n${violations.join('\n')}`);
 });
 
 // Lazy pages, antd's animations and ProTable's first request take longer than the default second

@@ -35,11 +35,20 @@ const memberCalls = (calls: { path: string }[]) =>
 beforeEach(() => resetSession());
 afterEach(() => resetSession());
 
+/** A course the member bought, as the purchased-courses list answers it. */
+const BOUGHT = {
+  courseId: '3',
+  title: '八字入门',
+  cover: '/api/files/cover.png',
+  orderNo: '20260115120000123456',
+  grantedAt: '2026-01-15T04:00:00.000Z',
+};
+
 describe('SessionSync (PRODUCT.md#account)', () => {
   it('fetches nothing for a visitor, then the profile and courses as soon as the login flag turns on', async () => {
     const calls = installFakeApi(({ path }) => {
       if (path === '/crm/member/profile') return okAnswer(member({ nickname: '服务器上的名字' }));
-      if (path === '/crm/ketang/myorder') return okAnswer({ list: [{ id: 3 }], total: 1 });
+      if (path === '/crm/ketang/myorder') return okAnswer({ list: [BOUGHT], total: 1 });
     });
     renderSync();
     // Give the lazily loaded sync time to start: a visitor still triggers no member call.
@@ -50,7 +59,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
       loginAs(member());
     });
     await waitFor(() => expect(useSession.getState().user?.nickname).toBe('服务器上的名字'));
-    await waitFor(() => expect(useSession.getState().myclass).toEqual([{ id: 3 }]));
+    await waitFor(() => expect(useSession.getState().myclass).toEqual([BOUGHT]));
     expect(memberCalls(calls).sort()).toEqual(['/crm/ketang/myorder', '/crm/member/profile']);
   });
 

@@ -88,7 +88,7 @@ function server(state: { edition: string; down: boolean }) {
       case '/crm/ketang/list':
         return okAnswer(coursePage([courseSummary({ title: `八字入门（${edition}）` })]));
       case '/shop/categories':
-        return okAnswer({ list: [{ id: 1, name: '手串' }] });
+        return okAnswer({ list: [{ id: 1, name: '手串', icon: '' }] });
       case '/shop/products':
         return okAnswer(productPage([productSummary({ id: 1, title: `沉香手串（${edition}）` })]));
       case '/base/sysapi/label':

@@ -7,11 +7,25 @@
  * Later modules add one file per API call (fetcher + query options + hook) on top of `api.get` /
  * `api.post`; see src/lib/query.ts.
  */
+
+import { type RouteCall, routeCaller } from '@xuanli/client/route-call';
+import { buildUrl, type Exchanged, exchange, pickResData, TransportFailure } from '@xuanli/client/transport';
+import { APP_ROUTES as ROUTE_PATHS } from '@xuanli/contracts/routes/paths';
 import { env } from '@/config/env';
 import { TOKEN_STORAGE_KEY_NAME } from '@/config/storage-keys';
 import { createServerClock } from '@/lib/server-clock';
 import { noteAnswer, noteUnreachable } from '@/lib/service-health';
 import { readStorage, writeStorage } from '@/lib/storage';
+
+/**
+ * The app's routes by domain, for `api.call` and `memberCall`. Taken from here rather than from the
+ * contracts, so the paths ride in this module's chunk instead of a chunk of their own (one more name in
+ * the entry's preload lists on the calendar route).
+ */
+export const APP_ROUTES = ROUTE_PATHS;
+
+/** What the route tables' paths begin with, and the default base URL stands for. */
+const API_PATH_PREFIX = '/api';
 
 /** Request time-out in ms (PRODUCT.md#constants). */
 export const API_TIMEOUT_MS = 15_000;
@@ -137,6 +151,12 @@ export interface ApiClient {
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /**
+   * Calls a route of the contracts' tables (`APP_ROUTES.shop.getCart`): params, query and body in, the
+   * answer out, each typed by the route's schemas. Paths are the API's own (`/api/…`); the client's
+   * base URL stands for their `/api`.
+   */
+  call: RouteCall<Omit<RequestOptions, 'body' | 'query'>>;
   /** A valid session token, refreshed first when missing or older than 7200 s. */
   getToken(): Promise<string>;
   /** Forgets the stored token (logout); the next request fetches a fresh visitor token. */
@@ -198,38 +218,21 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     options: RequestOptions,
     token: string | undefined,
   ): Promise<unknown> {
-    // One controller for both the time-out and the caller's signal (AbortSignal.any is too new for
-    // the older phones of our readers); `timedOut` tells the two causes apart.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs ?? deps.timeoutMs);
-    const abortByCaller = () => controller.abort();
-    if (options.signal?.aborted) controller.abort();
-    options.signal?.addEventListener('abort', abortByCaller, { once: true });
-    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (token) headers.token = token;
-    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-
-    let response: Response;
+    let answer: Exchanged;
     try {
-      response = await deps.fetch(buildUrl(deps.baseUrl, path, options.query), {
+      answer = await exchange({
         method,
-        headers,
-        body:
-          options.body === undefined
-            ? undefined
-            : isForm
-              ? (options.body as FormData)
-              : JSON.stringify(options.body),
-        signal: controller.signal,
+        url: buildUrl(deps.baseUrl, path, options.query),
+        headers: token ? { ...options.headers, token } : options.headers,
+        body: options.body,
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? deps.timeoutMs,
+        fetch: deps.fetch,
       });
-    } catch {
-      if (timedOut) throw new ApiError('请求超时，请稍后再试', ClientErrorCode.timeout);
-      if (options.signal?.aborted) throw new ApiError('请求已取消', ClientErrorCode.abort);
+    } catch (error) {
+      const kind = error instanceof TransportFailure ? error.kind : 'network';
+      if (kind === 'timeout') throw new ApiError('请求超时，请稍后再试', ClientErrorCode.timeout);
+      if (kind === 'abort') throw new ApiError('请求已取消', ClientErrorCode.abort);
       // No answer at all: with the phone offline that is the network; online, the server is not there.
       const offline = browserOffline();
       if (!offline) noteUnreachable();
@@ -238,13 +241,9 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
         fallbackCode: ClientErrorCode.network,
         offline,
       });
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', abortByCaller);
     }
-
+    const { response, body } = answer;
     serverClock.note(response.headers.get('date'));
-    const body = await readBody(response);
     noteAnswer(
       response.status,
       body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined,
@@ -315,36 +314,13 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
+    call: routeCaller(API_PATH_PREFIX, (method, path, input, options) =>
+      request(method, path, { ...options, query: input.query, body: input.body }),
+    ),
     getToken,
     clearToken: () => writeStorage(TOKEN_STORAGE_KEY, undefined),
     serverNow: serverClock.now,
   };
-}
-
-function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  const rest = path.replace(/^\/+/, '');
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `${base}/${rest}${search ? `?${search}` : ''}`;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (text === '') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function pickResData<T>(body: unknown): T {
-  if (body && typeof body === 'object' && 'resData' in body) return (body as { resData: T }).resData;
-  return body as T;
 }
 
 /** The `{jwt, iat}` of a token answer: in the body's `data` (PRODUCT.md#paths), tolerating `resData` too. */

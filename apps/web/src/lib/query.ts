@@ -3,7 +3,7 @@
  * feature, in the bulletproof-react shape: a fetcher, a `queryOptions` factory and a hook, e.g.
  *
  * ```ts
- * export const getProfile = () => api.get<User>('/crm/member/profile');
+ * export const getProfile = () => api.call(APP_ROUTES.member.getProfile);
  * export const profileQueryOptions = () => queryOptions({ queryKey: ['profile'], queryFn: getProfile });
  * export const useProfile = () => useQuery(profileQueryOptions());
  * ```

@@ -5,10 +5,10 @@
  * own script as an npm copy) is imported only inside WeChat, as its own chunk, so other browsers never
  * download it. Elsewhere a share button uses the system share sheet, else copies the link.
  */
-import type { JssdkConfig } from '@xuanli/contracts/wechat';
+
 import { useEffect } from 'react';
 import { env } from '@/config/env';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { isWechatBrowser } from '@/lib/wechat';
 
 /** What a shared page shows: title, one line under it, its address and a square picture. */
@@ -37,7 +37,7 @@ async function configure(): Promise<Wx | null> {
   const url = window.location.href.split('#')[0] ?? '';
   const [{ default: wx }, config] = await Promise.all([
     import('weixin-js-sdk'),
-    api.get<JssdkConfig>('/wechat/jssdk', { query: { url } }),
+    api.call(APP_ROUTES.wechat.getJssdk, { query: { url } }),
   ]);
   await new Promise<void>((resolve, reject) => {
     wx.config({ debug: false, ...config, jsApiList: [...SHARE_APIS] });

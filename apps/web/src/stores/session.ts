@@ -15,10 +15,12 @@
  * when it is loaded, follows the store and drops its in-memory answers as well: lib/query-persist.ts),
  * and so does its case book of saved profiles (./profiles.ts), with `bazi` when it was one of them.
  */
+
+import { routeCaller } from '@xuanli/client/route-call';
 import type { LoginResult, MyOrderList, Profile } from '@xuanli/contracts/member';
 import { create } from 'zustand';
 import { ACCOUNT_STORAGE_KEYS } from '@/config/account-keys';
-import { ApiError, api, readToken, TOKEN_STORAGE_KEY } from '@/lib/api';
+import { ApiError, api, type RequestOptions, readToken, TOKEN_STORAGE_KEY } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { LOGIN_EVENT } from './login-event';
 import { forgetAccountProfiles } from './profiles';
@@ -195,6 +197,7 @@ export function onSessionExpired(listener: ExpiredListener): () => void {
 /** Options of {@link memberRequest}. */
 export interface MemberRequestOptions {
   body?: unknown;
+  query?: RequestOptions['query'];
   signal?: AbortSignal;
   /**
    * A call the reader did not ask for (the launch sync): on a 401 the user is still cleared, but the
@@ -202,6 +205,16 @@ export interface MemberRequestOptions {
    */
   background?: boolean;
 }
+
+/**
+ * {@link memberRequest} of a route of the contracts' tables (`memberCall(APP_ROUTES.shop.getCart)`):
+ * params, query and body in, the answer out, each typed by the route's schemas.
+ */
+export const memberCall = routeCaller<Omit<MemberRequestOptions, 'body' | 'query'>>(
+  '/api',
+  (method, path, input, options) =>
+    memberRequest(method as Parameters<typeof memberRequest>[0], path, { ...options, ...input }),
+);
 
 /**
  * A call to a member route (`crm/member/*`, `crm/ketang/myorder`, `crm/feedback`): these answer only a
@@ -212,14 +225,14 @@ export interface MemberRequestOptions {
 export async function memberRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  { body, signal, background = false }: MemberRequestOptions = {},
+  { body, query, signal, background = false }: MemberRequestOptions = {},
 ): Promise<T> {
   if (!useSession.getState().isLogin) {
     console.warn('未登录');
     throw new ApiError('未登录', 'Unauthorized', 401);
   }
   try {
-    return await api.request<T>(method, path, { body, signal });
+    return await api.request<T>(method, path, { body, query, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && useSession.getState().isLogin) {
       useSession.getState().logout();

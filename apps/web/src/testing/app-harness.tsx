@@ -7,13 +7,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Profile } from '@xuanli/contracts/member';
+import type { AnswerOf, RouteRef } from '@xuanli/contracts/route';
 import type { ReactNode } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { Dialog, Toast } from '@/lib/antd-mobile';
 import { DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
-import { failureAnswer, tokenAnswer } from '@/testing/fake-answers';
+import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
+import { fakeGuard } from '@/testing/fake-violations';
 
 /** One request the fake API saw (token requests left out). */
 export interface ApiCall {
@@ -28,11 +30,20 @@ export interface ApiCall {
   query: Record<string, string>;
   body: Record<string, unknown>;
   token: string | null;
+  /** The route of the contracts' tables it is for, as `domain.name` (e.g. `shop.getCart`). */
+  route: string;
+}
+
+/** A 200 success envelope for `route`, its `resData` typed by the route's answer schema. */
+export function routeAnswer<R extends RouteRef>(_route: R, resData: AnswerOf<R>): Response {
+  return okAnswer(resData);
 }
 
 /**
  * Replaces `fetch` with a fake API: `/base/token` issues `visitor-jwt`, every other request goes to
- * `handler` (a 404 envelope when it returns nothing). Returns the calls it saw, in order.
+ * `handler` (a 404 envelope when it returns nothing). A request to a path the contracts' route tables
+ * do not have, or a success answer whose `resData` is not its route's shape, fails the test. Returns
+ * the calls it saw, in order.
  */
 export function installFakeApi(
   handler: (call: ApiCall) => Response | undefined | Promise<Response | undefined>,
@@ -45,16 +56,21 @@ export function installFakeApi(
       const path = url.pathname.replace(/^\/api/, '');
       if (path === '/base/token') return tokenAnswer('visitor-jwt', Date.now() / 1000);
       const headers = (init.headers ?? {}) as Record<string, string>;
+      const method = init.method ?? 'GET';
+      const matched = fakeGuard.route(method, url.pathname);
       const call: ApiCall = {
-        method: init.method ?? 'GET',
+        method,
         path,
         query: Object.fromEntries(url.searchParams),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : {},
         token: headers.token ?? null,
+        route: matched.name,
       };
       calls.push(call);
       const answer = await handler(call);
-      return answer ?? failureAnswer('NotFound', `no fake for ${path}`);
+      if (!answer) return failureAnswer('NotFound', `no fake for ${path}`);
+      await fakeGuard.answer(matched, answer);
+      return answer;
     }),
   );
   return calls;

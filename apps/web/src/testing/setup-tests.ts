@@ -1,10 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { fakeGuard } from '@/testing/fake-violations';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
+  const violations = fakeGuard.take();
   cleanup();
   vi.restoreAllMocks();
   window.localStorage.clear();
   document.documentElement.removeAttribute('style');
+  if (violations.length > 0) throw new Error(`the fake API refused:\n${violations.join('\n')}`);
 });

@@ -5,7 +5,8 @@
  * clock (shared/entitlements.ts), never by what the client believes about its VIP status.
  */
 import { dailyFortune, type FortuneDay, fortunePerson, weekFortune } from '@xuanli/almanac/bazi/dailyFortune';
-import { DEFAULT_YUN_TYPE, type YunType } from '@xuanli/almanac/bazi/yunType';
+import { DEFAULT_YUN_TYPE } from '@xuanli/almanac/bazi/yunType';
+import type { DingzhiBody } from '@xuanli/contracts/dingzhi';
 import type { Db } from '../../db/client.ts';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
@@ -40,12 +41,8 @@ export async function assertVip(deps: DingzhiDeps, userId: number | null): Promi
   if (!isVipActive(user, deps.clock)) throw new AppError('Forbidden', 'an active VIP membership is required');
 }
 
-/** A 定制 request as the route has validated it. */
-export interface FortuneRequest {
-  bazi: { name?: string; sex: string; born: string };
-  yunType?: YunType;
-  date?: string;
-}
+/** A 定制 request as the route has validated it: the wire's body. */
+export type FortuneRequest = DingzhiBody;
 
 /** The 定制 answer: the day asked for and the seven days of its week, Monday first. */
 export interface FortuneAnswer {

@@ -13,30 +13,14 @@ import {
 import { type Compatibility, compatibility } from '@xuanli/almanac/bazi/compatibility';
 import { type HehunResult, hehun } from '@xuanli/almanac/bazi/hehun';
 import type { Sex } from '@xuanli/almanac/bazi/sex';
-import type { HehunBody } from '@xuanli/contracts/bazi';
+import type { ChartBody, HehunBody } from '@xuanli/contracts/bazi';
 import type { Db } from '../../db/client.ts';
 import { inChinese } from '../../shared/almanac-refusal.ts';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
 import { chartReadings, type Readings } from './readings.ts';
 
-/** A birth profile with the chart options (the bzdata and miji body). */
-export interface ChartRequest {
-  name?: string;
-  /**
-   * Checked by the engine (男 or 女), so that a wrong value gets the original app's message
-   * (PRODUCT.md#input-rules).
-   */
-  sex: string;
-  born: string;
-  zi?: 'late' | 'early';
-  longitude?: number;
-  timeZone?: string;
-  yunSchool?: 1 | 2;
-  liunianCount?: number;
-  liuyueYear?: number;
-  /** 时辰不详: a three-pillar chart (the engine's `HourUnknownChart`). */
-  hourUnknown?: boolean;
-}
+/** A birth profile with the chart options: the bzdata and miji body as the wire declares it. */
+export type ChartRequest = ChartBody;
 
 /** The bzdata answer: the engine's chart (four pillars, or three with the hour unknown) with the name. */
 export type NamedChart = { name: string } & AnyBaziChart;

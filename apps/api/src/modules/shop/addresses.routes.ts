@@ -3,10 +3,14 @@
  * (buyer.ts: anyone else → 401); another buyer's address is answered 404, never 403.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RowId } from '@xuanli/contracts/common';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import { AddressInputSchema, AddressListSchema, AddressSchema } from '@xuanli/contracts/shop';
-import { Type } from 'typebox';
+import {
+  AddressDeletedSchema,
+  AddressInputSchema,
+  AddressListSchema,
+  AddressParamsSchema,
+  AddressSchema,
+} from '@xuanli/contracts/shop';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -22,7 +26,6 @@ export interface AddressRoutesOptions {
 }
 
 /** `resData` of `DELETE shop/addresses/{id}`. */
-const AddressDeletedSchema = Type.Object({ id: Type.Integer({ description: 'The deleted address' }) });
 
 /** The address routes. */
 export const addressRoutes: FastifyPluginAsyncTypebox<AddressRoutesOptions> = async (
@@ -32,7 +35,7 @@ export const addressRoutes: FastifyPluginAsyncTypebox<AddressRoutesOptions> = as
   registerBuyerSlot(app);
   const requireBuyer = createRequireBuyer({ db, config, clock });
   const secured = [{ token: [] }];
-  const idParams = Type.Object({ id: RowId('The address') });
+  const idParams = AddressParamsSchema;
   const rules =
     'Texts are trimmed; a blank required field, a phone that is not a mainland mobile number or a ' +
     `${MAX_ADDRESSES + 1}st address → ValidationError.`;

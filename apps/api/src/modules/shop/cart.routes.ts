@@ -4,10 +4,8 @@
  * recomputes a total itself.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RowId } from '@xuanli/contracts/common';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import { CartAddSchema, CartSchema, CartUpdateSchema } from '@xuanli/contracts/shop';
-import { Type } from 'typebox';
+import { CartAddSchema, CartLineParamsSchema, CartSchema, CartUpdateSchema } from '@xuanli/contracts/shop';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -31,7 +29,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (
   const requireBuyer = createRequireBuyer({ db, config, clock });
   const secured = [{ token: [] }];
   const cartAnswer = { 200: okEnvelopeSchema(CartSchema), ...errorResponses };
-  const skuParams = Type.Object({ skuId: RowId('The SKU of the line') });
+  const skuParams = CartLineParamsSchema;
 
   app.get(
     '/cart',

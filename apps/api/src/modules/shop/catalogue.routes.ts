@@ -6,15 +6,14 @@
  * included), and sent with an ETag and a short public Cache-Control for phones and nginx.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RowId } from '@xuanli/contracts/common';
 import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import {
   CategoryListSchema,
   ProductDetailSchema,
   ProductListSchema,
+  ProductParamsSchema,
   ProductQuerySchema,
 } from '@xuanli/contracts/shop';
-import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
 import { type AnswerCaching, answerCache, SHARED_ANSWER, sendAnswer } from '../../shared/answer-cache.ts';
 import { TOPICS } from '../../shared/cache-bus.ts';
@@ -96,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
         summary: 'A product page with its SKUs, options and description (also when off the shelf)',
         description:
           'Errors: NotFound for an unknown product. An off-shelf product answers `onShelf: false`.',
-        params: Type.Object({ id: RowId('The product') }),
+        params: ProductParamsSchema,
         response: { 200: okEnvelopeSchema(ProductDetailSchema), ...errorResponses },
       },
     },

@@ -13,13 +13,13 @@ import {
   OrderCreateSchema,
   OrderDetailSchema,
   OrderListSchema,
+  OrderNoParamsSchema,
   OrderPreviewBodySchema,
   OrderPreviewSchema,
   OrderQuerySchema,
   RefundRequestSchema,
 } from '@xuanli/contracts/shop';
 import type { FastifySchemaValidationError } from 'fastify';
-import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -28,7 +28,6 @@ import { userRefusal } from '../../shared/errors.ts';
 import type { PaymentAttempts } from '../../shared/orders.ts';
 import type { SessionDeps } from '../sessions/index.ts';
 import { buyerIsVip, buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
-import { ORDER_NO_PATTERN } from './order-no.ts';
 import {
   cancelOrder,
   confirmOrder,
@@ -48,9 +47,7 @@ export interface OrderRoutesOptions {
   payments?: PaymentAttempts;
 }
 
-const OrderNoParams = Type.Object({
-  orderNo: Type.String({ pattern: ORDER_NO_PATTERN, description: 'The 20-digit order number' }),
-});
+const OrderNoParams = OrderNoParamsSchema;
 
 /**
  * The checkout bodies' refusals: the shop's maxima (pieces of a line, lines of an order) said in

@@ -169,7 +169,12 @@ describe('我的 inside WeChat', () => {
 describe('BindPhonePage (pages/user/bind-phone)', () => {
   it("links the phone; when it had an account, goes on as that account's session", async () => {
     loginAs(member({ id: 9, phone: '' }));
-    const merged = member({ id: 3, phone: '139****1234', vip_expire: '2027-01-01', isVip: true });
+    const merged = member({
+      id: 3,
+      phone: '139****1234',
+      vip_expire: '2027-01-01T00:00:00.000Z',
+      isVip: true,
+    });
     const calls = installFakeApi((call) => {
       if (call.path === '/crm/member/sms') return okAnswer({ resendAfter: 60 });
       if (call.path === '/crm/member/bind-phone')

@@ -9,7 +9,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isYunType } from '@xuanli/almanac/bazi/yunType';
 import type { DingzhiProfile, DingzhiProfileAnswer, DingzhiProfileBody } from '@xuanli/contracts/dingzhi';
-import { memberRequest, useSession } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall, useSession } from '@/stores/session';
 
 export type { DingzhiProfile };
 
@@ -24,12 +25,12 @@ export const dingzhiProfileKey = (userId: number) => ['dingzhi-profile', userId]
 
 /** Fetches the caller's profile; null before the first save. */
 export function getDingzhiProfile(signal?: AbortSignal): Promise<DingzhiProfileAnswer> {
-  return memberRequest<DingzhiProfileAnswer>('GET', DINGZHI_PROFILE_PATH, { signal });
+  return memberCall(APP_ROUTES.bazi.getDingzhiProfile, {}, { signal });
 }
 
 /** Replaces the caller's profile; resolves with the stored one. */
 export function putDingzhiProfile(body: DingzhiProfileBody): Promise<DingzhiProfile> {
-  return memberRequest<DingzhiProfile>('PUT', DINGZHI_PROFILE_PATH, { body });
+  return memberCall(APP_ROUTES.bazi.putDingzhiProfile, { body });
 }
 
 /** Query of user `userId`'s profile. */

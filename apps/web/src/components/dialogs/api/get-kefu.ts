@@ -5,8 +5,7 @@
  * while a fresh copy is fetched in the background.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Label } from '@xuanli/contracts/content';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { type ContactInfo, toContactInfo } from './contact';
 
@@ -18,7 +17,7 @@ export const KEFU_LABEL = { model: 'crm', name: '在线客服' } as const;
 
 /** Fetches the customer-service card and keeps it as `kefu-info`. */
 export async function getKefu(signal?: AbortSignal): Promise<ContactInfo> {
-  const label = await api.post<Label>('/base/sysapi/label', KEFU_LABEL, { signal });
+  const label = await api.call(APP_ROUTES.content.postBaseSysapiLabel, { body: KEFU_LABEL }, { signal });
   const info = toContactInfo(label.content);
   writeStorage(KEFU_STORAGE_KEY, info);
   return info;

@@ -5,11 +5,11 @@
  */
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Article, ArticleReadBody } from '@xuanli/contracts/article';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Fetches the article `body` names. */
 export function readArticle(body: ArticleReadBody, signal?: AbortSignal): Promise<Article> {
-  return api.post<Article>('/crm/article/read', body, { signal });
+  return api.call(APP_ROUTES.content.postArticleRead, { body }, { signal });
 }
 
 /** Query of one article, by id or by label and name. */

@@ -4,14 +4,14 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ArticleSearchBody, ArticleSearchResult } from '@xuanli/contracts/article';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Articles per page. */
 export const PAGE_SIZE = 20;
 
 /** Fetches one page of a search. */
 export function searchArticles(body: ArticleSearchBody, signal?: AbortSignal): Promise<ArticleSearchResult> {
-  return api.post<ArticleSearchResult>('/crm/article/search', body, { signal });
+  return api.call(APP_ROUTES.content.postArticleSearch, { body }, { signal });
 }
 
 /** The pages of the articles of `label`, the next page asked while fewer than `total` are shown. */

@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Compatibility } from '@xuanli/almanac/bazi/compatibility';
 import type { JxfenBody as JxfenWireBody } from '@xuanli/contracts/bazi';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { fnv1a } from '../hash';
 
@@ -41,7 +41,7 @@ export async function getJxfen(body: JxfenBody, signal?: AbortSignal): Promise<J
   const key = jxfenCacheKey(body);
   const cached = readStorage<unknown>(key, null);
   if (isJxfen(cached)) return cached;
-  const answer = await api.post<Jxfen>(JXFEN_PATH, body, { signal });
+  const answer = await api.call(APP_ROUTES.bazi.postJxfen, { body }, { signal });
   if (isJxfen(answer)) writeStorage(key, answer);
   return answer;
 }

@@ -4,10 +4,9 @@
  * term, then with its family — 十神, 神煞 or 纳音 — when none is).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Article } from '@xuanli/contracts/article';
 import { MINGLI_TERM_LABEL } from '@xuanli/contracts/article-labels';
 import type { TaggedLessonList } from '@xuanli/contracts/lesson-tags';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** A tappable term of the chart and its family. */
 export interface ChartTerm {
@@ -23,7 +22,11 @@ export function useTermArticle(term: ChartTerm | null) {
   return useQuery({
     queryKey: ['article', MINGLI_TERM_LABEL, term?.name ?? ''],
     queryFn: ({ signal }) =>
-      api.post<Article>('/crm/article/read', { label: MINGLI_TERM_LABEL, name: term!.name }, { signal }),
+      api.call(
+        APP_ROUTES.content.postArticleRead,
+        { body: { label: MINGLI_TERM_LABEL, name: term!.name } },
+        { signal },
+      ),
     enabled: term !== null,
     staleTime: STALE,
   });

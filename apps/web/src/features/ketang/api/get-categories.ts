@@ -5,14 +5,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseCategoryList } from '@xuanli/contracts/ketang';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const COURSE_CATEGORIES_PATH = '/crm/ketang/categories';
 
 /** Fetches the course categories. */
 export function getCourseCategories(signal?: AbortSignal): Promise<CourseCategoryList> {
-  return api.get<CourseCategoryList>(COURSE_CATEGORIES_PATH, { signal });
+  return api.call(APP_ROUTES.ketang.getCategories, {}, { signal });
 }
 
 /** Query of the categories; operators change them rarely, so ten minutes keeps them off the network. */

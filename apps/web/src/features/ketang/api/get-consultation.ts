@@ -4,14 +4,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call for product `id`. */
 export const consultationPath = (id: number) => `/shop/products/${id}`;
 
 /** Fetches consultation (product) `id`. */
 export function getConsultation(id: number, signal?: AbortSignal): Promise<ProductDetail> {
-  return api.get<ProductDetail>(consultationPath(id), { signal });
+  return api.call(APP_ROUTES.shop.getProductsById, { params: { id } }, { signal });
 }
 
 /** Query of consultation `id`; its master changes rarely. */

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductList } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const CONSULTATIONS_PATH = '/shop/products';
@@ -18,10 +18,11 @@ export const CONSULTATIONS_SHOWN = 10;
 
 /** Fetches the 风水 consultations. */
 export function getConsultations(signal?: AbortSignal): Promise<ProductList> {
-  return api.get<ProductList>(CONSULTATIONS_PATH, {
-    query: { kind: 'service', q: CONSULTATION_WORD, page: 1, size: CONSULTATIONS_SHOWN },
-    signal,
-  });
+  return api.call(
+    APP_ROUTES.shop.getProducts,
+    { query: { kind: 'service', q: CONSULTATION_WORD, page: 1, size: CONSULTATIONS_SHOWN } },
+    { signal },
+  );
 }
 
 /** Query of the 风水 consultations; prices and stock move with orders, so fresh for a minute. */

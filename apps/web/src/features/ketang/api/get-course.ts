@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseDetail } from '@xuanli/contracts/ketang';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */
@@ -13,7 +13,7 @@ export const COURSE_PATH = '/crm/ketang/show';
 
 /** Fetches course `id`. */
 export function getCourse(id: string, signal?: AbortSignal): Promise<CourseDetail> {
-  return api.get<CourseDetail>(COURSE_PATH, { query: { id }, signal });
+  return api.call(APP_ROUTES.ketang.getShow, { query: { id } }, { signal });
 }
 
 /**

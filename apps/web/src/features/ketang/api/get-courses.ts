@@ -7,7 +7,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CourseList, CourseQuery } from '@xuanli/contracts/ketang';
 import { COURSE_PAGE_SIZE } from '@xuanli/contracts/ketang-labels';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */
@@ -21,10 +21,11 @@ export interface CourseFilter {
 
 /** Fetches one page of courses. */
 export function getCourses(query: CourseQuery, signal?: AbortSignal): Promise<CourseList> {
-  return api.get<CourseList>(COURSES_PATH, {
-    query: { keyword: query.keyword, category: query.category, page: query.page, size: query.size },
-    signal,
-  });
+  return api.call(
+    APP_ROUTES.ketang.getList,
+    { query: { keyword: query.keyword, category: query.category, page: query.page, size: query.size } },
+    { signal },
+  );
 }
 
 /**

@@ -5,14 +5,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CoursewareList } from '@xuanli/contracts/ketang';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const COURSEWARE_PATH = '/crm/ketang/kejian';
 
 /** Fetches the courseware, all of it or that of course `course`. */
 export function getCourseware(course: string | null, signal?: AbortSignal): Promise<CoursewareList> {
-  return api.get<CoursewareList>(COURSEWARE_PATH, { query: { course: course ?? undefined }, signal });
+  return api.call(APP_ROUTES.ketang.getKejian, { query: { course: course ?? undefined } }, { signal });
 }
 
 /** Query of the courseware (of one course, or all with `null`); the files change rarely. */

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArticleSearchResult } from '@xuanli/contracts/article';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const ARTICLE_SEARCH_PATH = '/crm/article/search';
@@ -18,9 +18,9 @@ export const CASES_SHOWN = 5;
 
 /** Fetches the first cases. */
 export function getFengshuiCases(signal?: AbortSignal): Promise<ArticleSearchResult> {
-  return api.post<ArticleSearchResult>(
-    ARTICLE_SEARCH_PATH,
-    { label: FENGSHUI_CASE_LABEL, page: 1, size: CASES_SHOWN },
+  return api.call(
+    APP_ROUTES.content.postArticleSearch,
+    { body: { label: FENGSHUI_CASE_LABEL, page: 1, size: CASES_SHOWN } },
     { signal },
   );
 }

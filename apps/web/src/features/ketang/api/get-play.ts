@@ -8,7 +8,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Play } from '@xuanli/contracts/ketang';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */
@@ -16,7 +16,7 @@ export const PLAY_PATH = '/crm/ketang/play';
 
 /** Asks for the media URL of lesson `lesson`. */
 export function getPlay(lesson: number, signal?: AbortSignal): Promise<Play> {
-  return api.get<Play>(PLAY_PATH, { query: { lesson }, signal });
+  return api.call(APP_ROUTES.ketang.getPlay, { query: { lesson } }, { signal });
 }
 
 /**

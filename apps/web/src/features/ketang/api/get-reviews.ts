@@ -5,7 +5,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReviewList, ReviewQuery } from '@xuanli/contracts/ketang';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */
@@ -16,10 +16,11 @@ export const REVIEWS_PAGE_SIZE = 10;
 
 /** Fetches one page of the reviews of course `query.id`. */
 export function getReviews(query: ReviewQuery, signal?: AbortSignal): Promise<ReviewList> {
-  return api.get<ReviewList>(REVIEWS_PATH, {
-    query: { id: query.id, page: query.page, size: query.size },
-    signal,
-  });
+  return api.call(
+    APP_ROUTES.ketang.getReviews,
+    { query: { id: query.id, page: query.page, size: query.size } },
+    { signal },
+  );
 }
 
 /** Key prefix of every page of the reviews of course `id`, whoever reads them. */

@@ -5,8 +5,8 @@
  */
 import type { Progress, ProgressBody } from '@xuanli/contracts/ketang';
 import { env } from '@/config/env';
-import { ApiError, ClientErrorCode, readToken, toApiError } from '@/lib/api';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES, ApiError, ClientErrorCode, readToken, toApiError } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 /** Path of the call. */
 export const PROGRESS_PATH = '/crm/ketang/progress';
@@ -17,7 +17,7 @@ export const PROGRESS_PATH = '/crm/ketang/progress';
  * the login page (`background`).
  */
 export function saveProgress(body: ProgressBody): Promise<Progress> {
-  return memberRequest<Progress>('POST', PROGRESS_PATH, { body, background: true });
+  return memberCall(APP_ROUTES.ketang.postProgress, { body }, { background: true });
 }
 
 /**

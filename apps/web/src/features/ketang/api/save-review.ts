@@ -6,7 +6,8 @@
  */
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetail, CourseList, ReviewBody, ReviewResult } from '@xuanli/contracts/ketang';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 import { reviewsQueryPrefix } from './get-reviews';
 
 /** Path of the call. */
@@ -14,7 +15,7 @@ export const SAVE_REVIEW_PATH = '/crm/ketang/review';
 
 /** Saves the caller's review of course `body.id`. */
 export function saveReview(body: ReviewBody): Promise<ReviewResult> {
-  return memberRequest<ReviewResult>('POST', SAVE_REVIEW_PATH, { body });
+  return memberCall(APP_ROUTES.ketang.postReview, { body });
 }
 
 /**

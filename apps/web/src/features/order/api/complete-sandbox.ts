@@ -5,7 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SandboxComplete, SandboxCompleteBody } from '@xuanli/contracts/pay';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 import { orderKey } from './get-order';
 import { ORDERS_KEY } from './get-orders';
 
@@ -17,9 +18,7 @@ export function completeSandbox({
   orderNo: string;
   body: SandboxCompleteBody;
 }): Promise<SandboxComplete> {
-  return memberRequest<SandboxComplete>('POST', `/pay/sandbox/${encodeURIComponent(orderNo)}/complete`, {
-    body,
-  });
+  return memberCall(APP_ROUTES.pay.postSandboxByOrderNoComplete, { params: { orderNo }, body });
 }
 
 /** Mutation completing a sandbox payment; the order and the lists are fetched again afterwards. */

@@ -4,12 +4,13 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address, AddressInput } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
-import { ADDRESSES_KEY, ADDRESSES_PATH } from './get-addresses';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
+import { ADDRESSES_KEY } from './get-addresses';
 
 /** Saves `input` as a new address. */
 export function createAddress(input: AddressInput): Promise<Address> {
-  return memberRequest<Address>('POST', ADDRESSES_PATH, { body: input });
+  return memberCall(APP_ROUTES.shop.postAddresses, { body: input });
 }
 
 /** Mutation adding an address; the address list is fetched again afterwards. */

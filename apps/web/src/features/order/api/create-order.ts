@@ -5,7 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderCreate, OrderCreated } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 import { ORDERS_KEY } from './get-orders';
 
 /** Path of the call. */
@@ -13,7 +14,7 @@ export const CREATE_ORDER_PATH = '/shop/orders';
 
 /** Creates (or, for a repeated key, finds) the order of `body`. */
 export function createOrder(body: OrderCreate): Promise<OrderCreated> {
-  return memberRequest<OrderCreated>('POST', CREATE_ORDER_PATH, { body });
+  return memberCall(APP_ROUTES.shop.postOrders, { body });
 }
 
 /**

@@ -3,12 +3,13 @@
  * the address, so deleting never changes an order.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberRequest } from '@/stores/session';
-import { ADDRESSES_KEY, ADDRESSES_PATH } from './get-addresses';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
+import { ADDRESSES_KEY } from './get-addresses';
 
 /** Deletes address `id`. */
 export function deleteAddress(id: number): Promise<{ id: number }> {
-  return memberRequest<{ id: number }>('DELETE', `${ADDRESSES_PATH}/${id}`);
+  return memberCall(APP_ROUTES.shop.deleteAddressesById, { params: { id } });
 }
 
 /** Mutation deleting an address; the address list is fetched again afterwards. */

@@ -4,7 +4,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AddressList } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 /** Path of the call. */
 export const ADDRESSES_PATH = '/shop/addresses';
@@ -14,7 +15,7 @@ export const ADDRESSES_KEY = ['shop', 'addresses'] as const;
 
 /** Fetches the buyer's addresses. */
 export function getAddresses(signal?: AbortSignal): Promise<AddressList> {
-  return memberRequest<AddressList>('GET', ADDRESSES_PATH, { signal });
+  return memberCall(APP_ROUTES.shop.getAddresses, {}, { signal });
 }
 
 /** Query of the address list. */

@@ -6,15 +6,16 @@
  */
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
-import { ORDERS_KEY, ORDERS_PATH } from './get-orders';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
+import { ORDERS_KEY } from './get-orders';
 
 /** Query key of one order; the order actions put their answer here. */
 export const orderKey = (orderNo: string) => ['shop', 'order', orderNo] as const;
 
 /** Fetches order `orderNo`. */
 export function getOrder(orderNo: string, signal?: AbortSignal): Promise<OrderDetail> {
-  return memberRequest<OrderDetail>('GET', `${ORDERS_PATH}/${encodeURIComponent(orderNo)}`, { signal });
+  return memberCall(APP_ROUTES.shop.getOrdersByOrderNo, { params: { orderNo } }, { signal });
 }
 
 /** Query of one order. */

@@ -4,12 +4,12 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayChannelList } from '@xuanli/contracts/pay';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { isWechatBrowser } from '@/lib/wechat';
 
 /** Fetches the open channels. */
 export function getPayChannels(signal?: AbortSignal): Promise<PayChannelList> {
-  return api.get<PayChannelList>('/pay/channels', { signal });
+  return api.call(APP_ROUTES.pay.getChannels, {}, { signal });
 }
 
 /** Query of the channels; they change only with the server's configuration. */

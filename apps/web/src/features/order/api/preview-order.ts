@@ -5,14 +5,15 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderPreview, OrderPreviewBody } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 /** Path of the call. */
 export const PREVIEW_PATH = '/shop/orders/preview';
 
 /** Fetches the preview of `body`. */
 export function previewOrder(body: OrderPreviewBody, signal?: AbortSignal): Promise<OrderPreview> {
-  return memberRequest<OrderPreview>('POST', PREVIEW_PATH, { body, signal });
+  return memberCall(APP_ROUTES.shop.postOrdersPreview, { body }, { signal });
 }
 
 /** Query of a checkout preview; a new address keeps the old figures on screen until the new ones come. */

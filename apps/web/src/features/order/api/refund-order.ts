@@ -5,9 +5,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail, RefundRequest } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 import { storeOrder } from './get-order';
-import { ORDERS_PATH } from './get-orders';
 
 /** Asks for the refund of order `orderNo` with `body.reason`. */
 export function refundOrder({
@@ -17,7 +17,7 @@ export function refundOrder({
   orderNo: string;
   body: RefundRequest;
 }): Promise<OrderDetail> {
-  return memberRequest<OrderDetail>('POST', `${ORDERS_PATH}/${encodeURIComponent(orderNo)}/refund`, { body });
+  return memberCall(APP_ROUTES.shop.postOrdersByOrderNoRefund, { params: { orderNo }, body });
 }
 
 /** Mutation asking for a refund; the answer replaces the cached order. */

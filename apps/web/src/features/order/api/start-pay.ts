@@ -6,12 +6,12 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { PayStart, PayStartBody } from '@xuanli/contracts/pay';
-import { memberRequest } from '@/stores/session';
-import { ORDERS_PATH } from './get-orders';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 /** Starts paying order `orderNo` as `body` says. */
 export function startPay({ orderNo, body }: { orderNo: string; body: PayStartBody }): Promise<PayStart> {
-  return memberRequest<PayStart>('POST', `${ORDERS_PATH}/${encodeURIComponent(orderNo)}/pay`, { body });
+  return memberCall(APP_ROUTES.pay.postShopOrdersByOrderNoPay, { params: { orderNo }, body });
 }
 
 /** Mutation starting a payment. */

@@ -4,12 +4,13 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address, AddressInput } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
-import { ADDRESSES_KEY, ADDRESSES_PATH } from './get-addresses';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
+import { ADDRESSES_KEY } from './get-addresses';
 
 /** Replaces address `id` with `input`. */
 export function updateAddress({ id, input }: { id: number; input: AddressInput }): Promise<Address> {
-  return memberRequest<Address>('PUT', `${ADDRESSES_PATH}/${id}`, { body: input });
+  return memberCall(APP_ROUTES.shop.putAddressesById, { params: { id }, body: input });
 }
 
 /** Mutation changing an address; the address list is fetched again afterwards. */

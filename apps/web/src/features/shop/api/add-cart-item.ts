@@ -3,8 +3,10 @@
  * line when there is one; the server caps the line at the stock) and answers the whole cart.
  * 409 OutOfStock when the SKU has none left or its product is off the shelf.
  */
+
 import type { Cart, CartAdd } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 import { useCartMutation } from './get-cart';
 
 /** Path of the call. */
@@ -12,7 +14,7 @@ export const CART_ITEMS_PATH = '/shop/cart/items';
 
 /** Adds `body.qty` pieces of SKU `body.skuId`; resolves with the cart. */
 export function addCartItem(body: CartAdd): Promise<Cart> {
-  return memberRequest<Cart>('POST', CART_ITEMS_PATH, { body });
+  return memberCall(APP_ROUTES.shop.postCartItems, { body });
 }
 
 /** Mutation adding to the cart; the answered cart becomes the cart query (badge and cart page). */

@@ -8,14 +8,15 @@
  */
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@xuanli/contracts/shop';
-import { memberRequest, useSession } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */
 export const CART_PATH = '/shop/cart';
 
 /** Fetches the buyer's cart. */
 export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return memberRequest<Cart>('GET', CART_PATH, { signal });
+  return memberCall(APP_ROUTES.shop.getCart, {}, { signal });
 }
 
 /** Key of the cart query of user `userId`: one user's cart never shows for the next after a re-login. */

@@ -4,14 +4,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryList } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const CATEGORIES_PATH = '/shop/categories';
 
 /** Fetches the categories. */
 export function getCategories(signal?: AbortSignal): Promise<CategoryList> {
-  return api.get<CategoryList>(CATEGORIES_PATH, { signal });
+  return api.call(APP_ROUTES.shop.getCategories, {}, { signal });
 }
 
 /** Query of the categories; operators change them rarely, so half an hour keeps them off the network. */

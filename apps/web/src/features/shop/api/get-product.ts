@@ -5,14 +5,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductDetail } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call for product `id`. */
 export const productPath = (id: number) => `/shop/products/${id}`;
 
 /** Fetches product `id`. */
 export function getProduct(id: number, signal?: AbortSignal): Promise<ProductDetail> {
-  return api.get<ProductDetail>(productPath(id), { signal });
+  return api.call(APP_ROUTES.shop.getProductsById, { params: { id } }, { signal });
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProductList, ProductQuery } from '@xuanli/contracts/shop';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const PRODUCTS_PATH = '/shop/products';
@@ -20,10 +20,19 @@ export interface ProductFilter {
 
 /** Fetches one page of products. */
 export function getProducts(query: ProductQuery, signal?: AbortSignal): Promise<ProductList> {
-  return api.get<ProductList>(PRODUCTS_PATH, {
-    query: { categoryId: query.categoryId, kind: query.kind, q: query.q, page: query.page, size: query.size },
-    signal,
-  });
+  return api.call(
+    APP_ROUTES.shop.getProducts,
+    {
+      query: {
+        categoryId: query.categoryId,
+        kind: query.kind,
+        q: query.q,
+        page: query.page,
+        size: query.size,
+      },
+    },
+    { signal },
+  );
 }
 
 /** The pages of the products `filter` selects; the next page is asked while fewer than `total` show. */

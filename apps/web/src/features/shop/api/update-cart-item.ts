@@ -3,9 +3,10 @@
  * it is ticked for checkout, and answers the whole cart (its `selectedTotal` is what the cart page's
  * 合计 shows). 409 OutOfStock when the new quantity is more than the stock; 404 when the line is gone.
  */
+
 import type { Cart, CartUpdate } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
-import { CART_ITEMS_PATH } from './add-cart-item';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 import { useCartMutation } from './get-cart';
 
 /** What to change on which line. */
@@ -15,7 +16,7 @@ export interface CartLineChange extends CartUpdate {
 
 /** Changes the line of SKU `skuId`; resolves with the cart. */
 export function updateCartItem({ skuId, ...body }: CartLineChange): Promise<Cart> {
-  return memberRequest<Cart>('PATCH', `${CART_ITEMS_PATH}/${skuId}`, { body });
+  return memberCall(APP_ROUTES.shop.patchCartItemsBySkuId, { params: { skuId }, body });
 }
 
 /**

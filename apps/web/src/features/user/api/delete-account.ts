@@ -4,7 +4,8 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteResult } from '@xuanli/contracts/member';
-import { memberRequest, useSession } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */
 export const DELETE_ACCOUNT_PATH = '/crm/member/delete';
@@ -13,7 +14,7 @@ export const DELETE_ACCOUNT_PATH = '/crm/member/delete';
 export function deleteAccount(): Promise<DeleteResult> {
   // The body is empty (`DeleteBodySchema`): the session says whose account it is.
   const body: Record<string, never> = {};
-  return memberRequest<DeleteResult>('POST', DELETE_ACCOUNT_PATH, { body });
+  return memberCall(APP_ROUTES.member.postDelete, { body });
 }
 
 /** Mutation deleting the account; on success the session is cleared on this phone. */

@@ -4,14 +4,15 @@
  * store's `myclass`; free of TanStack Query and a background call for the same reasons as get-profile.ts.
  */
 import type { MyOrderList } from '@xuanli/contracts/member';
-import { memberRequest, useSession } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */
 export const MYORDER_PATH = '/crm/ketang/myorder';
 
 /** Fetches the purchased courses. */
 export function getMyOrders(signal?: AbortSignal): Promise<MyOrderList> {
-  return memberRequest<MyOrderList>('GET', MYORDER_PATH, { signal, background: true });
+  return memberCall(APP_ROUTES.member.getCrmKetangMyorder, {}, { signal, background: true });
 }
 
 /** Fetches the purchased courses into the session store's `myclass`. */

@@ -6,14 +6,15 @@
  * background call: a 401 clears the user without sending anyone to the login page.
  */
 import type { Profile } from '@xuanli/contracts/member';
-import { memberRequest, useSession } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */
 export const PROFILE_PATH = '/crm/member/profile';
 
 /** Fetches the logged-in user's profile. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return memberRequest<Profile>('GET', PROFILE_PATH, { signal, background: true });
+  return memberCall(APP_ROUTES.member.getProfile, {}, { signal, background: true });
 }
 
 /** Fetches the profile and puts it into the session store (and the stored token record). */

@@ -7,7 +7,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, LoginResult } from '@xuanli/contracts/member';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */
@@ -15,7 +15,7 @@ export const LOGIN_PATH = '/crm/member/login';
 
 /** Logs in with a phone and an SMS code or a password; resolves with the new token record. */
 export function login(body: LoginBody): Promise<LoginResult> {
-  return api.post<LoginResult>(LOGIN_PATH, body);
+  return api.call(APP_ROUTES.member.postLogin, { body });
 }
 
 /** Mutation logging in; on success the session store keeps the answered token record and user. */

@@ -4,14 +4,15 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { FeedbackBody, FeedbackResult } from '@xuanli/contracts/upload';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 /** Path of the call. */
 export const FEEDBACK_PATH = '/crm/feedback';
 
 /** Sends one feedback; resolves with its id. */
 export function sendFeedback(body: FeedbackBody): Promise<FeedbackResult> {
-  return memberRequest<FeedbackResult>('POST', FEEDBACK_PATH, { body });
+  return memberCall(APP_ROUTES.content.postFeedback, { body });
 }
 
 /** Mutation sending feedback. */

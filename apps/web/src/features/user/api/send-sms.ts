@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { SmsBody, SmsResult } from '@xuanli/contracts/member';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 
 /** Path of the call. */
 export const SMS_PATH = '/crm/member/sms';
@@ -13,7 +13,7 @@ export const SMS_PATH = '/crm/member/sms';
 /** Sends a login code to `phone`. */
 export function sendSms(phone: string): Promise<SmsResult> {
   const body: SmsBody = { phone };
-  return api.post<SmsResult>(SMS_PATH, body);
+  return api.call(APP_ROUTES.member.postSms, { body });
 }
 
 /** Mutation sending a login code. */

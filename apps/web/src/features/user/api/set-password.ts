@@ -5,14 +5,15 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { PasswordBody, PasswordResult } from '@xuanli/contracts/member';
-import { memberRequest, useSession } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */
 export const PASSWORD_PATH = '/crm/member/password';
 
 /** Sets a new password. */
 export function setPassword(body: PasswordBody): Promise<PasswordResult> {
-  return memberRequest<PasswordResult>('POST', PASSWORD_PATH, { body });
+  return memberCall(APP_ROUTES.member.postPassword, { body });
 }
 
 /** Mutation setting the password; on success the stored user knows a password exists. */

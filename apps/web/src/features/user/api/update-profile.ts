@@ -5,14 +5,15 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { Profile, ProfileUpdate } from '@xuanli/contracts/member';
-import { memberRequest, useSession } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Path of the call. */
 export const UPDATE_PROFILE_PATH = '/crm/member/profile';
 
 /** Saves the fields present in `body`; resolves with the new profile. */
 export function updateProfile(body: ProfileUpdate): Promise<Profile> {
-  return memberRequest<Profile>('POST', UPDATE_PROFILE_PATH, { body });
+  return memberCall(APP_ROUTES.member.postProfile, { body });
 }
 
 /** Mutation saving the profile; on success the store shows the new one. */

@@ -6,22 +6,15 @@
  * record, which the session store keeps as every login's.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BindPhoneBody,
-  BindPhoneResult,
-  WechatBinding,
-  WechatLoginResult,
-  WechatStatus,
-  WechatUnbindResult,
-} from '@xuanli/contracts/wechat';
-import { api } from '@/lib/api';
-import { memberRequest, useSession } from '@/stores/session';
+import type { BindPhoneBody, WechatLoginResult } from '@xuanli/contracts/wechat';
+import { APP_ROUTES, api } from '@/lib/api';
+import { memberCall, useSession } from '@/stores/session';
 
 /** Whether WeChat login is configured; it changes only with the server's settings. */
 export const wechatStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['wechat', 'status'],
-    queryFn: ({ signal }) => api.get<WechatStatus>('/wechat/status', { signal }),
+    queryFn: ({ signal }) => api.call(APP_ROUTES.wechat.getStatus, {}, { signal }),
     staleTime: 10 * 60_000,
   });
 
@@ -30,7 +23,7 @@ export const useWechatStatus = () => useQuery(wechatStatusQueryOptions());
 
 /** Signs in with `ticket`; resolves with the new token record, which the store then holds. */
 export async function wechatLogin(ticket: string): Promise<WechatLoginResult> {
-  const result = await api.post<WechatLoginResult>('/crm/member/wechat', { ticket });
+  const result = await api.call(APP_ROUTES.member.postWechat, { body: { ticket } });
   useSession.getState().login(result);
   return result;
 }
@@ -39,7 +32,7 @@ export async function wechatLogin(ticket: string): Promise<WechatLoginResult> {
 export const wechatBindingQueryOptions = () =>
   queryOptions({
     queryKey: ['member', 'wechat'],
-    queryFn: ({ signal }) => memberRequest<WechatBinding>('GET', '/crm/member/wechat', { signal }),
+    queryFn: ({ signal }) => memberCall(APP_ROUTES.member.getWechat, {}, { signal }),
   });
 
 /** The binding, asked only for a logged-in reader. */
@@ -52,8 +45,7 @@ export function useWechatBinding() {
 export function useBindPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BindPhoneBody) =>
-      memberRequest<BindPhoneResult>('POST', '/crm/member/bind-phone', { body }),
+    mutationFn: (body: BindPhoneBody) => memberCall(APP_ROUTES.member.postBindPhone, { body }),
     onSuccess: (result) => {
       useSession.getState().login(result);
       void queryClient.invalidateQueries({ queryKey: ['member'] });
@@ -65,7 +57,7 @@ export function useBindPhone() {
 export function useUnbindWechat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => memberRequest<WechatUnbindResult>('POST', '/crm/member/wechat/unbind', { body: {} }),
+    mutationFn: () => memberCall(APP_ROUTES.member.postWechatUnbind, { body: {} }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['member', 'wechat'] }),
   });
 }

@@ -14,7 +14,8 @@ const TESTS = '(\\.test\\.tsx?$|\\.test-helpers\\.ts$|/testing/)';
  * The wire files the web and the console may take values from: they hold labels, limits and error
  * sentences and never import TypeBox, so a value import of them adds no schema code to a bundle.
  */
-const TYPEBOX_FREE_CONTRACTS = '^packages/contracts/src/([a-z0-9-]+-labels|errors|popularity)\\.ts$';
+const TYPEBOX_FREE_CONTRACTS =
+  '^packages/contracts/src/([a-z0-9-]+-labels|errors|popularity|routes/paths)\\.ts$';
 
 /** Any file of an API module; a module's public entry, its tables and its stand-ins for tests. */
 const MODULE_FILE = '^apps/api/src/modules/[^/]+/';
@@ -109,10 +110,11 @@ module.exports = {
       name: 'no-typebox-values-in-browser-apps',
       comment:
         'The web and the console take the wire types with `import type` (erased at build) and values ' +
-        'only from the TypeBox-free contracts files (*-labels.ts, errors.ts, popularity.ts), so no ' +
-        'schema code reaches a phone.',
+        'only from the TypeBox-free contracts files (*-labels.ts, errors.ts, popularity.ts, the route ' +
+        "tables' method-and-path half routes/paths.ts), so no schema code reaches a phone. The test " +
+        'fakes (src/testing/, never bundled) check answers against the tables themselves.',
       severity: 'error',
-      from: { path: '^apps/(web|admin)/' },
+      from: { path: '^apps/(web|admin)/', pathNot: '^apps/(web|admin)/src/testing/' },
       to: {
         path: [TYPEBOX, '^packages/contracts/'],
         pathNot: TYPEBOX_FREE_CONTRACTS,

@@ -132,6 +132,15 @@ function wireProbes(add: Add): void {
     `import { RowId } from '${relativeImport(web(`features/${MARK}-tb`), 'packages/contracts/src/common.ts')}';\nexport const R = RowId;\n`,
     'no-typebox-values-in-browser-apps',
   );
+  // The route tables: their method-and-path half is TypeBox-free; the tables themselves only for the
+  // test fakes, which no bundle carries.
+  add(web('lib', '-paths'), "export { APP_ROUTES } from '@xuanli/contracts/routes/paths';\n");
+  add(
+    web('lib', '-tables'),
+    "export { APP_ROUTE_TABLES } from '@xuanli/contracts/routes/index';\n",
+    'no-typebox-values-in-browser-apps',
+  );
+  add(web('testing', '-tables'), "export { APP_ROUTE_TABLES } from '@xuanli/contracts/routes/index';\n");
   add(
     admin('lib', '-tb'),
     "import { AdminLoginSchema } from '@xuanli/contracts/admin';\nexport const S = AdminLoginSchema;\n",

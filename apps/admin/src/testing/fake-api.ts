@@ -4,9 +4,8 @@
  * answer whose `resData` is not the shape its route declares (checked against the schema at run time;
  * {@link routeAnswer} also checks it as a type). A test cannot pass against a shape the API never sends.
  */
+import { failureAnswer, okAnswer } from '@xuanli/client/fake-answers';
 import { fakeRouteGuard } from '@xuanli/client/fake-routes';
-import type { ErrorEnvelope, OkEnvelope } from '@xuanli/contracts/envelope';
-import { type ErrorCode, statusOfCode } from '@xuanli/contracts/errors';
 import type { AnswerOf, RouteRef } from '@xuanli/contracts/route';
 import { CONSOLE_ROUTE_TABLES } from '@xuanli/contracts/routes/index';
 import { vi } from 'vitest';
@@ -29,25 +28,11 @@ export interface ApiCall {
   route: string;
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** A 200 success envelope around `resData`. */
-export function okAnswer<T>(resData: T): Response {
-  const body: OkEnvelope<T> = { code: 0, msg: 'ok', resData };
-  return json(200, body);
-}
+export { failureAnswer, okAnswer };
 
 /** A 200 success envelope for `route`, its `resData` typed by the route's answer schema. */
 export function routeAnswer<R extends RouteRef>(_route: R, resData: AnswerOf<R>): Response {
   return okAnswer(resData);
-}
-
-/** A failure envelope with the HTTP status the API gives `code`, and extra fields (e.g. `retryAfter`). */
-export function failureAnswer(code: ErrorCode, msg: string, extra: Record<string, unknown> = {}): Response {
-  const body: ErrorEnvelope = { code, msg };
-  return json(statusOfCode(code), { ...body, ...extra });
 }
 
 /** What a fake answers a call with; nothing = 404 `NotFound`. */

@@ -3,24 +3,16 @@
  * only send an envelope, a code and a token record the API really sends, so a test cannot pass
  * against a shape the server never produces.
  */
-import type { ErrorEnvelope, OkEnvelope } from '@xuanli/contracts/envelope';
+import { jsonAnswer as json, okAnswer, failureAnswer as sharedFailure } from '@xuanli/client/fake-answers';
+import type { ErrorEnvelope } from '@xuanli/contracts/envelope';
 import { type ErrorCode, statusOfCode } from '@xuanli/contracts/errors';
 import type { TokenEnvelope } from '@xuanli/contracts/sessions';
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+export { okAnswer };
 
-/** A 200 success envelope around `resData`. */
-export function okAnswer<T>(resData: T): Response {
-  const body: OkEnvelope<T> = { code: 0, msg: 'ok', resData };
-  return json(200, body);
-}
-
-/** A failure envelope with the status the API gives `code`. */
+/** A failure envelope with the status the API gives `code`, naming the `field` it is about when given. */
 export function failureAnswer(code: ErrorCode, msg: string, field?: string): Response {
-  const body: ErrorEnvelope = field === undefined ? { code, msg } : { code, msg, field };
-  return json(statusOfCode(code), body);
+  return sharedFailure(code, msg, field === undefined ? {} : { field });
 }
 
 /** The `POST /base/token` answer (PRODUCT.md#paths: the token sits in `data`). */

@@ -66,7 +66,7 @@ export interface Config {
    * ADMIN_LOGIN_SLOWDOWN_AFTER (default 10), ADMIN_LOGIN_MAX_DELAY_MS (default 5000).
    */
   adminLoginSlowdown: AdminLoginSlowdown;
-  /** The console's chunked uploads of lesson videos and courseware (modules/admin/uploads.ts). */
+  /** The console's chunked uploads of lesson videos and courseware (modules/ketang/uploads.ts). */
   uploads: UploadSettings;
   /**
    * PLAY_URL_MARGIN_SECONDS: a lesson's media URL (and the cookie that binds it to the session that

@@ -130,13 +130,14 @@ export function createRefusedCallbackTally(
   };
   const flush = () => {
     writing = writing.then(async () => {
-      const batch = pending;
+      const batch = [...pending.values()];
       pending = new Map();
-      for (const tally of batch.values()) {
+      for (const [i, tally] of batch.entries()) {
         try {
           await writeTally(db, tally, maxRows);
         } catch (error) {
-          add(pending, tally);
+          // This tally and the ones not written yet wait for the next write.
+          for (const unwritten of batch.slice(i)) add(pending, unwritten);
           throw error;
         }
       }

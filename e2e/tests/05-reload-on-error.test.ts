@@ -1,10 +1,11 @@
 /**
  * PRODUCT.md#screens: a slow page shows its header over a skeleton after 200 ms; when a page's code fails to
- * load, an error view appears and a tap reloads. The connection drops after the calendar has loaded
- * (so the test does not depend on chunk names), the reader opens 老黄历, sees the error view, the
- * network comes back, and a tap loads it.
+ * load, an error view appears and a tap reloads; when it fails because the phone is offline, the page
+ * says it is not on the phone yet and opens by itself when the network returns. The failures start
+ * after the calendar has loaded (so the tests do not depend on chunk names).
  */
 import type { Page, Route } from '@playwright/test';
+import { shootNarrow } from '../lib/buyer.ts';
 import { test } from '../lib/fixtures.ts';
 import { assert, eventually, expectText, expectVisible, headerTitle } from '../lib/harness.ts';
 
@@ -19,25 +20,33 @@ async function withoutServiceWorker(page: Page): Promise<void> {
 test('failedChunkShowsErrorViewAndTapReloads', async ({ t }) => {
   t.allowPageErrors();
   await withoutServiceWorker(t.page);
+  const loaded = new Set<string>();
+  t.page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') loaded.add(request.url());
+  });
   await t.open('/pages/index/index');
   await t.page.getByRole('region', { name: '当日信息' }).waitFor();
 
-  // The connection drops as a whole (Chromium's offline emulation), not by a page.route that aborts
-  // requests: Chromium repeats a module request whose preload failed, and that repeat is not always
-  // seen by the route, so the chunk would arrive after all.
-  const failedScripts: string[] = [];
-  t.page.on('requestfailed', (request) => {
-    if (request.resourceType() === 'script') failedScripts.push(request.url());
+  // Online, but the page's code arrives broken (a proxy's error page, a cut transfer): every script
+  // the calendar did not load answers with something that is not JavaScript.
+  const broken: string[] = [];
+  await t.page.route(/\/assets\/.+\.js(\?.*)?$/, (route) => {
+    if (loaded.has(route.request().url())) return route.continue();
+    broken.push(route.request().url());
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/javascript',
+      body: '<html>502 Bad Gateway</html>',
+    });
   });
-  await t.context.setOffline(true);
 
   await t.page.getByRole('link', { name: /查看老黄历/ }).tap();
   const retry = t.page.getByRole('button', { name: /页面加载失败，点击重试/ });
   await expectVisible(retry, 'the error view after the page chunk failed');
-  assert(failedScripts.length > 0, 'no script failed: 老黄历 did not load lazily');
+  assert(broken.length > 0, 'no script was broken: 老黄历 did not load lazily');
   await t.screenshot('reload-on-error-view');
 
-  await t.context.setOffline(false);
+  await t.page.unroute(/\/assets\/.+\.js(\?.*)?$/);
   await retry.tap();
   await expectText(headerTitle(t.page), '老黄历', 'header after the reload');
   await expectVisible(
@@ -45,6 +54,45 @@ test('failedChunkShowsErrorViewAndTapReloads', async ({ t }) => {
     '老黄历 content after the reload',
   );
   assert((await retry.count()) === 0, 'the error view is gone after the reload');
+});
+
+/**
+ * A page first opened offline, whose code never reached the phone: it says so — not a retry button
+ * that cannot help without a network — and opens by itself once the network is back.
+ */
+test('aPageFirstOpenedOfflineOpensWhenTheNetworkReturns', async ({ t }) => {
+  t.allowPageErrors();
+  await withoutServiceWorker(t.page);
+  await t.open('/pages/index/index');
+  await t.page.getByRole('region', { name: '当日信息' }).waitFor();
+
+  // The connection drops as a whole (Chromium's offline emulation, which also tells the page).
+  const failedScripts: string[] = [];
+  t.page.on('requestfailed', (request) => {
+    if (request.resourceType() === 'script') failedScripts.push(request.url());
+  });
+  await t.context.setOffline(true);
+  await t.page.getByRole('link', { name: /查看老黄历/ }).tap();
+  await expectVisible(t.page.getByText('网络未连接'), 'the offline view');
+  await expectVisible(
+    t.page.getByText('这一页还没有存到手机上，联网后会自动打开'),
+    'what the offline view says',
+  );
+  assert(failedScripts.length > 0, 'no script failed: 老黄历 did not load lazily');
+  assert(
+    (await t.page.getByRole('button', { name: /页面加载失败/ }).count()) === 0,
+    'no retry button offline',
+  );
+  await expectVisible(t.page.getByRole('button', { name: '返回' }), 'a way back while offline');
+  await t.screenshot('offline-page-not-on-phone');
+  await shootNarrow(t, 'offline-page-not-on-phone-320', 'the offline view');
+
+  await t.context.setOffline(false);
+  await expectText(headerTitle(t.page), '老黄历', 'header once the network is back, without a tap');
+  await expectVisible(
+    t.page.getByRole('button', { name: '后一天', exact: true }),
+    '老黄历 content once the network is back',
+  );
 });
 
 /**

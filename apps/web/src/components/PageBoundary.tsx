@@ -78,7 +78,10 @@ function PageOffline() {
   return (
     <div className={styles.center} role="status">
       <strong className={styles.offlineTitle}>网络未连接</strong>
-      <span>这一页还没有存到手机上，联网后会自动打开</span>
+      <span className={styles.offlineText}>
+        <span className={styles.clause}>这一页还没有存到手机上，</span>
+        <span className={styles.clause}>联网后会自动打开</span>
+      </span>
     </div>
   );
 }

@@ -35,11 +35,11 @@ export function fixedWindow(now: number, lengthMs: number): Window {
 type Queryable = Pick<Db, 'insert'>;
 
 /**
- * Takes one unit of `key`'s quota in `window` unless `max` are taken already. True when taken. Inside
- * a transaction the row stays locked until it ends, so a rollback gives the unit back.
+ * The upsert that takes one unit of `key`'s quota in `window` unless `max` are taken already,
+ * returning a row only when it took one. A builder, so a caller can put it in a larger statement.
  */
-export async function takeQuota(db: Queryable, key: string, window: Window, max: number): Promise<boolean> {
-  const taken = await db
+export function quotaTake(db: Queryable, key: string, window: Window, max: number) {
+  return db
     .insert(memberQuotas)
     .values({ key, windowStart: new Date(window.start), expiresAt: new Date(window.end), count: 1 })
     .onConflictDoUpdate({
@@ -48,6 +48,14 @@ export async function takeQuota(db: Queryable, key: string, window: Window, max:
       setWhere: lt(memberQuotas.count, max),
     })
     .returning({ count: memberQuotas.count });
+}
+
+/**
+ * Takes one unit of `key`'s quota in `window` unless `max` are taken already. True when taken. Inside
+ * a transaction the row stays locked until it ends, so a rollback gives the unit back.
+ */
+export async function takeQuota(db: Queryable, key: string, window: Window, max: number): Promise<boolean> {
+  const taken = await quotaTake(db, key, window, max);
   return taken.length === 1;
 }
 

@@ -36,7 +36,7 @@ import {
 import type { AccountErasure } from './erasure.ts';
 import type { AccountMerge } from './merge.ts';
 import { isPhone, maskPhone } from './phone.ts';
-import { fixedWindow, takeQuota } from './quota.ts';
+import { fixedWindow, quotaTake, takeQuota, type Window } from './quota.ts';
 import { smsCodes, users } from './schema.ts';
 import type { SmsSender } from './sms/sender.ts';
 import { cachedUser, forgetUser, rememberUser, userTicket } from './user-cache.ts';
@@ -169,22 +169,24 @@ export async function requestCode(
   return { resendAfter: 60 };
 }
 
+/** The per-phone login budget (10 an hour, whichever the method): its quota key and window now. */
+function loginAttempts(deps: Pick<MemberDeps, 'clock' | 'hashCode'>, phone: string) {
+  const window = fixedWindow(deps.clock.now(), 3_600_000);
+  return { key: `login:phone:${phoneKey(deps.hashCode, phone)}`, window, max: LOGINS_PER_PHONE_PER_HOUR };
+}
+
+/** The 429 of a phone past its login budget, with the wait until its window ends. */
+function tooManyLogins(deps: Pick<MemberDeps, 'clock'>, window: Window): RetryLaterError {
+  return new RetryLaterError('too many login attempts for this phone', window.end - deps.clock.now());
+}
+
 /** Counts one login attempt for `phone` (10 an hour, whichever the method); 429 past it. */
 export async function takeLoginAttempt(
   deps: Pick<MemberDeps, 'db' | 'clock' | 'hashCode'>,
   phone: string,
 ): Promise<void> {
-  const window = fixedWindow(deps.clock.now(), 3_600_000);
-  if (
-    !(await takeQuota(
-      deps.db,
-      `login:phone:${phoneKey(deps.hashCode, phone)}`,
-      window,
-      LOGINS_PER_PHONE_PER_HOUR,
-    ))
-  ) {
-    throw new RetryLaterError('too many login attempts for this phone', window.end - deps.clock.now());
-  }
+  const { key, window, max } = loginAttempts(deps, phone);
+  if (!(await takeQuota(deps.db, key, window, max))) throw tooManyLogins(deps, window);
 }
 
 /** The user of `phone`, created on its first code login (nickname 玄历用户 + the last 4 digits). */
@@ -230,23 +232,36 @@ export async function signInUser(
 }
 
 /**
- * Spends `phone`'s code if `code` is it — unless the phone's account is banned — and reads that
- * account, in one statement: a login is frequent, and on the embedded database every statement is CPU
- * the request waits for. Both the ban check and the spend see the same snapshot.
+ * A code login's first step, in one statement (a login is frequent, and on the embedded database
+ * every statement is CPU the request waits for): counts the attempt against the phone's budget, spends
+ * `phone`'s code if `code` is it — unless the budget is spent or the phone's account banned — and reads
+ * that account. The budget, the ban check and the spend all see the same snapshot.
  */
-async function spendCodeReadingAccount(
+async function attemptCodeLogin(
   deps: MemberDeps,
   phone: string,
   code: string,
-): Promise<{ spent: boolean; account: User | undefined }> {
-  const banned = sql`exists (select 1 from ${users} where ${users.phone} = ${phone} and ${users.bannedAt} is not null)`;
-  const spentCode = deps.db.$with('spent_code').as(spendCode(deps, phone, code, banned));
+): Promise<{ admitted: boolean; spent: boolean; account: User | undefined; window: Window }> {
+  const { key, window, max } = loginAttempts(deps, phone);
+  const attempt = deps.db.$with('login_attempt').as(quotaTake(deps.db, key, window, max));
+  const refused = sql`not exists (select 1 from ${attempt}) or exists (select 1 from ${users}
+    where ${users.phone} = ${phone} and ${users.bannedAt} is not null)`;
+  const spentCode = deps.db.$with('spent_code').as(spendCode(deps, phone, code, refused));
   const [row] = await deps.db
-    .with(spentCode)
-    .select({ spent: sql<boolean>`exists (select 1 from ${spentCode})`, account: users })
+    .with(attempt, spentCode)
+    .select({
+      admitted: sql<boolean>`exists (select 1 from ${attempt})`,
+      spent: sql<boolean>`exists (select 1 from ${spentCode})`,
+      account: users,
+    })
     .from(sql`(select 1) as one`)
     .leftJoin(users, eq(users.phone, phone));
-  return { spent: Boolean(row?.spent), account: row?.account ?? undefined };
+  return {
+    admitted: Boolean(row?.admitted),
+    spent: Boolean(row?.spent),
+    account: row?.account ?? undefined,
+    window,
+  };
 }
 
 /**
@@ -260,16 +275,17 @@ export async function login(deps: MemberDeps, sessionId: string, body: LoginBody
     throw new AppError('ValidationError', 'body must have either code or password');
   }
   checkPhone(body.phone);
-  await takeLoginAttempt(deps, body.phone);
   // A banned account is refused before its code is spent or its password checked, so a code sent
   // before the ban still logs in once the ban is lifted.
   let user: User;
   if (byCode) {
-    const { spent, account } = await spendCodeReadingAccount(deps, body.phone, body.code ?? '');
+    const { admitted, spent, account, window } = await attemptCodeLogin(deps, body.phone, body.code ?? '');
+    if (!admitted) throw tooManyLogins(deps, window);
     if (account?.bannedAt) throw accountBanned();
     if (!spent) await refuseWrongCode(deps, body.phone);
     user = account ?? (await userForCodeLogin(deps.db, body.phone));
   } else {
+    await takeLoginAttempt(deps, body.phone);
     const found = await findUserByPhone(deps.db, body.phone);
     if (found?.bannedAt) throw accountBanned();
     const stored = found?.passwordHash ?? (await timingDummy());

@@ -159,6 +159,7 @@ if (databaseUrl) {
   warnings.push(warning);
 }
 vitest('packages/contracts', join(root, 'packages/contracts'));
+vitest('packages/client', join(root, 'packages/client'));
 vitest('apps/web', join(root, 'apps/web'));
 vitest('apps/admin', join(root, 'apps/admin'));
 if (media) {

@@ -22,6 +22,7 @@ const PATH = `${join(root, 'node_modules/.bin')}:${process.env.PATH}`;
 const WORKSPACES = [
   { dir: 'packages/almanac', env: { TZ: 'Asia/Shanghai', XUANLI_DIFF_STRIDE: '7' } },
   { dir: 'packages/contracts', env: {} },
+  { dir: 'packages/client', env: {} },
   { dir: 'apps/api', env: { XUANLI_TEST_PASS: 'quick' } },
   { dir: 'apps/web', env: {} },
   { dir: 'apps/admin', env: {} },

@@ -219,6 +219,16 @@ describe('the verdicts on traffic and logs', () => {
     expect(verdict(samples, 'no-4xx')).toMatchObject({ ok: false, detail: '1: cart 404 NotFound' });
   });
 
+  it('takes a repeated payment refused because its unanswered first try took effect, and only a repeat', () => {
+    const repeated = [
+      sample('pay', 5000, 5, 502),
+      { ...sample('pay', 5300, 5, 409, '409 OrderStateConflict'), retry: true },
+    ];
+    expect(verdict(repeated, 'no-4xx')?.ok).toBe(true);
+    const first = [sample('pay', 5300, 5, 409, '409 OrderStateConflict')];
+    expect(verdict(first, 'no-4xx')).toMatchObject({ ok: false, detail: '1: pay 409 OrderStateConflict' });
+  });
+
   it('fails on a 5xx outside the kill, not inside it', () => {
     expect(verdict([sample('pay', 5500, 5, 502)], 'no-5xx')?.ok).toBe(true);
     expect(verdict([sample('pay', 9500, 5, 502)], 'no-5xx')?.ok).toBe(false);

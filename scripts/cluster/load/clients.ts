@@ -92,16 +92,17 @@ async function call(
   route: string,
   path: string,
   options?: RequestOptions,
+  retry = false,
 ) {
   const started = ctx.recorder.elapsed();
   try {
     const answer = await client.send(path, options);
     const json = answer.headers['content-type']?.includes('json') ? jsonOf(answer) : undefined;
-    ctx.recorder.record(route, started, answer.status, kindOf(answer.status, json?.code));
+    ctx.recorder.record(route, started, answer.status, kindOf(answer.status, json?.code), retry);
     return { answer, json } satisfies Reply;
   } catch (error) {
     const kind = error instanceof NetworkError ? `net ${error.kind}` : 'net';
-    ctx.recorder.record(route, started, 0, kind);
+    ctx.recorder.record(route, started, 0, kind, retry);
     return {} satisfies Reply;
   }
 }
@@ -122,7 +123,7 @@ async function callRetrying(
 ): Promise<Reply> {
   let reply: Reply = {};
   for (let attempt = 0; attempt < tries; attempt++) {
-    reply = await call(ctx, client, route, path, options);
+    reply = await call(ctx, client, route, path, options, attempt > 0);
     if (!retryable(reply)) return reply;
     await sleep(300 * (attempt + 1));
   }

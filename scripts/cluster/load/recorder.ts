@@ -16,6 +16,8 @@ export interface Sample {
   status: number;
   /** `200`, `409 OutOfStock`, `502`, `net ECONNRESET` … */
   kind: string;
+  /** A repeat of a request whose earlier try got no answer or a 5xx (that try may have taken effect). */
+  retry?: boolean;
 }
 
 /** A time window of the run (milliseconds since the load started) where some errors are expected. */
@@ -48,8 +50,9 @@ export class Recorder {
   }
 
   /** Records one request that began at `startedMs` (an {@link elapsed} value). */
-  record(route: string, startedMs: number, status: number, kind: string): void {
-    this.samples.push({ route, at: startedMs, ms: this.elapsed() - startedMs, status, kind });
+  record(route: string, startedMs: number, status: number, kind: string, retry = false): void {
+    const sample: Sample = { route, at: startedMs, ms: this.elapsed() - startedMs, status, kind };
+    this.samples.push(retry ? { ...sample, retry } : sample);
   }
 }
 

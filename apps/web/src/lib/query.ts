@@ -40,6 +40,9 @@ function createQueryClient(): QueryClient {
         retry: shouldRetry,
         // On a phone, switching back to the browser should not refetch every visible query.
         refetchOnWindowFocus: false,
+        // But a phone back online refetches what is on screen even when it is not stale yet: the page
+        // showed it under a 离线 notice, and that notice goes once a fresh answer is in.
+        refetchOnReconnect: 'always',
       },
       mutations: { retry: false },
     },

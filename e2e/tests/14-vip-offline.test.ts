@@ -376,11 +376,16 @@ test('offlineTheReadingTabsShowWhatTheyShowedAndRecover', async ({ t }) => {
 
   // The network returns: 我的 and then 课堂 refresh by themselves, no tap.
   await tabBar(page).getByRole('link', { name: '课堂' }).tap();
-  const refetched = page.waitForResponse((r) => /\/api\/crm\/ketang\/list/.test(r.url()), {
+  // Asked for again (the page's request; the service worker may be the one that answers it).
+  const refetched = page.waitForRequest((r) => /\/api\/crm\/ketang\/list/.test(r.url()), {
     timeout: 15_000,
   });
   await context.setOffline(false);
-  assert((await refetched).ok(), 'the course list was not fetched again when the network returned');
+  const request = await refetched;
+  assert(
+    (await request.response())?.ok() === true,
+    'the course list was not fetched again when the network returned',
+  );
   await eventually(
     'the 离线 notice gone',
     () => noticeOf(page),

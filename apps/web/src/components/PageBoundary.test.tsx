@@ -95,7 +95,9 @@ describe('PageBoundary with a lazy page', () => {
         </PageBoundary>,
       );
       expect(await screen.findByText('网络未连接')).toBeTruthy();
-      expect(screen.getByRole('status').textContent).toBe('网络未连接这一页还没有存到手机上，联网后会自动打开');
+      expect(screen.getByRole('status').textContent).toBe(
+        '网络未连接这一页还没有存到手机上，联网后会自动打开',
+      );
       expect(screen.queryByText('页面加载失败，点击重试')).toBeNull();
       expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
       expect(reloadPage).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /**
  * A run of several suites writing its reports to `out`, with `PATH` (the repository's
@@ -44,7 +44,19 @@ export function vitestRun(out, PATH) {
       skipped: json.numPendingTests + (json.numTodoTests ?? 0),
     };
     for (const key of Object.keys(totals)) totals[key] += counts[key];
-    suites.push({ label, ...counts, files: json.testResults.length, seconds: (Date.now() - began) / 1000 });
+    // Named again under the table: CI shows only the end of a long run, and a flaky test is found by name.
+    const failedTests = json.testResults.flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${relative(cwd, file.name)} › ${test.fullName}`),
+    );
+    suites.push({
+      label,
+      ...counts,
+      failedTests,
+      files: json.testResults.length,
+      seconds: (Date.now() - began) / 1000,
+    });
     return !(run.status !== 0 && json.numFailedTests === 0);
   }
   return { totals, vitest, printSuites: () => printSuites(suites, totals) };
@@ -70,4 +82,6 @@ function printSuites(suites, totals) {
   const line = (row) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(`\n${line(head)}\n${rows.map(line).join('\n')}`);
+  for (const suite of suites)
+    for (const test of suite.failedTests) console.log(`FAILED (${suite.label}): ${test}`);
 }

@@ -374,8 +374,12 @@ test('offlineTheReadingTabsShowWhatTheyShowedAndRecover', async ({ t }) => {
     }
   }
 
-  // The network returns: 我的 and then 课堂 refresh by themselves, no tap.
+  // The network returns while 课堂 is on screen (shown from last time): it refreshes by itself, no tap.
+  // The page must be showing before the network returns: a page that mounts afterwards holds answers
+  // younger than a minute, which count as fresh and are not asked for again.
   await tabBar(page).getByRole('link', { name: '课堂' }).tap();
+  await expectHash(page, `#${READING_TABS[0].route}`);
+  await expectVisible(READING_TABS[0].shows(page), '课堂 offline, before the network returns');
   // Asked for again (the page's request; the service worker may be the one that answers it).
   const refetched = page.waitForRequest((r) => /\/api\/crm\/ketang\/list/.test(r.url()), {
     timeout: 15_000,

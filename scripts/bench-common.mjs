@@ -79,7 +79,7 @@ export async function startProcess(args, env, readyUrl, ms = 120_000) {
 }
 
 /** User + system CPU seconds a process has used so far (Linux /proc), or undefined elsewhere. */
-function cpuSeconds(pid) {
+export function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime are fields 14 and 15 of stat, 12 and 13 after the ') ' split; in clock ticks.

@@ -45,11 +45,14 @@ export function vitestRun(out, PATH) {
     };
     for (const key of Object.keys(totals)) totals[key] += counts[key];
     // Named again under the table: CI shows only the end of a long run, and a flaky test is found by name.
-    const failedTests = json.testResults.flatMap((file) =>
-      (file.assertionResults ?? [])
-        .filter((test) => test.status === 'failed')
-        .map((test) => `${relative(cwd, file.name)} › ${test.fullName}`),
-    );
+    // A file can fail with no failing test (an error in a hook or at import, its tests then skipped).
+    const failedTests = json.testResults.flatMap((file) => {
+      const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      const name = relative(cwd, file.name);
+      if (file.status === 'failed' && tests.length === 0)
+        return [`${name} (the file, outside its tests${file.message ? `: ${file.message}` : ''})`];
+      return tests.map((test) => `${name} › ${test.fullName}`);
+    });
     suites.push({
       label,
       ...counts,

@@ -94,7 +94,8 @@ async function storeLessonVideo(
   const key = await storeMediaFile(storage, dir, video.file, SEEDED_VIDEOS);
   const size = (await storage.stat(key))?.size ?? 0;
   const seconds = await mp4DurationSeconds(storage, key, size);
-  if (seconds === null) throw new Error(`seed-media ${video.file}: the file states no length`);
+  if (seconds === null)
+    throw new Error(`seed-media ${video.file}: the file states no length (${size} bytes stored as ${key})`);
   return { key, seconds: Math.round(seconds) };
 }
 

@@ -542,8 +542,8 @@ describe('the same routes on S3-compatible storage', () => {
     s3App = await buildTestApp({ config: { storage } });
   });
   afterAll(async () => {
-    await s3App.close();
-    await s3rver.close();
+    await s3App?.close();
+    await s3rver?.close();
     rmSync(s3Dir, { recursive: true, force: true });
   });
 

@@ -728,7 +728,7 @@ describe('BaziPage 八字合婚', () => {
     const reading = await within(card).findByRole('region', { name: '八字合婚' });
     const a = { born: SAMPLE.born, sex: '男' as const, label: '示例', zi: 'late' as const };
     const b = { born: '农 1979-06(闰)-15 14:30', sex: '女' as const, label: '李四', zi: 'late' as const };
-    expect(calls.filter((c) => c.path === '/app/bln.Suan/hehun').map((c) => c.body)).toEqual([{ a, b }]);
+    expect(calls.filter((c) => c.path === '/app/bln.suan/hehun').map((c) => c.body)).toEqual([{ a, b }]);
     const expected = hehun({ a, b });
     expect(within(reading).getByText(String(expected.total)).closest('span')?.textContent).toBe(
       `${expected.total}分`,

@@ -4,8 +4,7 @@
  * refetched only when a different sellid is asked for.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Master } from '@xuanli/contracts/content';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import { useSession } from '@/stores/session';
 import { type ContactInfo, toContactInfo } from './contact';
 
@@ -24,10 +23,12 @@ export function cachedDashi(sellid?: number | string): ContactInfo | undefined {
 export async function getDashi(sellid?: number | string, signal?: AbortSignal): Promise<ContactInfo> {
   const cached = cachedDashi(sellid);
   if (cached) return cached;
-  const master = await api.get<Master>('/crm/dashi', {
-    query: { sellid: sellid === '' ? undefined : sellid },
-    signal,
-  });
+  const master = await api.call(
+    APP_ROUTES.content.getDashi,
+    // A sellid from a link is text; the wire's is a row id.
+    { query: { sellid: sellid === undefined || sellid === '' ? undefined : Number(sellid) } },
+    { signal },
+  );
   const info = toContactInfo(master);
   useSession.getState().setDashi(info);
   return info;

@@ -1,16 +1,13 @@
 /**
- * `POST /app/bln.Suan/hehun`: 合婚 from two whole charts — each point with its reason and weight, the
+ * `POST /app/bln.suan/hehun`: 合婚 from two whole charts — each point with its reason and weight, the
  * total and its restrained level, and the 生肖 view beside it — for two saved profiles. The reading is a
  * function of the two births alone, so it never goes stale within a visit; offline it says it needs the
  * network, as 合盘 does.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HehunAnswer, HehunBody } from '@xuanli/contracts/bazi';
-import { api } from '@/lib/api';
+import type { HehunBody } from '@xuanli/contracts/bazi';
+import { APP_ROUTES, api } from '@/lib/api';
 import { chartRequest, type SavedProfile } from '../profiles';
-
-/** Path of the call (the server matches it without regard to case). */
-export const HEHUN_PATH = '/app/bln.Suan/hehun';
 
 /** One side of the body: the profile's birth, sex and chart options as 排盘 sends them, named by its name. */
 function personOf(profile: SavedProfile): HehunBody['a'] {
@@ -27,7 +24,7 @@ export function hehunBody(a: SavedProfile, b: SavedProfile): HehunBody {
 export function hehunQueryOptions(body: HehunBody) {
   return queryOptions({
     queryKey: ['bazi', 'hehun', body],
-    queryFn: ({ signal }) => api.post<HehunAnswer>(HEHUN_PATH, body, { signal }),
+    queryFn: ({ signal }) => api.call(APP_ROUTES.bazi.postHehun, { body }, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     // Offline, try anyway and fail (the card then says 需要联网) rather than wait, paused, forever.
     networkMode: 'always',

@@ -68,8 +68,8 @@ export async function chartInBrowser(body: ChartRequest, nowMs: number = Date.no
 /** Fetches the chart of `body`; computes it in the browser when the server cannot be reached. */
 export async function getBzdata(body: ChartRequest, signal?: AbortSignal): Promise<BzChart> {
   try {
-    // Not through the route table: its chart schema leaves the engine's nested shapes open (the OpenAPI
-    // page would otherwise list the whole engine), while the engine's own type is exact.
+    // Not through the route table: its chart schema passes the engine's nested fields through as
+    // unknown (so that a field the engine adds is never stripped), while the engine's own type is exact.
     return await api.post<BzChart>(BZDATA_PATH, body, { signal });
   } catch (error) {
     if (!serverUnreachable(error) || signal?.aborted) throw error;

@@ -65,6 +65,12 @@ describe('buildUrl', () => {
       '/api/admin/audit?a=x',
     );
   });
+
+  it('repeats the parameter of a list, in its order', () => {
+    expect(buildUrl('/api', '/crm/ketang/lessons-by-tag', { tag: ['七杀', '十神'], size: 3 })).toBe(
+      `/api/crm/ketang/lessons-by-tag?tag=${encodeURIComponent('七杀')}&tag=${encodeURIComponent('十神')}&size=3`,
+    );
+  });
 });
 
 describe('the fakes’ route checks', () => {

@@ -6,8 +6,14 @@
  * with a bearer.
  */
 
-/** Query values; `undefined` values are always left out. */
-export type QueryValues = Record<string, string | number | boolean | undefined>;
+/**
+ * Query values; `undefined` values are always left out, and a list repeats its parameter
+ * (`?tag=七杀&tag=十神`), which the API reads as a list.
+ */
+export type QueryValues = Record<
+  string,
+  string | number | boolean | undefined | readonly (string | number)[]
+>;
 
 /**
  * `path` below `baseUrl` with the query's values. With `dropEmpty`, empty strings are left out too (the
@@ -24,7 +30,8 @@ export function buildUrl(
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || (dropEmpty && value === '')) continue;
-    params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
   }
   const search = params.toString();
   return `${base}/${rest}${search ? `?${search}` : ''}`;

@@ -8,7 +8,13 @@
  */
 
 import { routeCaller } from '@xuanli/client/route-call';
-import { buildUrl, type Exchanged, exchange, TransportFailure } from '@xuanli/client/transport';
+import {
+  buildUrl,
+  type Exchanged,
+  exchange,
+  type QueryValues,
+  TransportFailure,
+} from '@xuanli/client/transport';
 import type { ErrorEnvelope, OkEnvelope } from '@xuanli/contracts/envelope';
 import { ERROR_MESSAGES_ZH, isErrorCode } from '@xuanli/contracts/errors';
 import { endSession, getSession, isExpired } from './session';
@@ -67,8 +73,8 @@ export function failureMessage(code: string, msg: unknown, status?: number): str
   return status ? `请求失败（${status}），请稍后再试` : '请求失败，请稍后再试';
 }
 
-/** Query values; `undefined` and empty strings are left out. */
-export type Query = Record<string, string | number | boolean | undefined>;
+/** Query values; `undefined` and empty strings are left out, a list repeats its parameter. */
+export type Query = QueryValues;
 
 /** Options of one call. */
 export interface CallOptions {

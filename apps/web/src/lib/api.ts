@@ -9,7 +9,14 @@
  */
 
 import { type RouteCall, routeCaller } from '@xuanli/client/route-call';
-import { buildUrl, type Exchanged, exchange, pickResData, TransportFailure } from '@xuanli/client/transport';
+import {
+  buildUrl,
+  type Exchanged,
+  exchange,
+  pickResData,
+  type QueryValues,
+  TransportFailure,
+} from '@xuanli/client/transport';
 import { APP_ROUTES as ROUTE_PATHS } from '@xuanli/contracts/routes/paths';
 import { env } from '@/config/env';
 import { TOKEN_STORAGE_KEY_NAME } from '@/config/storage-keys';
@@ -123,8 +130,8 @@ function nonEmptyString(value: unknown): string | undefined {
 
 /** Options of one request. */
 export interface RequestOptions {
-  /** Query string values; `undefined` values are left out. */
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Query string values; `undefined` values are left out, a list repeats its parameter. */
+  query?: QueryValues;
   /** JSON body (or `FormData` for uploads). */
   body?: unknown;
   /** Lets the caller (e.g. TanStack Query) cancel the request; it then fails with code 600003. */

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { clearOverlays, here, installFakeApi, renderPage } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import type { BzChart } from './api/get-bzdata';
-import { termLessonsPath } from './api/term';
+import { termLessonTags } from './api/term';
 import { PillarTable } from './PillarTable';
 
 const chart = {
@@ -82,8 +82,7 @@ describe('PillarTable terms', () => {
   });
 
   it('asks for the term’s lessons, then its family’s', () => {
-    expect(termLessonsPath({ name: '七杀', kind: '十神' })).toBe(
-      `/crm/ketang/lessons-by-tag?tag=${encodeURIComponent('七杀')}&tag=${encodeURIComponent('十神')}`,
-    );
+    expect(termLessonTags({ name: '七杀', kind: '十神' })).toEqual(['七杀', '十神']);
+    expect(termLessonTags({ name: '十神', kind: '十神' })).toEqual(['十神']);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * `POST /app/bln.Suan/miji` (PRODUCT.md#paths): readings of a chart (日主, 五行, 十神, 神煞), drawn by the
+ * `POST /app/bln.suan/miji` (PRODUCT.md#paths): readings of a chart (日主, 五行, 十神, 神煞), drawn by the
  * server from editable content in its database.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Readings } from '@xuanli/contracts/bazi';
-import { api } from '@/lib/api';
+import { APP_ROUTES, api } from '@/lib/api';
 import type { ChartRequest } from '../profiles';
 
 /** The miji answer (the wire contract's `Readings`). */
@@ -16,13 +16,10 @@ export type MijiSection = Miji['sections'][number];
 /** One reading: a heading, its text and the content key of the text on the server. */
 export type MijiItem = MijiSection['items'][number];
 
-/** Path of the call; the server matches it without regard to case. */
-export const MIJI_PATH = '/app/bln.Suan/miji';
-
 /** Fetches the readings of the chart of `body` (the same body as bzdata). */
 export async function getMiji(body: ChartRequest, signal?: AbortSignal): Promise<Miji> {
-  const data = await api.post<Partial<Miji> | null>(MIJI_PATH, body, { signal });
   // Content is edited by hand on the server: tolerate a missing or partial list rather than crash.
+  const data: Partial<Miji> | null = await api.call(APP_ROUTES.bazi.postMiji, { body }, { signal });
   const sections = Array.isArray(data?.sections) ? data.sections : [];
   return {
     sections: sections

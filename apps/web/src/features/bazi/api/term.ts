@@ -5,7 +5,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { MINGLI_TERM_LABEL } from '@xuanli/contracts/article-labels';
-import type { TaggedLessonList } from '@xuanli/contracts/lesson-tags';
 import { APP_ROUTES, api } from '@/lib/api';
 
 /** A tappable term of the chart and its family. */
@@ -32,17 +31,17 @@ export function useTermArticle(term: ChartTerm | null) {
   });
 }
 
-/** The path of the lessons that teach `term`, then its family (repeated `tag`, most specific first). */
-export function termLessonsPath(term: ChartTerm): string {
-  const tags = term.name === term.kind ? [term.name] : [term.name, term.kind];
-  return `/crm/ketang/lessons-by-tag?${tags.map((tag) => `tag=${encodeURIComponent(tag)}`).join('&')}`;
+/** The tags whose lessons teach `term`: the term, then its family (most specific first). */
+export function termLessonTags(term: ChartTerm): string[] {
+  return term.name === term.kind ? [term.name] : [term.name, term.kind];
 }
 
 /** The lessons that teach the term. */
 export function useTermLessons(term: ChartTerm | null) {
   return useQuery({
     queryKey: ['ketang', 'lessons-by-tag', term?.name ?? '', term?.kind ?? ''],
-    queryFn: ({ signal }) => api.get<TaggedLessonList>(termLessonsPath(term!), { signal }),
+    queryFn: ({ signal }) =>
+      api.call(APP_ROUTES.ketang.getLessonsByTag, { query: { tag: termLessonTags(term!) } }, { signal }),
     enabled: term !== null,
     staleTime: STALE,
   });

@@ -10,7 +10,7 @@ import { ALMANAC_ERROR_MESSAGES, type AlmanacErrorCode } from '@xuanli/almanac/e
 import type { ZeriAnswer } from '@xuanli/contracts/calendar';
 import { ERROR_MESSAGES_ZH, isErrorCode } from '@xuanli/contracts/errors';
 import { HOLIDAYS_STORAGE_KEY_NAME } from '@/config/storage-keys';
-import { ApiError, api, serverUnreachable, toApiError } from '@/lib/api';
+import { APP_ROUTES, ApiError, api, serverUnreachable, toApiError } from '@/lib/api';
 import { readStorage } from '@/lib/storage';
 import type { ZeriWorkerInput, ZeriWorkerReply } from './zeri.worker';
 
@@ -36,18 +36,18 @@ export type ZeriPage = ZeriAnswer & { offline?: true };
 /** Chosen days on one page. */
 export const ZERI_PAGE_SIZE = 20;
 
-/** Path of the call. */
-export const ZERI_PATH = '/calendar/zeri';
-
-/** The query string of a request's page: `born`, `label` and `tz` once per person, in order. */
-export function zeriSearch(request: ZeriRequest, page: number): string {
-  const params = new URLSearchParams({ activity: request.activity, from: request.from, to: request.to });
-  for (const person of request.people) params.append('born', person.born);
-  for (const person of request.people) params.append('label', person.label);
-  for (const person of request.people) params.append('tz', person.timeZone);
-  params.set('page', String(page));
-  params.set('size', String(ZERI_PAGE_SIZE));
-  return params.toString();
+/** The query of a request's page: `born`, `label` and `tz` once per person, in the order of the people. */
+export function zeriQuery(request: ZeriRequest, page: number) {
+  return {
+    activity: request.activity,
+    from: request.from,
+    to: request.to,
+    born: request.people.map((person) => person.born),
+    label: request.people.map((person) => person.label),
+    tz: request.people.map((person) => person.timeZone),
+    page,
+    size: ZERI_PAGE_SIZE,
+  };
 }
 
 /**
@@ -132,7 +132,11 @@ export async function getZeriPage(
   signal?: AbortSignal,
 ): Promise<ZeriPage> {
   try {
-    return await api.get<ZeriAnswer>(`${ZERI_PATH}?${zeriSearch(request, page)}`, { signal });
+    return await api.call(
+      APP_ROUTES.calendar.getCalendarZeri,
+      { query: zeriQuery(request, page) },
+      { signal },
+    );
   } catch (error) {
     if (!serverUnreachable(error) || signal?.aborted) throw error;
     try {

@@ -4,15 +4,9 @@
  * must be logged in (the pages sit behind RequireLogin).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CalendarEventBody,
-  CalendarEventList,
-  SubscriptionBody,
-  SubscriptionCreated,
-  SubscriptionState,
-} from '@xuanli/contracts/reminders';
-import { REMINDER_PATHS } from '@xuanli/contracts/reminders-labels';
-import { memberRequest } from '@/stores/session';
+import type { CalendarEventBody, SubscriptionBody } from '@xuanli/contracts/reminders';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 const EVENTS_KEY = ['reminders', 'events'] as const;
 const SUBSCRIPTION_KEY = ['reminders', 'subscription'] as const;
@@ -21,7 +15,7 @@ const SUBSCRIPTION_KEY = ['reminders', 'subscription'] as const;
 export function useCalendarEvents() {
   return useQuery({
     queryKey: EVENTS_KEY,
-    queryFn: ({ signal }) => memberRequest<CalendarEventList>('GET', REMINDER_PATHS.events, { signal }),
+    queryFn: ({ signal }) => memberCall(APP_ROUTES.calendar.getEvents, {}, { signal }),
   });
 }
 
@@ -29,7 +23,7 @@ export function useCalendarEvents() {
 export function useAddCalendarEvent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CalendarEventBody) => memberRequest<unknown>('POST', REMINDER_PATHS.events, { body }),
+    mutationFn: (body: CalendarEventBody) => memberCall(APP_ROUTES.calendar.postEvents, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: EVENTS_KEY }),
   });
 }
@@ -38,7 +32,7 @@ export function useAddCalendarEvent() {
 export function useDeleteCalendarEvent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => memberRequest<unknown>('DELETE', `${REMINDER_PATHS.events}/${id}`),
+    mutationFn: (id: number) => memberCall(APP_ROUTES.calendar.deleteEventsById, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: EVENTS_KEY }),
   });
 }
@@ -47,7 +41,7 @@ export function useDeleteCalendarEvent() {
 export function useSubscriptionState() {
   return useQuery({
     queryKey: SUBSCRIPTION_KEY,
-    queryFn: ({ signal }) => memberRequest<SubscriptionState>('GET', REMINDER_PATHS.subscription, { signal }),
+    queryFn: ({ signal }) => memberCall(APP_ROUTES.calendar.getSubscription, {}, { signal }),
   });
 }
 
@@ -55,8 +49,7 @@ export function useSubscriptionState() {
 export function useCreateSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubscriptionBody) =>
-      memberRequest<SubscriptionCreated>('POST', REMINDER_PATHS.subscription, { body }),
+    mutationFn: (body: SubscriptionBody) => memberCall(APP_ROUTES.calendar.postSubscription, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
   });
 }
@@ -65,8 +58,7 @@ export function useCreateSubscription() {
 export function useUpdateSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubscriptionBody) =>
-      memberRequest<SubscriptionState>('PUT', REMINDER_PATHS.subscription, { body }),
+    mutationFn: (body: SubscriptionBody) => memberCall(APP_ROUTES.calendar.putSubscription, { body }),
     onSuccess: (state) => client.setQueryData(SUBSCRIPTION_KEY, state),
   });
 }
@@ -75,7 +67,7 @@ export function useUpdateSubscription() {
 export function useStopSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => memberRequest<SubscriptionState>('DELETE', REMINDER_PATHS.subscription),
+    mutationFn: () => memberCall(APP_ROUTES.calendar.deleteSubscription),
     onSuccess: (state) => client.setQueryData(SUBSCRIPTION_KEY, state),
   });
 }

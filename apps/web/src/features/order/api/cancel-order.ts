@@ -5,16 +5,14 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 import { storeOrder } from './get-order';
-import { ORDERS_PATH } from './get-orders';
 
 /** Cancels order `orderNo`. */
 export function cancelOrder(orderNo: string): Promise<OrderDetail> {
-  // An empty JSON body: the order number in the path says everything.
-  return memberRequest<OrderDetail>('POST', `${ORDERS_PATH}/${encodeURIComponent(orderNo)}/cancel`, {
-    body: {},
-  });
+  // No body: the order number in the path says everything.
+  return memberCall(APP_ROUTES.shop.postOrdersByOrderNoCancel, { params: { orderNo } });
 }
 
 /** Mutation cancelling an order; the answer replaces the cached order. */

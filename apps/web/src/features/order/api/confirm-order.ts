@@ -4,15 +4,13 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@xuanli/contracts/shop';
-import { memberRequest } from '@/stores/session';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 import { storeOrder } from './get-order';
-import { ORDERS_PATH } from './get-orders';
 
 /** Confirms that order `orderNo` arrived. */
 export function confirmOrder(orderNo: string): Promise<OrderDetail> {
-  return memberRequest<OrderDetail>('POST', `${ORDERS_PATH}/${encodeURIComponent(orderNo)}/confirm`, {
-    body: {},
-  });
+  return memberCall(APP_ROUTES.shop.postOrdersByOrderNoConfirm, { params: { orderNo } });
 }
 
 /** Mutation confirming receipt; the answer replaces the cached order. */

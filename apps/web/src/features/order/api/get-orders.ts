@@ -4,11 +4,8 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { OrderList, OrderQuery, OrderStatus } from '@xuanli/contracts/shop';
-import { toSearch } from '@/config/paths';
-import { memberRequest } from '@/stores/session';
-
-/** Path of the call. */
-export const ORDERS_PATH = '/shop/orders';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 /** Query-key prefix of every order list; an order that changes invalidates them all. */
 export const ORDERS_KEY = ['shop', 'orders'] as const;
@@ -18,7 +15,7 @@ export const ORDERS_PAGE_SIZE = 10;
 
 /** Fetches one page of the buyer's orders. */
 export function getOrders(query: OrderQuery, signal?: AbortSignal): Promise<OrderList> {
-  return memberRequest<OrderList>('GET', `${ORDERS_PATH}${toSearch(query)}`, { signal });
+  return memberCall(APP_ROUTES.shop.getOrders, { query }, { signal });
 }
 
 /** The pages of the orders in `status` (all when undefined), the next one asked while fewer than `total` show. */

@@ -4,15 +4,6 @@
  * the schemas of mingli.ts are built from them, and the API checks with them.
  */
 
-/** Path of the case book under `/api`: list and create; `/{id}` changes or deletes one. */
-export const MINGLI_PROFILES_PATH = '/crm/bazi/profiles';
-
-/** Path of the export (`GET`, a JSON file) under `/api`. */
-export const MINGLI_EXPORT_PATH = '/crm/bazi/profiles/export';
-
-/** Path of the import (`POST`, the exported format) under `/api`. */
-export const MINGLI_IMPORT_PATH = '/crm/bazi/profiles/import';
-
 /** The groups a profile is filed under, in the order the app offers them. */
 export const MINGLI_GROUPS = ['家人', '朋友', '客户', '名人', '其他'] as const;
 

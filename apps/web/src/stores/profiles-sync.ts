@@ -11,9 +11,9 @@
  * the network comes back. A network failure stops a sync and leaves everything queued; a profile the
  * server refuses (a 4xx) keeps its message in `syncError` and stays on this phone only until changed.
  */
-import type { MingliList, MingliOptions, MingliProfile, MingliProfileInput } from '@xuanli/contracts/mingli';
-import { MINGLI_LIMITS, MINGLI_PROFILES_PATH } from '@xuanli/contracts/mingli-labels';
-import { ApiError, api } from '@/lib/api';
+import type { MingliOptions, MingliProfile, MingliProfileInput } from '@xuanli/contracts/mingli';
+import { MINGLI_LIMITS } from '@xuanli/contracts/mingli-labels';
+import { APP_ROUTES, ApiError, api } from '@/lib/api';
 import {
   adoptProfiles,
   DEFAULT_OPTIONS,
@@ -28,7 +28,7 @@ import {
   writeOfferedProfiles,
   writeProfiles,
 } from './profiles';
-import { memberRequest, useSession } from './session';
+import { memberCall, useSession } from './session';
 
 /** Rows asked for per page when reading the case book (the API's largest page). */
 const PULL_PAGE_SIZE = 100;
@@ -100,20 +100,22 @@ async function pushProfile(p: SavedProfile): Promise<MingliProfile | { refused: 
   try {
     if (p.id !== undefined) {
       try {
-        return await memberRequest<MingliProfile>('PATCH', `${MINGLI_PROFILES_PATH}/${p.id}`, {
-          body,
-          background: true,
-        });
+        return await memberCall(
+          APP_ROUTES.bazi.patchCrmBaziProfilesById,
+          { params: { id: p.id }, body },
+          { background: true },
+        );
       } catch (error) {
         // Deleted on another phone since: the change made here is newer, so it is saved again.
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       }
     }
     const clientId = p.clientId ?? newClientId();
-    return await memberRequest<MingliProfile>('POST', MINGLI_PROFILES_PATH, {
-      body: { ...body, clientId },
-      background: true,
-    });
+    return await memberCall(
+      APP_ROUTES.bazi.postCrmBaziProfiles,
+      { body: { ...body, clientId } },
+      { background: true },
+    );
   } catch (error) {
     const refused = refusal(error);
     if (refused === null) throw error;
@@ -124,7 +126,7 @@ async function pushProfile(p: SavedProfile): Promise<MingliProfile | { refused: 
 /** Tells the server of one deletion; a profile it no longer has counts as deleted. */
 async function sendDeletion(id: number): Promise<void> {
   try {
-    await memberRequest('DELETE', `${MINGLI_PROFILES_PATH}/${id}`, { background: true });
+    await memberCall(APP_ROUTES.bazi.deleteCrmBaziProfilesById, { params: { id } }, { background: true });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
@@ -134,9 +136,9 @@ async function sendDeletion(id: number): Promise<void> {
 async function pullCaseBook(): Promise<MingliProfile[]> {
   const all: MingliProfile[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await memberRequest<MingliList>(
-      'GET',
-      `${MINGLI_PROFILES_PATH}?page=${page}&size=${PULL_PAGE_SIZE}`,
+    const answer = await memberCall(
+      APP_ROUTES.bazi.getCrmBaziProfiles,
+      { query: { page, size: PULL_PAGE_SIZE } },
       { background: true },
     );
     all.push(...answer.list);

@@ -5,13 +5,9 @@
  * so the phone only checks that the file is JSON at all before sending it.
  */
 import type { MingliFile, MingliImportResult } from '@xuanli/contracts/mingli';
-import {
-  MINGLI_EXPORT_PATH,
-  MINGLI_FILE_MAX_BYTES,
-  MINGLI_IMPORT_PATH,
-} from '@xuanli/contracts/mingli-labels';
-import { ApiError } from '@/lib/api';
-import { memberRequest } from '@/stores/session';
+import { MINGLI_FILE_MAX_BYTES } from '@xuanli/contracts/mingli-labels';
+import { APP_ROUTES, ApiError } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 /** The name the exported file is saved under: 玄历命例-20261128.json. */
 export function exportFileName(at: Date): string {
@@ -21,7 +17,7 @@ export function exportFileName(at: Date): string {
 
 /** Fetches the case book as the exported file and has the browser download it; answers its size. */
 export async function downloadCaseBook(now: Date = new Date()): Promise<number> {
-  const file = await memberRequest<MingliFile>('GET', MINGLI_EXPORT_PATH);
+  const file = await memberCall(APP_ROUTES.bazi.getCrmBaziProfilesExport);
   const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -48,5 +44,6 @@ export async function importCaseBook(file: Blob): Promise<MingliImportResult> {
   } catch {
     throw new ApiError('文件无法读取：不是玄历导出的命例文件', 'BadRequest', 400);
   }
-  return memberRequest<MingliImportResult>('POST', MINGLI_IMPORT_PATH, { body });
+  // Sent as the file it claims to be: the server checks every entry against the format.
+  return memberCall(APP_ROUTES.bazi.postCrmBaziProfilesImport, { body: body as MingliFile });
 }

@@ -95,7 +95,7 @@ function server(state: { edition: string; down: boolean }) {
         return okAnswer(KEFU);
       case '/app/bln.suan/dingzhi/profile':
         return okAnswer(PROFILE);
-      case '/app/bln.Suan/dingzhi':
+      case '/app/bln.suan/dingzhi':
         return okAnswer(fortune(`今天的运势（${edition}）`));
       default:
         return undefined;
@@ -258,14 +258,14 @@ describe('定制 offline on another day of a week it has shown', () => {
     // Wednesday, offline: the kept week answers for Wednesday, as the server would.
     now = NOW;
     goOffline();
-    const asked = calls.filter((c) => c.path === '/app/bln.Suan/dingzhi').length;
+    const asked = calls.filter((c) => c.path === '/app/bln.suan/dingzhi').length;
     openApp(DingzhiPage, '/pages/dingzhi/index');
     const today = await screen.findByRole('region', { name: '今日财运' });
     expect(today.textContent).toContain('今天的运势（周一取得）');
     expect(screen.getByRole('button', { name: /^周三 1月14日 今天/ }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(calls.filter((c) => c.path === '/app/bln.Suan/dingzhi').length).toBe(asked);
+    expect(calls.filter((c) => c.path === '/app/bln.suan/dingzhi').length).toBe(asked);
   });
 });
 

@@ -84,7 +84,7 @@ function server(
       profile = { ...body, yunType: body.yunType ?? 'caiyun', updatedAt: new Date(NOW).toISOString() };
       return okAnswer(profile);
     }
-    if (call.path === '/app/bln.Suan/dingzhi') {
+    if (call.path === '/app/bln.suan/dingzhi') {
       return dingzhi ? dingzhi(call.body) : okAnswer(answer(call.body.yunType as FortuneDay['yunType']));
     }
   });
@@ -93,7 +93,7 @@ function server(
 const profileCalls = (calls: ReturnType<typeof server>) => calls.filter((c) => c.path === PROFILE_PATH);
 
 const dingzhiCalls = (calls: ReturnType<typeof server>) =>
-  calls.filter((c) => c.path === '/app/bln.Suan/dingzhi');
+  calls.filter((c) => c.path === '/app/bln.suan/dingzhi');
 
 function openPage() {
   return renderPage(<DingzhiPage />, { path: '/pages/dingzhi/index' });

@@ -1,19 +1,17 @@
 /**
- * The personal fortune of 定制 (PRODUCT.md#dingzhi): `POST app/bln.Suan/dingzhi {bazi, yunType, date}` →
+ * The personal fortune of 定制 (PRODUCT.md#dingzhi): `POST app/bln.suan/dingzhi {bazi, yunType, date}` →
  * `{day, week}`, the day asked for and its week Monday–Sunday, computed by the server from the saved
- * birth profile. VIP only, so it goes through `memberRequest`: without login it is not sent, and a 401
+ * birth profile. VIP only, so it goes through `memberCall`: without login it is not sent, and a 401
  * (the session ended) clears the user; a user whose VIP has lapsed gets 403 Forbidden.
  */
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DingzhiAnswer, DingzhiBody } from '@xuanli/contracts/dingzhi';
-import { memberRequest } from '@/stores/session';
-
-/** Path of the call (PRODUCT.md#paths keeps the `bln.Suan` casing of the original app). */
-export const DINGZHI_PATH = '/app/bln.Suan/dingzhi';
+import { APP_ROUTES } from '@/lib/api';
+import { memberCall } from '@/stores/session';
 
 /** Fetches the fortune of `body`. */
 export function getDingzhi(body: DingzhiBody, signal?: AbortSignal): Promise<DingzhiAnswer> {
-  return memberRequest<DingzhiAnswer>('POST', DINGZHI_PATH, { body, signal });
+  return memberCall(APP_ROUTES.bazi.postDingzhi, { body }, { signal });
 }
 
 /** Query of one fortune; the same profile, type and day always give the same answer. */

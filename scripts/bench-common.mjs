@@ -92,33 +92,40 @@ export function cpuSeconds(pid) {
 /**
  * Requests per second of `url` (GET, or POST of `bodies` in turn) with keep-alive connections for
  * `seconds`, from a separate load-generator process (bench-load.mjs); with `server`, also that
- * process's CPU time per request, a figure that varies far less than req/s on a busy machine.
+ * process's CPU time per request, a figure that varies far less than req/s on a busy machine; with
+ * `profiler` (bench-money.mjs `inspectorOf`), also its main thread's CPU per request as profiled.
  * `uniqueField` names a body field that gets a value of its own in every request (bench-load.mjs).
  */
 export async function throughput(
   url,
-  { connections = 16, seconds = 3, bodies, headers, uniqueField, expectStatus, server } = {},
+  { connections = 16, seconds = 3, bodies, headers, uniqueField, expectStatus, server, profiler } = {},
 ) {
   const cpuBefore = server && cpuSeconds(server.pid);
-  const child = spawn(
-    process.execPath,
-    [
-      join(root, 'scripts/bench-load.mjs'),
-      JSON.stringify({ url, seconds, connections, bodies, headers, uniqueField, expectStatus }),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
   let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  const code = await new Promise((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`bench-load exited with ${code}`);
+  const load = async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'scripts/bench-load.mjs'),
+        JSON.stringify({ url, seconds, connections, bodies, headers, uniqueField, expectStatus }),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    if (code !== 0) throw new Error(`bench-load exited with ${code}`);
+  };
+  let profiled;
+  if (profiler) profiled = await profiler.profile(load);
+  else await load();
   const result = JSON.parse(out);
   const cpuAfter = server && cpuSeconds(server.pid);
   const served = result.rps * seconds;
   const measured = cpuBefore !== undefined && cpuAfter !== undefined && served > 0;
   result.cpuMicros = measured ? ((cpuAfter - cpuBefore) / served) * 1e6 : undefined;
+  result.profiledMicros = profiled !== undefined && served > 0 ? (profiled / served) * 1e6 : undefined;
   return result;
 }
 
@@ -167,6 +174,7 @@ export async function measureInterleaved(targets) {
   const summary = (key) => ({
     rps: median(runs[key].map((r) => r.rps)),
     cpuMicros: median(runs[key].map((r) => r.cpuMicros)),
+    profiledMicros: median(runs[key].map((r) => r.profiledMicros)),
     errors: runs[key].reduce((sum, r) => sum + r.errors, 0),
   });
   const cpuText = (r) =>

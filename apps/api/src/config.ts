@@ -12,17 +12,24 @@ import {
   parseUploadSettings,
   type UploadSettings,
 } from './modules/ketang/index.ts';
+import { parseRateLimitConfig, type RateLimitConfig } from './modules/ratelimit/index.ts';
 import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 import { ConfigError } from './shared/settings.ts';
 import { Secret, type StorageSettings } from './shared/storage.ts';
 
 // Each module declares and validates its own settings (its settings.ts); they are gathered below.
 export { DEFAULT_UPLOAD_SETTINGS, parseUploadSettings, type UploadSettings } from './modules/ketang/index.ts';
+export {
+  DEFAULT_RATE_BUDGETS,
+  type RateBudget,
+  type RateBudgetName,
+  type RateLimitConfig,
+} from './modules/ratelimit/index.ts';
 export { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 export { ConfigError } from './shared/settings.ts';
 
 /** Everything the app and server need to know about their environment. */
-export interface Config {
+export interface Config extends RateLimitConfig {
   port: number;
   host: string;
   /** PostgreSQL URL; when absent the embedded PGlite in `dataDir/pglite` is used. */
@@ -49,10 +56,6 @@ export interface Config {
    * a manifest seeds no demo courses).
    */
   demoMediaDir: string;
-  /** Requests per minute per client IP: the general budget of every API route. */
-  rateLimitMax: number;
-  /** Tighter per-IP budgets for routes an attacker would hammer (plugins/rate-limit.ts). */
-  rateBudgets: Record<RateBudgetName, RateBudget>;
   /**
    * Cost of new operator password hashes (argon2id): memory in KiB and passes. Default OWASP's
    * minimum (19 MiB, 2); raise it where the host allows. Each login costs one hash of this size.
@@ -73,11 +76,6 @@ export interface Config {
    * asked) lasts the lesson's length plus this (default 900 s); the player asks again after that.
    */
   playUrlMarginSeconds: number;
-  /**
-   * Where rate-limit counters live: `database` (one table) so that several processes on one
-   * PostgreSQL share one budget; `memory` counts per process (PGlite is one process anyway).
-   */
-  rateLimitStore: 'memory' | 'database';
   /**
    * Fastify's `trustProxy`: which X-Forwarded-For hops to believe when deciding the client IP (and so
    * its rate budget). Never "every hop": a client could then name any IP it likes.
@@ -321,61 +319,6 @@ const API_ROOT = new URL('..', import.meta.url).pathname;
 const REPO_ROOT = resolve(API_ROOT, '../..');
 
 /**
- * The named per-IP budgets beside the general one: session creation, the login/SMS routes, the
- * operators' console login (`adminLogin` per username and IP, `adminLoginIp` per IP over every
- * username), stored files and lesson videos (`media`, instead of the general budget), the payment
- * providers' callbacks (`payNotify`, instead of the general budget), subscribed calendars fetched
- * by their secret link (`calendarFeed`, instead of the general budget), and the VIP 命书 PDFs
- * (`mingshu`, RATE_LIMIT_MINGSHU_MAX / _WINDOW_SECONDS, instead of the general budget).
- */
-export type RateBudgetName =
-  | 'sessionCreate'
-  | 'login'
-  | 'sms'
-  | 'adminLogin'
-  | 'adminLoginIp'
-  | 'media'
-  | 'payNotify'
-  | 'calendarFeed'
-  | 'mingshu';
-
-/** A budget: at most `max` requests per client IP in any `windowSeconds` (a sliding window). */
-export interface RateBudget {
-  max: number;
-  windowSeconds: number;
-}
-
-/**
- * Defaults of the named budgets. Per IP, and many phones share one IP behind a carrier's NAT, so
- * they stop floods rather than individuals; per-account and per-phone limits belong to those modules.
- */
-export const DEFAULT_RATE_BUDGETS: Record<RateBudgetName, RateBudget> = {
-  // A real client creates a session once per install; a script creating thousands is filling the table.
-  sessionCreate: { max: 30, windowSeconds: 60 },
-  login: { max: 20, windowSeconds: 600 },
-  // Each SMS costs money and can be aimed at someone else's phone.
-  sms: { max: 10, windowSeconds: 3600 },
-  // Operators are few and log in twice a day: one IP guessing one operator's password is stopped after
-  // ten tries; the operator from any other IP is not (the account itself is only slowed down).
-  adminLogin: { max: 10, windowSeconds: 900 },
-  // One IP trying many usernames (or a whole office behind one NAT mistyping) is stopped after thirty.
-  adminLoginIp: { max: 30, windowSeconds: 900 },
-  // Stored files and lesson videos: a shop page shows dozens of pictures and a player asks for a video
-  // in many ranges, so they have a budget of their own rather than eating the API's general one.
-  media: { max: 3000, windowSeconds: 60 },
-  // The providers' callbacks (POST /api/pay/notify/…) come from a few of WeChat's and Alipay's servers,
-  // many at once when the shop is busy, so they must not share the general budget; but each one is
-  // verified (RSA) before anything else, so one address may not send them without limit either.
-  payNotify: { max: 1200, windowSeconds: 60 },
-  // A subscribed calendar (GET /api/calendar/feed/…) is fetched without a login, by the phone's calendar
-  // app every few hours: the secret link is the only key, so an address guessing links is stopped here
-  // (and a 256-bit link is not guessed anyway); phones behind one NAT still refresh well within it.
-  calendarFeed: { max: 60, windowSeconds: 60 },
-  // Each 命书 is half a second of a worker thread; a reader downloads one now and then, a family a few.
-  mingshu: { max: 20, windowSeconds: 600 },
-};
-
-/**
  * Fastify's `trustProxy` as we allow it: `false` (use the socket address), the number of proxy hops
  * in front of the API, or the proxies' addresses / CIDR ranges (proxy-addr names like `loopback` too).
  */
@@ -447,38 +390,6 @@ export function fastifyTrustProxy(
   if (typeof value !== 'number') return value;
   if (value === 0) return false;
   return (_address, hop) => hop < value;
-}
-
-function rateBudgets(env: NodeJS.ProcessEnv): Record<RateBudgetName, RateBudget> {
-  const budget = (name: RateBudgetName, prefix: string): RateBudget => ({
-    max: integer(env, `${prefix}_MAX`, DEFAULT_RATE_BUDGETS[name].max, 1, 1_000_000),
-    windowSeconds: integer(
-      env,
-      `${prefix}_WINDOW_SECONDS`,
-      DEFAULT_RATE_BUDGETS[name].windowSeconds,
-      1,
-      86_400,
-    ),
-  });
-  return {
-    sessionCreate: budget('sessionCreate', 'RATE_LIMIT_SESSION_CREATE'),
-    login: budget('login', 'RATE_LIMIT_LOGIN'),
-    sms: budget('sms', 'RATE_LIMIT_SMS'),
-    adminLogin: budget('adminLogin', 'RATE_LIMIT_ADMIN_LOGIN'),
-    adminLoginIp: budget('adminLoginIp', 'RATE_LIMIT_ADMIN_LOGIN_IP'),
-    media: budget('media', 'RATE_LIMIT_MEDIA'),
-    payNotify: budget('payNotify', 'RATE_LIMIT_PAY_NOTIFY'),
-    calendarFeed: budget('calendarFeed', 'RATE_LIMIT_CALENDAR_FEED'),
-    mingshu: budget('mingshu', 'RATE_LIMIT_MINGSHU'),
-  };
-}
-
-function rateLimitStore(env: NodeJS.ProcessEnv): Config['rateLimitStore'] {
-  const raw = env.RATE_LIMIT_STORE;
-  // Counters follow the data: shared in PostgreSQL (several processes), in memory beside PGlite.
-  if (raw === undefined || raw === '') return env.DATABASE_URL ? 'database' : 'memory';
-  if (raw === 'memory' || raw === 'database') return raw;
-  throw new ConfigError(`RATE_LIMIT_STORE must be 'memory' or 'database', got '${raw}'`);
 }
 
 /**
@@ -893,16 +804,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: absolute(env.WEB_DIST || '../web/dist', API_ROOT),
     adminDist: absolute(env.ADMIN_DIST || '../admin/dist', API_ROOT),
     demoMediaDir: absolute(env.DEMO_MEDIA_DIR || 'seed-media/ketang', API_ROOT),
-    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 300, 1, 1_000_000),
+    ...parseRateLimitConfig(env),
     passwordHashing: {
       memoryKiB: integer(env, 'ARGON2_MEMORY_KIB', 19_456, 64, 1_048_576),
       passes: integer(env, 'ARGON2_PASSES', 2, 1, 10),
     },
-    rateBudgets: rateBudgets(env),
     adminLoginSlowdown: parseAdminLoginSlowdown(env),
     uploads: parseUploadSettings(env),
     playUrlMarginSeconds: parsePlayUrlMarginSeconds(env),
-    rateLimitStore: rateLimitStore(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     tokenGraceSeconds: integer(env, 'TOKEN_GRACE_SECONDS', 60, 0, 3600),

@@ -4,6 +4,14 @@
  * HTTP platform.
  */
 export { rateLimitWindows } from './schema.ts';
+export {
+  DEFAULT_RATE_BUDGETS,
+  parseRateLimitConfig,
+  RATE_LIMIT_SETTINGS,
+  type RateBudget,
+  type RateBudgetName,
+  type RateLimitConfig,
+} from './settings.ts';
 export { SLOTS, slotLength, type WindowAnswer } from './sliding-window.ts';
 export {
   type CounterBackend,

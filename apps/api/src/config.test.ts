@@ -177,6 +177,20 @@ describe('rate-limit, proxy and session settings', () => {
       cleanupIntervalSeconds: 0,
     });
   });
+
+  it('takes the sessions’ lifetimes from the sessions module, and names a bad one', () => {
+    expect(load({})).toMatchObject({ tokenTtlSeconds: 7 * 24 * 3600, authCacheSeconds: 2 });
+    expect(load({ TOKEN_TTL_SECONDS: '3600', AUTH_CACHE_SECONDS: '0' })).toMatchObject({
+      tokenTtlSeconds: 3600,
+      authCacheSeconds: 0,
+    });
+    expect(() => load({ TOKEN_TTL_SECONDS: '59' })).toThrow(
+      "TOKEN_TTL_SECONDS must be an integer from 60 to 31536000, got '59'",
+    );
+    expect(() => load({ RATE_LIMIT_SMS_WINDOW_SECONDS: '86401' })).toThrow(
+      "RATE_LIMIT_SMS_WINDOW_SECONDS must be an integer from 1 to 86400, got '86401'",
+    );
+  });
 });
 
 describe('the JWT secret file and the time-outs', () => {

@@ -13,6 +13,7 @@ import {
   type UploadSettings,
 } from './modules/ketang/index.ts';
 import { parseRateLimitConfig, type RateLimitConfig } from './modules/ratelimit/index.ts';
+import { parseSessionSettings, type SessionSettings } from './modules/sessions/index.ts';
 import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 import { ConfigError } from './shared/settings.ts';
 import { Secret, type StorageSettings } from './shared/storage.ts';
@@ -29,7 +30,7 @@ export { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 export { ConfigError } from './shared/settings.ts';
 
 /** Everything the app and server need to know about their environment. */
-export interface Config extends RateLimitConfig {
+export interface Config extends RateLimitConfig, SessionSettings {
   port: number;
   host: string;
   /** PostgreSQL URL; when absent the embedded PGlite in `dataDir/pglite` is used. */
@@ -81,20 +82,6 @@ export interface Config extends RateLimitConfig {
    * its rate budget). Never "every hop": a client could then name any IP it likes.
    */
   trustProxy: TrustProxy;
-  /**
-   * Lifetime of a session token; clients refresh after 7200 s (PRODUCT.md#account), so this leaves offline
-   * slack.
-   */
-  tokenTtlSeconds: number;
-  /** How long a token still works after a refresh replaced it (a client's requests already in flight). */
-  tokenGraceSeconds: number;
-  /**
-   * How long a process may reuse a verified session and its user row before reading them again
-   * while the change notices are down (shared/ttl-cache.ts): writes through the process drop them at
-   * once, other processes see a revocation within this many seconds. 0 reads the database on every
-   * request. While the notices are live, every node drops them as the change commits.
-   */
-  authCacheSeconds: number;
   /**
    * CACHE_SECONDS: how long a node keeps a cached entry — sessions and users (when AUTH_CACHE_SECONDS
    * allows caching at all), the catalogue, course lists, articles, labels, masters, the holiday table —
@@ -813,9 +800,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploads: parseUploadSettings(env),
     playUrlMarginSeconds: parsePlayUrlMarginSeconds(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
-    tokenGraceSeconds: integer(env, 'TOKEN_GRACE_SECONDS', 60, 0, 3600),
-    authCacheSeconds: integer(env, 'AUTH_CACHE_SECONDS', 2, 0, 60),
+    ...parseSessionSettings(env),
     cacheSeconds: integer(env, 'CACHE_SECONDS', 300, 0, 86_400),
     cacheFallbackSeconds: integer(env, 'CACHE_FALLBACK_SECONDS', 2, 0, 60),
     databaseLinks: parseDatabaseLinks(env),

@@ -20,4 +20,5 @@ export {
   type UserSessionStart,
   verifySessionToken,
 } from './service.ts';
+export { parseSessionSettings, SESSION_SETTINGS, type SessionSettings } from './settings.ts';
 export { endSessionsOf, liveSessionCounts, recentSessionsOf, type SessionRow } from './user-sessions.ts';

@@ -12,6 +12,7 @@ import {
   parseUploadSettings,
   type UploadSettings,
 } from './modules/ketang/index.ts';
+import { parseSmsConfig, type SmsConfig } from './modules/member/index.ts';
 import { parseRateLimitConfig, type RateLimitConfig } from './modules/ratelimit/index.ts';
 import { parseSessionSettings, type SessionSettings } from './modules/sessions/index.ts';
 import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
@@ -20,6 +21,7 @@ import { Secret, type StorageSettings } from './shared/storage.ts';
 
 // Each module declares and validates its own settings (its settings.ts); they are gathered below.
 export { DEFAULT_UPLOAD_SETTINGS, parseUploadSettings, type UploadSettings } from './modules/ketang/index.ts';
+export { parseSmsConfig, type SmsConfig, type SmsProvider } from './modules/member/index.ts';
 export {
   DEFAULT_RATE_BUDGETS,
   type RateBudget,
@@ -276,32 +278,6 @@ export interface WechatConfig {
 /** Where the JWT secret came from (see {@link Config.jwtSecretSource}). */
 export type JwtSecretSource = 'setting' | 'data-folder' | 'ephemeral';
 
-/** Where login codes go: a file in the data folder, or a real SMS provider. */
-export type SmsProvider = 'outbox' | 'aliyun' | 'tencent';
-
-/**
- * SMS settings. `outbox` (the default) appends each message to `outboxDir/sms.jsonl` instead of
- * sending it; `aliyun` (Dysmsapi SendSms) and `tencent` (SMS SendSms 2021-01-11) send for real with
- * the credentials below, which are required for them and never logged.
- */
-export interface SmsConfig {
-  provider: SmsProvider;
-  /** SMS_OUTBOX_DIR, default `DATA_DIR/outbox`. */
-  outboxDir: string;
-  /** SMS_ACCESS_KEY_ID: Aliyun AccessKey ID / Tencent SecretId. */
-  accessKeyId: string;
-  /** SMS_ACCESS_KEY_SECRET: Aliyun AccessKey secret / Tencent SecretKey. */
-  accessKeySecret: string;
-  /** SMS_SIGN_NAME: the approved signature shown in 【】, e.g. 玄历. */
-  signName: string;
-  /** SMS_TEMPLATE_CODE: the approved template with one variable for the code (Aliyun `${code}`, Tencent `{1}`). */
-  templateCode: string;
-  /** SMS_SDK_APP_ID: Tencent's SmsSdkAppId (tencent only). */
-  sdkAppId: string;
-  /** SMS_ENDPOINT: the provider's HTTPS endpoint; defaults to the provider's public one. */
-  endpoint: string | undefined;
-}
-
 const API_ROOT = new URL('..', import.meta.url).pathname;
 const REPO_ROOT = resolve(API_ROOT, '../..');
 
@@ -495,44 +471,6 @@ export function resolveJwtSecret(
   }
   if (!existsSync(generated)) createSecretFile(generated, dataDir);
   return { secret: readSecretFile(generated), source: 'data-folder' };
-}
-
-const SMS_PROVIDERS: readonly SmsProvider[] = ['outbox', 'aliyun', 'tencent'];
-
-/**
- * Parses the SMS_* settings. A real provider without its credentials is refused at start-up: a server
- * that starts but cannot send a single login code would only fail later, one user at a time.
- */
-export function parseSmsConfig(env: NodeJS.ProcessEnv, dataDir: string): SmsConfig {
-  const raw = env.SMS_PROVIDER || 'outbox';
-  if (!(SMS_PROVIDERS as readonly string[]).includes(raw)) {
-    throw new ConfigError(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got '${raw}'`);
-  }
-  const provider = raw as SmsProvider;
-  const sms: SmsConfig = {
-    provider,
-    outboxDir: absolute(env.SMS_OUTBOX_DIR || join(dataDir, 'outbox'), REPO_ROOT),
-    accessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
-    accessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
-    signName: env.SMS_SIGN_NAME ?? '',
-    templateCode: env.SMS_TEMPLATE_CODE ?? '',
-    sdkAppId: env.SMS_SDK_APP_ID ?? '',
-    endpoint: env.SMS_ENDPOINT || undefined,
-  };
-  if (provider === 'outbox') return sms;
-  const required = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'];
-  if (provider === 'tencent') required.push('SMS_SDK_APP_ID');
-  // Only the names of what is missing: a message never repeats a credential.
-  const missing = required.filter((name) => !env[name]?.trim());
-  if (missing.length > 0) {
-    throw new ConfigError(
-      `SMS_PROVIDER=${provider} needs ${missing.join(', ')}; set them, or use SMS_PROVIDER=outbox to write codes to a file`,
-    );
-  }
-  if (sms.endpoint !== undefined && !/^https:\/\//.test(sms.endpoint)) {
-    throw new ConfigError('SMS_ENDPOINT must be an https:// URL');
-  }
-  return sms;
 }
 
 /**

@@ -39,5 +39,6 @@ export { DEMO_ACCOUNT, seedMembers } from './seed.ts';
 export { findUser, type MemberDeps, memberDeps, profileOf, signInUser } from './service.ts';
 export { OUTBOX_FILE } from './sms/outbox.ts';
 export { createSmsSender, type SmsMessage, type SmsSender } from './sms/sender.ts';
+export { parseSmsConfig, type SmsConfig, type SmsProvider } from './sms/settings.ts';
 export { configureUserCache } from './user-cache.ts';
 export type { WechatAccounts, WechatLogin } from './wechat.ts';

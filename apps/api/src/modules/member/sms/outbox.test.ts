@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../../../test/build.ts';
-import { parseSmsConfig } from '../../../config.ts';
 import { OUTBOX_FILE, outboxSender } from './outbox.ts';
+import { parseSmsConfig } from './settings.ts';
 
 describe('outboxSender', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-outbox-'));

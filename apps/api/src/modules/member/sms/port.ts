@@ -3,8 +3,9 @@
  * from. It sits apart from `sender.ts`, which picks one of them, so that the senders import the port
  * and not the module that imports them.
  */
-import type { SmsConfig } from '../../../config.ts';
+
 import type { Clock } from '../../../shared/clock.ts';
+import type { SmsConfig } from './settings.ts';
 
 /** One login code for one phone. */
 export interface SmsMessage {

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../../../test/build.ts';
-import { parseSmsConfig } from '../../../config.ts';
 import {
   aliyunCanonicalQuery,
   aliyunPercentEncode,
@@ -13,6 +12,7 @@ import {
   aliyunSignature,
 } from './aliyun.ts';
 import { createSmsSender } from './sender.ts';
+import { parseSmsConfig } from './settings.ts';
 import { tc3Authorization, tencentSender } from './tencent.ts';
 
 const silent = { info: () => {} };

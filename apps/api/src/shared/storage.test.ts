@@ -4,15 +4,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { inspect } from 'node:util';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3StandIn } from '../../test/s3-stand-in.ts';
 import {
   assertStorageKey,
   contentTypeOf,
   createFileStorage,
   type FileStorage,
   localFileStorage,
-  type S3StorageSettings,
   Secret,
   StorageKeyError,
   s3FileStorage,
@@ -112,29 +111,13 @@ describe('localFileStorage', () => {
   });
 });
 
-// A local S3-compatible server (s3rver) on a free port with its own folder; its fixed credentials.
-const s3Dir = mkdtempSync(join(tmpdir(), 'xuanli-s3rver-'));
-const s3rver = new S3rver({
-  port: 0,
-  address: '127.0.0.1',
-  silent: true,
-  directory: s3Dir,
-  configureBuckets: [{ name: 'xuanli-test' }],
-});
-const { port } = await s3rver.run();
-const settings: S3StorageSettings = {
-  endpoint: `http://127.0.0.1:${port}`,
-  region: 'us-east-1',
-  bucket: 'xuanli-test',
-  accessKeyId: 'S3RVER',
-  secretAccessKey: new Secret('S3RVER'),
-  forcePathStyle: true,
-};
+// A local S3-compatible server (s3rver) on a free port with its own folder (test/s3-stand-in.ts).
+const standIn = await startS3StandIn('xuanli-test');
+const { settings } = standIn;
 const s3 = s3FileStorage(settings);
 afterAll(async () => {
   await s3.close();
-  await s3rver.close();
-  rmSync(s3Dir, { recursive: true, force: true });
+  await standIn.close();
 });
 
 storageContract('s3FileStorage (s3rver)', () => s3);
@@ -191,7 +174,7 @@ describe('s3FileStorage', () => {
   });
 
   it('is what createFileStorage builds for STORAGE=s3 settings', async () => {
-    const built = createFileStorage({ kind: 's3', ...settings });
+    const built = createFileStorage(settings);
     await built.put('x/y.txt', new TextEncoder().encode('ok'));
     expect(await text((await s3.read('x/y.txt'))!)).toBe('ok');
     await built.close();

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Play } from '@xuanli/contracts/ketang';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
@@ -16,8 +12,8 @@ import {
   grantCourseTo,
   storeFixtureVideo,
 } from '../../../test/ketang-fixtures.ts';
+import { type S3StandIn, startS3StandIn } from '../../../test/s3-stand-in.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
-import { Secret } from '../../shared/storage.ts';
 
 /** The lesson length of the fixtures (seconds) and the margin test apps give a URL beyond it. */
 const DURATION = 100;
@@ -310,38 +306,18 @@ describe('lesson media: who may play, session-bound URLs, HTTP Range (crm/ketang
 });
 
 describe('lesson media in S3-compatible object storage', () => {
-  const s3Dir = mkdtempSync(join(tmpdir(), 'xuanli-ketang-s3-'));
-  let s3rver: S3rver;
+  let standIn: S3StandIn;
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    s3rver = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: 'xuanli-ketang' }],
-    });
-    ({ port } = await s3rver.run());
-    t = await buildTestApp({
-      config: {
-        storage: {
-          kind: 's3',
-          endpoint: `http://127.0.0.1:${port}`,
-          region: 'us-east-1',
-          bucket: 'xuanli-ketang',
-          accessKeyId: 'S3RVER',
-          secretAccessKey: new Secret('S3RVER'),
-          forcePathStyle: true,
-        },
-      },
-    });
+    standIn = await startS3StandIn('xuanli-ketang');
+    port = standIn.port;
+    t = await buildTestApp({ config: { storage: standIn.settings } });
     await storeFixtureVideo(t);
   });
   afterAll(async () => {
     await t?.close();
-    await s3rver?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
+    await standIn?.close();
   });
 
   it('streams the video from the bucket through the API route, which checks the binding on every range', async () => {

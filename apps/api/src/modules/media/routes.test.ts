@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { type FormPart, multipartForm } from '../../../test/multipart.ts';
-import { localFileStorage, Secret, type StorageSettings } from '../../shared/storage.ts';
+import { type S3StandIn, startS3StandIn } from '../../../test/s3-stand-in.ts';
+import { localFileStorage } from '../../shared/storage.ts';
 import { feedback } from './schema.ts';
 import { eraseMediaOf, removeStoredFiles } from './service.ts';
 
@@ -517,34 +517,15 @@ describe('POST /api/crm/feedback', () => {
 });
 
 describe('the same routes on S3-compatible storage', () => {
-  const s3Dir = mkdtempSync(join(tmpdir(), 'xuanli-media-s3-'));
-  let s3rver: S3rver;
+  let standIn: S3StandIn;
   let s3App: TestApp;
   beforeAll(async () => {
-    s3rver = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: 'xuanli-media' }],
-    });
-    const { port } = await s3rver.run();
-    // What STORAGE=s3 with S3_* gives (config.ts); the app builds its storage from it.
-    const storage: StorageSettings = {
-      kind: 's3',
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      bucket: 'xuanli-media',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: new Secret('S3RVER'),
-      forcePathStyle: true,
-    };
-    s3App = await buildTestApp({ config: { storage } });
+    standIn = await startS3StandIn('xuanli-media');
+    s3App = await buildTestApp({ config: { storage: standIn.settings } });
   });
   afterAll(async () => {
     await s3App?.close();
-    await s3rver?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
+    await standIn?.close();
   });
 
   it('uploads into the bucket and streams the file back, ranges included', async () => {

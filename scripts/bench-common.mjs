@@ -188,7 +188,10 @@ export async function measureInterleaved(targets) {
   return { summary, cpuText, bare, share };
 }
 
-/** A PostgreSQL server URL for the bench, or the reason there is none. */
+/**
+ * A PostgreSQL server URL for the bench, or the reason there is none; `startedHere` when the bench
+ * started the server, which {@link benchPlaces} then stops again (one already running is left as found).
+ */
 export function postgresServer() {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL };
   const started = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
@@ -198,7 +201,10 @@ export function postgresServer() {
     const said = started.stderr.trim().split('\n').at(-1) ?? '';
     return { reason: `start-test-postgres.sh exited with ${started.status}${said ? `: ${said}` : ''}` };
   }
-  return { url: started.stdout.trim() };
+  return {
+    url: started.stdout.trim(),
+    startedHere: /start-test-postgres: starting on /.test(started.stderr),
+  };
 }
 
 /** Runs `work` on one connection to the server's own database (the URL's). */
@@ -248,8 +254,8 @@ export async function stop(child) {
  * The throw-away places a database benchmark named `name` works in: a fresh data folder per server
  * (`dataDir()`), on the PostgreSQL server of {@link postgresServer} a database of its own
  * (`postgresUrl()`, null with the reason in `postgres.reason` when there is none), and the child
- * processes it started (`track`). `close()` stops the processes, drops the database and removes the
- * folders, whatever happened before.
+ * processes it started (`track`). `close()` stops the processes, drops the database, removes the
+ * folders and stops the PostgreSQL server if it started it, whatever happened before.
  */
 export function benchPlaces(name) {
   const postgres = postgresServer();
@@ -282,6 +288,11 @@ export function benchPlaces(name) {
         ).catch((error) => console.error(`could not drop ${database}: ${error.message}`));
       }
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      if (postgres.startedHere) {
+        spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh'), '--stop'], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+      }
     },
   };
 }

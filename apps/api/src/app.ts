@@ -97,7 +97,6 @@ import { registerAdminConsole } from './plugins/admin-console.ts';
 import { caseFoldAppPath } from './plugins/app-paths.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling, replyToFrameworkError } from './plugins/error-handler.ts';
-import { finiteNumberValidators } from './plugins/finite-numbers.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { REDACT_CENSOR, REDACT_PATHS } from './plugins/log-redaction.ts';
 import { nulInJson, rawNulInJson, refuseNulInUrl } from './plugins/no-nul.ts';
@@ -105,6 +104,7 @@ import { type RateLimiter, registerRateLimit } from './plugins/rate-limit.ts';
 import { clientErrorHandler } from './plugins/request-deadline.ts';
 import { LOG_SERIALIZERS, RequestLog, requestIdOf } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { sharedCompilers } from './plugins/shared-compilers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import type { AnswerCaching } from './shared/answer-cache.ts';
 import { type CacheBus, silentBus } from './shared/cache-bus.ts';
@@ -283,7 +283,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Infinity and NaN are never a number or an integer: refused in a JSON body by Ajv's strictNumbers,
     // and after Ajv's coercion ('1e999' in a query becomes Infinity) by our validators.
     ajv: { customOptions: { strictNumbers: true } },
-    schemaController: { compilersFactory: { buildValidator: finiteNumberValidators() } },
+    // Compiled once per process, however many apps it builds (plugins/shared-compilers.ts).
+    schemaController: { compilersFactory: sharedCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   links.useLog(app.log);

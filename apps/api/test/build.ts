@@ -5,7 +5,16 @@
  * run's template, dropped on close): `npm test` runs the whole suite both ways.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -124,6 +133,27 @@ interface TestDatabase {
 }
 
 /**
+ * `from`'s files hard-linked into `to` (copied where a link cannot be made): a tenth of the time of a
+ * copy, and as safe, because the storage never writes into a stored file (it writes a new one and
+ * renames it into place, shared/storage.ts) and a removal removes only this tree's link.
+ */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+/**
  * The run's template dump, read once per worker: a worker builds hundreds of apps from it, and PGlite
  * only reads the Blob it is given.
  */
@@ -214,7 +244,7 @@ export async function buildTestApp(
     const seededFiles = process.env[FILES_TEMPLATE_ENV];
     let filesCopied = false;
     if (seededFiles && existsSync(seededFiles) && config.storage.kind === 'local') {
-      cpSync(seededFiles, config.storage.root, { recursive: true });
+      linkTree(seededFiles, config.storage.root);
       filesCopied = true;
     }
     // A copy of the template with the template's files has nothing left to seed: the seed would only

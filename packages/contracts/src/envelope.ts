@@ -23,8 +23,22 @@ export const ErrorEnvelopeSchema = Type.Object(
 /** A failure envelope. */
 export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
 
-/** Success envelope `{code: 0, msg: 'ok', resData}` around `data`. */
+const envelopes = new WeakMap<TSchema, TSchema>();
+
+/**
+ * Success envelope `{code: 0, msg: 'ok', resData}` around `data`: the same object for the same `data`,
+ * so that a server compiles each answer's serializer once however many apps it builds
+ * (apps/api plugins/shared-compilers.ts).
+ */
 export function okEnvelopeSchema<T extends TSchema>(data: T) {
+  const known = envelopes.get(data) as ReturnType<typeof envelopeOf<T>> | undefined;
+  if (known) return known;
+  const envelope = envelopeOf(data);
+  envelopes.set(data, envelope);
+  return envelope;
+}
+
+function envelopeOf<T extends TSchema>(data: T) {
   return Type.Object({ code: Type.Literal(0), msg: Type.String(), resData: data });
 }
 

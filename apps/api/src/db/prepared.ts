@@ -35,3 +35,20 @@ export function preparedSql<Row>(name: string, query: SQL): PreparedSql<Row> {
     },
   };
 }
+
+/**
+ * A statement of the query builder (ending in `.prepare(name)`) built once per database: `build` runs
+ * on a database's first call, and later calls answer the same prepared query. For statements whose
+ * result the builder maps to rows (dates, nested objects), where {@link preparedSql} answers raw rows.
+ */
+export function preparedPerDatabase<Statement>(build: (db: Db) => Statement): (db: Db) => Statement {
+  const built = new WeakMap<Db, Statement>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -13,11 +13,11 @@
  *   refused send gives back what it took.
  */
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
-import { and, eq, gt, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
-import { beijingDay, takeQuota } from './quota.ts';
+import { type Bound, beijingDay, takeQuota } from './quota.ts';
 import { smsCodes } from './schema.ts';
 
 /** How long a code is valid. */
@@ -114,8 +114,11 @@ export async function issueCode(deps: CodeDeps, phone: string, ip: string): Prom
   return code;
 }
 
-/** `phone`'s code row while its code can still be used: unexpired at `now`, not burnt, not spent. */
-export function liveCode(phone: string, now: Date): SQL {
+/**
+ * `phone`'s code row while its code can still be used: unexpired at `now`, not burnt, not spent. A
+ * placeholder `now` is filled with an ISO text (a placeholder skips the column's own Date encoding).
+ */
+export function liveCode(phone: Bound<string>, now: Date | Placeholder): SQL {
   return and(
     eq(smsCodes.phone, phone),
     isNotNull(smsCodes.codeHash),
@@ -130,16 +133,25 @@ export function liveCode(phone: string, now: Date): SQL {
  * put it in a larger statement (the login reads the account in the same one).
  */
 export function spendCode(deps: CodeDeps, phone: string, code: string, unless?: SQL) {
-  const now = new Date(deps.clock.now());
-  return deps.db
+  return codeSpend(deps.db, phone, deps.hashCode(phone, code), new Date(deps.clock.now()), unless);
+}
+
+/**
+ * {@link spendCode}'s update over the code's hash and the time, either of them (and the phone) a
+ * placeholder when the statement is prepared once (the login's, service.ts).
+ */
+export function codeSpend(
+  db: Pick<Db, 'update'>,
+  phone: Bound<string>,
+  codeHash: Bound<string>,
+  now: Date | Placeholder,
+  unless?: SQL,
+) {
+  return db
     .update(smsCodes)
     .set({ codeHash: null })
     .where(
-      and(
-        liveCode(phone, now),
-        eq(smsCodes.codeHash, deps.hashCode(phone, code)),
-        unless ? sql`not (${unless})` : undefined,
-      ),
+      and(liveCode(phone, now), eq(smsCodes.codeHash, codeHash), unless ? sql`not (${unless})` : undefined),
     )
     .returning({ phone: smsCodes.phone });
 }

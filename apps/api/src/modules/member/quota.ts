@@ -4,7 +4,7 @@
  * any process never overshoot and a refused take counts nothing.
  */
 import { beijingDayAt, beijingDayStart } from '@xuanli/almanac/beijingTime';
-import { lt, sql } from 'drizzle-orm';
+import { lt, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberQuotas } from './schema.ts';
 
@@ -34,14 +34,23 @@ export function fixedWindow(now: number, lengthMs: number): Window {
 /** What a transaction or the database both offer: the query builder. */
 type Queryable = Pick<Db, 'insert'>;
 
+/** A statement's value, or its placeholder in a statement built once and run many times (db/prepared.ts). */
+export type Bound<T> = T | Placeholder;
+
 /**
- * The upsert that takes one unit of `key`'s quota in `window` unless `max` are taken already,
- * returning a row only when it took one. A builder, so a caller can put it in a larger statement.
+ * The upsert that takes one unit of `key`'s quota in the window from `start` to `end` unless `max`
+ * are taken already, returning a row only when it took one. A builder, so a caller can put it in a
+ * larger statement; each value may be a placeholder, for a statement prepared once.
  */
-export function quotaTake(db: Queryable, key: string, window: Window, max: number) {
+export function quotaTake(
+  db: Queryable,
+  key: Bound<string>,
+  window: { start: Bound<Date>; end: Bound<Date> },
+  max: Bound<number>,
+) {
   return db
     .insert(memberQuotas)
-    .values({ key, windowStart: new Date(window.start), expiresAt: new Date(window.end), count: 1 })
+    .values({ key, windowStart: window.start, expiresAt: window.end, count: 1 })
     .onConflictDoUpdate({
       target: [memberQuotas.key, memberQuotas.windowStart],
       set: { count: sql`${memberQuotas.count} + 1` },
@@ -55,7 +64,7 @@ export function quotaTake(db: Queryable, key: string, window: Window, max: numbe
  * a transaction the row stays locked until it ends, so a rollback gives the unit back.
  */
 export async function takeQuota(db: Queryable, key: string, window: Window, max: number): Promise<boolean> {
-  const taken = await quotaTake(db, key, window, max);
+  const taken = await quotaTake(db, key, { start: new Date(window.start), end: new Date(window.end) }, max);
   return taken.length === 1;
 }
 

@@ -13,6 +13,7 @@ import type { LoginBody, LoginResult, Profile, ProfileUpdate } from '@xuanli/con
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -27,11 +28,11 @@ import {
 import {
   type CodeHasher,
   codeHasher,
+  codeSpend,
   issueCode,
   phoneKey,
   RetryLaterError,
   refuseWrongCode,
-  spendCode,
 } from './codes.ts';
 import type { AccountErasure } from './erasure.ts';
 import type { AccountMerge } from './merge.ts';
@@ -189,19 +190,29 @@ export async function takeLoginAttempt(
   if (!(await takeQuota(deps.db, key, window, max))) throw tooManyLogins(deps, window);
 }
 
+/** A new account, or none when the phone has one: prepared once, as every statement of a code login. */
+const newUserStatement = preparedPerDatabase((db) =>
+  db
+    .insert(users)
+    .values({ phone: sql.placeholder('phone'), nickname: sql.placeholder('nickname') })
+    .onConflictDoNothing({ target: users.phone })
+    .returning()
+    .prepare('member_new_user'),
+);
+
 /** The user of `phone`, created on its first code login (nickname 玄历用户 + the last 4 digits). */
 async function userForCodeLogin(db: Db, phone: string): Promise<User> {
-  const [created] = await db
-    .insert(users)
-    .values({ phone, nickname: `玄历用户${phone.slice(-4)}` })
-    .onConflictDoNothing({ target: users.phone })
-    .returning();
+  const [created] = await newUserStatement(db).execute({ phone, nickname: `玄历用户${phone.slice(-4)}` });
   if (created) return created;
   const existing = await findUserByPhone(db, phone);
   // Deleted between the two statements: its phone is free again, so the next try creates afresh.
   if (!existing) throw new AppError('Conflict', 'account changed meanwhile; try again');
   return existing;
 }
+
+/** An account that may sign in: not deleted, not banned (sessions startUserSession `admitted`). */
+const ADMITTED_TO_SIGN_IN = sql`exists (select 1 from ${users} where ${users.id} = ${sql.placeholder('userId')}
+  and ${users.deletedAt} is null and ${users.bannedAt} is null for share)`;
 
 /**
  * The end of every login method (SMS code, password, and any later one such as WeChat): the caller's
@@ -217,8 +228,7 @@ export async function signInUser(
   return startUserSession(deps, {
     previousSessionId: sessionId,
     userId,
-    admitted: sql`exists (select 1 from ${users} where ${users.id} = ${userId}
-      and ${users.deletedAt} is null and ${users.bannedAt} is null for share)`,
+    admitted: ADMITTED_TO_SIGN_IN,
     async refusal() {
       const [account] = await deps.db
         .select({ deletedAt: users.deletedAt, bannedAt: users.bannedAt })
@@ -243,19 +253,15 @@ async function attemptCodeLogin(
   code: string,
 ): Promise<{ admitted: boolean; spent: boolean; account: User | undefined; window: Window }> {
   const { key, window, max } = loginAttempts(deps, phone);
-  const attempt = deps.db.$with('login_attempt').as(quotaTake(deps.db, key, window, max));
-  const refused = sql`not exists (select 1 from ${attempt}) or exists (select 1 from ${users}
-    where ${users.phone} = ${phone} and ${users.bannedAt} is not null)`;
-  const spentCode = deps.db.$with('spent_code').as(spendCode(deps, phone, code, refused));
-  const [row] = await deps.db
-    .with(attempt, spentCode)
-    .select({
-      admitted: sql<boolean>`exists (select 1 from ${attempt})`,
-      spent: sql<boolean>`exists (select 1 from ${spentCode})`,
-      account: users,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(users, eq(users.phone, phone));
+  const [row] = await codeLoginStatement(deps.db).execute({
+    phone,
+    key,
+    windowStart: new Date(window.start),
+    windowEnd: new Date(window.end),
+    max,
+    codeHash: deps.hashCode(phone, code),
+    now: new Date(deps.clock.now()).toISOString(),
+  });
   return {
     admitted: Boolean(row?.admitted),
     spent: Boolean(row?.spent),
@@ -263,6 +269,40 @@ async function attemptCodeLogin(
     window,
   };
 }
+
+/**
+ * {@link attemptCodeLogin}'s statement, built once per database and prepared under a name: building a
+ * statement of three parts with the query builder took more of a login's CPU than the embedded
+ * database's own work on it.
+ */
+const codeLoginStatement = preparedPerDatabase((db) => {
+  const phone = sql.placeholder('phone');
+  const attempt = db
+    .$with('login_attempt')
+    .as(
+      quotaTake(
+        db,
+        sql.placeholder('key'),
+        { start: sql.placeholder('windowStart'), end: sql.placeholder('windowEnd') },
+        sql.placeholder('max'),
+      ),
+    );
+  const refused = sql`not exists (select 1 from ${attempt}) or exists (select 1 from ${users}
+    where ${users.phone} = ${phone} and ${users.bannedAt} is not null)`;
+  const spentCode = db
+    .$with('spent_code')
+    .as(codeSpend(db, phone, sql.placeholder('codeHash'), sql.placeholder('now'), refused));
+  return db
+    .with(attempt, spentCode)
+    .select({
+      admitted: sql<boolean>`exists (select 1 from ${attempt})`,
+      spent: sql<boolean>`exists (select 1 from ${spentCode})`,
+      account: users,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, eq(users.phone, phone))
+    .prepare('member_code_login_attempt');
+});
 
 /**
  * `POST crm/member/login`: by `{phone, code}` or `{phone, password}`; a banned account is refused with

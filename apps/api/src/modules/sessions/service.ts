@@ -19,6 +19,7 @@ import { and, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { type PreparedSql, preparedSql } from '../../db/prepared.ts';
 import { type CacheBus, rowOf } from '../../shared/cache-bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -311,12 +312,45 @@ export interface UserSessionStart {
   /**
    * A condition that holds while the account may sign in (not deleted, not banned), evaluated in the
    * login's one statement; it locks the account row FOR SHARE, which is what keeps a ban or a deletion
-   * that ends every session of the account from missing the one this login opens.
+   * that ends every session of the account from missing the one this login opens. Built once (a
+   * constant of the caller's module), with the account as `sql.placeholder('userId')`: the login's
+   * statement is prepared once per condition.
    */
   admitted: SQL;
   /** Why the account was not admitted (read only after a refusal), or null when it was the session. */
   refusal(): Promise<AppError | null>;
 }
+
+/** The statements of {@link loginStatement}, one per condition of admission (each caller has one). */
+const loginStatements = new WeakMap<SQL, PreparedSql<{ id: string }>>();
+
+/**
+ * A login's one statement (a login is frequent, and every round trip counts on the embedded database):
+ * the caller's session ends and the new one opens only if the account is `admitted`, all or nothing.
+ * Built once per condition and prepared under a name, as the busiest statements are (db/prepared.ts).
+ */
+function loginStatement(admitted: SQL): PreparedSql<{ id: string }> {
+  let statement = loginStatements.get(admitted);
+  if (statement) return statement;
+  const value = (name: string) => sql.placeholder(name);
+  statement = preparedSql<{ id: string }>(
+    `session_login_${nextLoginStatement++}`,
+    sql`
+    with ended as (
+      update ${sessions} set revoked_at = ${value('at')}::timestamptz
+      where ${sessions.id} = ${value('previousSessionId')} and ${sessions.revokedAt} is null and ${admitted}
+      returning ${sessions.deviceId} as device_id
+    )
+    insert into ${sessions} (id, subject, device_id, user_id, created_at, refreshed_at, generation)
+    select ${value('id')}, ${value('subject')}, ended.device_id, ${value('userId')},
+      ${value('at')}::timestamptz, ${value('at')}::timestamptz, 0
+    from ended
+    returning id`,
+  );
+  loginStatements.set(admitted, statement);
+  return statement;
+}
+let nextLoginStatement = 0;
 
 /**
  * Login, by any method: the caller's session ends at once and a new session — new id, new subject,
@@ -329,20 +363,14 @@ export async function startUserSession(deps: SessionDeps, start: UserSessionStar
   const at = new Date(Math.floor(deps.clock.now() / 1000) * 1000);
   const id = randomUUID();
   const subject = `user:${randomUUID()}`;
-  // One statement (a login is frequent, and every round trip counts on the embedded database): the
-  // caller's session ends and the new one opens only if the account is admitted, all or nothing.
-  const opened = await deps.db.execute(sql`
-    with ended as (
-      update ${sessions} set revoked_at = ${at.toISOString()}::timestamptz
-      where ${sessions.id} = ${start.previousSessionId} and ${sessions.revokedAt} is null and ${start.admitted}
-      returning ${sessions.deviceId} as device_id
-    )
-    insert into ${sessions} (id, subject, device_id, user_id, created_at, refreshed_at, generation)
-    select ${id}, ${subject}, ended.device_id, ${start.userId},
-      ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, 0
-    from ended
-    returning id`);
-  if ((opened as unknown as { rows: unknown[] }).rows.length === 0) {
+  const opened = await loginStatement(start.admitted).run(deps.db, {
+    at: at.toISOString(),
+    previousSessionId: start.previousSessionId,
+    id,
+    subject,
+    userId: start.userId,
+  });
+  if (opened.length === 0) {
     throw (await start.refusal()) ?? new AppError('Unauthorized', 'session ended');
   }
   forgetSessions(deps.db, (session) => session.id === start.previousSessionId);

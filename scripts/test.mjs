@@ -3,7 +3,7 @@
 // reads (Vitest's own summary is not a line CI understands). The domain suite runs under three time
 // zones because nothing in the engine may depend on the machine's zone.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { vitestRun } from './vitest-suites.mjs';
 
@@ -31,15 +31,20 @@ function vitest(label, cwd, extraEnv = {}, baseEnv = process.env) {
 
 /**
  * Runs the e2e suite (`playwright test` in e2e/) and adds its counts, read from Playwright's JSON
- * report: expected outcomes pass, unexpected and flaky ones (there are no retries) fail.
+ * report: expected outcomes pass, unexpected and flaky ones (there are no retries) fail. Asynchronous,
+ * so that the suites running beside it ({@link vitestBehind}) go on one after the other meanwhile.
  */
-function playwrightSuite(label, cwd) {
+async function playwrightSuite(label, cwd) {
   const report = join(out, 'e2e.json');
   console.log(`\n=== ${label} ===`);
-  const run = spawnSync(join(bin, 'playwright'), ['test'], {
-    cwd,
-    env: { ...env, E2E_JSON: report },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const run = await new Promise((resolve) => {
+    const child = spawn(join(bin, 'playwright'), ['test'], {
+      cwd,
+      env: { ...env, E2E_JSON: report },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', () => resolve({ status: null, signal: 'spawn error' }));
+    child.once('exit', (status, signal) => resolve({ status, signal }));
   });
   let stats = null;
   try {
@@ -77,49 +82,27 @@ function nodeSuite(label, cwd, script, args = []) {
   if (run.status !== 0 && !(match && Number(match[2]) > 0)) broken = true;
 }
 
-// The whole API suite runs twice: on embedded PGlite, and on a real PostgreSQL (test/build.ts gives
-// every test app its own database copied from a migrated template on that server). The script
-// installs and starts PostgreSQL (apt never starts services here), or uses TEST_DATABASE_URL when
-// given. In CI (CI set) a PostgreSQL that cannot be started is a failure; elsewhere a loud warning.
+// What the later suites need beyond Node is made ready beside the first ones (scripts/test-prepare.sh):
+// PostgreSQL for the API suite's second pass, the classroom's demo videos for the e2e suite (minutes of
+// ffmpeg on a fresh machine, at a lower priority), the browser and its fonts, nginx and PgBouncer. Each
+// part is waited for where it is needed.
 const { TEST_DATABASE_URL: givenDatabaseUrl, ...apiEnv } = process.env;
-let databaseUrl = givenDatabaseUrl ?? '';
-let postgresProblem = '';
-let startedPostgres = false;
-if (!databaseUrl) {
-  const postgres = spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh')], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  process.stderr.write(postgres.stderr ?? '');
-  databaseUrl = postgres.status === 0 ? postgres.stdout.trim() : '';
-  // A server this run started is stopped when it ends; one that was already running is left as found.
-  startedPostgres = /start-test-postgres: starting on /.test(postgres.stderr ?? '');
-  if (!databaseUrl) {
-    const said = (postgres.stderr ?? '').trim().split('\n').slice(-3).join(' / ');
-    postgresProblem = `apps/api/scripts/start-test-postgres.sh exited with ${postgres.status ?? postgres.signal}${said ? `: ${said}` : ''}`;
-  }
-}
-// The classroom's demo videos take minutes to make on a fresh machine and only the e2e suite needs them:
-// they are made in the background, at a lower priority, while the unit suites run, and waited for
-// before the e2e suite. (Their tools come from apt, so this starts after PostgreSQL's install.)
-let media = null;
-function startMedia() {
-  if (!existsSync(join(root, 'e2e/playwright.config.ts'))) return;
-  const log = join(out, 'ketang-media.log');
-  const child = spawn('nice', ['-n', '10', process.execPath, '--input-type=module', '-e', MEDIA_SCRIPT], {
-    cwd: root,
+const preparing = spawn(
+  'bash',
+  [join(root, 'scripts/test-prepare.sh'), out, givenDatabaseUrl ? '' : 'postgres'],
+  {
     env,
-    stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
-  });
-  media = {
-    log,
-    done: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
-  };
-}
-const MEDIA_SCRIPT = `import { ensureKetangMedia } from ${JSON.stringify(join(root, 'scripts/web-build.ts'))};
-ensureKetangMedia(${JSON.stringify(root)}, { required: true });`;
+    stdio: 'ignore',
+  },
+);
+preparing.once('error', (error) => failures.push(`scripts/test-prepare.sh: ${error.message}`));
 
-startMedia();
+/** Waits for a part of the preparation to be done; answers its exit status. */
+async function prepared(part) {
+  const file = join(out, `${part}.status`);
+  while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 500));
+  return Number(readFileSync(file, 'utf8').trim());
+}
 
 const zones = ['Asia/Shanghai', 'UTC', 'America/New_York'];
 for (const zone of zones) {
@@ -128,6 +111,26 @@ for (const zone of zones) {
     // The day-by-day differential runs in full once; the other zones check a stride of it.
     XUANLI_DIFF_STRIDE: zone === 'Asia/Shanghai' ? '1' : '7',
   });
+}
+// The whole API suite runs twice: on embedded PGlite, and on a real PostgreSQL (test/build.ts gives
+// every test app its own database copied from a migrated template on that server). The preparation
+// installs and starts PostgreSQL (apt never starts services here), unless TEST_DATABASE_URL is given.
+// In CI (CI set) a PostgreSQL that cannot be started is a failure; elsewhere a loud warning. (Its
+// install, when needed, runs beside the engine's suites above.)
+let databaseUrl = givenDatabaseUrl ?? '';
+let postgresProblem = '';
+let startedPostgres = false;
+if (!databaseUrl) {
+  const status = await prepared('postgres');
+  const said = readFileSync(join(out, 'postgres.log'), 'utf8');
+  process.stderr.write(said);
+  databaseUrl = status === 0 ? readFileSync(join(out, 'postgres.url'), 'utf8').trim() : '';
+  // A server this run started is stopped when it ends; one that was already running is left as found.
+  startedPostgres = /start-test-postgres: starting on /.test(said);
+  if (!databaseUrl) {
+    const last = said.trim().split('\n').slice(-3).join(' / ');
+    postgresProblem = `apps/api/scripts/start-test-postgres.sh exited with ${status}${last ? `: ${last}` : ''}`;
+  }
 }
 // The PGlite pass runs every file, but the OpenAPI fuzz and the authorisation matrices only sampled
 // (apps/api/test/sampling.ts); the PostgreSQL pass runs those in full and leaves out the files that
@@ -160,18 +163,31 @@ if (databaseUrl) {
 }
 vitest('packages/contracts', join(root, 'packages/contracts'));
 vitest('packages/client', join(root, 'packages/client'));
-vitest('apps/web', join(root, 'apps/web'));
-vitest('apps/admin', join(root, 'apps/admin'));
-if (media) {
-  const made = await media.done;
-  const said = readFileSync(media.log, 'utf8').trim().split('\n');
+// The web and console unit suites (jsdom, no ports, no database) fill the cores that the e2e suite
+// leaves idle — it waits on the browser and the server for about two fifths of its run — at a lower
+// priority, so that the browser and the server it times keep the machine first.
+const unitSuitesOfTheApps = [
+  { label: 'apps/web', cwd: join(root, 'apps/web') },
+  { label: 'apps/admin', cwd: join(root, 'apps/admin') },
+];
+if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
+  const made = await prepared('media');
+  const said = readFileSync(join(out, 'ketang-media.log'), 'utf8').trim().split('\n');
   console.log(`\n=== classroom demo media (made in the background) ===\n${said.slice(-3).join('\n')}`);
-  if (made.code !== 0) {
-    failures.push(`classroom demo media: exit ${made.code ?? made.signal}; see ${media.log}`);
+  if (made !== 0) {
+    failures.push(`classroom demo media: exit ${made}; see ${join(out, 'ketang-media.log')}`);
     totals.failed += 1;
   }
+  // Installed by now on a machine that had them; otherwise the e2e setup installs them itself.
+  await prepared('packages');
 }
-if (existsSync(join(root, 'e2e/playwright.config.ts'))) playwrightSuite('e2e', join(root, 'e2e'));
+if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
+  const behind = suites.vitestBehind(unitSuitesOfTheApps);
+  await playwrightSuite('e2e', join(root, 'e2e'));
+  if (!(await behind())) broken = true;
+} else {
+  for (const { label, cwd } of unitSuitesOfTheApps) vitest(label, cwd);
+}
 // The cluster's configuration and verdicts, then the deployment's own proof in its short form: nginx,
 // three API nodes, PgBouncer, a primary with its streaming replica and the object store under 30 s of
 // mixed load with a node killed, PgBouncer restarted and the replica stopped (`npm run cluster:check`

@@ -2,8 +2,8 @@
 // each suite's counts come from Vitest's JSON report, added up for the closing line `N passed, N
 // failed, N skipped` that CI reads (Vitest's own summary is not a line CI understands), and listed per
 // workspace, database and zone in a table above it, so that a test that stops running shows.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -15,26 +15,25 @@ import { join, relative } from 'node:path';
 export function vitestRun(out, PATH) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const suites = [];
-  /** Runs a Vitest suite in `cwd` and adds its counts; `baseEnv` replaces the inherited environment. */
-  function vitest(label, cwd, extraEnv = {}, baseEnv = process.env, files = []) {
-    const report = join(out, `${label.replace(/[^a-z0-9]+/gi, '_')}.json`);
-    console.log(`\n=== ${label} ===`);
-    const began = Date.now();
-    const run = spawnSync(
-      'vitest',
-      // One worker per core: Vitest's default leaves one core idle (on CI's two cores, half the machine).
-      [
-        'run',
-        ...files,
-        `--maxWorkers=${availableParallelism()}`,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile=${report}`,
-      ],
-      { cwd, env: { ...baseEnv, PATH, ...extraEnv }, stdio: 'inherit' },
-    );
+  /** The command line of one suite, writing its JSON report to `report`. */
+  const argsOf = (report, files) => [
+    'run',
+    ...files,
+    // One worker per core: Vitest's default leaves one core idle (on CI's two cores, half the machine).
+    `--maxWorkers=${availableParallelism()}`,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ];
+  const reportOf = (label) => join(out, `${label.replace(/[^a-z0-9]+/gi, '_')}.json`);
+
+  /**
+   * Adds the counts of a finished suite (exit `status`) from its report; answers false when it broke
+   * without a failing test (no report, or an error outside the tests).
+   */
+  function record(label, cwd, report, status, began) {
     if (!existsSync(report)) {
-      console.log(`${label}: no report (exit ${run.status})`);
+      console.log(`${label}: no report (exit ${status})`);
       return false;
     }
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -60,9 +59,61 @@ export function vitestRun(out, PATH) {
       files: json.testResults.length,
       seconds: (Date.now() - began) / 1000,
     });
-    return !(run.status !== 0 && json.numFailedTests === 0);
+    return !(status !== 0 && json.numFailedTests === 0);
   }
-  return { totals, vitest, printSuites: () => printSuites(suites, totals) };
+
+  /** Runs a Vitest suite in `cwd` and adds its counts; `baseEnv` replaces the inherited environment. */
+  function vitest(label, cwd, extraEnv = {}, baseEnv = process.env, files = []) {
+    const report = reportOf(label);
+    console.log(`\n=== ${label} ===`);
+    const began = Date.now();
+    const run = spawnSync('vitest', argsOf(report, files), {
+      cwd,
+      env: { ...baseEnv, PATH, ...extraEnv },
+      stdio: 'inherit',
+    });
+    return record(label, cwd, report, run.status, began);
+  }
+
+  /**
+   * Runs Vitest suites one after the other behind whatever runs in the foreground, at a lower priority
+   * (`nice`), their output kept in a log; answers a function that waits for them, prints their output
+   * and answers false when one broke without a failing test. Each suite is `{label, cwd}`.
+   */
+  function vitestBehind(list) {
+    const log = join(out, 'behind.log');
+    const output = openSync(log, 'w');
+    const began = Date.now();
+    const done = (async () => {
+      let whole = true;
+      for (const { label, cwd } of list) {
+        const report = reportOf(label);
+        const started = Date.now();
+        writeSync(output, `\n=== ${label} (beside the foreground, at a lower priority) ===\n`);
+        const status = await new Promise((resolve) => {
+          const child = spawn('nice', ['-n', '10', 'vitest', ...argsOf(report, [])], {
+            cwd,
+            env: { ...process.env, PATH },
+            stdio: ['ignore', output, output],
+          });
+          child.once('error', () => resolve(null));
+          child.once('exit', (code) => resolve(code));
+        });
+        if (!record(label, cwd, report, status, started)) whole = false;
+      }
+      return whole;
+    })();
+    return async () => {
+      const whole = await done;
+      closeSync(output);
+      process.stdout.write(readFileSync(log, 'utf8'));
+      console.log(
+        `(${list.map(({ label }) => label).join(', ')}: ${((Date.now() - began) / 1000).toFixed(0)} s beside the foreground)`,
+      );
+      return whole;
+    };
+  }
+  return { totals, vitest, vitestBehind, printSuites: () => printSuites(suites, totals) };
 }
 
 /**

@@ -193,7 +193,9 @@ export class FakeWechatPay {
 
   constructor(clock: Clock) {
     this.clock = clock;
-    const serial = randomBytes(20).toString('hex').toUpperCase().replace(/^0+/, '7');
+    // 40 hex digits as WeChat's serials, the first never 0: a serial whose digits lost a leading zero
+    // would be odd in length, and Node reads a certificate's serial back padded to whole bytes.
+    const serial = `7${randomBytes(20).toString('hex').toUpperCase().slice(1)}`;
     this.platform = { ...selfSignedCertificate(serial), serial };
   }
 

@@ -92,7 +92,10 @@ export function vitestRun(out, PATH) {
         const started = Date.now();
         writeSync(output, `\n=== ${label} (beside the foreground, at a lower priority) ===\n`);
         const status = await new Promise((resolve) => {
-          const child = spawn('nice', ['-n', '10', 'vitest', ...argsOf(report, [])], {
+          // A test's time limit guards against a hang, not for speed: behind the foreground a suite
+          // gets what CPU is left, so its tests may take several times as long.
+          const args = [...argsOf(report, []), '--testTimeout=30000', '--hookTimeout=60000'];
+          const child = spawn('nice', ['-n', '10', 'vitest', ...args], {
             cwd,
             env: { ...process.env, PATH, ...env },
             stdio: ['ignore', output, output],

@@ -94,7 +94,7 @@ export function vitestRun(out, PATH) {
         const status = await new Promise((resolve) => {
           // A test's time limit guards against a hang, not for speed: behind the foreground a suite
           // gets what CPU is left, so its tests may take several times as long.
-          const args = [...argsOf(report, []), '--testTimeout=30000', '--hookTimeout=60000'];
+          const args = [...argsOf(report, []), '--testTimeout=120000', '--hookTimeout=120000'];
           const child = spawn('nice', ['-n', '10', 'vitest', ...args], {
             cwd,
             env: { ...process.env, PATH, ...env },

@@ -104,14 +104,18 @@ async function prepared(part) {
   return Number(readFileSync(file, 'utf8').trim());
 }
 
-const zones = ['Asia/Shanghai', 'UTC', 'America/New_York'];
-for (const zone of zones) {
-  vitest(`almanac TZ=${zone}`, join(root, 'packages/almanac'), {
-    TZ: zone,
-    // The day-by-day differential runs in full once; the other zones check a stride of it.
-    XUANLI_DIFF_STRIDE: zone === 'Asia/Shanghai' ? '1' : '7',
-  });
-}
+/**
+ * The engine's suite in time zone `zone`. Nothing in the engine may depend on the machine's zone, so it
+ * runs in Beijing's, in UTC and in New York's; the day-by-day differential runs in full in the first
+ * and checks a stride of it in the others.
+ */
+const almanacIn = (zone) => ({
+  label: `almanac TZ=${zone}`,
+  cwd: join(root, 'packages/almanac'),
+  env: { TZ: zone, XUANLI_DIFF_STRIDE: zone === 'Asia/Shanghai' ? '1' : '7' },
+});
+const inBeijing = almanacIn('Asia/Shanghai');
+vitest(inBeijing.label, inBeijing.cwd, inBeijing.env);
 // The whole API suite runs twice: on embedded PGlite, and on a real PostgreSQL (test/build.ts gives
 // every test app its own database copied from a migrated template on that server). The preparation
 // installs and starts PostgreSQL (apt never starts services here), unless TEST_DATABASE_URL is given.
@@ -133,9 +137,10 @@ if (!databaseUrl) {
   }
 }
 // The PGlite pass runs every file, but the OpenAPI fuzz and the authorisation matrices only sampled
-// (apps/api/test/sampling.ts); the PostgreSQL pass runs those in full and leaves out the files that
-// TEST_DATABASE_URL cannot change, which the PGlite pass ran (apps/api/test/passes.ts). Without a
-// PostgreSQL, the PGlite pass is the only one and runs everything in full.
+// (apps/api/test/sampling.ts); the PostgreSQL pass runs the rest of their cases, so that each case runs
+// once, and leaves out the files that TEST_DATABASE_URL cannot change, which the PGlite pass ran
+// (apps/api/test/passes.ts). Without a PostgreSQL, the PGlite pass is the only one and runs everything
+// in full.
 vitest(
   'apps/api (PGlite)',
   join(root, 'apps/api'),
@@ -146,7 +151,7 @@ if (databaseUrl) {
   vitest(
     'apps/api (PostgreSQL)',
     join(root, 'apps/api'),
-    { TEST_DATABASE_URL: databaseUrl, XUANLI_TEST_PASS: 'postgres', XUANLI_TEST_FULL: '1' },
+    { TEST_DATABASE_URL: databaseUrl, XUANLI_TEST_PASS: 'postgres', XUANLI_TEST_FULL: 'rest' },
     apiEnv,
   );
 } else if (isCi) {
@@ -163,12 +168,15 @@ if (databaseUrl) {
 }
 vitest('packages/contracts', join(root, 'packages/contracts'));
 vitest('packages/client', join(root, 'packages/client'));
-// The web and console unit suites (jsdom, no ports, no database) fill the cores that the e2e suite
-// leaves idle — it waits on the browser and the server for about two fifths of its run — at a lower
-// priority, so that the browser and the server it times keep the machine first.
-const unitSuitesOfTheApps = [
+// The web and console unit suites (jsdom, no ports, no database) and the engine's other two zones fill
+// the cores that the e2e suite leaves idle — it waits on the browser and the server for about two
+// fifths of its run — at a lower priority, so that the browser and the server it times keep the
+// machine first.
+const besideTheE2e = [
   { label: 'apps/web', cwd: join(root, 'apps/web') },
   { label: 'apps/admin', cwd: join(root, 'apps/admin') },
+  almanacIn('UTC'),
+  almanacIn('America/New_York'),
 ];
 if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
   const made = await prepared('media');
@@ -182,11 +190,11 @@ if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
   await prepared('packages');
 }
 if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
-  const behind = suites.vitestBehind(unitSuitesOfTheApps);
+  const behind = suites.vitestBehind(besideTheE2e);
   await playwrightSuite('e2e', join(root, 'e2e'));
   if (!(await behind())) broken = true;
 } else {
-  for (const { label, cwd } of unitSuitesOfTheApps) vitest(label, cwd);
+  for (const { label, cwd, env: suiteEnv } of besideTheE2e) vitest(label, cwd, suiteEnv);
 }
 // The cluster's configuration and verdicts, then the deployment's own proof in its short form: nginx,
 // three API nodes, PgBouncer, a primary with its streaming replica and the object store under 30 s of

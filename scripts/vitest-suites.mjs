@@ -78,7 +78,8 @@ export function vitestRun(out, PATH) {
   /**
    * Runs Vitest suites one after the other behind whatever runs in the foreground, at a lower priority
    * (`nice`), their output kept in a log; answers a function that waits for them, prints their output
-   * and answers false when one broke without a failing test. Each suite is `{label, cwd}`.
+   * and answers false when one broke without a failing test. Each suite is `{label, cwd, env?}` (`env`
+   * added to the inherited environment).
    */
   function vitestBehind(list) {
     const log = join(out, 'behind.log');
@@ -86,14 +87,17 @@ export function vitestRun(out, PATH) {
     const began = Date.now();
     const done = (async () => {
       let whole = true;
-      for (const { label, cwd } of list) {
+      for (const { label, cwd, env = {} } of list) {
         const report = reportOf(label);
         const started = Date.now();
         writeSync(output, `\n=== ${label} (beside the foreground, at a lower priority) ===\n`);
         const status = await new Promise((resolve) => {
-          const child = spawn('nice', ['-n', '10', 'vitest', ...argsOf(report, [])], {
+          // A test's time limit guards against a hang, not for speed: behind the foreground a suite
+          // gets what CPU is left, so its tests may take several times as long.
+          const args = [...argsOf(report, []), '--testTimeout=120000', '--hookTimeout=120000'];
+          const child = spawn('nice', ['-n', '10', 'vitest', ...args], {
             cwd,
-            env: { ...process.env, PATH },
+            env: { ...process.env, PATH, ...env },
             stdio: ['ignore', output, output],
           });
           child.once('error', () => resolve(null));

@@ -10,6 +10,15 @@ describe('the sample of a table-driven suite', () => {
     expect(sampled(cases, sample)).toEqual(cases);
   });
 
+  it('is every case the sampled run leaves out in the rest run, so that the two together run each once', () => {
+    const env = { [SEED_ENV]: '7' };
+    const first = sampled(cases, caseSample('suite', 4, env));
+    const rest = sampled(cases, caseSample('suite', 4, { ...env, [FULL_ENV]: 'rest' }));
+    expect(first.length).toBe(5);
+    expect(rest.length).toBe(15);
+    expect([...first, ...rest].toSorted((a, b) => a - b)).toEqual(cases);
+  });
+
   it('is every k-th case from an offset the seed decides, the same on every run', () => {
     const sample = caseSample('suite', 4, { [SEED_ENV]: '7' });
     const picked = sampled(cases, sample);

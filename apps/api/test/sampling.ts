@@ -1,15 +1,19 @@
 /**
  * How the large table-driven suites (the OpenAPI fuzz, the authorisation matrices) choose their cases.
  *
- * `npm test` runs the API suite twice. The PostgreSQL pass sets {@link FULL_ENV}=1 and runs every case;
- * the PGlite pass (like a file run on its own, and `npm run test:quick`) runs a deterministic stride of
- * them — every k-th case, starting at an offset drawn from {@link SEED_ENV} and the suite's name — so
- * that nothing is dropped (each case runs in the full pass) while the everyday run stays quick. The
+ * `npm test` runs the API suite twice. The PGlite pass (like a file run on its own, and `npm run
+ * test:quick`) runs a deterministic stride of the cases — every k-th case, starting at an offset drawn
+ * from {@link SEED_ENV} and the suite's name — and the PostgreSQL pass ({@link FULL_ENV}=rest) every
+ * other case, so that between them each case runs once, on one engine or the other (PGlite is
+ * PostgreSQL itself, so the cases ask the same of both), while the everyday run stays quick. The
  * stride, offset and seed are printed in the suite's title; the same seed picks the same cases on every
  * machine, and another seed (or a run with {@link FULL_ENV}=1) picks others.
  */
 
-/** Env var that turns sampling off: every case of every table-driven suite runs. */
+/**
+ * Env var that turns sampling off: every case of every table-driven suite runs (`1`), or every case a
+ * sampled run leaves out (`rest`: the PostgreSQL pass of `npm test`, after the sampled PGlite pass).
+ */
 export const FULL_ENV = 'XUANLI_TEST_FULL';
 /** Env var holding the seed that places each sampled suite's stride (default {@link DEFAULT_SEED}). */
 export const SEED_ENV = 'XUANLI_TEST_SAMPLE_SEED';
@@ -32,7 +36,12 @@ export interface CaseSample {
 /** Whether this run asks for every case ({@link FULL_ENV}). */
 export function fullRun(env: NodeJS.ProcessEnv = process.env): boolean {
   const value = env[FULL_ENV];
-  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
+  return value !== undefined && value !== '' && value !== '0' && value !== 'false' && value !== 'rest';
+}
+
+/** Whether this run asks for the cases a sampled run leaves out ({@link FULL_ENV}=rest). */
+export function restRun(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env[FULL_ENV] === 'rest';
 }
 
 /** The seed that places the strides in this run ({@link SEED_ENV}, or the default). */
@@ -61,6 +70,15 @@ export function caseSample(suite: string, stride: number, env: NodeJS.ProcessEnv
     return { full: true, stride: 1, offset: 0, includes: () => true, label: 'all cases' };
   }
   const offset = hash(`${sampleSeed(env)} ${suite}`) % stride;
+  if (restRun(env)) {
+    return {
+      full: false,
+      stride,
+      offset,
+      includes: (index) => index % stride !== offset,
+      label: `every case but every ${ordinal(stride)} from #${offset}, which the sampled run takes (${sampleHint(env)})`,
+    };
+  }
   return {
     full: false,
     stride,

@@ -1,10 +1,10 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, FIXED_NOW, fixedClock, type TestApp, testDatabaseKind } from '../../../test/build.ts';
 import { rateLimitWindows } from './schema.ts';
 import { SLOTS, slotLength, takeFromWindow, type WindowAnswer } from './sliding-window.ts';
-import { type CounterBackend, databaseCounters, memoryCounters, rateLimitStore } from './store.ts';
+import { type CounterBackend, databaseCounters, leaseSize, memoryCounters, rateLimitStore } from './store.ts';
 
 /** One `incr` through the store, as @fastify/rate-limit calls it. */
 function incr(store: FastifyRateLimitStore, key: string, window = 60_000, max = 3) {
@@ -272,6 +272,54 @@ describe(`databaseCounters (${testDatabaseKind()})`, () => {
     await counters.take('skew', FIXED_NOW + 9_000, 60_000, 3);
     await counters.take('skew', FIXED_NOW + 10_000, 60_000, 3);
     expect((await counters.take('skew', FIXED_NOW + 8_000, 60_000, 3)).admitted).toBe(false);
+  });
+
+  it('leases units to a busy key of a large budget: two processes spend it exactly, mostly without the database', async () => {
+    const max = 300;
+    expect(leaseSize(max)).toBe(10);
+    const [a, b] = [databaseCounters(t.database.db), databaseCounters(t.database.db)];
+    const now = FIXED_NOW + 20 * 60_000;
+    let admitted = 0;
+    let fromMemory = 0;
+    // One client's requests, one at a time, answered by two processes in turn.
+    for (let i = 0; i < 400; i++) {
+      const counted = (i % 2 === 0 ? a : b).take('busy', now + i, 60_000, max);
+      if (!(counted instanceof Promise)) fromMemory += 1;
+      if ((await counted).admitted) admitted += 1;
+    }
+    expect(admitted).toBe(max);
+    expect(fromMemory).toBeGreaterThan(0.8 * max);
+  });
+
+  it('gives units a process reserved and did not spend back to their slot, and never leases a small budget', async () => {
+    const max = 120;
+    const lease = leaseSize(max);
+    expect(lease).toBe(4);
+    const [a, b] = [databaseCounters(t.database.db), databaseCounters(t.database.db)];
+    const slot = slotLength(60_000);
+    const start = Math.ceil((FIXED_NOW + 40 * 60_000) / slot) * slot;
+    // Two requests in one slot: the second reserves a lease, of which it spends one unit.
+    expect((await a.take('refund', start, 60_000, max)).admitted).toBe(true);
+    expect((await a.take('refund', start + 1, 60_000, max)).admitted).toBe(true);
+    const [row] = await t.database.db
+      .select()
+      .from(rateLimitWindows)
+      .where(eq(rateLimitWindows.key, 'refund'));
+    expect(row?.counts.at(-1)).toBe(2 + lease);
+    // The next slot: the lease has ended, and its unspent units go back before this request counts.
+    expect((await a.take('refund', start + slot, 60_000, max)).admitted).toBe(true);
+    let admittedElsewhere = 0;
+    for (let i = 0; i < max; i++)
+      if ((await b.take('refund', start + slot + 1 + i, 60_000, max)).admitted) admittedElsewhere++;
+    expect(admittedElsewhere).toBe(max - 3);
+    // A budget under 60 is counted request by request: nothing is reserved.
+    expect(leaseSize(59)).toBe(0);
+    for (let i = 0; i < 3; i++) await a.take('small', start + i, 60_000, 10);
+    const [small] = await t.database.db
+      .select()
+      .from(rateLimitWindows)
+      .where(eq(rateLimitWindows.key, 'small'));
+    expect(small?.counts.at(-1)).toBe(3);
   });
 
   it('lives in an UNLOGGED table (no WAL flush per request)', async () => {

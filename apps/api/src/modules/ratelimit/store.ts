@@ -8,7 +8,8 @@
  * prepared `INSERT … ON CONFLICT DO UPDATE … RETURNING` round trip for all the requests that arrived
  * while the previous one was on its way (databaseCounters), and a key that was refused is
  * answered from memory until the moment its refusal could end (other requests only ever add to a
- * window, so that answer cannot go stale).
+ * window, so that answer cannot go stale). A busy key of a large budget (the general per-IP one, media)
+ * reserves a few units at a time and spends them without a round trip (leases, below).
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import {
   answerOf,
   expiresAt,
   KEPT_SLOTS,
+  SLOTS,
   type SlotCounts,
   slotLength,
   takeFromWindow,
@@ -142,6 +144,76 @@ function answersOf(row: CountedRow, waiting: Waiting[]): WindowAnswer[] {
   });
 }
 
+/** The most units one node reserves at once for one key. */
+const LEASE_MOST_UNITS = 32;
+
+/**
+ * How many units a node reserves at once for a busy key of a `max` budget: a thirtieth of the budget
+ * (what one slot of the window admits on average), at most {@link LEASE_MOST_UNITS}; 0 — count every
+ * request in the database — for a budget under 60 (the SMS, login and console-login budgets are
+ * counted request by request).
+ */
+export function leaseSize(max: number): number {
+  const size = Math.min(LEASE_MOST_UNITS, Math.floor(max / SLOTS));
+  return size >= 2 ? size : 0;
+}
+
+/** Units of a key reserved by this node in the database and not yet spent. */
+interface Lease {
+  /** The slot the units were counted in; they are spent only by requests of that slot. */
+  slot: number;
+  windowMs: number;
+  /** Reserved units not yet spent. */
+  left: number;
+  /** The key's counts as the database left them at the reservation (the reserved units included). */
+  state: SlotCounts;
+}
+
+/** Reserved units a node gives back: they were counted in `slot` but no request spent them. */
+interface Refund {
+  key: string;
+  slot: number;
+  units: number;
+}
+
+/** The answer for a request that spent a unit of `lease`: the counts as this node knows them. */
+function answerFromLease(lease: Lease, now: number, max: number): WindowAnswer {
+  const counts = [...lease.state.counts];
+  counts[counts.length - 1] = Math.max(0, counts[counts.length - 1]! - lease.left);
+  return answerOf({ slot: lease.state.slot, counts }, true, now, lease.windowMs, max);
+}
+
+/**
+ * Gives reserved units back to the slot they were counted in, as long as the window still holds it
+ * (each key once a statement: a node reserves for a key one slot at a time).
+ */
+function refundStatement(): PreparedSql<{ key: string }> {
+  const t = rateLimitWindows;
+  const slots = literal(KEPT_SLOTS);
+  // The 1-based position of the refund's slot in the row's counts (the last is the row's slot).
+  const at = sql`(${slots} - (${t.slot} - r.slot))::int`;
+  return preparedSql<{ key: string }>(
+    'rate_limit_refund',
+    sql`update ${t} set counts = ${t.counts}[1 : ${at} - 1]
+        || greatest(0, ${t.counts}[${at}] - r.n) || ${t.counts}[${at} + 1 : ${slots}]
+      from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('slots')}::bigint[],
+        ${sql.placeholder('ns')}::int[]) as r(key, slot, n)
+      where ${t.key} = r.key and ${t.slot} - r.slot between 0 and ${literal(KEPT_SLOTS - 1)}
+      returning ${t.key}`,
+  );
+}
+
+/** A map that forgets its least recently set entries past `most` (one per client IP at worst). */
+function boundedMap<V>(most: number): Map<string, V> & { put(key: string, value: V): void } {
+  const map = new Map<string, V>() as Map<string, V> & { put(key: string, value: V): void };
+  map.put = (key, value) => {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > most) for (const oldest of map.keys()) if (map.size > most) map.delete(oldest);
+  };
+  return map;
+}
+
 /**
  * Counts in the `rate_limit_windows` table, so that all processes on one PostgreSQL share each
  * budget. Every count is an atomic upsert: ON CONFLICT locks the key's row and computes from its
@@ -153,11 +225,45 @@ function answersOf(row: CountedRow, waiting: Waiting[]): WindowAnswer[] {
  * time, and every request arriving meanwhile waits for the next, which counts them all at once (each
  * key's requests as `n` of the rule: as many admitted, in arrival order, as the window has room for,
  * exactly as one by one). An idle server still sends each request's count at once.
+ *
+ * A key counted twice in one slot by this node is busy (one client sending many requests, or many
+ * phones behind one carrier address): its next count reserves a lease of {@link leaseSize} units more,
+ * which the key's next requests of the same slot spend without the database. Reserved units count in
+ * the shared window like spent ones, so the nodes together still never admit more than the budget;
+ * units left when the slot ends are given back to that slot with the node's next statement, so the
+ * budget is not lost to them either. A small budget (under 60) is never leased.
  */
 export function databaseCounters(db: Db): CounterBackend {
   const statement = batchStatement();
+  const refundUnits = refundStatement();
   let queue: Waiting[] = [];
   let counting = false;
+  const leases = boundedMap<Lease>(MEMORY_MAX_KEYS);
+  /** The slot of each key's last count in the database by this node: a second in the same slot means busy. */
+  const lastCounted = boundedMap<number>(MEMORY_MAX_KEYS);
+  let refunds: Refund[] = [];
+
+  /** Ends `key`'s lease, its unspent units to be given back. */
+  function endLease(key: string, lease: Lease): void {
+    leases.delete(key);
+    if (lease.left > 0) refunds.push({ key, slot: lease.slot, units: lease.left });
+  }
+
+  /** Gives back the units of ended leases; a failure leaves them counted until they leave the window. */
+  async function sendRefunds(): Promise<void> {
+    if (refunds.length === 0) return;
+    const latest = new Map<string, Refund>();
+    for (const refund of refunds) latest.set(refund.key, refund);
+    refunds = [];
+    const list = [...latest.values()];
+    await refundUnits
+      .run(db, {
+        keys: list.map((refund) => refund.key),
+        slots: list.map((refund) => refund.slot),
+        ns: list.map((refund) => refund.units),
+      })
+      .catch(() => {});
+  }
 
   /** One statement for requests of one budget size, grouped by key in arrival order. */
   async function countBatch(max: number, requests: Waiting[]): Promise<void> {
@@ -172,12 +278,18 @@ export function databaseCounters(db: Db): CounterBackend {
     const slots = groups.map((group) =>
       Math.max(...group.map((request) => Math.floor(request.now / slotLength(request.windowMs)))),
     );
+    const lease = leaseSize(max);
+    // A busy key asks for its requests and a lease more.
+    const asked = groups.map((group, i) =>
+      lease > 0 && lastCounted.get(keys[i]!) === slots[i] ? group.length + lease : group.length,
+    );
+    for (const [i, key] of keys.entries()) lastCounted.put(key, slots[i]!);
     try {
       const rows = await statement.run(db, {
         max,
         keys,
         slots,
-        ns: groups.map((group) => group.length),
+        ns: asked,
         expires: groups.map((group, i) =>
           new Date(expiresAt({ slot: slots[i]!, counts: [] }, group[0]!.windowMs)).toISOString(),
         ),
@@ -187,6 +299,14 @@ export function databaseCounters(db: Db): CounterBackend {
         const row = byRow.get(key);
         if (!row) throw new Error(`rate-limit count answered no row for a key`);
         const answers = answersOf(row, group);
+        if (row.taken > group.length) {
+          leases.put(key, {
+            slot: Number(row.slot),
+            windowMs: group[0]!.windowMs,
+            left: row.taken - group.length,
+            state: { slot: Number(row.slot), counts: row.counts },
+          });
+        }
         for (const [i, request] of group.entries()) request.resolve(answers[i]!);
       }
     } catch (error) {
@@ -195,6 +315,7 @@ export function databaseCounters(db: Db): CounterBackend {
   }
 
   async function countQueued(): Promise<void> {
+    await sendRefunds();
     const batch = queue;
     queue = [];
     const byMax = new Map<number, Waiting[]>();
@@ -217,12 +338,24 @@ export function databaseCounters(db: Db): CounterBackend {
 
   return {
     take(key, now, windowMs, max) {
+      const lease = leases.get(key);
+      if (lease) {
+        if (lease.left > 0 && lease.slot === Math.floor(now / slotLength(windowMs))) {
+          lease.left -= 1;
+          return answerFromLease(lease, now, max);
+        }
+        endLease(key, lease);
+      }
       return new Promise<WindowAnswer>((resolve, reject) => {
         queue.push({ key, now, windowMs, max, resolve, reject });
         pump();
       });
     },
     async purgeExpired(now) {
+      // Leases of slots that have ended give their units back even when their key is not seen again.
+      for (const [key, lease] of leases)
+        if (lease.slot < Math.floor(now / slotLength(lease.windowMs))) endLease(key, lease);
+      await sendRefunds();
       // One statement: concurrent runs in several processes just find fewer rows.
       await db.delete(rateLimitWindows).where(lte(rateLimitWindows.expiresAt, new Date(now)));
     },

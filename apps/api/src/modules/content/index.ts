@@ -1,7 +1,7 @@
 /**
  * The content module's public entry: label blocks, articles and masters with their console areas and
- * seeds (the texts come from apps/api/seed), and the `content` table other modules keep their
- * editable texts in (the bazi readings).
+ * seeds (the texts come from apps/api/seed), the texts other modules keep in the `content` table (the
+ * bazi readings), and the masters as the classroom shows its teachers.
  */
 export {
   type ArticleChange,
@@ -16,6 +16,16 @@ export {
 export { type ArticleConsoleOptions, articleConsoleRoutes } from './console-articles.routes.ts';
 export { type MasterConsoleOptions, masterConsoleRoutes } from './console-masters.routes.ts';
 export { articleTitlesOf, masterNicknamesOf } from './content-names.ts';
+export {
+  type KeptText,
+  keptTextBodies,
+  keptTextsOfKind,
+  replaceKeptText,
+  seededTextHash,
+  seedKeptTexts,
+  type TextSeed,
+} from './kept-texts.ts';
+export { isMaster, masterCards, masterChoices } from './master-cards.ts';
 export {
   createMaster,
   customerServiceCard,

@@ -10,11 +10,14 @@ import type { CourseSummary, RatingSummary } from '@xuanli/contracts/ketang';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
-import { masters } from '../content/index.ts';
+import { masterCards } from '../content/index.ts';
 import { products, skus } from '../shop/index.ts';
 import { ownedCourses } from './access.ts';
 import { courseCategories, courseReviews, courses, lessonProgress, lessons } from './schema.ts';
 import type { Viewer } from './viewer.ts';
+
+/** The teacher of each course, joined by sellid. */
+const teacher = masterCards('teacher');
 
 /** The columns of a course a page needs (not the search columns). */
 export const COURSE_COLUMNS = {
@@ -28,8 +31,8 @@ export const COURSE_COLUMNS = {
   categoryId: courses.categoryId,
   categoryName: courseCategories.name,
   teacherSellid: courses.teacherSellid,
-  teacherNickname: masters.nickname,
-  teacherAvatar: masters.avatar,
+  teacherNickname: teacher.nickname,
+  teacherAvatar: teacher.avatar,
 };
 
 /** A course row with its category and teacher, as {@link selectCourses} reads it. */
@@ -54,7 +57,7 @@ export function selectCourses(db: Db) {
     .select(COURSE_COLUMNS)
     .from(courses)
     .innerJoin(courseCategories, eq(courseCategories.id, courses.categoryId))
-    .leftJoin(masters, eq(masters.sellid, courses.teacherSellid));
+    .leftJoin(teacher, eq(teacher.sellid, courses.teacherSellid));
 }
 
 /** Average (one decimal) and count of `course_reviews` rows, by course. */

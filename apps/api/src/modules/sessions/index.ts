@@ -16,6 +16,7 @@ export {
   revokeUserSessions,
   type Session,
   type SessionDeps,
+  sessionUserOf,
   startUserSession,
   type UserSessionStart,
   verifySessionToken,

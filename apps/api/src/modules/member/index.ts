@@ -5,6 +5,7 @@
  * account figures and names the console's dashboard and audit trail read.
  */
 
+export { accountCards } from './account-cards.ts';
 export {
   accountNamesOf,
   activeVipCount,

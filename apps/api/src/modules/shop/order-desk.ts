@@ -26,7 +26,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { reasonOf } from '../../shared/reason.ts';
 import { integerIn, pageOf } from '../../shared/wire-numbers.ts';
-import { users } from '../member/index.ts';
+import { accountCards } from '../member/index.ts';
 import { type PayService, payments, refundOrder, refunds, rejectBuyerRefund } from '../pay/index.ts';
 import { rejectRefund } from './ledger.ts';
 import { openShopRefund, shipOrder } from './order-admin.ts';
@@ -39,6 +39,9 @@ export interface OrderDeskDeps {
 }
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** The buyer of each order, joined by user id. */
+const buyer = accountCards('buyer');
 
 /** `%`, `_` and `\` taken literally inside a LIKE pattern. */
 function literal(text: string): string {
@@ -54,7 +57,7 @@ function conditionsOf(query: AdminOrderQuery): SQL[] {
   const phone = query.phone?.trim();
   if (phone) {
     if (!/^\d+$/.test(phone)) throw new AppError('ValidationError', 'phone must be digits');
-    where.push(like(users.phone, `%${phone}%`));
+    where.push(like(buyer.phone, `%${phone}%`));
   }
   if (query.from) where.push(gte(orders.createdAt, beijingDayStart(query.from, 'from')));
   if (query.to) where.push(lt(orders.createdAt, beijingDayStart(query.to, 'to', 1)));
@@ -105,14 +108,14 @@ export async function searchOrders(deps: OrderDeskDeps, query: AdminOrderQuery):
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     deps.db
-      .select({ order: orders, phone: users.phone, nickname: users.nickname })
+      .select({ order: orders, phone: buyer.phone, nickname: buyer.nickname })
       .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(buyer, eq(buyer.id, orders.userId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.orderNo))
       .limit(size)
       .offset((page - 1) * size),
-    deps.db.select({ total: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
+    deps.db.select({ total: count() }).from(orders).leftJoin(buyer, eq(buyer.id, orders.userId)).where(where),
   ]);
   const lines = await linesOf(
     deps,
@@ -172,9 +175,9 @@ function lineRefundOf(
 /** `GET admin/orders/{orderNo}`: the order with its lines, address, payments, refunds and timeline. */
 export async function orderDetail(deps: OrderDeskDeps, orderNo: string): Promise<AdminOrderDetail> {
   const [row] = await deps.db
-    .select({ order: orders, phone: users.phone, nickname: users.nickname })
+    .select({ order: orders, phone: buyer.phone, nickname: buyer.nickname })
     .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(buyer, eq(buyer.id, orders.userId))
     .where(eq(orders.orderNo, orderNo))
     .limit(1);
   if (!row) throw new AppError('NotFound', `no order ${orderNo}`);

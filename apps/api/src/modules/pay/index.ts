@@ -10,6 +10,12 @@ export type { PayLog } from './channel-deps.ts';
 export { type PayConsoleRoutesOptions, payConsoleRoutes } from './console.routes.ts';
 export { fenToYuan, yuanToFen } from './money.ts';
 export {
+  type PaymentRecord,
+  paymentsOfOrder,
+  type RefundRecord,
+  refundsOfOrder,
+} from './order-money.ts';
+export {
   paymentAttempts,
   reconcilePayments,
   type SettleReport,

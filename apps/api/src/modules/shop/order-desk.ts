@@ -27,7 +27,15 @@ import { AppError } from '../../shared/errors.ts';
 import { reasonOf } from '../../shared/reason.ts';
 import { integerIn, pageOf } from '../../shared/wire-numbers.ts';
 import { accountCards } from '../member/index.ts';
-import { type PayService, payments, refundOrder, refunds, rejectBuyerRefund } from '../pay/index.ts';
+import {
+  type PaymentRecord,
+  type PayService,
+  paymentsOfOrder,
+  type RefundRecord,
+  refundOrder,
+  refundsOfOrder,
+  rejectBuyerRefund,
+} from '../pay/index.ts';
 import { rejectRefund } from './ledger.ts';
 import { openShopRefund, shipOrder } from './order-admin.ts';
 import { orderEvents, orderItems, orders } from './schema.ts';
@@ -136,15 +144,12 @@ const REFUNDABLE_STATUSES: ReadonlySet<OrderRow['status']> = new Set([
   'refunding',
 ]);
 
-type PaymentRow = typeof payments.$inferSelect;
-type RefundRow = typeof refunds.$inferSelect;
-
 /**
  * What a new refund may give back now, as `refundOrder` would count it: of the payment that paid the
  * order (the first confirmed one that is not itself money given back as not payable), what its
  * refunds pending or succeeded have not taken yet; 0 when the order's status allows no refund.
  */
-function refundableOf(order: OrderRow, paymentRows: PaymentRow[], refundRows: RefundRow[]): number {
+function refundableOf(order: OrderRow, paymentRows: PaymentRecord[], refundRows: RefundRecord[]): number {
   if (!REFUNDABLE_STATUSES.has(order.status)) return 0;
   const live = refundRows.filter((refund) => refund.status !== 'failed');
   const paying = paymentRows
@@ -163,7 +168,7 @@ function refundableOf(order: OrderRow, paymentRows: PaymentRow[], refundRows: Re
 /** Whether a line was given back by a confirmed refund, is in one still pending, or in none. */
 function lineRefundOf(
   item: typeof orderItems.$inferSelect,
-  refundRows: RefundRow[],
+  refundRows: RefundRecord[],
 ): AdminOrderLine['refund'] {
   if (item.refundedAt) return 'refunded';
   const pending = refundRows.some(
@@ -184,8 +189,8 @@ export async function orderDetail(deps: OrderDeskDeps, orderNo: string): Promise
   const [items, events, paymentRows, refundRows] = await Promise.all([
     deps.db.select().from(orderItems).where(eq(orderItems.orderNo, orderNo)).orderBy(asc(orderItems.line)),
     deps.db.select().from(orderEvents).where(eq(orderEvents.orderNo, orderNo)).orderBy(asc(orderEvents.id)),
-    deps.db.select().from(payments).where(eq(payments.orderNo, orderNo)).orderBy(asc(payments.id)),
-    deps.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).orderBy(asc(refunds.id)),
+    paymentsOfOrder(deps.db, orderNo),
+    refundsOfOrder(deps.db, orderNo),
   ]);
   const order = row.order;
   const paymentList: AdminPayment[] = paymentRows.map((payment) => ({

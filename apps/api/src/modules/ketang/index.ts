@@ -26,6 +26,7 @@ export {
   updateCourse,
   updateLesson,
 } from './course-editing.ts';
+export { courseExists, firstCourseCategoryId } from './course-lookups.ts';
 export { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from './course-names.ts';
 export { type CourseInput, courseRow } from './course-row.ts';
 export { COURSEWARE_FOLDER } from './courseware.ts';

@@ -28,7 +28,7 @@ export {
 } from './course-editing.ts';
 export { courseExists, firstCourseCategoryId } from './course-lookups.ts';
 export { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from './course-names.ts';
-export { type CourseInput, courseRow } from './course-row.ts';
+export { type CourseInput, courseRow, insertCourses } from './course-row.ts';
 export { COURSEWARE_FOLDER } from './courseware.ts';
 export { eraseLearner, type LearnerErasure } from './erase.ts';
 export { lessonsByTag, normaliseLessonTags } from './lesson-tags.ts';

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
-import { content, seededTextHash } from '../content/index.ts';
+import { seededTextHash } from '../content/index.ts';
+import { content } from '../content/testing-tables.ts';
 import { READING_SEED, seedReadings } from './seed-readings.ts';
 
 describe('seedReadings', () => {

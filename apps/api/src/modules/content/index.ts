@@ -36,7 +36,6 @@ export {
 } from './master-editing.ts';
 export { contentRoutes, crmContentRoutes } from './routes.ts';
 export { sanitizeArticleHtml } from './sanitize.ts';
-export { articles, content, masters } from './schema.ts';
 export {
   type ArticleSeed,
   CUSTOMER_SERVICE_LABEL,

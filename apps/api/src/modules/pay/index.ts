@@ -32,13 +32,4 @@ export {
 export { buyerRefundsPerDay, buyerRefundTotal } from './refund-figures.ts';
 export { purgeRefusedCallbacks } from './refused-callbacks.ts';
 export { type PayRoutesOptions, payRoutes } from './routes.ts';
-export {
-  payFindings,
-  payments,
-  payNotifications,
-  payRefusedCallbacks,
-  paySandboxTrades,
-  paySecrets,
-  refunds,
-} from './schema.ts';
 export { createPayService, type PayService, type PayServiceOptions } from './service.ts';

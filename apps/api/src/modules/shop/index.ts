@@ -34,16 +34,6 @@ export { canTransition, ORDER_TRANSITIONS } from './order-state.ts';
 export { type OrderRoutesOptions, orderRoutes } from './orders.routes.ts';
 export { type CourseSales, courseSalesRanking, paidOrdersPerDay, paidOrderTally } from './sales-figures.ts';
 export {
-  addresses,
-  cartItems,
-  orderEvents,
-  orderItems,
-  orders,
-  products,
-  shopCategories,
-  skus,
-} from './schema.ts';
-export {
   type CategorySeed,
   type DemoCatalogue,
   type DemoPictures,

@@ -17,7 +17,10 @@ const TESTS = '(\\.test\\.tsx?$|\\.test-helpers\\.ts$|/testing/)';
 const TYPEBOX_FREE_CONTRACTS =
   '^packages/contracts/src/([a-z0-9-]+-labels|errors|popularity|routes/paths)\\.ts$';
 
-/** Any file of an API module; a module's public entry, its tables and its stand-ins for tests. */
+/**
+ * Any file of an API module; a module's public entry, its tables and its files for tests only (its
+ * stand-ins, testing.ts and testing-*.ts, and its tables for tests, testing-tables.ts).
+ */
 const MODULE_FILE = '^apps/api/src/modules/[^/]+/';
 const MODULE_INDEX = '^apps/api/src/modules/[^/]+/index\\.ts$';
 const MODULE_SCHEMA = '^apps/api/src/modules/[^/]+/schema\\.ts$';
@@ -178,6 +181,16 @@ module.exports = {
       severity: 'error',
       from: { path: API_TESTS, pathNot: '^apps/api/src/modules/' },
       to: { path: MODULE_FILE, pathNot: [MODULE_INDEX, MODULE_TESTING] },
+    },
+    {
+      name: 'api-testing-files-for-tests-only',
+      comment:
+        "A module's testing*.ts files (stand-ins for tests, and testing-tables.ts: its tables for tests " +
+        'that check the database) are imported by tests, their helpers and each other only; other code ' +
+        "reaches a module's rows through the functions of its index.ts.",
+      severity: 'error',
+      from: { pathNot: [TESTS, API_TESTS, MODULE_TESTING, '^e2e/'] },
+      to: { path: MODULE_TESTING },
     },
     {
       name: 'api-schemas-reference-schemas',

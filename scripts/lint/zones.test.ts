@@ -201,6 +201,31 @@ function apiProbes(add: Add): void {
     `apps/api/test/${MARK}-ok.test.ts`,
     "import '../src/modules/pay/testing.ts';\nimport '../src/modules/pay/index.ts';\n",
   );
+  // A module's files for tests (stand-ins, its tables for tests) are for tests only: never the module's
+  // own code, the rest of the API or the seed; test helpers may take them.
+  add(
+    `apps/api/src/modules/member/${MARK}-tables.ts`,
+    "import './testing-tables.ts';\n",
+    'api-testing-files-for-tests-only',
+  );
+  const sharedTesting = `apps/api/src/shared/${MARK}-testing.ts`;
+  add(
+    sharedTesting,
+    importOf(sharedTesting, 'apps/api/src/modules/member/testing-tables.ts'),
+    'api-outside-modules-through-index',
+    'api-testing-files-for-tests-only',
+  );
+  add(
+    `apps/api/seed/${MARK}.ts`,
+    importOf(`apps/api/seed/${MARK}.ts`, 'apps/api/src/modules/pay/testing.ts'),
+    'api-outside-modules-through-index',
+    'api-testing-files-for-tests-only',
+  );
+  add(
+    `apps/api/test/${MARK}-helper.ts`,
+    "import '../src/modules/member/testing-tables.ts';\nimport '../src/modules/pay/testing.ts';\n",
+  );
+  add(`apps/api/src/modules/member/${MARK}-ok.test.ts`, "import './testing-tables.ts';\n");
   const schema = `apps/api/src/modules/${MARK}/schema.ts`;
   add(schema, "import '../member/service.ts';\n", 'api-schemas-reference-schemas');
   add(

@@ -6,11 +6,10 @@
  *
  *   DATA_DIR=/tmp/x COURSES=10000 node apps/api/scripts/fill-course-catalogue.ts
  */
-import { asc } from 'drizzle-orm';
 import { seedDatabase } from '../seed/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { databaseTargetOf, openDatabase } from '../src/db/client.ts';
-import { courseCategories } from '../src/modules/ketang/index.ts';
+import { firstCourseCategoryId } from '../src/modules/ketang/index.ts';
 import { createFileStorage } from '../src/shared/storage.ts';
 import { writeCourseCatalogue } from '../test/course-catalogue.ts';
 
@@ -29,13 +28,9 @@ try {
   } finally {
     await storage.close();
   }
-  const [category] = await database.db
-    .select({ id: courseCategories.id })
-    .from(courseCategories)
-    .orderBy(asc(courseCategories.sort), asc(courseCategories.id))
-    .limit(1);
-  if (!category) throw new Error('the seed wrote no course category');
-  const bazi = await writeCourseCatalogue(database.db, count, category.id);
+  const categoryId = await firstCourseCategoryId(database.db);
+  if (categoryId === undefined) throw new Error('the seed wrote no course category');
+  const bazi = await writeCourseCatalogue(database.db, count, categoryId);
   console.log(`${count} courses written (八字 in ${bazi.title} titles, ${bazi.intro} more introductions)`);
 } finally {
   await database.close();

@@ -3,7 +3,7 @@
  * straight in the database so that tests of other modules do not depend on the login routes.
  */
 import { eq } from 'drizzle-orm';
-import { users } from '../src/modules/member/index.ts';
+import { users } from '../src/modules/member/testing-tables.ts';
 import { bindSessionToUser } from '../src/modules/sessions/index.ts';
 import type { TestApp } from './build.ts';
 

@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/modules/member/index.ts';
-import { sessions } from '../src/modules/sessions/index.ts';
+import { users } from '../src/modules/member/testing-tables.ts';
+import { sessions } from '../src/modules/sessions/testing-tables.ts';
 import { signIn } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
 import { signInOperator } from './operators.ts';

@@ -12,10 +12,11 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_FILE, users } from '../src/modules/member/index.ts';
-import { mingliProfiles } from '../src/modules/mingli/index.ts';
-import { calendarEvents, calendarSavedDays } from '../src/modules/reminders/index.ts';
-import { cartItems } from '../src/modules/shop/index.ts';
+import { OUTBOX_FILE } from '../src/modules/member/index.ts';
+import { users } from '../src/modules/member/testing-tables.ts';
+import { mingliProfiles } from '../src/modules/mingli/testing-tables.ts';
+import { calendarEvents, calendarSavedDays } from '../src/modules/reminders/testing-tables.ts';
+import { cartItems } from '../src/modules/shop/testing-tables.ts';
 // the 公众号 stand-in of the tests, not the module's code
 import { StandInWechat } from '../src/modules/wechat/testing.ts';
 // the WeChat tests' app builder, not the module's code

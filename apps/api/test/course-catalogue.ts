@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { courseRow, courses } from '../src/modules/ketang/index.ts';
+import { type CourseInput, insertCourses } from '../src/modules/ketang/index.ts';
 
 /** Words the generated titles and introductions are made of. */
 const TOPICS = ['八字', '风水', '六爻', '择日', '紫微', '面相', '姓名学', '奇门'];
@@ -52,7 +52,7 @@ export async function writeCourseCatalogue(db: Db, count: number, categoryId: nu
   const bazi: BaziCounts = { title: 0, intro: 0 };
   await db.transaction(async (tx) => {
     for (let start = 0; start < count; start += 500) {
-      const rows = [];
+      const rows: CourseInput[] = [];
       for (let i = start; i < Math.min(count, start + 500); i++) {
         const topic = TOPICS[pick(TOPICS.length)]!;
         const title = `${topic}${KINDS[pick(KINDS.length)]}第${i}期${i === 7777 ? `·${RARE_PHRASE}` : ''}`;
@@ -62,18 +62,16 @@ export async function writeCourseCatalogue(db: Db, count: number, categoryId: nu
           (i === 1234 || i === 4321 ? `<p>附赠${RARE_PHRASE}讲义。</p>` : '');
         if (title.includes('八字')) bazi.title += 1;
         else if (intro.includes('八字')) bazi.intro += 1;
-        rows.push(
-          courseRow({
-            id: `scale-${i}`,
-            title,
-            intro,
-            teacherSellid: 1 + (i % 3),
-            categoryId,
-            sort: 10_000 + i,
-          }),
-        );
+        rows.push({
+          id: `scale-${i}`,
+          title,
+          intro,
+          teacherSellid: 1 + (i % 3),
+          categoryId,
+          sort: 10_000 + i,
+        });
       }
-      await tx.insert(courses).values(rows);
+      await insertCourses(tx, rows);
     }
   });
   await db.execute(sql`analyze courses`);

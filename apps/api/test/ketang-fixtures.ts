@@ -9,14 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
-import {
-  COURSE_SEEDS,
-  courseCategories,
-  courseRow,
-  courses,
-  lessons,
-  seedKetang,
-} from '../src/modules/ketang/index.ts';
+import { COURSE_SEEDS, courseRow, seedKetang } from '../src/modules/ketang/index.ts';
+import { courseCategories, courses, lessons } from '../src/modules/ketang/testing-tables.ts';
 import { courseGrants } from '../src/shared/course-grants.ts';
 import { createFileStorage } from '../src/shared/storage.ts';
 import type { TestApp } from './build.ts';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/prepared.ts';
 import { createReadRouter, type QueryablePool, type ReplicaState } from '../src/db/replica.ts';
-import { orderEvents } from '../src/modules/shop/index.ts';
+import { orderEvents } from '../src/modules/shop/testing-tables.ts';
 import type { JobLocks } from '../src/shared/job-lock.ts';
 import { signIn } from './accounts.ts';
 import { buildTestNodes, type TestNodes, within } from './nodes.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { orders } from '../src/modules/shop/index.ts';
+import { orders } from '../src/modules/shop/testing-tables.ts';
 import { auditLog } from '../src/shared/audit.ts';
 import {
   type Answer,

@@ -27,8 +27,8 @@ import type {
 import { asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
-import { payments, payNotifications } from '../src/modules/pay/index.ts';
-import { orderEvents, orderItems, orders, skus } from '../src/modules/shop/index.ts';
+import { payments, payNotifications } from '../src/modules/pay/testing-tables.ts';
+import { orderEvents, orderItems, orders, skus } from '../src/modules/shop/testing-tables.ts';
 import {
   databaseUrl,
   dropDatabase,

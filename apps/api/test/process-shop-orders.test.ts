@@ -18,10 +18,10 @@ import { join } from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { users } from '../src/modules/member/index.ts';
-import { payments, payNotifications } from '../src/modules/pay/index.ts';
+import { users } from '../src/modules/member/testing-tables.ts';
+import { payments, payNotifications } from '../src/modules/pay/testing-tables.ts';
 import { bindSessionToUser } from '../src/modules/sessions/index.ts';
-import { orderEvents, orderItems, orders } from '../src/modules/shop/index.ts';
+import { orderEvents, orderItems, orders } from '../src/modules/shop/testing-tables.ts';
 import { sessionIdOf } from './accounts.ts';
 import {
   databaseUrl,

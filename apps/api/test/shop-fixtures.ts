@@ -14,7 +14,7 @@ import {
   products,
   shopCategories,
   skus,
-} from '../src/modules/shop/index.ts';
+} from '../src/modules/shop/testing-tables.ts';
 import { FIXED_NOW } from './build.ts';
 
 /** A product to add; every field has a default. */

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, fixedClock, testConfig } from '../../test/build.ts';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { users } from '../modules/member/index.ts';
+import { users } from '../modules/member/testing-tables.ts';
 import { auditLog } from '../shared/audit.ts';
 import { CHANNEL_FILE } from './channel.ts';
 

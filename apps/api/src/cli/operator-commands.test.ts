@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, FIXED_NOW, fixedClock, type TestApp, testConfig } from '../../test/build.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
-import { operators } from '../modules/admin/index.ts';
+import { operators } from '../modules/admin/testing-tables.ts';
 import { auditLog } from '../shared/audit.ts';
 import { runCommand, UsageError } from './commands.ts';
 

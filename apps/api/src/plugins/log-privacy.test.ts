@@ -16,7 +16,8 @@ import { buildTestApp, type TestApp } from '../../test/build.ts';
 import { signInOperator } from '../../test/operators.ts';
 import { addProduct } from '../../test/shop-fixtures.ts';
 import { parseSmsConfig } from '../config.ts';
-import { OUTBOX_FILE, users } from '../modules/member/index.ts';
+import { OUTBOX_FILE } from '../modules/member/index.ts';
+import { users } from '../modules/member/testing-tables.ts';
 
 /** A pino destination keeping every line. */
 function captureLog() {

@@ -11,7 +11,7 @@ import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { addProduct } from '../../../test/shop-fixtures.ts';
 import { runCommand } from '../../cli/commands.ts';
 import { auditLog } from '../../shared/audit.ts';
-import { users } from '../member/index.ts';
+import { users } from '../member/testing-tables.ts';
 
 describe('console audit log', () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { parsePayConfig, parseSmsConfig } from '../../config.ts';
-import { articles, content, masters } from '../content/index.ts';
+import { articles, content, masters } from '../content/testing-tables.ts';
 
 type Items = Record<string, { state: string; note: string }>;
 

@@ -9,8 +9,8 @@ import { signIn, testPhone } from '../../../test/accounts.ts';
 import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
-import { users } from '../member/index.ts';
-import { payments, refunds } from '../pay/index.ts';
+import { users } from '../member/testing-tables.ts';
+import { payments, refunds } from '../pay/testing-tables.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -9,10 +9,10 @@ import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
-import { courses } from '../ketang/index.ts';
-import { users } from '../member/index.ts';
-import { payments, refunds } from '../pay/index.ts';
-import { orderItems } from '../shop/index.ts';
+import { courses } from '../ketang/testing-tables.ts';
+import { users } from '../member/testing-tables.ts';
+import { payments, refunds } from '../pay/testing-tables.ts';
+import { orderItems } from '../shop/testing-tables.ts';
 
 const HOUR = 3_600_000;
 /** 2026-01-15 00:00 Beijing. */

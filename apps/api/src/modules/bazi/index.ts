@@ -14,5 +14,4 @@ export {
   updateReading,
 } from './reading-editing.ts';
 export { baziRoutes } from './routes.ts';
-export { dingzhiProfiles } from './schema.ts';
 export { READING_SEED, seedReadings } from './seed-readings.ts';

@@ -11,15 +11,12 @@ import {
   READING_GROUP_LABELS,
   type ReadingGroup,
 } from '@xuanli/contracts/admin-content';
-import { and, asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
-import { content } from '../content/index.ts';
+import { type KeptText, keptTextsOfKind, replaceKeptText, seededTextHash } from '../content/index.ts';
 import { READING_KIND } from './readings.ts';
-import { READING_SEED, seedHash } from './seed-readings.ts';
-
-type ContentRow = typeof content.$inferSelect;
+import { READING_SEED } from './seed-readings.ts';
 
 /** A reading before and after an edit. */
 export interface ReadingChange {
@@ -27,27 +24,21 @@ export interface ReadingChange {
   after: AdminReading;
 }
 
-function readingOf(row: ContentRow): AdminReading {
+function readingOf(row: KeptText): AdminReading {
   const data = (row.data ?? {}) as { seedHash?: unknown };
   return {
     key: row.key,
     group: row.key.split(':')[0] ?? '',
     title: row.title,
     body: row.body,
-    edited: data.seedHash !== seedHash(row.title, row.body),
+    edited: data.seedHash !== seededTextHash(row.title, row.body),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 /** Every reading text (of `group` when given), in the groups' order, then in the seed's order. */
 export async function listReadingsForEditing(db: Db, group?: ReadingGroup): Promise<AdminReading[]> {
-  const filters = [eq(content.kind, READING_KIND)];
-  if (group !== undefined) filters.push(like(content.key, `${group}:%`));
-  const rows = await db
-    .select()
-    .from(content)
-    .where(and(...filters))
-    .orderBy(asc(content.key));
+  const rows = await keptTextsOfKind(db, READING_KIND, group === undefined ? undefined : `${group}:`);
   // The seed's order is the reading's own (甲 to 癸, 身强 to 身弱 …); a row the seed does not know
   // goes after its group's seeded ones.
   const groups = Object.keys(READING_GROUP_LABELS);
@@ -72,17 +63,7 @@ export async function updateReading(tx: Tx, change: AdminReadingBody, now: Date)
   const body = change.body.trim();
   if (title === '') throw new AppError('ValidationError', '请填写标题');
   if (body === '') throw new AppError('ValidationError', '请填写解读正文');
-  const [before] = await tx
-    .select()
-    .from(content)
-    .where(and(eq(content.key, change.key), eq(content.kind, READING_KIND)))
-    .for('update')
-    .limit(1);
-  if (!before) throw new AppError('NotFound', `没有键为 ${change.key} 的解读`);
-  const [after] = await tx
-    .update(content)
-    .set({ title, body, updatedAt: now })
-    .where(eq(content.key, change.key))
-    .returning();
-  return { before: readingOf(before), after: readingOf(after as ContentRow) };
+  const replaced = await replaceKeptText(tx, READING_KIND, change.key, { title, body }, now);
+  if (!replaced) throw new AppError('NotFound', `没有键为 ${change.key} 的解读`);
+  return { before: readingOf(replaced.before), after: readingOf(replaced.after) };
 }

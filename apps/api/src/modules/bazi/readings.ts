@@ -11,9 +11,8 @@ import { ELEMENTS, type Element } from '@xuanli/almanac/bazi/fiveElements';
 import { branchesClash } from '@xuanli/almanac/bazi/relations';
 import type { Xiyong } from '@xuanli/almanac/bazi/xiyong';
 import { BRANCH_ELEMENTS, BRANCHES, STEM_ELEMENTS, STEMS } from '@xuanli/almanac/ganzhi';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { content } from '../content/index.ts';
+import { keptTextBodies } from '../content/index.ts';
 
 /** `content.kind` of reading texts. */
 export const READING_KIND = 'reading';
@@ -204,10 +203,7 @@ export async function readingTexts(
   keys: readonly string[],
 ): Promise<Map<string, { title: string; body: string }>> {
   if (keys.length === 0) return new Map();
-  const rows = await db
-    .select({ key: content.key, title: content.title, body: content.body })
-    .from(content)
-    .where(and(eq(content.kind, READING_KIND), inArray(content.key, [...new Set(keys)])));
+  const rows = await keptTextBodies(db, READING_KIND, keys);
   return new Map(rows.map((row) => [row.key, { title: row.title, body: row.body }]));
 }
 

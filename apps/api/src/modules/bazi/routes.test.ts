@@ -3,7 +3,7 @@ import { compatibility } from '@xuanli/almanac/bazi/compatibility';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { content } from '../content/index.ts';
+import { content } from '../content/testing-tables.ts';
 import { READING_KIND } from './readings.ts';
 import { READING_SEED } from './seed-readings.ts';
 

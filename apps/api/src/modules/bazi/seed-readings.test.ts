@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
-import { content } from '../content/index.ts';
-import { READING_SEED, seedHash, seedReadings } from './seed-readings.ts';
+import { seededTextHash } from '../content/index.ts';
+import { content } from '../content/testing-tables.ts';
+import { READING_SEED, seedReadings } from './seed-readings.ts';
 
 describe('seedReadings', () => {
   let database: Database;
@@ -24,7 +25,7 @@ describe('seedReadings', () => {
       kind: 'reading',
       title: first.title,
       body: first.body,
-      data: { seedHash: seedHash(first.title, first.body) },
+      data: { seedHash: seededTextHash(first.title, first.body) },
     });
   });
 
@@ -34,7 +35,7 @@ describe('seedReadings', () => {
       .from(content)
       .where(eq(content.key, 'daymaster:甲'));
     const seeded = READING_SEED.find((r) => r.key === 'daymaster:甲')!;
-    expect(hash).toBe(seedHash(seeded.title, seeded.body));
+    expect(hash).toBe(seededTextHash(seeded.title, seeded.body));
   });
 
   it('refreshes an unedited reading when the seed text changes, but never an edited one', async () => {
@@ -46,7 +47,7 @@ describe('seedReadings', () => {
     ];
     expect(await seedReadings(database.db, newer)).toBe(1);
     expect((await row(a.key)).body).toBe(`${a.body}（修订）`);
-    expect((await row(a.key)).data).toEqual({ seedHash: seedHash(a.title, `${a.body}（修订）`) });
+    expect((await row(a.key)).data).toEqual({ seedHash: seededTextHash(a.title, `${a.body}（修订）`) });
     expect((await row(b.key)).body).toBe('编辑写的文字。');
     // Stable on re-run.
     expect(await seedReadings(database.db, newer)).toBe(0);

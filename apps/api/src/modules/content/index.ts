@@ -1,7 +1,7 @@
 /**
  * The content module's public entry: label blocks, articles and masters with their console areas and
- * seeds (the texts come from apps/api/seed), and the `content` table other modules keep their
- * editable texts in (the bazi readings).
+ * seeds (the texts come from apps/api/seed), the texts other modules keep in the `content` table (the
+ * bazi readings), and the masters as the classroom shows its teachers.
  */
 export {
   type ArticleChange,
@@ -17,6 +17,16 @@ export { type ArticleConsoleOptions, articleConsoleRoutes } from './console-arti
 export { type MasterConsoleOptions, masterConsoleRoutes } from './console-masters.routes.ts';
 export { articleTitlesOf, masterNicknamesOf } from './content-names.ts';
 export {
+  type KeptText,
+  keptTextBodies,
+  keptTextsOfKind,
+  replaceKeptText,
+  seededTextHash,
+  seedKeptTexts,
+  type TextSeed,
+} from './kept-texts.ts';
+export { isMaster, masterCards, masterChoices } from './master-cards.ts';
+export {
   createMaster,
   customerServiceCard,
   listMastersForEditing,
@@ -26,7 +36,6 @@ export {
 } from './master-editing.ts';
 export { contentRoutes, crmContentRoutes } from './routes.ts';
 export { sanitizeArticleHtml } from './sanitize.ts';
-export { articles, content, masters } from './schema.ts';
 export {
   type ArticleSeed,
   CUSTOMER_SERVICE_LABEL,

@@ -21,7 +21,7 @@ import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
-import { masters } from '../content/index.ts';
+import { isMaster, masterCards, masterChoices } from '../content/index.ts';
 import { courseRow } from './course-row.ts';
 import { courseCategories, courses, courseware, lessons } from './schema.ts';
 
@@ -43,6 +43,9 @@ export interface Change<T> {
   after: T | null;
 }
 
+/** The teacher of each course row, joined by sellid. */
+const teacher = masterCards('teacher');
+
 const ROW_COLUMNS = {
   id: courses.id,
   title: courses.title,
@@ -51,7 +54,7 @@ const ROW_COLUMNS = {
   categoryId: courses.categoryId,
   categoryName: courseCategories.name,
   teacherSellid: courses.teacherSellid,
-  teacherNickname: sql<string>`coalesce(${masters.nickname}, '')`,
+  teacherNickname: sql<string>`coalesce(${teacher.nickname}, '')`,
   free: courses.free,
   published: courses.published,
   sort: courses.sort,
@@ -64,7 +67,7 @@ function selectRows(db: Db | Tx) {
     .select(ROW_COLUMNS)
     .from(courses)
     .innerJoin(courseCategories, eq(courseCategories.id, courses.categoryId))
-    .leftJoin(masters, eq(masters.sellid, courses.teacherSellid));
+    .leftJoin(teacher, eq(teacher.sellid, courses.teacherSellid));
 }
 
 type RawRow = Omit<AdminCourseRow, 'updatedAt'> & { updatedAt: Date };
@@ -106,10 +109,7 @@ export async function courseFormOptions(db: Db): Promise<AdminCourseOptions> {
       .select({ id: courseCategories.id, name: courseCategories.name })
       .from(courseCategories)
       .orderBy(asc(courseCategories.sort), asc(courseCategories.id)),
-    db
-      .select({ sellid: masters.sellid, nickname: masters.nickname })
-      .from(masters)
-      .orderBy(asc(masters.sort), asc(masters.sellid)),
+    masterChoices(db),
   ]);
   return { categories, teachers };
 }
@@ -194,11 +194,7 @@ async function assertReferences(tx: Tx, fields: CourseFields): Promise<void> {
     .from(courseCategories)
     .where(eq(courseCategories.id, fields.categoryId));
   if (!category) throw new AppError('ValidationError', '请选择已有的课程分类');
-  const [teacher] = await tx
-    .select({ sellid: masters.sellid })
-    .from(masters)
-    .where(eq(masters.sellid, fields.teacherSellid));
-  if (!teacher) throw new AppError('ValidationError', '请选择已有的老师');
+  if (!(await isMaster(tx, fields.teacherSellid))) throw new AppError('ValidationError', '请选择已有的老师');
 }
 
 function stateOf(row: typeof courses.$inferInsert): CourseState {

@@ -4,8 +4,10 @@
  * they can never disagree (search.ts relies on them). Every writer of courses — the seed, tests,
  * operators' tools — builds its row here.
  */
+import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../shared/orders.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
-import type { courses } from './schema.ts';
+import { courses } from './schema.ts';
 import { searchGrams, searchText } from './search-text.ts';
 
 /** What an author gives for a course. */
@@ -64,4 +66,12 @@ export function courseRow(input: CourseInput): typeof courses.$inferInsert {
     searchIntro: searchText(introText),
     searchGrams: searchGrams(input.title, introText),
   };
+}
+
+/**
+ * Writes the courses of `inputs` (none may exist yet) in one statement, each row built by
+ * {@link courseRow}: how a tool fills a large catalogue a few hundred courses at a time.
+ */
+export async function insertCourses(db: Db | Tx, inputs: readonly CourseInput[]): Promise<void> {
+  await db.insert(courses).values(inputs.map(courseRow));
 }

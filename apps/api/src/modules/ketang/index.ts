@@ -1,9 +1,8 @@
 /**
  * The classroom module's public entry: the course routes and signed lesson media, lessons by the
- * terms they teach (tags), the learners'
- * progress that 我的课程 shows, the console's course and chunked-upload areas, the titles the
- * console's dashboard and audit trail read, the tables, and the demo courses every fresh install
- * starts with.
+ * terms they teach (tags), the learners' progress that 我的课程 shows, the console's course and
+ * chunked-upload areas, the titles the console's dashboard and audit trail read, what the shop and
+ * the catalogue tools ask of the courses, and the demo courses every fresh install starts with.
  */
 
 export { type CourseConsoleOptions, courseConsoleRoutes } from './console-courses.routes.ts';
@@ -26,8 +25,9 @@ export {
   updateCourse,
   updateLesson,
 } from './course-editing.ts';
+export { courseExists, firstCourseCategoryId } from './course-lookups.ts';
 export { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from './course-names.ts';
-export { type CourseInput, courseRow } from './course-row.ts';
+export { type CourseInput, courseRow, insertCourses } from './course-row.ts';
 export { COURSEWARE_FOLDER } from './courseware.ts';
 export { eraseLearner, type LearnerErasure } from './erase.ts';
 export { lessonsByTag, normaliseLessonTags } from './lesson-tags.ts';
@@ -35,14 +35,6 @@ export { isLessonMediaKey, LESSON_VIDEO_FOLDER } from './media-url.ts';
 export { mergeLearner } from './merge.ts';
 export { type CourseProgress, progressOfCourses } from './progress.ts';
 export { type KetangRoutesOptions, ketangRoutes } from './routes.ts';
-export {
-  courseCategories,
-  courseReviews,
-  courses,
-  courseware,
-  lessonProgress,
-  lessons,
-} from './schema.ts';
 export { type KetangSeedOptions, seedKetang } from './seed.ts';
 export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';
 export { KETANG_SETTINGS, parsePlayUrlMarginSeconds } from './settings.ts';

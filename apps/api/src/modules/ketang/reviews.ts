@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
-import { users } from '../member/index.ts';
+import { accountCards } from '../member/index.ts';
 import { assertVisible, owns } from './access.ts';
 import { MAX_PAGE } from './courses.ts';
 import { courseReviews, courses, lessonProgress } from './schema.ts';
@@ -52,12 +52,15 @@ async function hasStarted(db: Db, userId: number, courseId: string): Promise<boo
   return row !== undefined;
 }
 
+/** The author of each review, joined by user id. */
+const author = accountCards('author');
+
 /** The reviews of a course with their authors, newest first. */
 function selectReviews(db: Db, viewer: Viewer) {
   return db
     .select({
-      nickname: users.nickname,
-      avatar: users.avatar,
+      nickname: author.nickname,
+      avatar: author.avatar,
       rating: courseReviews.rating,
       comment: courseReviews.comment,
       updatedAt: courseReviews.updatedAt,
@@ -67,7 +70,7 @@ function selectReviews(db: Db, viewer: Viewer) {
           : sql<boolean>`${courseReviews.userId} = ${viewer.userId}`,
     })
     .from(courseReviews)
-    .innerJoin(users, eq(users.id, courseReviews.userId));
+    .innerJoin(author, eq(author.id, courseReviews.userId));
 }
 
 /** A row of {@link selectReviews} on the wire. */
@@ -113,7 +116,7 @@ export async function listReviews(db: Db, viewer: Viewer, query: ReviewQuery): P
   const [counted] = await db
     .select({ n: count() })
     .from(courseReviews)
-    .innerJoin(users, eq(users.id, courseReviews.userId))
+    .innerJoin(author, eq(author.id, courseReviews.userId))
     .where(eq(courseReviews.courseId, course.id));
   const total = Number(counted?.n ?? 0);
   const offset = (page - 1) * size;

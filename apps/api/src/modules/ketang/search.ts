@@ -12,7 +12,7 @@
  */
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { masters } from '../content/index.ts';
+import { masterChoices } from '../content/index.ts';
 import { courses } from './schema.ts';
 import { containsWord, type QueryWord, searchText } from './search-text.ts';
 
@@ -35,7 +35,7 @@ function textArray(values: string[]): SQL {
 
 /** Masters (by sellid) whose shown name contains each word. */
 async function teachersByWord(db: Db, words: QueryWord[]): Promise<Map<string, number[]>> {
-  const rows = await db.select({ sellid: masters.sellid, nickname: masters.nickname }).from(masters);
+  const rows = await masterChoices(db);
   const named = rows.map((row) => ({ sellid: row.sellid, name: searchText(row.nickname) }));
   return new Map(
     words.map(({ word }) => [word, named.filter((m) => containsWord(m.name, word)).map((m) => m.sellid)]),

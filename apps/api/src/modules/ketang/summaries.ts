@@ -7,14 +7,17 @@
  */
 import { DEFAULT_MASTER_NICKNAME } from '@xuanli/contracts/content';
 import type { CourseSummary, RatingSummary } from '@xuanli/contracts/ketang';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
-import { masters } from '../content/index.ts';
-import { products, skus } from '../shop/index.ts';
+import { masterCards } from '../content/index.ts';
+import { courseOffersOf } from '../shop/index.ts';
 import { ownedCourses } from './access.ts';
 import { courseCategories, courseReviews, courses, lessonProgress, lessons } from './schema.ts';
 import type { Viewer } from './viewer.ts';
+
+/** The teacher of each course, joined by sellid. */
+const teacher = masterCards('teacher');
 
 /** The columns of a course a page needs (not the search columns). */
 export const COURSE_COLUMNS = {
@@ -28,8 +31,8 @@ export const COURSE_COLUMNS = {
   categoryId: courses.categoryId,
   categoryName: courseCategories.name,
   teacherSellid: courses.teacherSellid,
-  teacherNickname: masters.nickname,
-  teacherAvatar: masters.avatar,
+  teacherNickname: teacher.nickname,
+  teacherAvatar: teacher.avatar,
 };
 
 /** A course row with its category and teacher, as {@link selectCourses} reads it. */
@@ -54,7 +57,7 @@ export function selectCourses(db: Db) {
     .select(COURSE_COLUMNS)
     .from(courses)
     .innerJoin(courseCategories, eq(courseCategories.id, courses.categoryId))
-    .leftJoin(masters, eq(masters.sellid, courses.teacherSellid));
+    .leftJoin(teacher, eq(teacher.sellid, courses.teacherSellid));
 }
 
 /** Average (one decimal) and count of `course_reviews` rows, by course. */
@@ -93,44 +96,6 @@ async function lessonTotals(db: Db, ids: string[]) {
   );
 }
 
-/**
- * The shop product selling each course and its price: an on-shelf course product first (by the
- * shop's sort), else an off-shelf one for the price alone (productId null: it cannot be bought now).
- */
-async function offersOf(db: Db, ids: string[]) {
-  const rows = await db
-    .select({
-      courseId: products.courseId,
-      productId: products.id,
-      onShelf: products.onShelf,
-      price: sql<number>`min(${skus.price})::int`,
-      // The SKU checkout is given (立即购买 → items=<skuId>x1): the cheapest, the one `price` shows.
-      skuId: sql<number>`(array_agg(${skus.id} order by ${skus.price}, ${skus.id}))[1]`,
-      // That SKU's 会员价 (null when it has none): what a VIP pays at checkout.
-      vipPrice: sql<number | null>`(array_agg(${skus.vipPrice} order by ${skus.price}, ${skus.id}))[1]`,
-    })
-    .from(products)
-    .innerJoin(skus, eq(skus.productId, products.id))
-    .where(and(eq(products.kind, 'course'), inArray(products.courseId, ids)))
-    .groupBy(products.id)
-    .orderBy(desc(products.onShelf), asc(products.sort), asc(products.id));
-  const offers = new Map<
-    string,
-    { productId: number | null; skuId: number | null; price: number; vipPrice: number | null }
-  >();
-  for (const row of rows) {
-    if (row.courseId === null || offers.has(row.courseId)) continue;
-    const onSale = row.onShelf;
-    offers.set(row.courseId, {
-      productId: onSale ? row.productId : null,
-      skuId: onSale ? Number(row.skuId) : null,
-      price: Number(row.price),
-      vipPrice: row.vipPrice === null ? null : Number(row.vipPrice),
-    });
-  }
-  return offers;
-}
-
 /** Distinct learners by course: buyers with a live grant and users who saved progress in a lesson. */
 async function learnersOf(db: Db, ids: string[]) {
   const grants = db
@@ -164,7 +129,7 @@ export async function summariesOf(db: Db, rows: CourseRow[], viewer: Viewer): Pr
   if (ids.length === 0) return [];
   const [totals, offers, ratings, learners, owned] = await Promise.all([
     lessonTotals(db, ids),
-    offersOf(db, ids),
+    courseOffersOf(db, ids),
     ratingsOf(db, ids),
     learnersOf(db, ids),
     ownedCourses(db, viewer.userId, ids),

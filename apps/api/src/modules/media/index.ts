@@ -5,6 +5,5 @@
 
 export { type ImageConsoleOptions, imageConsoleRoutes } from './console-images.routes.ts';
 export { type MediaRoutesOptions, mediaRoutes } from './routes.ts';
-export { feedback } from './schema.ts';
 export { PRIVATE_FILES_PREFIX, sendStoredFile } from './send-file.ts';
 export { eraseMediaOf, mergeMediaOf, removeStoredFiles, type SpooledUpload, spoolUpload } from './service.ts';

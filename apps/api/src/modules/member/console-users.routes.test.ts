@@ -11,8 +11,8 @@ import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
 import { auditLog } from '../../shared/audit.ts';
-import { users } from '../member/index.ts';
 import { bindSessionToUser, revokeSession } from '../sessions/index.ts';
+import { users } from './schema.ts';
 
 const DAY = 86_400_000;
 

@@ -1,10 +1,11 @@
 /**
- * The member module's public entry: accounts (the `users` table), SMS login and the one function every
- * login method ends in, profiles, VIP status, account deletion with what it erases in each table, and
- * the operators' VIP and ban actions with their audit trail, the console's app-user area, and the
- * account figures and names the console's dashboard and audit trail read.
+ * The member module's public entry: accounts, SMS login and the one function every login method ends
+ * in, profiles, VIP status, account deletion with what it erases in each table, the operators' VIP and
+ * ban actions with their audit trail, the console's app-user area, the account figures and names the
+ * console's dashboard and audit trail read, and the accounts' public columns other lists join.
  */
 
+export { accountCards } from './account-cards.ts';
 export {
   accountNamesOf,
   activeVipCount,
@@ -34,7 +35,6 @@ export {
   type MemberRoutesOptions,
   memberRoutes,
 } from './routes.ts';
-export { memberQuotas, smsCodes, users } from './schema.ts';
 export { DEMO_ACCOUNT, seedMembers } from './seed.ts';
 export { findUser, type MemberDeps, memberDeps, profileOf, signInUser } from './service.ts';
 export { OUTBOX_FILE } from './sms/outbox.ts';

@@ -9,10 +9,10 @@
  * their rows through the {@link AccountMerge} app.ts wires from their index.ts, as the deletion does
  * with its erasure.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../shared/audit.ts';
 import type { Tx } from '../../shared/orders.ts';
-import { sessions } from '../sessions/index.ts';
+import { deleteUserSessions } from '../sessions/index.ts';
 import { users } from './schema.ts';
 
 /** A row of `users`. */
@@ -65,7 +65,7 @@ export async function mergeAccounts(
       mergedInto: into.id,
     })
     .where(eq(users.id, from.id));
-  await tx.delete(sessions).where(and(eq(sessions.userId, from.id), ne(sessions.id, input.keepSessionId)));
+  await deleteUserSessions(tx, from.id, input.keepSessionId);
   await writeAudit(tx, {
     at,
     actor: `user:${into.id}`,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf, setVipExpire, signIn, testPhone, visitorToken } from '../../../test/accounts.ts';
 import { FIXED_NOW, type TestApp, testConfig } from '../../../test/build.ts';
-import { sessions } from '../sessions/index.ts';
+import { sessions } from '../sessions/testing-tables.ts';
 import { CODE_TTL_MS, MAX_WRONG_TRIES } from './codes.ts';
 import { users } from './schema.ts';
 import { LOGINS_PER_PHONE_PER_HOUR } from './service.ts';

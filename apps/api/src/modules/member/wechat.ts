@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import { LOCK_CLASSES } from '../../shared/lock-classes.ts';
 import type { Tx } from '../../shared/orders.ts';
-import { forgetUserSessions, sessions } from '../sessions/index.ts';
+import { deleteUserSessions, forgetUserSessions } from '../sessions/index.ts';
 import { consumeCode } from './codes.ts';
 import { mergeAccounts } from './merge.ts';
 import { isPhone } from './phone.ts';
@@ -161,7 +161,7 @@ async function accountForLogin(
 
 /** Deletes what is left of a merged account's sessions once the sign-in ended the caller's. */
 async function afterMerge(deps: Pick<MemberDeps, 'db'>, merged: number): Promise<void> {
-  await deps.db.delete(sessions).where(eq(sessions.userId, merged));
+  await deleteUserSessions(deps.db, merged);
   forgetUser(deps.db, merged);
   forgetUserSessions(deps.db, merged);
 }

@@ -10,4 +10,3 @@
 
 export { eraseCaseBook, mergeCaseBook } from './profiles.ts';
 export { type MingliRouteDeps, mingliRoutes } from './routes.ts';
-export { mingliProfiles } from './schema.ts';

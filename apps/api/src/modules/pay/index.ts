@@ -10,6 +10,12 @@ export type { PayLog } from './channel-deps.ts';
 export { type PayConsoleRoutesOptions, payConsoleRoutes } from './console.routes.ts';
 export { fenToYuan, yuanToFen } from './money.ts';
 export {
+  type PaymentRecord,
+  paymentsOfOrder,
+  type RefundRecord,
+  refundsOfOrder,
+} from './order-money.ts';
+export {
   paymentAttempts,
   reconcilePayments,
   type SettleReport,
@@ -26,13 +32,4 @@ export {
 export { buyerRefundsPerDay, buyerRefundTotal } from './refund-figures.ts';
 export { purgeRefusedCallbacks } from './refused-callbacks.ts';
 export { type PayRoutesOptions, payRoutes } from './routes.ts';
-export {
-  payFindings,
-  payments,
-  payNotifications,
-  payRefusedCallbacks,
-  paySandboxTrades,
-  paySecrets,
-  refunds,
-} from './schema.ts';
 export { createPayService, type PayService, type PayServiceOptions } from './service.ts';

@@ -17,7 +17,7 @@ import { runCommand } from '../../cli/commands.ts';
 import { parsePayConfig } from '../../config.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
-import { orderEvents } from '../shop/index.ts';
+import { orderEvents } from '../shop/testing-tables.ts';
 import { alipayTime } from './beijing-time.ts';
 import type { RawNotification } from './channel.ts';
 import { fenToYuan } from './money.ts';

@@ -3,7 +3,6 @@
  * `rate_limit_windows` table, every budget a sliding window. plugins/rate-limit.ts wires it into the
  * HTTP platform.
  */
-export { rateLimitWindows } from './schema.ts';
 export {
   DEFAULT_RATE_BUDGETS,
   parseRateLimitConfig,

@@ -4,7 +4,6 @@
  */
 export { createRequireSession, registerSessionSlot, sessionOf, tokenHeader } from './guard.ts';
 export { type SessionRoutesOptions, sessionRoutes } from './routes.ts';
-export { sessions } from './schema.ts';
 export {
   bindSessionToUser,
   configureSessionCache,
@@ -16,6 +15,7 @@ export {
   revokeUserSessions,
   type Session,
   type SessionDeps,
+  sessionUserOf,
   startUserSession,
   type UserSessionStart,
   verifySessionToken,

@@ -403,12 +403,26 @@ export async function revokeUserSessions(
 }
 
 /**
- * Deletes every session row of a user, ended or not (account deletion: the rows name the account and
- * its devices, and nothing needs them afterwards). Call it inside the deletion's transaction, then
+ * Deletes every session row of a user, ended or not, but `keepSessionId` when given (account
+ * deletion and merge: the rows name the account and its devices, and nothing needs them afterwards;
+ * a merge keeps the caller's own session until the sign-in that follows ends it, then deletes that
+ * one too, outside any transaction). Call it inside the deletion's or the merge's transaction, then
  * {@link forgetUserSessions} once it committed. Returns how many rows went.
  */
-export async function deleteUserSessions(tx: Tx, userId: number): Promise<number> {
-  const gone = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+export async function deleteUserSessions(
+  tx: Db | Tx,
+  userId: number,
+  keepSessionId?: string,
+): Promise<number> {
+  const gone = await tx
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
   return gone.length;
 }
 
@@ -439,4 +453,21 @@ export async function purgeExpiredSessions(deps: SessionDeps, batchSize = PURGE_
     total += deleted.length;
     if (deleted.length < batchSize) return total;
   }
+}
+
+/**
+ * The account session `sessionId` belongs to (null for a visitor's) and when it was ended (null while
+ * live); undefined when there is no such session. What a lesson-media URL bound to a session checks
+ * at every range the player asks for, bypassing the token cache so an ended session shows at once.
+ */
+export async function sessionUserOf(
+  db: Db,
+  sessionId: string,
+): Promise<{ userId: number | null; revokedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row;
 }

@@ -27,7 +27,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { integerIn, isRowId, pageOf } from '../../shared/wire-numbers.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
-import { courses } from '../ketang/index.ts';
+import { courseExists } from '../ketang/index.ts';
 import { setSkuStock } from './order-admin.ts';
 import { products, shopCategories, skus } from './schema.ts';
 
@@ -171,10 +171,8 @@ async function productFields(tx: Tx, body: AdminProductBody) {
   const sellid = body.sellid?.trim() || null;
   if (body.kind === 'course') {
     // The course a purchase grants must exist in the classroom, or the buyer would pay for nothing.
-    const [course] = courseId
-      ? await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1)
-      : [];
-    if (!course) throw new AppError('ValidationError', 'a course product needs an existing courseId');
+    if (!courseId || !(await courseExists(tx, courseId)))
+      throw new AppError('ValidationError', 'a course product needs an existing courseId');
   }
   if (body.kind === 'service' && !sellid)
     throw new AppError('ValidationError', 'a service product needs sellid');

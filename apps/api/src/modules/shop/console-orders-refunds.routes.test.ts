@@ -15,7 +15,7 @@ import { addCourse, storeFixtureVideo } from '../../../test/ketang-fixtures.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { type AddedProduct, addAddress, addProduct, salesOf } from '../../../test/shop-fixtures.ts';
 import { auditLog } from '../../shared/audit.ts';
-import { refunds } from '../pay/index.ts';
+import { refunds } from '../pay/testing-tables.ts';
 
 let t: TestApp;
 let support: TestOperator;

@@ -12,6 +12,7 @@ export { catalogueRoutes } from './catalogue.routes.ts';
 export { productTitlesOf, skuNamesOf } from './catalogue-names.ts';
 export { type CatalogueConsoleOptions, catalogueConsoleRoutes } from './console-catalogue.routes.ts';
 export { type OrderConsoleOptions, orderConsoleRoutes } from './console-orders.routes.ts';
+export { type CourseOffer, courseOffersOf } from './course-offers.ts';
 export { type BuyerErasure, eraseBuyer } from './erase.ts';
 export {
   createOrderLedger,
@@ -32,16 +33,6 @@ export {
 export { canTransition, ORDER_TRANSITIONS } from './order-state.ts';
 export { type OrderRoutesOptions, orderRoutes } from './orders.routes.ts';
 export { type CourseSales, courseSalesRanking, paidOrdersPerDay, paidOrderTally } from './sales-figures.ts';
-export {
-  addresses,
-  cartItems,
-  orderEvents,
-  orderItems,
-  orders,
-  products,
-  shopCategories,
-  skus,
-} from './schema.ts';
 export {
   type CategorySeed,
   type DemoCatalogue,

@@ -26,8 +26,16 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { reasonOf } from '../../shared/reason.ts';
 import { integerIn, pageOf } from '../../shared/wire-numbers.ts';
-import { users } from '../member/index.ts';
-import { type PayService, payments, refundOrder, refunds, rejectBuyerRefund } from '../pay/index.ts';
+import { accountCards } from '../member/index.ts';
+import {
+  type PaymentRecord,
+  type PayService,
+  paymentsOfOrder,
+  type RefundRecord,
+  refundOrder,
+  refundsOfOrder,
+  rejectBuyerRefund,
+} from '../pay/index.ts';
 import { rejectRefund } from './ledger.ts';
 import { openShopRefund, shipOrder } from './order-admin.ts';
 import { orderEvents, orderItems, orders } from './schema.ts';
@@ -39,6 +47,9 @@ export interface OrderDeskDeps {
 }
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** The buyer of each order, joined by user id. */
+const buyer = accountCards('buyer');
 
 /** `%`, `_` and `\` taken literally inside a LIKE pattern. */
 function literal(text: string): string {
@@ -54,7 +65,7 @@ function conditionsOf(query: AdminOrderQuery): SQL[] {
   const phone = query.phone?.trim();
   if (phone) {
     if (!/^\d+$/.test(phone)) throw new AppError('ValidationError', 'phone must be digits');
-    where.push(like(users.phone, `%${phone}%`));
+    where.push(like(buyer.phone, `%${phone}%`));
   }
   if (query.from) where.push(gte(orders.createdAt, beijingDayStart(query.from, 'from')));
   if (query.to) where.push(lt(orders.createdAt, beijingDayStart(query.to, 'to', 1)));
@@ -105,14 +116,14 @@ export async function searchOrders(deps: OrderDeskDeps, query: AdminOrderQuery):
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     deps.db
-      .select({ order: orders, phone: users.phone, nickname: users.nickname })
+      .select({ order: orders, phone: buyer.phone, nickname: buyer.nickname })
       .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(buyer, eq(buyer.id, orders.userId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.orderNo))
       .limit(size)
       .offset((page - 1) * size),
-    deps.db.select({ total: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
+    deps.db.select({ total: count() }).from(orders).leftJoin(buyer, eq(buyer.id, orders.userId)).where(where),
   ]);
   const lines = await linesOf(
     deps,
@@ -133,15 +144,12 @@ const REFUNDABLE_STATUSES: ReadonlySet<OrderRow['status']> = new Set([
   'refunding',
 ]);
 
-type PaymentRow = typeof payments.$inferSelect;
-type RefundRow = typeof refunds.$inferSelect;
-
 /**
  * What a new refund may give back now, as `refundOrder` would count it: of the payment that paid the
  * order (the first confirmed one that is not itself money given back as not payable), what its
  * refunds pending or succeeded have not taken yet; 0 when the order's status allows no refund.
  */
-function refundableOf(order: OrderRow, paymentRows: PaymentRow[], refundRows: RefundRow[]): number {
+function refundableOf(order: OrderRow, paymentRows: PaymentRecord[], refundRows: RefundRecord[]): number {
   if (!REFUNDABLE_STATUSES.has(order.status)) return 0;
   const live = refundRows.filter((refund) => refund.status !== 'failed');
   const paying = paymentRows
@@ -160,7 +168,7 @@ function refundableOf(order: OrderRow, paymentRows: PaymentRow[], refundRows: Re
 /** Whether a line was given back by a confirmed refund, is in one still pending, or in none. */
 function lineRefundOf(
   item: typeof orderItems.$inferSelect,
-  refundRows: RefundRow[],
+  refundRows: RefundRecord[],
 ): AdminOrderLine['refund'] {
   if (item.refundedAt) return 'refunded';
   const pending = refundRows.some(
@@ -172,17 +180,17 @@ function lineRefundOf(
 /** `GET admin/orders/{orderNo}`: the order with its lines, address, payments, refunds and timeline. */
 export async function orderDetail(deps: OrderDeskDeps, orderNo: string): Promise<AdminOrderDetail> {
   const [row] = await deps.db
-    .select({ order: orders, phone: users.phone, nickname: users.nickname })
+    .select({ order: orders, phone: buyer.phone, nickname: buyer.nickname })
     .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(buyer, eq(buyer.id, orders.userId))
     .where(eq(orders.orderNo, orderNo))
     .limit(1);
   if (!row) throw new AppError('NotFound', `no order ${orderNo}`);
   const [items, events, paymentRows, refundRows] = await Promise.all([
     deps.db.select().from(orderItems).where(eq(orderItems.orderNo, orderNo)).orderBy(asc(orderItems.line)),
     deps.db.select().from(orderEvents).where(eq(orderEvents.orderNo, orderNo)).orderBy(asc(orderEvents.id)),
-    deps.db.select().from(payments).where(eq(payments.orderNo, orderNo)).orderBy(asc(payments.id)),
-    deps.db.select().from(refunds).where(eq(refunds.orderNo, orderNo)).orderBy(asc(refunds.id)),
+    paymentsOfOrder(deps.db, orderNo),
+    refundsOfOrder(deps.db, orderNo),
   ]);
   const order = row.order;
   const paymentList: AdminPayment[] = paymentRows.map((payment) => ({

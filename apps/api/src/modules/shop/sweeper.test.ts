@@ -22,13 +22,8 @@ import {
 } from '../../../test/shop-fixtures.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { PaymentAttempts } from '../../shared/orders.ts';
-import {
-  createPayService,
-  type PayService,
-  paymentAttempts,
-  payments,
-  paySandboxTrades,
-} from '../pay/index.ts';
+import { createPayService, type PayService, paymentAttempts } from '../pay/index.ts';
+import { payments, paySandboxTrades } from '../pay/testing-tables.ts';
 import { createOrderLedger } from './ledger.ts';
 import { orderEvents } from './schema.ts';
 import { cancelExpiredOrders, SETTLEMENT_GRACE_MS, TIMEOUT_NOTE } from './sweeper.ts';

@@ -7,5 +7,4 @@
 export { unbindWechat as eraseWechatOf } from './identities.ts';
 export { purgeOauthLeftovers } from './oauth.ts';
 export { type WechatRoutesOptions, wechatRoutes } from './routes.ts';
-export { wechatCredentials, wechatIdentities, wechatLoginTickets, wechatOauthStates } from './schema.ts';
 export { createWechatService, type WechatService, type WechatServiceOptions } from './service.ts';

@@ -2,8 +2,8 @@
  * The classroom module's public entry: the course routes and signed lesson media, lessons by the
  * terms they teach (tags), the learners'
  * progress that 我的课程 shows, the console's course and chunked-upload areas, the titles the
- * console's dashboard and audit trail read, the tables, and the demo courses every fresh install
- * starts with.
+ * console's dashboard and audit trail read, the tables, and the seeding of a demo classroom (whose
+ * courses the seed runner, apps/api/seed, hands in).
  */
 
 export { type CourseConsoleOptions, courseConsoleRoutes } from './console-courses.routes.ts';
@@ -43,8 +43,14 @@ export {
   lessonProgress,
   lessons,
 } from './schema.ts';
-export { type KetangSeedOptions, seedKetang } from './seed.ts';
-export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';
+export {
+  type CourseCovers,
+  type CourseSeed,
+  type DemoClassroom,
+  type KetangSeedOptions,
+  type LessonSeed,
+  seedKetang,
+} from './seed.ts';
 export { KETANG_SETTINGS, parsePlayUrlMarginSeconds } from './settings.ts';
 export {
   DEFAULT_UPLOAD_SETTINGS,

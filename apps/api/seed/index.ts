@@ -15,6 +15,7 @@ import { seedKetang } from '../src/modules/ketang/index.ts';
 import { seedMembers } from '../src/modules/member/index.ts';
 import { seedShop } from '../src/modules/shop/index.ts';
 import type { FileStorage } from '../src/shared/storage.ts';
+import { READING_SEED } from './bazi/readings.ts';
 import { articleSeeds } from './content/texts/index.ts';
 import { MASTER_SEEDS } from './content/texts/masters.ts';
 import { DEMO_CLASSROOM, demoLessonTitles } from './ketang/index.ts';
@@ -36,7 +37,7 @@ export async function seedDatabase(db: Db, storage: FileStorage, options: SeedOp
     (await seedContent(db, storage)) +
     (await seedArticles(db, articleSeeds())) +
     (await seedMasters(db, storage, MASTER_SEEDS)) +
-    (await seedReadings(db)) +
+    (await seedReadings(db, READING_SEED)) +
     // A course product's 课程大纲 is the classroom's lesson list of the same course.
     (await seedShop(db, storage, DEMO_CATALOGUE, demoLessonTitles)) +
     (await seedKetang(db, storage, DEMO_CLASSROOM, { mediaDir: options.ketangMediaDir }))

@@ -193,6 +193,19 @@ module.exports = {
       to: { path: MODULE_TESTING },
     },
     {
+      name: 'api-src-not-to-seed',
+      comment:
+        "The demo content lives in apps/api/seed/, which hands it to the modules' seed functions: " +
+        'nothing under apps/api/src imports it, except the entry points that run the seed (server.ts, ' +
+        'db/migrate-cli.ts) and tests.',
+      severity: 'error',
+      from: {
+        path: '^apps/api/src/',
+        pathNot: [API_TESTS, '^apps/api/src/server\\.ts$', '^apps/api/src/db/migrate-cli\\.ts$'],
+      },
+      to: { path: '^apps/api/seed/' },
+    },
+    {
       name: 'api-schemas-reference-schemas',
       comment:
         "A module's schema.ts names another module's table for a foreign key only through that module's " +

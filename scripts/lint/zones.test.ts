@@ -226,6 +226,18 @@ function apiProbes(add: Add): void {
     "import '../src/modules/member/testing-tables.ts';\nimport '../src/modules/pay/testing.ts';\n",
   );
   add(`apps/api/src/modules/member/${MARK}-ok.test.ts`, "import './testing-tables.ts';\n");
+  // Nothing under src/ imports the demo content of apps/api/seed/; its tests may.
+  const inKetang = `apps/api/src/modules/ketang/${MARK}-seed.ts`;
+  add(inKetang, importOf(inKetang, 'apps/api/seed/ketang/courses.ts'), 'api-src-not-to-seed');
+  const inShared = `apps/api/src/shared/${MARK}/deep-seed.ts`;
+  add(inShared, importOf(inShared, 'apps/api/seed/index.ts'), 'api-src-not-to-seed');
+  add(
+    `apps/api/src/${MARK}-seed.ts`,
+    `export const load = () => import('${relativeImport(`apps/api/src/${MARK}-seed.ts`, 'apps/api/seed/index.ts')}');\n`,
+    'api-src-not-to-seed',
+  );
+  const seedTest = `apps/api/src/modules/ketang/${MARK}-seed.test.ts`;
+  add(seedTest, importOf(seedTest, 'apps/api/seed/ketang/index.ts'));
   const schema = `apps/api/src/modules/${MARK}/schema.ts`;
   add(schema, "import '../member/service.ts';\n", 'api-schemas-reference-schemas');
   add(

@@ -11,12 +11,14 @@
 import type { Db } from '../src/db/client.ts';
 import { seedReadings } from '../src/modules/bazi/index.ts';
 import { seedArticles, seedContent, seedMasters } from '../src/modules/content/index.ts';
-import { demoLessonTitles, seedKetang } from '../src/modules/ketang/index.ts';
+import { seedKetang } from '../src/modules/ketang/index.ts';
 import { seedMembers } from '../src/modules/member/index.ts';
 import { seedShop } from '../src/modules/shop/index.ts';
 import type { FileStorage } from '../src/shared/storage.ts';
+import { READING_SEED } from './bazi/readings.ts';
 import { articleSeeds } from './content/texts/index.ts';
 import { MASTER_SEEDS } from './content/texts/masters.ts';
+import { DEMO_CLASSROOM, demoLessonTitles } from './ketang/index.ts';
 import { DEMO_CATALOGUE } from './shop/index.ts';
 
 /** Where the seed finds what it stores; tests hand the classroom small stand-in media of their own. */
@@ -35,9 +37,9 @@ export async function seedDatabase(db: Db, storage: FileStorage, options: SeedOp
     (await seedContent(db, storage)) +
     (await seedArticles(db, articleSeeds())) +
     (await seedMasters(db, storage, MASTER_SEEDS)) +
-    (await seedReadings(db)) +
+    (await seedReadings(db, READING_SEED)) +
     // A course product's 课程大纲 is the classroom's lesson list of the same course.
     (await seedShop(db, storage, DEMO_CATALOGUE, demoLessonTitles)) +
-    (await seedKetang(db, storage, { mediaDir: options.ketangMediaDir }))
+    (await seedKetang(db, storage, DEMO_CLASSROOM, { mediaDir: options.ketangMediaDir }))
   );
 }

@@ -9,7 +9,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
-import { COURSE_SEEDS, courseRow, seedKetang } from '../src/modules/ketang/index.ts';
+import { COURSE_SEEDS } from '../seed/ketang/courses.ts';
+import { DEMO_CLASSROOM } from '../seed/ketang/index.ts';
+import { courseRow, seedKetang } from '../src/modules/ketang/index.ts';
 import { courseCategories, courses, lessons } from '../src/modules/ketang/testing-tables.ts';
 import { courseGrants } from '../src/shared/course-grants.ts';
 import { createFileStorage } from '../src/shared/storage.ts';
@@ -216,7 +218,7 @@ export function fixtureMediaDir(): string {
 export async function seedDemoClassroom(t: TestApp): Promise<void> {
   const storage = createFileStorage(t.config.storage);
   try {
-    await seedKetang(t.database.db, storage, { mediaDir: fixtureMediaDir() });
+    await seedKetang(t.database.db, storage, DEMO_CLASSROOM, { mediaDir: fixtureMediaDir() });
   } finally {
     await storage.close();
   }

@@ -23,7 +23,7 @@ import {
 } from '../scripts/ketang-media/narration.ts';
 import { A4_POINTS, imagePdf } from '../scripts/ketang-media/pdf.ts';
 import { outroSlide, pointSlide, titleSlide } from '../scripts/ketang-media/slides.ts';
-import { COURSE_SEEDS } from '../src/modules/ketang/index.ts';
+import { COURSE_SEEDS } from '../seed/ketang/courses.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SAMPLES = fileURLToPath(new URL('media/', import.meta.url));

@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 export const MEDIA_INPUTS = [
   'apps/api/scripts/make-ketang-media.ts',
   'apps/api/scripts/ketang-media',
-  'apps/api/src/modules/ketang/seed-data.ts',
+  'apps/api/seed/ketang/courses.ts',
   'apps/api/src/modules/content/texts/masters.ts',
   'packages/almanac/src',
 ] as const;

@@ -1,6 +1,6 @@
 /**
  * The demo lessons' scripts: one short lecture for every lesson of every demo course, in the order
- * and under the titles the classroom's seed gives them (src/modules/ketang/seed-data.ts), so each
+ * and under the titles the classroom's seed gives them (seed/ketang/courses.ts), so each
  * lesson plays a video about what its title says. Written by us, one file per course in `lessons/`;
  * where a lecture quotes a computed fact (a solar-term instant, a day's god, a ten god, a 纳音) it
  * asks the engine in packages/almanac, so the video says what the app's own calendar says.
@@ -10,7 +10,7 @@
  * next lesson is about, reads it all with espeak-ng and shows each line as a caption while it is said.
  */
 import { MASTER_SEEDS } from '../../seed/content/texts/masters.ts';
-import { COURSE_SEEDS } from '../../src/modules/ketang/index.ts';
+import { COURSE_SEEDS } from '../../seed/ketang/courses.ts';
 import { BAZI_RUMEN } from './lessons/bazi-rumen.ts';
 import { FENGSHUI_JUJIA } from './lessons/fengshui-jujia.ts';
 import { FENGSHUI_SHANGPU } from './lessons/fengshui-shangpu.ts';

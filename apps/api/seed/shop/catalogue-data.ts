@@ -1,7 +1,7 @@
 /**
  * The demo catalogue every fresh install starts with: six categories and seventeen products — goods
  * (bead bracelets, ornaments, the 2027 丁未 almanac calendars, two classics of 子平 astrology), the
- * five paid courses of the classroom's demo (ketang's seed-data.ts, same ids and titles) and two
+ * five paid courses of the classroom's demo (seed/ketang/courses.ts, same ids and titles) and two
  * consultations with the seeded masters. Texts are ours; prices are integer 分 and
  * in line with what such goods sell for. The courses are priced as what they are — short narrated
  * lessons of a few minutes each (the classroom's demo media) — with a 会员价 for VIPs and no struck

@@ -5,6 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READING_SEED } from '../../../seed/bazi/readings.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { auditLog } from '../../shared/audit.ts';
@@ -93,7 +94,7 @@ describe('console reading texts', () => {
     expect(audit.after).toMatchObject({ title: '乙木日主（修订）' });
 
     // The next start-up's seed leaves an edited text alone.
-    await seedReadings(t.database.db);
+    await seedReadings(t.database.db, READING_SEED);
     expect((await dayMasterReading()).title).toBe('乙木日主（修订）');
   });
 

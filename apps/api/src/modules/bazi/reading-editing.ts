@@ -15,8 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { type KeptText, keptTextsOfKind, replaceKeptText, seededTextHash } from '../content/index.ts';
-import { READING_KIND } from './readings.ts';
-import { READING_SEED } from './seed-readings.ts';
+import { READING_KEY_ORDER, READING_KIND } from './readings.ts';
 
 /** A reading before and after an edit. */
 export interface ReadingChange {
@@ -36,13 +35,13 @@ function readingOf(row: KeptText): AdminReading {
   };
 }
 
-/** Every reading text (of `group` when given), in the groups' order, then in the seed's order. */
+/** Every reading text (of `group` when given), in the groups' order, then in the readings' own order. */
 export async function listReadingsForEditing(db: Db, group?: ReadingGroup): Promise<AdminReading[]> {
   const rows = await keptTextsOfKind(db, READING_KIND, group === undefined ? undefined : `${group}:`);
-  // The seed's order is the reading's own (甲 to 癸, 身强 to 身弱 …); a row the seed does not know
-  // goes after its group's seeded ones.
+  // The readings' own order (甲 to 癸, 身强 to 身弱 …, READING_KEY_ORDER); a row of another key goes
+  // after its group's known ones.
   const groups = Object.keys(READING_GROUP_LABELS);
-  const seedOrder = new Map(READING_SEED.map((seed, index) => [seed.key, index]));
+  const seedOrder = new Map(READING_KEY_ORDER.map((key, index) => [key, index]));
   const rank = (reading: AdminReading): [number, number] => {
     const group = groups.indexOf(reading.group);
     return [group === -1 ? groups.length : group, seedOrder.get(reading.key) ?? Number.MAX_SAFE_INTEGER];

@@ -3,6 +3,7 @@ import { ELEMENTS } from '@xuanli/almanac/bazi/fiveElements';
 import { TEN_GODS } from '@xuanli/almanac/bazi/tenGods';
 import { STEMS } from '@xuanli/almanac/ganzhi';
 import { describe, expect, it } from 'vitest';
+import { READING_SEED } from '../../../seed/bazi/readings.ts';
 import {
   elementBalance,
   luckReading,
@@ -11,7 +12,6 @@ import {
   STRENGTH_LEVEL,
   strengthReading,
 } from './readings.ts';
-import { READING_SEED } from './seed-readings.ts';
 
 const chartOf = (born: string, sex: '男' | '女' = '男') => baziChart({ born, sex, liunianCount: 0 });
 

@@ -3,12 +3,13 @@
  * balance, the ten gods that stand in the stems and the 神煞 present. This module decides *which*
  * readings a chart gets (pure rules over the engine's chart, with or without its hour); the *text* of
  * each reading is a `content` row of kind `reading` (keys from {@link readingKeys}), editable like any
- * other content and seeded by db/seed-readings.ts. Only short positional labels (年干, 月柱 …) and the
+ * other content and seeded by seed-readings.ts (the texts: apps/api/seed/bazi/readings.ts). Only short positional labels (年干, 月柱 …) and the
  * facts behind a verdict are composed here.
  */
 import type { AnyBaziChart } from '@xuanli/almanac/bazi/chart';
 import { ELEMENTS, type Element } from '@xuanli/almanac/bazi/fiveElements';
 import { branchesClash } from '@xuanli/almanac/bazi/relations';
+import { TEN_GODS } from '@xuanli/almanac/bazi/tenGods';
 import type { Xiyong } from '@xuanli/almanac/bazi/xiyong';
 import { BRANCH_ELEMENTS, BRANCHES, STEM_ELEMENTS, STEMS } from '@xuanli/almanac/ganzhi';
 import type { Db } from '../../db/client.ts';
@@ -268,3 +269,61 @@ export function luckReading(chart: Pick<AnyBaziChart, 'sizhu' | 'xiyong'>, perio
   if (branchesClash(branchIndex, dayBranch)) said.push(`${branch}冲日支${chart.sizhu.day[1]}`);
   return { key: readingKeys.luck(period.shishen), suffix: said.length > 0 ? `（${said.join('，')}）` : '' };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The readings' own order, in which the console lists them
+
+/** The 神煞 the engine names (packages/almanac bazi/shensha.ts): 贵人 and 吉神 first, then the rest. */
+const SHENSHA_ORDER = [
+  '天乙贵人',
+  '太极贵人',
+  '文昌贵人',
+  '国印贵人',
+  '学堂',
+  '禄神',
+  '羊刃',
+  '金舆',
+  '红艳煞',
+  '驿马',
+  '桃花',
+  '华盖',
+  '将星',
+  '劫煞',
+  '亡神',
+  '灾煞',
+  '红鸾',
+  '天喜',
+  '孤辰',
+  '寡宿',
+  '元辰',
+  '空亡',
+  '天德贵人',
+  '天德合',
+  '月德贵人',
+  '月德合',
+  '天医',
+  '魁罡',
+  '阴差阳错',
+  '十恶大败',
+  '孤鸾煞',
+  '天赦',
+] as const;
+
+/** The phases in the order they generate one another, 木 to 水. */
+const GENERATING_ORDER: readonly Element[] = ['木', '火', '土', '金', '水'];
+
+/**
+ * Every reading's key in the readings' own order: the day masters 甲 to 癸, the strengths 身强, 身弱,
+ * 中和, 从强, 从弱, each phase missing then each in excess and the balance, the ten gods 比肩 to 正印,
+ * the 神煞, and the luck texts 比肩 to 正印.
+ */
+export const READING_KEY_ORDER: readonly string[] = [
+  ...STEMS.map((stem) => readingKeys.dayMaster(stem)),
+  ...(['strong', 'weak', 'balanced', 'follow-strong', 'follow-weak'] as const).map(readingKeys.strength),
+  ...GENERATING_ORDER.map((element) => readingKeys.element(element, 'missing')),
+  ...GENERATING_ORDER.map((element) => readingKeys.element(element, 'excess')),
+  readingKeys.elementBalanced,
+  ...TEN_GODS.map(readingKeys.tenGod),
+  ...SHENSHA_ORDER.map(readingKeys.shensha),
+  ...TEN_GODS.map(readingKeys.luck),
+];

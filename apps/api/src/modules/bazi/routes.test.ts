@@ -2,10 +2,10 @@ import { baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility } from '@xuanli/almanac/bazi/compatibility';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READING_SEED } from '../../../seed/bazi/readings.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { content } from '../content/testing-tables.ts';
 import { READING_KIND } from './readings.ts';
-import { READING_SEED } from './seed-readings.ts';
 
 const PROFILE = { name: '示例', sex: '男', born: '公 1990-05-10 08:00' } as const;
 

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READING_SEED } from '../../../seed/bazi/readings.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { seededTextHash } from '../content/index.ts';
 import { content } from '../content/testing-tables.ts';
-import { READING_SEED, seedReadings } from './seed-readings.ts';
+import { READING_KEY_ORDER } from './readings.ts';
+import { seedReadings } from './seed-readings.ts';
 
 describe('seedReadings', () => {
   let database: Database;
@@ -18,8 +20,8 @@ describe('seedReadings', () => {
     (await database.db.select().from(content).where(eq(content.key, key)).limit(1))[0];
 
   it('inserts every reading once, with the hash of its text', async () => {
-    expect(await seedReadings(database.db)).toBe(READING_SEED.length);
-    expect(await seedReadings(database.db)).toBe(0);
+    expect(await seedReadings(database.db, READING_SEED)).toBe(READING_SEED.length);
+    expect(await seedReadings(database.db, READING_SEED)).toBe(0);
     const first = READING_SEED[0];
     expect(await row(first.key)).toMatchObject({
       kind: 'reading',
@@ -60,5 +62,9 @@ describe('seedReadings', () => {
     expect(await seedReadings(database.db, [c, { key: 'note:x', title: 'seed', body: 'seed' }])).toBe(1);
     expect((await row(c.key)).body).toBe(c.body);
     expect(await row('note:x')).toMatchObject({ kind: 'text', title: 't', body: 'b' });
+  });
+
+  it('holds one text for every reading, in the readings’ own order (the console’s)', () => {
+    expect(READING_SEED.map((reading) => reading.key)).toEqual(READING_KEY_ORDER);
   });
 });

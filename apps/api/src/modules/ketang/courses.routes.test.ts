@@ -1,6 +1,7 @@
 import type { CourseDetail, CourseList, CourseSummary, CoursewareList } from '@xuanli/contracts/ketang';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURSE_SEEDS } from '../../../seed/ketang/courses.ts';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { addCourse, grantCourseTo, seedDemoClassroom } from '../../../test/ketang-fixtures.ts';
@@ -8,7 +9,6 @@ import { masters } from '../content/testing-tables.ts';
 import { products, skus } from '../shop/testing-tables.ts';
 import { courseRow } from './course-row.ts';
 import { courseCategories } from './schema.ts';
-import { COURSE_SEEDS } from './seed-data.ts';
 
 describe('classroom browsing (crm/ketang/categories, list, show, kejian)', () => {
   let t: TestApp;

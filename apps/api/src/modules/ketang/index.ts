@@ -2,7 +2,8 @@
  * The classroom module's public entry: the course routes and signed lesson media, lessons by the
  * terms they teach (tags), the learners' progress that 我的课程 shows, the console's course and
  * chunked-upload areas, the titles the console's dashboard and audit trail read, what the shop and
- * the catalogue tools ask of the courses, and the demo courses every fresh install starts with.
+ * the catalogue tools ask of the courses, and the seeding of a demo classroom (whose courses the seed
+ * runner, apps/api/seed, hands in).
  */
 
 export { type CourseConsoleOptions, courseConsoleRoutes } from './console-courses.routes.ts';
@@ -35,8 +36,14 @@ export { isLessonMediaKey, LESSON_VIDEO_FOLDER } from './media-url.ts';
 export { mergeLearner } from './merge.ts';
 export { type CourseProgress, progressOfCourses } from './progress.ts';
 export { type KetangRoutesOptions, ketangRoutes } from './routes.ts';
-export { type KetangSeedOptions, seedKetang } from './seed.ts';
-export { COURSE_SEEDS, type CourseSeed, demoLessonTitles } from './seed-data.ts';
+export {
+  type CourseCovers,
+  type CourseSeed,
+  type DemoClassroom,
+  type KetangSeedOptions,
+  type LessonSeed,
+  seedKetang,
+} from './seed.ts';
 export { KETANG_SETTINGS, parsePlayUrlMarginSeconds } from './settings.ts';
 export {
   DEFAULT_UPLOAD_SETTINGS,

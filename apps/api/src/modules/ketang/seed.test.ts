@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_CLASSROOM } from '../../../seed/ketang/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { type FixtureMediaVideo, writeFixtureMedia } from '../../../test/ketang-fixtures.ts';
 import { type FileStorage, localFileStorage } from '../../shared/storage.ts';
@@ -10,7 +11,8 @@ import { masters } from '../content/testing-tables.ts';
 import { products } from '../shop/testing-tables.ts';
 import { courseCategories, courses, courseware, lessons } from './schema.ts';
 import { seedKetang } from './seed.ts';
-import { CATEGORY_SEEDS, COURSE_SEEDS } from './seed-data.ts';
+
+const { categories: CATEGORY_SEEDS, courses: COURSE_SEEDS } = DEMO_CLASSROOM;
 
 const LESSON_COUNT = COURSE_SEEDS.reduce((sum, seed) => sum + seed.lessons.length, 0);
 /** Categories, courses, lessons and the one courseware file of the fixture media. */
@@ -42,7 +44,7 @@ describe('classroom seed', () => {
     return () => rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const seed = (dir = mediaDir) => seedKetang(t.database.db, storage, { mediaDir: dir });
+  const seed = (dir = mediaDir) => seedKetang(t.database.db, storage, DEMO_CLASSROOM, { mediaDir: dir });
 
   it('seeds four categories and eight courses with their lessons and courseware, then nothing more', async () => {
     expect(await seed()).toBe(ALL_ROWS);

@@ -1,5 +1,6 @@
 /**
- * Seeds the demo classroom (seed-data.ts): categories by name, covers, the lesson videos and
+ * Seeds a demo classroom handed in by the seed runner (apps/api/seed/ketang: the courses' data and
+ * cover artwork live there, not in this module): categories by name, covers, the lesson videos and
  * courseware of seed-media/ketang copied into the file storage, then each course — with its lessons,
  * in one transaction — by id, and each courseware row by slug. Every lesson plays the video made for
  * it (the manifest's entry of its course and number), and its duration is read from the stored file,
@@ -20,7 +21,6 @@ import type { Db } from '../../db/client.ts';
 import { mp4DurationSeconds } from '../../shared/media-file.ts';
 import type { FileStorage } from '../../shared/storage.ts';
 import { courseRow } from './course-row.ts';
-import { type CoverDesign, coverKey, renderCover } from './covers.ts';
 import {
   type ManifestVideo,
   type MediaManifest,
@@ -29,24 +29,63 @@ import {
 } from './media-manifest.ts';
 import { LESSON_MEDIA_PREFIX } from './media-url.ts';
 import { courseCategories, courses, courseware, lessons } from './schema.ts';
-import { CATEGORY_SEEDS, COURSE_SEEDS, COURSEWARE_COURSES, type CourseSeed, TOPIC_OF } from './seed-data.ts';
+
+/**
+ * A seeded lesson: its title, whether it is a free preview (试看) and the terms it teaches (the chart's
+ * term sheets list it under 相关课程). Its video is the manifest's of its course and number.
+ */
+export interface LessonSeed {
+  title: string;
+  free?: boolean;
+  tags?: readonly string[];
+}
+
+/** A seeded course; `category` names one of the classroom's seeded categories. */
+export interface CourseSeed {
+  id: string;
+  title: string;
+  subtitle: string;
+  category: string;
+  teacherSellid: number;
+  free: boolean;
+  /** HTML (sanitised when written). */
+  intro: string;
+  lessons: readonly LessonSeed[];
+  sort: number;
+}
+
+/** The demo courses' covers: where a course's cover is stored and how it is drawn. */
+export interface CourseCovers<Course extends CourseSeed = CourseSeed> {
+  key(course: Course): string;
+  render(course: Course): Promise<Buffer>;
+}
+
+/** A demo classroom: its categories and courses in display order, and the covers they show. */
+export interface DemoClassroom<Course extends CourseSeed = CourseSeed> {
+  categories: readonly { name: string; sort: number }[];
+  courses: readonly Course[];
+  /**
+   * Which course each seeded courseware file (by the manifest's `file`) belongs with; files not named
+   * here are general material (no course).
+   */
+  courseware: Readonly<Record<string, string>>;
+  covers: CourseCovers<Course>;
+}
 
 /** Where the seed finds its media; tests point it at a folder of their own. */
 export interface KetangSeedOptions {
   mediaDir?: string;
 }
 
-/** The cover design of a seeded course. */
-function designOf(seed: CourseSeed): CoverDesign {
-  return { motif: TOPIC_OF[seed.category] as CoverDesign['motif'], ...seed.cover };
-}
-
 /** Stores the rendered covers the storage lacks. */
-async function storeCovers(storage: FileStorage): Promise<Map<string, string>> {
+async function storeCovers<Course extends CourseSeed>(
+  storage: FileStorage,
+  classroom: DemoClassroom<Course>,
+): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
-  for (const seed of COURSE_SEEDS) {
-    const key = coverKey(seed.id, designOf(seed));
-    if (!(await storage.stat(key))) await storage.put(key, await renderCover(designOf(seed)));
+  for (const seed of classroom.courses) {
+    const key = classroom.covers.key(seed);
+    if (!(await storage.stat(key))) await storage.put(key, await classroom.covers.render(seed));
     urls.set(seed.id, `/api/files/${key}`);
   }
   return urls;
@@ -193,9 +232,14 @@ async function seedCourse(
 }
 
 /** Inserts the courseware rows missing by slug (the file's name without its extension). */
-async function seedCourseware(db: Db, manifest: MediaManifest, keys: Map<string, string>): Promise<number> {
+async function seedCourseware(
+  db: Db,
+  manifest: MediaManifest,
+  keys: Map<string, string>,
+  coursewareCourses: Readonly<Record<string, string>>,
+): Promise<number> {
   if (manifest.courseware.length === 0) return 0;
-  const wanted = [...new Set(Object.values(COURSEWARE_COURSES))];
+  const wanted = [...new Set(Object.values(coursewareCourses))];
   const existing = new Set(
     wanted.length === 0
       ? []
@@ -204,7 +248,7 @@ async function seedCourseware(db: Db, manifest: MediaManifest, keys: Map<string,
         ),
   );
   const rows = manifest.courseware.map((item, i) => {
-    const courseId = COURSEWARE_COURSES[item.file];
+    const courseId = coursewareCourses[item.file];
     return {
       slug: item.file.slice(0, item.file.length - extname(item.file).length),
       // A course an operator deleted leaves its courseware as general material.
@@ -226,18 +270,19 @@ async function seedCourseware(db: Db, manifest: MediaManifest, keys: Map<string,
 }
 
 /**
- * Seeds the classroom; answers the database rows written (0 on a re-run with the same media). Files
+ * Seeds `classroom`; answers the database rows written (0 on a re-run with the same media). Files
  * missing from `storage` (covers, videos, courseware) are stored again on every run, so a fresh
  * storage gets them.
  */
-export async function seedKetang(
+export async function seedKetang<Course extends CourseSeed>(
   db: Db,
   storage: FileStorage,
+  classroom: DemoClassroom<Course>,
   options: KetangSeedOptions = {},
 ): Promise<number> {
   const categories = await db
     .insert(courseCategories)
-    .values(CATEGORY_SEEDS.map((category) => ({ name: category.name, sort: category.sort })))
+    .values(classroom.categories.map((category) => ({ name: category.name, sort: category.sort })))
     .onConflictDoNothing({ target: courseCategories.name })
     .returning({ id: courseCategories.id });
   let written = categories.length;
@@ -245,7 +290,7 @@ export async function seedKetang(
   const manifest = await readMediaManifest(dir);
   if (!manifest || manifest.videos.length === 0) return written;
 
-  const covers = await storeCovers(storage);
+  const covers = await storeCovers(storage, classroom);
   const coursewareKeys = new Map<string, string>();
   for (const item of manifest.courseware) {
     coursewareKeys.set(item.file, await storeMediaFile(storage, dir, item.file, 'ketang/kejian/'));
@@ -259,12 +304,12 @@ export async function seedKetang(
         .where(
           inArray(
             courseCategories.name,
-            CATEGORY_SEEDS.map((category) => category.name),
+            classroom.categories.map((category) => category.name),
           ),
         )
     ).map((row) => [row.name, row.id]),
   );
-  for (const seed of COURSE_SEEDS) {
+  for (const seed of classroom.courses) {
     const categoryId = ids.get(seed.category);
     // An operator renamed or removed the category: the course is not seeded into another one.
     if (categoryId === undefined) continue;
@@ -273,6 +318,6 @@ export async function seedKetang(
     written += await seedCourse(db, seed, categoryId, covers.get(seed.id)!, videos);
     written += await refreshSeededLessons(db, seed, videos);
   }
-  written += await seedCourseware(db, manifest, coursewareKeys);
+  written += await seedCourseware(db, manifest, coursewareKeys, classroom.courseware);
   return written;
 }

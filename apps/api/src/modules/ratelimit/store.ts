@@ -209,7 +209,10 @@ function boundedMap<V>(most: number): Map<string, V> & { put(key: string, value:
   map.put = (key, value) => {
     map.delete(key);
     map.set(key, value);
-    if (map.size > most) for (const oldest of map.keys()) if (map.size > most) map.delete(oldest);
+    for (const oldest of map.keys()) {
+      if (map.size <= most) break;
+      map.delete(oldest);
+    }
   };
   return map;
 }

@@ -2,11 +2,14 @@
  * The demo classroom every fresh install starts with: four categories and eight courses taught by the
  * content module's three seeded masters (sellid 1 张师傅: 八字 and 择日; 2 李师傅: 风水; 3 王老师:
  * the introductory courses). Three free courses; the five paid ones are sold by the shop's demo
- * catalogue under the same ids and titles (shop/catalogue-data.ts), and the lessons of the three the
+ * catalogue under the same ids and titles (seed/shop/catalogue-data.ts), and the lessons of the three the
  * shop already described follow its 课程大纲 word for word. Texts are ours. Each lesson plays a video
  * of its own — a short narrated lecture on its title (scripts/ketang-media/lessons/, made at build
- * time into seed-media/ketang, media-manifest.ts) — and courseware comes from the same folder.
+ * time into seed-media/ketang, the classroom module's media-manifest.ts) — and courseware comes from
+ * the same folder. The classroom module's seed (seedKetang) writes it; index.ts hands it over.
  */
+import type { CourseSeed, LessonSeed } from '../../src/modules/ketang/index.ts';
+import type { CoverMotif } from './covers.ts';
 
 /** The categories in display order. */
 export const CATEGORY_SEEDS = [
@@ -16,39 +19,20 @@ export const CATEGORY_SEEDS = [
   { name: '择日', sort: 4 },
 ] as const;
 
-/** A category name. */
+/** A demo category's name. */
 export type CategoryName = (typeof CATEGORY_SEEDS)[number]['name'];
 
 /** The motif of a category's course covers (covers.ts). */
-export const TOPIC_OF: Record<CategoryName, string> = {
+export const TOPIC_OF: Record<CategoryName, CoverMotif> = {
   八字: 'bazi',
   风水: 'fengshui',
   六爻: 'liuyao',
   择日: 'zeri',
 };
 
-/**
- * A seeded lesson: its title, whether it is a free preview (试看) and the terms it teaches (the chart's
- * term sheets list it under 相关课程). Its video is the manifest's of its course and number.
- */
-export interface LessonSeed {
-  title: string;
-  free?: boolean;
-  tags?: readonly string[];
-}
-
-/** A seeded course. */
-export interface CourseSeed {
-  id: string;
-  title: string;
-  subtitle: string;
+/** A demo course: a seeded course of a demo category, with the look of its cover. */
+export interface DemoCourse extends CourseSeed {
   category: CategoryName;
-  teacherSellid: number;
-  free: boolean;
-  /** HTML (sanitised when written). */
-  intro: string;
-  lessons: readonly LessonSeed[];
-  sort: number;
   /** Colours and motif variation of its cover (covers.ts; the motif is the category's). */
   cover: { from: string; to: string; variant: number };
 }
@@ -84,7 +68,7 @@ const FREE_NOTE =
   '<h3>学习说明</h3><ul><li>本课全部免费，无需购买；登录后会记住每一讲看到哪里，换设备也能接着看。</li></ul>';
 
 /** The demo courses in display order. */
-export const COURSE_SEEDS: readonly CourseSeed[] = [
+export const COURSE_SEEDS: readonly DemoCourse[] = [
   {
     id: 'bazi-rumen',
     title: '八字入门二十讲',

@@ -4,7 +4,8 @@
  * transaction, so that its payment row and the order change together or not at all.
  */
 import { type OrderStatus, PAY_CHANNEL_LABELS } from '@xuanli/contracts/shop';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, is, isNull, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { grantCourse, withdrawCourse } from '../../shared/course-grants.ts';
@@ -194,8 +195,15 @@ export function createOrderLedger(deps: LedgerDeps): ShopOrderLedger {
   return {
     async findForPayment(db, orderNo, userId) {
       const now = new Date(deps.clock.now());
-      // In the caller's transaction this is a savepoint, so the row lock lasts until the caller ends.
-      const run = (db as Db).transaction.bind(db) as Db['transaction'];
+      // In the caller's transaction the row lock lasts until the caller ends; alone, it is a transaction
+      // of its own. (Not a savepoint inside the caller's: two more round trips on the callback's path
+      // for nothing, as an error ends the caller's transaction anyway.)
+      const run: (work: (tx: Tx) => Promise<PayableOrder | null>) => Promise<PayableOrder | null> = is(
+        db,
+        PgTransaction,
+      )
+        ? (work) => work(db as Tx)
+        : (work) => (db as Db).transaction(work);
       return run(async (tx): Promise<PayableOrder | null> => {
         // Reading an overdue order cancels it, here as everywhere: it cannot be paid any more.
         await cancelOverdueOrders(tx, now, { orderNo, userId, payments: deps.payments?.() });

@@ -14,7 +14,7 @@ export const MEDIA_INPUTS = [
   'apps/api/scripts/make-ketang-media.ts',
   'apps/api/scripts/ketang-media',
   'apps/api/seed/ketang/courses.ts',
-  'apps/api/src/modules/content/texts/masters.ts',
+  'apps/api/seed/content/texts/masters.ts',
   'packages/almanac/src',
 ] as const;
 

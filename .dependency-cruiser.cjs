@@ -225,6 +225,15 @@ module.exports = {
       to: { path: MODULE_FILE, pathNot: [MODULE_INDEX, MODULE_SCHEMA] },
     },
     {
+      name: 'db-schema-for-the-database-only',
+      comment:
+        "db/schema.ts gathers every module's tables for the database client, backups and migrations: " +
+        'only db/ and tests import it, so no other code reaches a table around its module.',
+      severity: 'error',
+      from: { pathNot: ['^apps/api/src/db/', TESTS, API_TESTS] },
+      to: { path: DB_SCHEMA },
+    },
+    {
       name: 'engine-self-contained',
       comment:
         'packages/almanac is the pure engine: it imports nothing from the apps, packages/contracts or ' +

@@ -253,6 +253,13 @@ function apiProbes(add: Add): void {
     'api-outside-modules-through-index',
     'db-schema-gathers-module-schemas',
   );
+  // Every table at once is the database's (its client, backups, migrations) and the tests', no one else's.
+  const tablesOfAll = `apps/api/src/modules/shop/${MARK}-all-tables.ts`;
+  add(tablesOfAll, importOf(tablesOfAll, 'apps/api/src/db/schema.ts'), 'db-schema-for-the-database-only');
+  const sharedTables = `apps/api/src/shared/${MARK}-all-tables.ts`;
+  add(sharedTables, importOf(sharedTables, 'apps/api/src/db/schema.ts'), 'db-schema-for-the-database-only');
+  add(`apps/api/src/db/${MARK}-ok.ts`, "import './schema.ts';\n");
+  add(`apps/api/test/${MARK}-tables-ok.test.ts`, "import '../src/db/schema.ts';\n");
 }
 
 /** The engine, cycles and unresolvable imports. */

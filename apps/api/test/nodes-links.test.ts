@@ -239,9 +239,10 @@ describe.runIf(onPostgres)('reads marked for the replica', () => {
         const list = await app.inject({ method: 'GET', url: '/api/shop/products?kind=goods' });
         expect(list.statusCode).toBe(200);
         // The first read waits for no check: it goes to the primary, and the check finds the replica up.
+        // Waited for by the check's own statement: its connection shows up before the statement starts.
         await within(
           1000,
-          () => connectionsNamed(n, 'xuanli-replica-reads'),
+          () => replicaStatements(n),
           (count) => count > 0,
         );
         const replicaBefore = await replicaStatements(n);
@@ -291,7 +292,8 @@ const seenStarts = new Set<string>();
 async function replicaStatements(n: TestNodes): Promise<number> {
   const found = await n.t.database.db.execute(
     sql`select pid, query_start::text as started from pg_stat_activity
-        where datname = current_database() and application_name = 'xuanli-replica-reads'`,
+        where datname = current_database() and application_name = 'xuanli-replica-reads'
+          and query_start is not null`,
   );
   for (const row of rowsOf<{ pid: number; started: string }>(found))
     seenStarts.add(`${row.pid}@${row.started}`);

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { fakeGuard } from '@/testing/fake-violations';
 
@@ -11,3 +11,7 @@ afterEach(() => {
   document.documentElement.removeAttribute('style');
   if (violations.length > 0) throw new Error(`the fake API refused:\n${violations.join('\n')}`);
 });
+
+// `npm test` runs this suite beside the e2e suite at a lower priority, where a page may wait for a
+// core longer than Testing Library's default second before it renders what a test looks for.
+configure({ asyncUtilTimeout: 5000 });

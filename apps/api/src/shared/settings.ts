@@ -53,3 +53,17 @@ export function readSettings<T extends TObject>(schema: T, env: NodeJS.ProcessEn
     throw new ConfigError(failureMessage(schema, given, failures[0]));
   }
 }
+
+/**
+ * The variables of `schema` read as {@link readSettings} does, under the names the module's settings
+ * use: `names` maps each field to its variable (`{ tokenTtlSeconds: 'TOKEN_TTL_SECONDS' }`).
+ */
+export function readNamedSettings<
+  T extends TObject,
+  const N extends Record<string, keyof Static<T> & string>,
+>(schema: T, env: NodeJS.ProcessEnv, names: N): { [Field in keyof N]: Static<T>[N[Field]] } {
+  const settings = readSettings(schema, env);
+  return Object.fromEntries(
+    Object.entries(names).map(([field, variable]) => [field, settings[variable]]),
+  ) as { [Field in keyof N]: Static<T>[N[Field]] };
+}

@@ -2,7 +2,7 @@
  * The console login's settings, declared and validated here and gathered by config.ts at start-up.
  */
 import { Type } from 'typebox';
-import { integerSetting, readSettings } from '../../shared/settings.ts';
+import { integerSetting, readNamedSettings } from '../../shared/settings.ts';
 
 /** How failed console logins are slowed down (see `Config.adminLoginSlowdown`). */
 export interface AdminLoginSlowdown {
@@ -20,9 +20,8 @@ export const ADMIN_LOGIN_SETTINGS = Type.Object({
 
 /** The console login's slowdown from the environment ({@link AdminLoginSlowdown}). */
 export function parseAdminLoginSlowdown(env: NodeJS.ProcessEnv): AdminLoginSlowdown {
-  const settings = readSettings(ADMIN_LOGIN_SETTINGS, env);
-  return {
-    freeAttempts: settings.ADMIN_LOGIN_SLOWDOWN_AFTER,
-    maxDelayMs: settings.ADMIN_LOGIN_MAX_DELAY_MS,
-  };
+  return readNamedSettings(ADMIN_LOGIN_SETTINGS, env, {
+    freeAttempts: 'ADMIN_LOGIN_SLOWDOWN_AFTER',
+    maxDelayMs: 'ADMIN_LOGIN_MAX_DELAY_MS',
+  });
 }

@@ -3,7 +3,7 @@
  */
 import { UPLOAD_CHUNK_BYTES } from '@xuanli/contracts/admin-courses-labels';
 import { Type } from 'typebox';
-import { integerSetting, readSettings } from '../../shared/settings.ts';
+import { integerSetting, readNamedSettings } from '../../shared/settings.ts';
 
 /**
  * Console uploads. A chunk's request may take as long as its declared length needs at
@@ -43,11 +43,10 @@ export const UPLOAD_SETTINGS = Type.Object({
 
 /** Parses the UPLOAD_* settings ({@link UploadSettings}). */
 export function parseUploadSettings(env: NodeJS.ProcessEnv): UploadSettings {
-  const settings = readSettings(UPLOAD_SETTINGS, env);
-  return {
-    chunkBytes: settings.UPLOAD_CHUNK_BYTES,
-    minRateBytesPerSecond: settings.UPLOAD_MIN_RATE_BYTES_PER_SECOND,
-    maxOpenPerOperator: settings.UPLOAD_MAX_OPEN_PER_OPERATOR,
-    maxOpenBytesPerOperator: settings.UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR,
-  };
+  return readNamedSettings(UPLOAD_SETTINGS, env, {
+    chunkBytes: 'UPLOAD_CHUNK_BYTES',
+    minRateBytesPerSecond: 'UPLOAD_MIN_RATE_BYTES_PER_SECOND',
+    maxOpenPerOperator: 'UPLOAD_MAX_OPEN_PER_OPERATOR',
+    maxOpenBytesPerOperator: 'UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR',
+  });
 }

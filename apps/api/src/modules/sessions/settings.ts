@@ -5,7 +5,7 @@
  */
 
 import { Type } from 'typebox';
-import { integerSetting, readSettings } from '../../shared/settings.ts';
+import { integerSetting, readNamedSettings } from '../../shared/settings.ts';
 
 /** What sessions are configured with. */
 export interface SessionSettings {
@@ -38,10 +38,9 @@ export const SESSION_SETTINGS = Type.Object({
 
 /** The sessions' settings from the environment (see {@link SessionSettings}). */
 export function parseSessionSettings(env: NodeJS.ProcessEnv): SessionSettings {
-  const settings = readSettings(SESSION_SETTINGS, env);
-  return {
-    tokenTtlSeconds: settings.TOKEN_TTL_SECONDS,
-    tokenGraceSeconds: settings.TOKEN_GRACE_SECONDS,
-    authCacheSeconds: settings.AUTH_CACHE_SECONDS,
-  };
+  return readNamedSettings(SESSION_SETTINGS, env, {
+    tokenTtlSeconds: 'TOKEN_TTL_SECONDS',
+    tokenGraceSeconds: 'TOKEN_GRACE_SECONDS',
+    authCacheSeconds: 'AUTH_CACHE_SECONDS',
+  });
 }

@@ -3,7 +3,7 @@
  */
 
 import { Type } from 'typebox';
-import { integerSetting, readSettings } from '../../shared/settings.ts';
+import { integerSetting, readNamedSettings } from '../../shared/settings.ts';
 
 /**
  * The shop's limits on unpaid orders, which hold stock for their 15 minutes: without them one buyer
@@ -28,9 +28,8 @@ export const SHOP_SETTINGS = Type.Object({
 
 /** The shop's settings from the environment (see {@link ShopConfig}). */
 export function parseShopConfig(env: NodeJS.ProcessEnv): ShopConfig {
-  const settings = readSettings(SHOP_SETTINGS, env);
-  return {
-    maxUnpaidOrders: settings.SHOP_MAX_UNPAID_ORDERS,
-    maxUnpaidUnitsPerSku: settings.SHOP_MAX_UNPAID_UNITS_PER_SKU,
-  };
+  return readNamedSettings(SHOP_SETTINGS, env, {
+    maxUnpaidOrders: 'SHOP_MAX_UNPAID_ORDERS',
+    maxUnpaidUnitsPerSku: 'SHOP_MAX_UNPAID_UNITS_PER_SKU',
+  });
 }

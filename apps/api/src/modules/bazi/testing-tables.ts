@@ -2,4 +2,4 @@
  * The bazi module's tables, for tests that check the database; production code calls the module's
  * functions (index.ts), which keep the rules of its rows in one place.
  */
-export { dingzhiProfiles } from './schema.ts';
+export * from './schema.ts';

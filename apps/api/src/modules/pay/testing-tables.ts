@@ -2,12 +2,4 @@
  * The pay module's tables, for tests that check the database; production code calls the module's
  * functions (index.ts), which keep the rules of its rows in one place.
  */
-export {
-  payFindings,
-  payments,
-  payNotifications,
-  payRefusedCallbacks,
-  paySandboxTrades,
-  paySecrets,
-  refunds,
-} from './schema.ts';
+export * from './schema.ts';

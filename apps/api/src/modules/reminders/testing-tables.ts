@@ -2,8 +2,4 @@
  * The reminders module's tables, for tests that check the database; production code calls the module's
  * functions (index.ts), which keep the rules of its rows in one place.
  */
-export {
-  calendarEvents,
-  calendarSavedDays,
-  calendarSubscriptions,
-} from './schema.ts';
+export * from './schema.ts';

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { vitestRun } from './vitest-suites.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -46,22 +47,46 @@ async function playwrightSuite(label, cwd) {
     child.once('error', () => resolve({ status: null, signal: 'spawn error' }));
     child.once('exit', (status, signal) => resolve({ status, signal }));
   });
-  let stats = null;
+  let json = null;
   try {
-    stats = JSON.parse(readFileSync(report, 'utf8')).stats;
+    json = JSON.parse(readFileSync(report, 'utf8'));
   } catch {
     // No report: the run broke before any test (global setup, the config); counted below.
   }
-  if (stats) {
-    totals.passed += stats.expected;
-    totals.failed += stats.unexpected + stats.flaky;
-    totals.skipped += stats.skipped;
-  }
+  const stats = json?.stats;
+  if (stats)
+    suites.add({
+      label,
+      files: new Set(playwrightSpecs(json.suites).map(({ file }) => file)).size,
+      passed: stats.expected,
+      failed: stats.unexpected + stats.flaky,
+      skipped: stats.skipped,
+      failedTests: playwrightSpecs(json.suites)
+        .filter(({ spec }) => !spec.ok)
+        .map(({ file, titles, spec }) => {
+          const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+          const firstLine = error?.message && stripVTControlCharacters(error.message).split('\n')[0];
+          return `${file} › ${[...titles, spec.title].join(' › ')}${firstLine ? ` — ${firstLine}` : ''}`;
+        }),
+      seconds: stats.duration / 1000,
+    });
   // Global setup failing or the server dying leaves counts that say nothing went wrong.
   if (run.status !== 0 && !(stats && stats.unexpected + stats.flaky > 0)) {
     failures.push(`${label}: playwright test exited ${run.status ?? run.signal}`);
     broken = true;
   }
+}
+
+/** Every spec of a Playwright JSON report with its file and the titles of the describe blocks around it. */
+function playwrightSpecs(list, file = null, titles = []) {
+  return (list ?? []).flatMap((suite) => {
+    const here = file ?? suite.file;
+    const inner = file ? [...titles, suite.title] : titles;
+    return [
+      ...(suite.specs ?? []).map((spec) => ({ file: here, titles: inner, spec })),
+      ...playwrightSpecs(suite.suites, here, inner),
+    ];
+  });
 }
 
 /** Runs `node script …args` in `cwd` and adds the counts of its last line `[name: ]N passed, N failed`. */

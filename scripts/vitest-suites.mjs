@@ -117,7 +117,12 @@ export function vitestRun(out, PATH) {
       return whole;
     };
   }
-  return { totals, vitest, vitestBehind, printSuites: () => printSuites(suites, totals) };
+  /** Adds a suite another runner ran (the e2e suite): its counts, its failed tests' names, its time. */
+  function add(suite) {
+    for (const key of Object.keys(totals)) totals[key] += suite[key];
+    suites.push(suite);
+  }
+  return { totals, vitest, vitestBehind, add, printSuites: () => printSuites(suites, totals) };
 }
 
 /**

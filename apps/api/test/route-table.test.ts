@@ -1,10 +1,9 @@
 /**
  * The API registers exactly the routes of the contracts' route tables (packages/contracts/src/routes):
  * a registered route with no table entry, a table entry with no registered route, or a method or path
- * that differs fails here; so does a route whose schemas are not the table's. Request schemas
- * (params, query, body) must be the table's very objects, except for the few routes listed below whose
- * files declare their own copy; answers are compared as JSON (the route wraps the table's `answer` in
- * the success envelope).
+ * that differs fails here; so does a route registered other than from its entry (shared/contract-route.ts
+ * `addRoute`, which leaves the entry in the route's `config.contract`), or whose schemas are not the
+ * entry's (the answer compared as JSON: the route wraps the table's `answer` in the success envelope).
  */
 import { okEnvelopeSchema } from '@xuanli/contracts/envelope';
 import type { RouteSchemas } from '@xuanli/contracts/route';
@@ -31,19 +30,6 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...original, default: Object.assign(factory, original.default) };
 });
 
-/**
- * Routes whose files build their request schemas themselves (a stream's path, a media URL's signature,
- * the callback's channel, the iCalendar feed): their schemas are held to the table as JSON only.
- */
-const OWN_COPIES = new Set([
-  'GET /api/files/*',
-  'GET /api/ketang/media/*',
-  'GET /api/calendar/feed/:file',
-  'POST /api/pay/notify/:channel',
-  'POST /api/shop/orders/:orderNo/pay',
-  'POST /api/pay/sandbox/:orderNo/complete',
-]);
-
 /** Paths outside the wire: the OpenAPI document and swagger-ui, and the built web and console. */
 function outsideTheWire(url: string): boolean {
   return !url.startsWith('/api/') || url.startsWith('/api/docs');
@@ -52,6 +38,8 @@ function outsideTheWire(url: string): boolean {
 interface Registered {
   key: string;
   schema: Record<string, unknown>;
+  /** The table entry the route was registered from, if it was. */
+  contract: unknown;
 }
 
 let t: TestApp;
@@ -77,7 +65,8 @@ beforeAll(async () => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const key = `${method} ${route.url}`;
-      routes.set(key, { key, schema: (route.schema ?? {}) as Record<string, unknown> });
+      const contract = (route.config as { contract?: unknown } | undefined)?.contract;
+      routes.set(key, { key, schema: (route.schema ?? {}) as Record<string, unknown>, contract });
     }
   }
 });
@@ -125,12 +114,11 @@ describe('the route tables', () => {
       expect(json(schema.body), 'body').toEqual(json(route.body));
       expect(json(response[200]), 'answer').toEqual(json(expectedAnswer(route)));
       if (route.redirect) expect(Object.keys(response)).toContain('302');
-      if (!OWN_COPIES.has(key)) {
-        const same = loaded.get(key);
-        expect(schema.params === same?.params, "params is the table's object").toBe(true);
-        expect(schema.querystring === same?.query, "query is the table's object").toBe(true);
-        expect(schema.body === same?.body, "body is the table's object").toBe(true);
-      }
+      const same = loaded.get(key);
+      expect(found.contract === same, 'registered from its table entry (addRoute)').toBe(true);
+      expect(schema.params === same?.params, "params is the table's object").toBe(true);
+      expect(schema.querystring === same?.query, "query is the table's object").toBe(true);
+      expect(schema.body === same?.body, "body is the table's object").toBe(true);
     },
   );
 });

@@ -3,10 +3,10 @@
  * database answers, 503 `Unavailable` when the database does not, or not within the time-out.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { SESSION_ROUTES } from '@xuanli/contracts/routes/sessions';
 import { sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import type { Db } from '../db/client.ts';
+import { addRoute } from '../shared/contract-route.ts';
 import { ok } from '../shared/envelope.ts';
 import { AppError } from '../shared/errors.ts';
 
@@ -35,21 +35,16 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; timeoutMs?: numbe
   app,
   { db, timeoutMs = HEALTH_TIMEOUT_MS },
 ) => {
-  app.get(
-    '/health',
+  addRoute(
+    app,
+    SESSION_ROUTES.getHealth,
     {
+      tags: ['ops'],
+      summary: 'Liveness and readiness: the process serves and the database answers `SELECT 1`',
       // Probes poll every few seconds: they must not eat a client's rate budget nor fill the logs
       // with request lines. A failure is still logged, on the root logger (see below).
       config: { rateLimit: false },
       logLevel: 'silent',
-      schema: {
-        tags: ['ops'],
-        summary: 'Liveness and readiness: the process serves and the database answers `SELECT 1`',
-        response: {
-          200: okEnvelopeSchema(Type.Object({ status: Type.Literal('ok') })),
-          ...errorResponses,
-        },
-      },
     },
     async () => {
       try {

@@ -2,9 +2,9 @@
  * The audit log area of the console (role admin).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AuditListSchema, AuditQuerySchema } from '@xuanli/contracts/admin';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { ADMIN_CONSOLE_ROUTES } from '@xuanli/contracts/routes/admin';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { listAudit } from './audit-log.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
@@ -14,22 +14,15 @@ export const auditRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
   app,
   { deps, requireOperator },
 ) => {
-  app.get(
-    '/audit',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.getAudit,
     {
+      tags: ['admin'],
+      summary: 'The audit log: filter by operator, action, target and time; newest first, paged',
+      security: CONSOLE_SECURITY,
+      failures: consoleFailures,
       preHandler: requireOperator(...ADMIN_AREA_ROLES.audit),
-      schema: {
-        tags: ['admin'],
-        summary: 'The audit log: filter by operator, action, target and time; newest first, paged',
-        security: CONSOLE_SECURITY,
-        querystring: AuditQuerySchema,
-        response: {
-          200: okEnvelopeSchema(AuditListSchema),
-          401: ErrorEnvelopeSchema,
-          403: ErrorEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request) => ok(await listAudit(deps, request.query)),
   );

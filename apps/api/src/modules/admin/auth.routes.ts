@@ -3,19 +3,11 @@
  * own password and two-step verification. Every route but login admits any operator role.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AdminLoginBodySchema,
-  AdminLoginResultSchema,
-  AdminLogoutResultSchema,
-  AdminMeSchema,
-  AdminPasswordBodySchema,
-  TotpCodeBodySchema,
-  TotpEnrolResultSchema,
-  TotpStateSchema,
-} from '@xuanli/contracts/admin';
 import { ADMIN_ROLES } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { ErrorEnvelopeSchema, errorResponses } from '@xuanli/contracts/envelope';
 import { TooManyRequestsEnvelopeSchema } from '@xuanli/contracts/member';
+import { ADMIN_CONSOLE_ROUTES } from '@xuanli/contracts/routes/admin';
+import { addRoute, signedInFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { changeOwnPassword, confirmTotp, disableTotp, enrolTotp, me } from './account.ts';
 import { operatorOf } from './guard.ts';
@@ -34,21 +26,19 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
   const anyOperator = requireOperator(...ADMIN_ROLES);
   const limited = { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses };
 
-  app.post(
-    '/login',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.postLogin,
     {
-      schema: {
-        tags,
-        summary: 'Operator login with username, password and (when two-step verification is on) a TOTP code',
-        description:
-          'Answers a 12-hour console token for `Authorization: Bearer`. Errors: OperatorLoginFailed (401, ' +
-          'the same for an unknown username, a wrong password and a disabled account), TotpRequired (401), ' +
-          'TotpInvalid (400), TooManyRequests (a Chinese `msg`, `retryAfter` seconds) per IP and per username ' +
-          'and IP. Many attempts on one username from anywhere slow each further one down (at most ' +
-          'ADMIN_LOGIN_MAX_DELAY_MS) but never refuse it, so a guesser cannot lock the operator out.',
-        body: AdminLoginBodySchema,
-        response: { 200: okEnvelopeSchema(AdminLoginResultSchema), ...limited },
-      },
+      tags,
+      summary: 'Operator login with username, password and (when two-step verification is on) a TOTP code',
+      description:
+        'Answers a 12-hour console token for `Authorization: Bearer`. Errors: OperatorLoginFailed (401, ' +
+        'the same for an unknown username, a wrong password and a disabled account), TotpRequired (401), ' +
+        'TotpInvalid (400), TooManyRequests (a Chinese `msg`, `retryAfter` seconds) per IP and per username ' +
+        'and IP. Many attempts on one username from anywhere slow each further one down (at most ' +
+        'ADMIN_LOGIN_MAX_DELAY_MS) but never refuse it, so a guesser cannot lock the operator out.',
+      failures: limited,
     },
     async (request, reply) => {
       if (!(await limit(request, reply, request.body.username))) return reply;
@@ -56,50 +46,42 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
     },
   );
 
-  app.post(
-    '/logout',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.postLogout,
     {
+      tags,
+      summary: "End the caller's console login: its token is refused from now on",
+      security: CONSOLE_SECURITY,
+      failures: signedInFailures,
       preHandler: anyOperator,
-      schema: {
-        tags,
-        summary: "End the caller's console login: its token is refused from now on",
-        security: CONSOLE_SECURITY,
-        response: {
-          200: okEnvelopeSchema(AdminLogoutResultSchema),
-          401: ErrorEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request) => ok(await logout(deps, operatorOf(request))),
   );
 
-  app.get(
-    '/me',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.getMe,
     {
+      tags,
+      summary: 'The logged-in operator and when the login ends',
+      security: CONSOLE_SECURITY,
+      failures: signedInFailures,
       preHandler: anyOperator,
-      schema: {
-        tags,
-        summary: 'The logged-in operator and when the login ends',
-        security: CONSOLE_SECURITY,
-        response: { 200: okEnvelopeSchema(AdminMeSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => ok(me(operatorOf(request))),
   );
 
-  app.post(
-    '/me/password',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.postMePassword,
     {
+      tags,
+      summary: "Change the caller's own password; the operator's other logins end",
+      description: 'Errors: WrongOldPassword (400); TooManyRequests (counted with the login attempts).',
+      security: CONSOLE_SECURITY,
+      failures: limited,
       preHandler: anyOperator,
-      schema: {
-        tags,
-        summary: "Change the caller's own password; the operator's other logins end",
-        description: 'Errors: WrongOldPassword (400); TooManyRequests (counted with the login attempts).',
-        security: CONSOLE_SECURITY,
-        body: AdminPasswordBodySchema,
-        response: { 200: okEnvelopeSchema(AdminMeSchema), ...limited },
-      },
     },
     async (request, reply) => {
       const session = operatorOf(request);
@@ -108,39 +90,31 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
     },
   );
 
-  app.post(
-    '/me/totp/enrol',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.postMeTotpEnrol,
     {
+      tags,
+      summary:
+        'Start two-step verification: a new secret and its otpauth:// URL (not enforced until confirmed)',
+      description: 'Conflict while two-step verification is on.',
+      security: CONSOLE_SECURITY,
+      failures: signedInFailures,
       preHandler: anyOperator,
-      schema: {
-        tags,
-        summary:
-          'Start two-step verification: a new secret and its otpauth:// URL (not enforced until confirmed)',
-        description: 'Conflict while two-step verification is on.',
-        security: CONSOLE_SECURITY,
-        response: {
-          200: okEnvelopeSchema(TotpEnrolResultSchema),
-          401: ErrorEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request) => ok(await enrolTotp(deps, operatorOf(request))),
   );
 
-  app.post(
-    '/me/totp/confirm',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.postMeTotpConfirm,
     {
+      tags,
+      summary: 'Turn two-step verification on with a code of the enrolled secret',
+      description: 'Errors: TotpInvalid (400), Conflict (on already, or nothing enrolled), TooManyRequests.',
+      security: CONSOLE_SECURITY,
+      failures: limited,
       preHandler: anyOperator,
-      schema: {
-        tags,
-        summary: 'Turn two-step verification on with a code of the enrolled secret',
-        description:
-          'Errors: TotpInvalid (400), Conflict (on already, or nothing enrolled), TooManyRequests.',
-        security: CONSOLE_SECURITY,
-        body: TotpCodeBodySchema,
-        response: { 200: okEnvelopeSchema(TotpStateSchema), ...limited },
-      },
     },
     async (request, reply) => {
       const session = operatorOf(request);
@@ -149,19 +123,17 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
     },
   );
 
-  app.post(
-    '/me/totp/disable',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.postMeTotpDisable,
     {
+      tags,
+      summary: 'Turn two-step verification off with a current code',
+      description:
+        'Errors: TotpInvalid (400, wrong or already used), Conflict (off already), TooManyRequests.',
+      security: CONSOLE_SECURITY,
+      failures: limited,
       preHandler: anyOperator,
-      schema: {
-        tags,
-        summary: 'Turn two-step verification off with a current code',
-        description:
-          'Errors: TotpInvalid (400, wrong or already used), Conflict (off already), TooManyRequests.',
-        security: CONSOLE_SECURITY,
-        body: TotpCodeBodySchema,
-        response: { 200: okEnvelopeSchema(TotpStateSchema), ...limited },
-      },
     },
     async (request, reply) => {
       const session = operatorOf(request);

@@ -4,14 +4,9 @@
  * (the roles of the users area, who renew them); the 开店清单 (role admin, who sets the server up).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  DashboardTrendsSchema,
-  ExpiringVipsSchema,
-  SetupChecklistSchema,
-} from '@xuanli/contracts/admin-dashboard';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
-import { DashboardSchema } from '@xuanli/contracts/admin-shop';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { ADMIN_CONSOLE_ROUTES } from '@xuanli/contracts/routes/admin';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { expiringVips } from '../member/index.ts';
 import { dashboard } from './dashboard.ts';
@@ -19,73 +14,67 @@ import { setupChecklist } from './dashboard-setup.ts';
 import { dashboardTrends } from './dashboard-trends.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
 
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
-
 /** `admin/dashboard…`. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async (
   app,
   { deps, requireOperator, pay, smsProvider },
 ) => {
-  app.get(
-    '/dashboard',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.getDashboard,
     {
+      tags: ['admin'],
+      summary:
+        "Today's and this month's (Beijing) paid orders and revenue, new users, active VIPs, top courses",
+      description:
+        'Revenue is what the orders paid in the period took minus the refunds of buyers’ orders the ' +
+        'providers confirmed in the period, in 分.',
+      security: CONSOLE_SECURITY,
+      failures: consoleFailures,
       preHandler: requireOperator(...ADMIN_AREA_ROLES.dashboard),
-      schema: {
-        tags: ['admin'],
-        summary:
-          "Today's and this month's (Beijing) paid orders and revenue, new users, active VIPs, top courses",
-        description:
-          'Revenue is what the orders paid in the period took minus the refunds of buyers’ orders the ' +
-          'providers confirmed in the period, in 分.',
-        security: CONSOLE_SECURITY,
-        response: { 200: okEnvelopeSchema(DashboardSchema), ...refusals },
-      },
     },
     async () => ok(await dashboard(deps)),
   );
 
-  app.get(
-    '/dashboard/trends',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.getDashboardTrends,
     {
+      tags: ['admin'],
+      summary: 'Paid orders, revenue and new users per Beijing day over the last 30 days, today last',
+      description: 'The same rules as the day and month figures of admin/dashboard; revenue in 分.',
+      security: CONSOLE_SECURITY,
+      failures: consoleFailures,
       preHandler: requireOperator(...ADMIN_AREA_ROLES.dashboard),
-      schema: {
-        tags: ['admin'],
-        summary: 'Paid orders, revenue and new users per Beijing day over the last 30 days, today last',
-        description: 'The same rules as the day and month figures of admin/dashboard; revenue in 分.',
-        security: CONSOLE_SECURITY,
-        response: { 200: okEnvelopeSchema(DashboardTrendsSchema), ...refusals },
-      },
     },
     async () => ok(await dashboardTrends(deps)),
   );
 
-  app.get(
-    '/dashboard/expiring-vips',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.getDashboardExpiringVips,
     {
+      tags: ['admin'],
+      summary: 'VIPs whose membership ends within the next 7 days, soonest first, phones masked',
+      security: CONSOLE_SECURITY,
+      failures: consoleFailures,
       preHandler: requireOperator(...ADMIN_AREA_ROLES.users),
-      schema: {
-        tags: ['admin'],
-        summary: 'VIPs whose membership ends within the next 7 days, soonest first, phones masked',
-        security: CONSOLE_SECURITY,
-        response: { 200: okEnvelopeSchema(ExpiringVipsSchema), ...refusals },
-      },
     },
     async () => ok(await expiringVips(deps.db, deps.clock.now())),
   );
 
-  app.get(
-    '/dashboard/setup',
+  addRoute(
+    app,
+    ADMIN_CONSOLE_ROUTES.getDashboardSetup,
     {
+      tags: ['admin'],
+      summary: '开店清单: each setting to make before opening, still an example (demo) or set',
+      description:
+        'Customer-service card, a real payment channel, a real SMS provider, the agreements and the ' +
+        'masters; content is demo while the seed’s example has not been saved in the console.',
+      security: CONSOLE_SECURITY,
+      failures: consoleFailures,
       preHandler: requireOperator('admin'),
-      schema: {
-        tags: ['admin'],
-        summary: '开店清单: each setting to make before opening, still an example (demo) or set',
-        description:
-          'Customer-service card, a real payment channel, a real SMS provider, the agreements and the ' +
-          'masters; content is demo while the seed’s example has not been saved in the console.',
-        security: CONSOLE_SECURITY,
-        response: { 200: okEnvelopeSchema(SetupChecklistSchema), ...refusals },
-      },
     },
     async () => ok(await setupChecklist(deps, { pay, smsProvider })),
   );

@@ -5,19 +5,14 @@
  * answers read the same rows, so an edit shows at once.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AdminReadingBodySchema,
-  AdminReadingListSchema,
-  AdminReadingQuerySchema,
-  AdminReadingSchema,
-  type ReadingGroup,
-} from '@xuanli/contracts/admin-content';
+import type { ReadingGroup } from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { listReadingsForEditing, updateReading } from './reading-editing.ts';
 
@@ -25,7 +20,6 @@ import { listReadingsForEditing, updateReading } from './reading-editing.ts';
 export type ReadingConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/readings`. */
 export const readingConsoleRoutes: FastifyPluginAsyncTypebox<ReadingConsoleOptions> = async (
@@ -34,34 +28,30 @@ export const readingConsoleRoutes: FastifyPluginAsyncTypebox<ReadingConsoleOptio
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.content);
 
-  app.get(
-    '/readings',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.getReadings,
     {
+      tags,
+      summary: 'The 命书 reading texts (miji), by group: 日主, 身强身弱, 五行, 十神, 神煞, 大运流年',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'The 命书 reading texts (miji), by group: 日主, 身强身弱, 五行, 十神, 神煞, 大运流年',
-        security,
-        querystring: AdminReadingQuerySchema,
-        response: { 200: okEnvelopeSchema(AdminReadingListSchema), ...refusals },
-      },
     },
     async (request) =>
       ok({ list: await listReadingsForEditing(deps.db, request.query.group as ReadingGroup | undefined) }),
   );
 
-  app.post(
-    '/readings',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.postReadings,
     {
+      tags,
+      summary: 'Change the title and text of one reading; the app’s miji answers show it at once',
+      description: 'NotFound for a key that is no reading. Audit row reading.update.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Change the title and text of one reading; the app’s miji answers show it at once',
-        description: 'NotFound for a key that is no reading. Audit row reading.update.',
-        security,
-        body: AdminReadingBodySchema,
-        response: { 200: okEnvelopeSchema(AdminReadingSchema), ...refusals },
-      },
     },
     async (request) => {
       const auditor = auditorOf(request);

@@ -13,17 +13,11 @@
  * membership is renewed; the session names the account, so nobody reaches another's.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  DingzhiAnswerSchema,
-  DingzhiBodySchema,
-  DingzhiProfileAnswerSchema,
-  DingzhiProfileBodySchema,
-  DingzhiProfileSchema,
-} from '@xuanli/contracts/dingzhi';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { BAZI_ROUTES } from '@xuanli/contracts/routes/bazi';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
 import { assertMember, assertVip, fortuneOf } from './dingzhi.service.ts';
@@ -58,19 +52,16 @@ export const dingzhiRoutes: FastifyPluginAsyncTypebox<DingzhiRouteDeps> = async 
   /** The account the guards above admitted. */
   const memberOf = (request: FastifyRequest) => sessionOf(request).userId as number;
 
-  app.post(
-    '/dingzhi',
+  addRoute(
+    app,
+    BAZI_ROUTES.postDingzhi,
     {
+      tags: ['bazi'],
+      summary:
+        "定制: a VIP's fortune of one type for a day (default today in Beijing) and its week, Monday to Sunday",
+      security: [{ token: [] }],
       onRequest: [requireSession, requireVip],
       schemaErrorFormatter: profileErrors,
-      schema: {
-        tags: ['bazi'],
-        summary:
-          "定制: a VIP's fortune of one type for a day (default today in Beijing) and its week, Monday to Sunday",
-        security: [{ token: [] }],
-        body: DingzhiBodySchema,
-        response: { 200: okEnvelopeSchema(DingzhiAnswerSchema), ...errorResponses },
-      },
     },
     // Mostly Chinese text: written as UTF-8 bytes like bzdata's chart (routes.ts), once it is built.
     async (request, reply) => {
@@ -80,34 +71,29 @@ export const dingzhiRoutes: FastifyPluginAsyncTypebox<DingzhiRouteDeps> = async 
     },
   );
 
-  app.get(
-    '/dingzhi/profile',
+  addRoute(
+    app,
+    BAZI_ROUTES.getDingzhiProfile,
     {
+      tags: ['bazi'],
+      summary:
+        "The caller's own 定制 profile (birth profile and fortune type), or null before the first save",
+      security: [{ token: [] }],
       onRequest: [requireSession, requireMember],
-      schema: {
-        tags: ['bazi'],
-        summary:
-          "The caller's own 定制 profile (birth profile and fortune type), or null before the first save",
-        security: [{ token: [] }],
-        response: { 200: okEnvelopeSchema(DingzhiProfileAnswerSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await readDingzhiProfile(deps.db, memberOf(request))),
   );
 
-  app.put(
-    '/dingzhi/profile',
+  addRoute(
+    app,
+    BAZI_ROUTES.putDingzhiProfile,
     {
+      tags: ['bazi'],
+      summary:
+        "Replaces the caller's own 定制 profile; a wrong sex or birth text is 400 with the engine's code",
+      security: [{ token: [] }],
       onRequest: [requireSession, requireMember],
       schemaErrorFormatter: savedProfileErrors,
-      schema: {
-        tags: ['bazi'],
-        summary:
-          "Replaces the caller's own 定制 profile; a wrong sex or birth text is 400 with the engine's code",
-        security: [{ token: [] }],
-        body: DingzhiProfileBodySchema,
-        response: { 200: okEnvelopeSchema(DingzhiProfileSchema), ...errorResponses },
-      },
     },
     async (request) =>
       ok(await saveDingzhiProfile(deps.db, memberOf(request), request.body, new Date(deps.clock.now()))),

@@ -6,13 +6,14 @@
  * (`mingshu`, RATE_LIMIT_MINGSHU_*), because each 命书 costs half a second of a worker thread.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChartBodySchema, MINGSHU_FILE_SUFFIX } from '@xuanli/contracts/bazi';
-import { errorResponses } from '@xuanli/contracts/envelope';
+import { MINGSHU_FILE_SUFFIX } from '@xuanli/contracts/bazi';
+import { BAZI_ROUTES } from '@xuanli/contracts/routes/bazi';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
 import { assertVip } from './dingzhi.service.ts';
 import { mingshuDocument } from './mingshu.service.ts';
@@ -44,26 +45,17 @@ export const mingshuRoutes: FastifyPluginAsyncTypebox<MingshuRouteDeps> = async 
   const renderer = createMingshuRenderer();
   app.addHook('onClose', () => renderer.close());
 
-  app.post(
-    '/mingshu',
+  addRoute(
+    app,
+    BAZI_ROUTES.postMingshu,
     {
+      tags: ['bazi'],
+      summary:
+        "A VIP's printable 命书 of the chart body: a PDF (chart, 五行 and 喜用神, 大运 and ten 流年 with readings, 命书 texts, 口径)",
+      security: [{ token: [] }],
       onRequest: [requireSession, requireVip],
       schemaErrorFormatter: chartErrors,
       config: routeRateLimit(deps.config, 'mingshu'),
-      schema: {
-        tags: ['bazi'],
-        summary:
-          "A VIP's printable 命书 of the chart body: a PDF (chart, 五行 and 喜用神, 大运 and ten 流年 with readings, 命书 texts, 口径)",
-        security: [{ token: [] }],
-        body: ChartBodySchema,
-        response: {
-          200: {
-            description: 'The 命书, application/pdf, saved as <name>命书.pdf',
-            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-          },
-          ...errorResponses,
-        },
-      },
     },
     async (request, reply) => {
       const doc = await mingshuDocument(deps, request.body);

@@ -11,21 +11,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALMANAC_ERROR_MESSAGES, AlmanacError, type AlmanacErrorCode } from '@xuanli/almanac/errors';
-import {
-  ChartBodySchema,
-  ChartSchema,
-  CompatibilitySchema,
-  FanchaAnswerSchema,
-  FanchaBodySchema,
-  HehunAnswerSchema,
-  HehunBodySchema,
-  JxfenBodySchema,
-  ReadingsSchema,
-} from '@xuanli/contracts/bazi';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { BAZI_ROUTES } from '@xuanli/contracts/routes/bazi';
 import type { FastifySchemaValidationError } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { jsonUtf8 } from '../../shared/utf8-json.ts';
 import { fancha } from './fancha.ts';
@@ -96,17 +86,14 @@ export interface BaziRouteDeps {
 
 /** Registers bzdata, miji, hehun, jxfen and fancha; mount with prefix `/api/app/bln.suan` (lower case). */
 export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, { db, clock }) => {
-  app.post(
-    '/bzdata',
+  addRoute(
+    app,
+    BAZI_ROUTES.postBzdata,
     {
+      tags: ['bazi'],
+      summary:
+        'The bazi chart of a birth profile: pillars, 大运, 流年, 流月, 神煞, 口径 (path case-insensitive)',
       schemaErrorFormatter: chartErrors,
-      schema: {
-        tags: ['bazi'],
-        summary:
-          'The bazi chart of a birth profile: pillars, 大运, 流年, 流月, 神煞, 口径 (path case-insensitive)',
-        body: ChartBodySchema,
-        response: { 200: okEnvelopeSchema(ChartSchema), ...errorResponses },
-      },
     },
     // Pure and database-free: the bench measures this route against a bare Fastify one.
     async (request, reply) => {
@@ -119,60 +106,47 @@ export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, 
     },
   );
 
-  app.post(
-    '/miji',
+  addRoute(
+    app,
+    BAZI_ROUTES.postMiji,
     {
+      tags: ['bazi'],
+      summary: 'Readings of the chart (日主 and strength, 五行, 十神, 神煞); texts are editable content',
       schemaErrorFormatter: chartErrors,
-      schema: {
-        tags: ['bazi'],
-        summary: 'Readings of the chart (日主 and strength, 五行, 十神, 神煞); texts are editable content',
-        body: ChartBodySchema,
-        response: { 200: okEnvelopeSchema(ReadingsSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await readingsOf({ db, clock }, request.body)),
   );
 
-  app.post(
-    '/hehun',
+  addRoute(
+    app,
+    BAZI_ROUTES.postHehun,
     {
+      tags: ['bazi'],
+      summary:
+        '合婚 from two whole charts: points with reasons and weights, a restrained total and level, the 生肖 view beside it',
       schemaErrorFormatter: hehunErrors,
-      schema: {
-        tags: ['bazi'],
-        summary:
-          '合婚 from two whole charts: points with reasons and weights, a restrained total and level, the 生肖 view beside it',
-        body: HehunBodySchema,
-        response: { 200: okEnvelopeSchema(HehunAnswerSchema), ...errorResponses },
-      },
     },
     async (request) => ok(hehunOf(request.body)),
   );
 
-  app.post(
-    '/jxfen',
+  addRoute(
+    app,
+    BAZI_ROUTES.postJxfen,
     {
+      tags: ['bazi'],
+      summary: 'Compatibility of two earthly branches per topic (marriage, lawsuit, moving, illness, wealth)',
       schemaErrorFormatter: fenErrors,
-      schema: {
-        tags: ['bazi'],
-        summary:
-          'Compatibility of two earthly branches per topic (marriage, lawsuit, moving, illness, wealth)',
-        body: JxfenBodySchema,
-        response: { 200: okEnvelopeSchema(CompatibilitySchema), ...errorResponses },
-      },
     },
     async (request) => ok(compatibilityOf(request.body.fen)),
   );
 
-  app.post(
-    '/fancha',
+  addRoute(
+    app,
+    BAZI_ROUTES.postFancha,
     {
-      schema: {
-        tags: ['bazi'],
-        summary:
-          '四柱反查: every 时辰 1801–2099 (or the years asked) with the four pillars, each ready to chart; pillars that cannot stand together are 400 WrongPillars',
-        body: FanchaBodySchema,
-        response: { 200: okEnvelopeSchema(FanchaAnswerSchema), ...errorResponses },
-      },
+      tags: ['bazi'],
+      summary:
+        '四柱反查: every 时辰 1801–2099 (or the years asked) with the four pillars, each ready to chart; pillars that cannot stand together are 400 WrongPillars',
     },
     // Pure and database-free like bzdata: a few dozen table reads whatever the range (bench: fancha).
     async (request) => ok(fancha(request.body)),

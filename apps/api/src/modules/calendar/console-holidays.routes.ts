@@ -6,18 +6,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  AdminHolidayChangeSchema,
-  AdminHolidayListSchema,
-  AdminHolidayQuerySchema,
-  HolidayDeleteQuerySchema,
-  HolidaySaveBodySchema,
-} from '@xuanli/contracts/holidays';
+import { CALENDAR_CONSOLE_ROUTES } from '@xuanli/contracts/routes/calendar';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { integerIn } from '../../shared/wire-numbers.ts';
 import { deleteHolidayDay, listHolidayYears, saveHolidayDay } from './holidays.ts';
@@ -26,7 +20,6 @@ import { deleteHolidayDay, listHolidayYears, saveHolidayDay } from './holidays.t
 export type HolidayConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/holidays`. */
 export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptions> = async (
@@ -35,17 +28,15 @@ export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptio
 ) => {
   const editors = requireOperator(...ADMIN_AREA_ROLES.holidays);
 
-  app.get(
-    '/holidays',
+  addRoute(
+    app,
+    CALENDAR_CONSOLE_ROUTES.getHolidays,
     {
+      tags,
+      summary: 'The entered holiday days by year, beside the built-in plan of each year, and the version',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'The entered holiday days by year, beside the built-in plan of each year, and the version',
-        security,
-        querystring: AdminHolidayQuerySchema,
-        response: { 200: okEnvelopeSchema(AdminHolidayListSchema), ...refusals },
-      },
     },
     async (request) => {
       const { year } = request.query;
@@ -55,19 +46,17 @@ export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptio
     },
   );
 
-  app.post(
-    '/holidays',
+  addRoute(
+    app,
+    CALENDAR_CONSOLE_ROUTES.postHolidays,
     {
+      tags,
+      summary: 'Enter or change one day of a notice: a day off or a make-up workday (a Saturday or Sunday)',
+      description:
+        'The API, the xuanli CLI and the web calendar show it at once (the table version rises). Audit row holiday.save.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Enter or change one day of a notice: a day off or a make-up workday (a Saturday or Sunday)',
-        description:
-          'The API, the xuanli CLI and the web calendar show it at once (the table version rises). Audit row holiday.save.',
-        security,
-        body: HolidaySaveBodySchema,
-        response: { 200: okEnvelopeSchema(AdminHolidayChangeSchema), ...refusals },
-      },
     },
     async (request) => {
       const auditor = auditorOf(request);
@@ -88,18 +77,16 @@ export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptio
     },
   );
 
-  app.delete(
-    '/holidays',
+  addRoute(
+    app,
+    CALENDAR_CONSOLE_ROUTES.deleteHolidays,
     {
+      tags,
+      summary: 'Remove an entered day; the built-in entry of the date, if any, applies again',
+      description: 'NotFound when no day of that date was entered. Audit row holiday.delete.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Remove an entered day; the built-in entry of the date, if any, applies again',
-        description: 'NotFound when no day of that date was entered. Audit row holiday.delete.',
-        security,
-        querystring: HolidayDeleteQuerySchema,
-        response: { 200: okEnvelopeSchema(AdminHolidayChangeSchema), ...refusals },
-      },
     },
     async (request) => {
       const auditor = auditorOf(request);

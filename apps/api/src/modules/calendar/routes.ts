@@ -5,26 +5,13 @@
  * are cached briefly, and the table itself is revalidated by its version.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  DayQuerySchema,
-  EngineObjectSchema,
-  IcsQuerySchema,
-  MAX_ICS_YEARS,
-  MonthQuerySchema,
-  PinjiaAnswerSchema,
-  PinjiaQuerySchema,
-  TermsQuerySchema,
-  TermsSchema,
-  ZeriAnswerSchema,
-  ZeriQuerySchema,
-} from '@xuanli/contracts/calendar';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import { HolidayTableQuerySchema, HolidayTableSchema } from '@xuanli/contracts/holidays';
+import { MAX_ICS_YEARS } from '@xuanli/contracts/calendar';
+import { CALENDAR_ROUTES } from '@xuanli/contracts/routes/calendar';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
 import type { AnswerCaching } from '../../shared/answer-cache.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createHolidayCache } from './holiday-cache.ts';
 import { holidayTableAnswer } from './holidays.ts';
@@ -92,16 +79,13 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{
     return state?.table;
   }
 
-  app.get(
-    '/holidays',
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getCalendarHolidays,
     {
-      schema: {
-        tags: ['calendar'],
-        summary:
-          'Holiday days entered since the engine was built (versioned; no years when `since` is the current version)',
-        querystring: HolidayTableQuerySchema,
-        response: { 200: okEnvelopeSchema(HolidayTableSchema), ...errorResponses },
-      },
+      tags: ['calendar'],
+      summary:
+        'Holiday days entered since the engine was built (versioned; no years when `since` is the current version)',
     },
     async (request, reply) => {
       const state = await holidays.current();
@@ -113,28 +97,22 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  app.get(
-    '/day',
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getCalendarDay,
     {
-      schema: {
-        tags: ['calendar'],
-        summary: 'The whole almanac of one day (老黄历)',
-        querystring: DayQuerySchema,
-        response: { 200: okEnvelopeSchema(EngineObjectSchema), ...errorResponses },
-      },
+      tags: ['calendar'],
+      summary: 'The whole almanac of one day (老黄历)',
     },
     async (request, reply) => ok(calendarDay(clock, request.query.date, await tableFor(reply))),
   );
 
-  app.get(
-    '/month',
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getCalendarMonth,
     {
-      schema: {
-        tags: ['calendar'],
-        summary: 'The month grid: 35 or 42 cells with lunar labels, rest/work days and salary multipliers',
-        querystring: MonthQuerySchema,
-        response: { 200: okEnvelopeSchema(EngineObjectSchema), ...errorResponses },
-      },
+      tags: ['calendar'],
+      summary: 'The month grid: 35 or 42 cells with lunar labels, rest/work days and salary multipliers',
     },
     async (request, reply) => {
       const table = await tableFor(reply);
@@ -142,15 +120,12 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  app.get(
-    '/terms',
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getCalendarTerms,
     {
-      schema: {
-        tags: ['calendar'],
-        summary: 'The 24 solar terms of a year with exact Beijing times',
-        querystring: TermsQuerySchema,
-        response: { 200: okEnvelopeSchema(TermsSchema), ...errorResponses },
-      },
+      tags: ['calendar'],
+      summary: 'The 24 solar terms of a year with exact Beijing times',
     },
     async (request, reply) => {
       reply.header('cache-control', CACHE_PURE);
@@ -160,29 +135,23 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{
 
   // 择日 and 拼假 compute in the engine (a year for six people takes well under a millisecond) and count
   // in the general rate budget like the other compute routes; they mark 休/班 from the entered table.
-  app.get(
-    '/zeri',
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getCalendarZeri,
     {
-      schema: {
-        tags: ['calendar'],
-        summary:
-          '择日: the days of a range (≤ 366) for one matter, best first, kept out of the clashing days of up to 6 people',
-        querystring: ZeriQuerySchema,
-        response: { 200: okEnvelopeSchema(ZeriAnswerSchema), ...errorResponses },
-      },
+      tags: ['calendar'],
+      summary:
+        '择日: the days of a range (≤ 366) for one matter, best first, kept out of the clashing days of up to 6 people',
     },
     async (request, reply) => ok(calendarZeri(request.query, await tableFor(reply))),
   );
 
-  app.get(
-    '/pinjia',
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getCalendarPinjia,
     {
-      schema: {
-        tags: ['calendar'],
-        summary: '拼假: the longest breaks 1–5 days of leave buy in a year, best ratio first',
-        querystring: PinjiaQuerySchema,
-        response: { 200: okEnvelopeSchema(PinjiaAnswerSchema), ...errorResponses },
-      },
+      tags: ['calendar'],
+      summary: '拼假: the longest breaks 1–5 days of leave buy in a year, best ratio first',
     },
     async (request, reply) => {
       const { year, leave } = request.query;
@@ -190,16 +159,13 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  app.get(
-    '/ics',
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getCalendarIcs,
     {
-      schema: {
-        tags: ['calendar'],
-        summary: `iCalendar file of festivals, terms and holidays for years from..to (at most ${MAX_ICS_YEARS})`,
-        querystring: IcsQuerySchema,
-        produces: ['text/calendar'],
-        response: { 200: Type.String({ description: 'text/calendar' }), ...errorResponses },
-      },
+      tags: ['calendar'],
+      summary: `iCalendar file of festivals, terms and holidays for years from..to (at most ${MAX_ICS_YEARS})`,
+      produces: ['text/calendar'],
     },
     async (request, reply) => {
       const { from, to } = request.query;

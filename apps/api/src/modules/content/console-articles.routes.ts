@@ -6,25 +6,15 @@
  * transaction. The app's article routes read the same rows, so a change shows there at once.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ADMIN_ARTICLE_LIMITS,
-  AdminArticleBodySchema,
-  AdminArticleDeletedSchema,
-  AdminArticleLabelListSchema,
-  AdminArticleListSchema,
-  AdminArticleParamsSchema,
-  AdminArticlePreviewBodySchema,
-  AdminArticlePreviewSchema,
-  AdminArticleQuerySchema,
-  AdminArticleSchema,
-} from '@xuanli/contracts/admin-content';
+import { ADMIN_ARTICLE_LIMITS } from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { pageOf } from '../../shared/wire-numbers.ts';
@@ -44,7 +34,6 @@ import { sanitizeArticleHtml } from './sanitize.ts';
 export type ArticleConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** An article body of up to 200 000 characters of HTML (3 bytes each in UTF-8) fits. */
 const ARTICLE_BODY_LIMIT = ADMIN_ARTICLE_LIMITS.html * 3 + 16 * 1024;
@@ -79,81 +68,72 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     });
   }
 
-  app.get(
-    '/articles',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.getArticles,
     {
+      tags,
+      summary: 'Articles with drafts, by label, a keyword in the title or name, and published state',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Articles with drafts, by label, a keyword in the title or name, and published state',
-        security,
-        querystring: AdminArticleQuerySchema,
-        response: { 200: okEnvelopeSchema(AdminArticleListSchema), ...refusals },
-      },
     },
     async (request) =>
       ok(await listArticlesForEditing(deps.db, { ...request.query, ...pageOf(request.query) })),
   );
 
-  app.get(
-    '/articles/labels',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.getArticlesLabels,
     {
+      tags,
+      summary: 'The labels in use, with how many articles each has and how many are published',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'The labels in use, with how many articles each has and how many are published',
-        security,
-        response: { 200: okEnvelopeSchema(AdminArticleLabelListSchema), ...refusals },
-      },
     },
     async () => ok({ list: await articleLabelsInUse(deps.db) }),
   );
 
-  app.post(
-    '/articles/preview',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.postArticlesPreview,
     {
+      tags,
+      summary: 'The body HTML as saving would store it (sanitised), for the phone preview',
+      description: 'Changes nothing.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
       bodyLimit: ARTICLE_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: 'The body HTML as saving would store it (sanitised), for the phone preview',
-        description: 'Changes nothing.',
-        security,
-        body: AdminArticlePreviewBodySchema,
-        response: { 200: okEnvelopeSchema(AdminArticlePreviewSchema), ...refusals },
-      },
     },
     async (request) => ok({ html: sanitizeArticleHtml(request.body.html) }),
   );
 
-  app.get(
-    '/articles/:id',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.getArticlesById,
     {
+      tags,
+      summary: 'One article with its body HTML, published or not',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'One article with its body HTML, published or not',
-        security,
-        params: AdminArticleParamsSchema,
-        response: { 200: okEnvelopeSchema(AdminArticleSchema), ...refusals },
-      },
     },
     async (request) => ok(await articleForEditing(deps.db, request.params.id)),
   );
 
-  app.post(
-    '/articles',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.postArticles,
     {
+      tags,
+      summary: 'Create an article as a draft; its HTML is sanitised before it is stored',
+      description: 'Conflict when the label already has an article of that name. Audit row article.create.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
       bodyLimit: ARTICLE_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: 'Create an article as a draft; its HTML is sanitised before it is stored',
-        description: 'Conflict when the label already has an article of that name. Audit row article.create.',
-        security,
-        body: AdminArticleBodySchema,
-        response: { 200: okEnvelopeSchema(AdminArticleSchema), ...refusals },
-      },
     },
     async (request) => {
       const change = await audited(request, 'article.create', (tx, at) =>
@@ -163,21 +143,18 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     },
   );
 
-  app.post(
-    '/articles/:id',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.postArticlesById,
     {
+      tags,
+      summary: 'Change an article (title, name, label, summary, body, sort); the app shows it at once',
+      description:
+        'The published state is kept. Conflict when the label and name belong to another article. Audit row article.update.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
       bodyLimit: ARTICLE_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: 'Change an article (title, name, label, summary, body, sort); the app shows it at once',
-        description:
-          'The published state is kept. Conflict when the label and name belong to another article. Audit row article.update.',
-        security,
-        params: AdminArticleParamsSchema,
-        body: AdminArticleBodySchema,
-        response: { 200: okEnvelopeSchema(AdminArticleSchema), ...refusals },
-      },
     },
     async (request) => {
       const { id } = request.params;
@@ -188,24 +165,22 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     },
   );
 
-  for (const [path, published, action] of [
-    ['publish', true, 'article.publish'],
-    ['unpublish', false, 'article.unpublish'],
+  for (const [route, published, action] of [
+    [CONTENT_CONSOLE_ROUTES.postArticlesByIdPublish, true, 'article.publish'],
+    [CONTENT_CONSOLE_ROUTES.postArticlesByIdUnpublish, false, 'article.unpublish'],
   ] as const) {
-    app.post(
-      `/articles/:id/${path}`,
+    addRoute(
+      app,
+      route,
       {
+        tags,
+        summary: published
+          ? 'Publish an article: the app lists and shows it'
+          : 'Unpublish an article: the app neither lists nor shows it',
+        description: `Audit row ${action}.`,
+        security,
+        failures: consoleFailures,
         preHandler: editors,
-        schema: {
-          tags,
-          summary: published
-            ? 'Publish an article: the app lists and shows it'
-            : 'Unpublish an article: the app neither lists nor shows it',
-          description: `Audit row ${action}.`,
-          security,
-          params: AdminArticleParamsSchema,
-          response: { 200: okEnvelopeSchema(AdminArticleSchema), ...refusals },
-        },
       },
       async (request) => {
         const { id } = request.params;
@@ -215,18 +190,16 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     );
   }
 
-  app.delete(
-    '/articles/:id',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.deleteArticlesById,
     {
+      tags,
+      summary: 'Delete an article (to hide it for now, unpublish it instead)',
+      description: 'Audit row article.delete with the article as it was.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Delete an article (to hide it for now, unpublish it instead)',
-        description: 'Audit row article.delete with the article as it was.',
-        security,
-        params: AdminArticleParamsSchema,
-        response: { 200: okEnvelopeSchema(AdminArticleDeletedSchema), ...refusals },
-      },
     },
     async (request) => {
       const { id } = request.params;

@@ -6,22 +6,14 @@
  * transaction); each write adds its audit row ('master.save', 'label.save') to the same transaction.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AdminMasterBodySchema,
-  AdminMasterCreateBodySchema,
-  AdminMasterListSchema,
-  AdminMasterParamsSchema,
-  AdminMasterSchema,
-  AdminServiceCardBodySchema,
-  AdminServiceCardSchema,
-} from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { Tx } from '../../shared/orders.ts';
 import {
@@ -37,7 +29,6 @@ import {
 export type MasterConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/masters…` and `admin/customer-service`. */
 export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions> = async (
@@ -69,32 +60,29 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
     });
   }
 
-  app.get(
-    '/masters',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.getMasters,
     {
+      tags,
+      summary: 'Every master (dashi), active or not, in the app’s order',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Every master (dashi), active or not, in the app’s order',
-        security,
-        response: { 200: okEnvelopeSchema(AdminMasterListSchema), ...refusals },
-      },
     },
     async () => ok({ list: await listMastersForEditing(deps.db) }),
   );
 
-  app.post(
-    '/masters',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.postMasters,
     {
+      tags,
+      summary: 'Add a master with the sellid courses and products refer to',
+      description: 'Conflict when the sellid is taken. Audit row master.save.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Add a master with the sellid courses and products refer to',
-        description: 'Conflict when the sellid is taken. Audit row master.save.',
-        security,
-        body: AdminMasterCreateBodySchema,
-        response: { 200: okEnvelopeSchema(AdminMasterSchema), ...refusals },
-      },
     },
     async (request) =>
       ok(
@@ -107,19 +95,16 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
       ),
   );
 
-  app.post(
-    '/masters/:sellid',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.postMastersBySellid,
     {
+      tags,
+      summary: 'Change a master: picture, name, intro, WeChat ID and QR code, order, shown or hidden',
+      description: 'The app’s dashi answers show it at once. Audit row master.save.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Change a master: picture, name, intro, WeChat ID and QR code, order, shown or hidden',
-        description: 'The app’s dashi answers show it at once. Audit row master.save.',
-        security,
-        params: AdminMasterParamsSchema,
-        body: AdminMasterBodySchema,
-        response: { 200: okEnvelopeSchema(AdminMasterSchema), ...refusals },
-      },
     },
     async (request) =>
       ok(
@@ -132,32 +117,29 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
       ),
   );
 
-  app.get(
-    '/customer-service',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.getCustomerService,
     {
+      tags,
+      summary: 'The customer-service card of the app’s 在线客服 dialog (label crm/在线客服)',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'The customer-service card of the app’s 在线客服 dialog (label crm/在线客服)',
-        security,
-        response: { 200: okEnvelopeSchema(AdminServiceCardSchema), ...refusals },
-      },
     },
     async () => ok(await customerServiceCard(deps.db)),
   );
 
-  app.post(
-    '/customer-service',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.postCustomerService,
     {
+      tags,
+      summary: 'Save the customer-service card: avatar, nickname, intro, WeChat ID, QR code, notice',
+      description: 'base/sysapi/label answers it at once. Audit row label.save.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Save the customer-service card: avatar, nickname, intro, WeChat ID, QR code, notice',
-        description: 'base/sysapi/label answers it at once. Audit row label.save.',
-        security,
-        body: AdminServiceCardBodySchema,
-        response: { 200: okEnvelopeSchema(AdminServiceCardSchema), ...refusals },
-      },
     },
     async (request) =>
       ok(

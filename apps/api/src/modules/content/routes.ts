@@ -9,20 +9,7 @@
  * are kept here only; the master routes are GETs and also carry an ETag and a short public Cache-Control.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ArticleReadBodySchema,
-  ArticleSchema,
-  ArticleSearchBodySchema,
-  ArticleSearchResultSchema,
-} from '@xuanli/contracts/article';
-import {
-  LabelBodySchema,
-  LabelSchema,
-  MasterListSchema,
-  MasterQuerySchema,
-  MasterSchema,
-} from '@xuanli/contracts/content';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { CONTENT_ROUTES } from '@xuanli/contracts/routes/content';
 import type { Db } from '../../db/client.ts';
 import {
   type AnswerCaching,
@@ -32,6 +19,7 @@ import {
   sendKept,
 } from '../../shared/answer-cache.ts';
 import { TOPICS } from '../../shared/cache-bus.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { listMasters, readArticle, readLabel, readMaster, searchArticles } from './service.ts';
 
@@ -48,15 +36,12 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> = as
   { readDb: db, caching },
 ) => {
   const labels = answerCache<unknown>(app, caching, [TOPICS.content]);
-  app.post(
-    '/sysapi/label',
+  addRoute(
+    app,
+    CONTENT_ROUTES.postBaseSysapiLabel,
     {
-      schema: {
-        tags: ['base'],
-        summary: "A label content block, e.g. {model: 'crm', name: '在线客服'}",
-        body: LabelBodySchema,
-        response: { 200: okEnvelopeSchema(LabelSchema), ...errorResponses },
-      },
+      tags: ['base'],
+      summary: "A label content block, e.g. {model: 'crm', name: '在线客服'}",
     },
     async (request, reply) => {
       const { model, name } = request.body;
@@ -77,15 +62,12 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> =
 ) => {
   const articles = answerCache<unknown>(app, caching, [TOPICS.articles]);
   const masters = answerCache<unknown>(app, caching, [TOPICS.masters]);
-  app.post(
-    '/article/search',
+  addRoute(
+    app,
+    CONTENT_ROUTES.postArticleSearch,
     {
-      schema: {
-        tags: ['crm'],
-        summary: 'Published articles by label and/or keyword, paged (PRODUCT.md#paths)',
-        body: ArticleSearchBodySchema,
-        response: { 200: okEnvelopeSchema(ArticleSearchResultSchema), ...errorResponses },
-      },
+      tags: ['crm'],
+      summary: 'Published articles by label and/or keyword, paged (PRODUCT.md#paths)',
     },
     async (request, reply) => {
       const { label, keyword, page, size } = request.body;
@@ -104,15 +86,12 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> =
     },
   );
 
-  app.post(
-    '/article/read',
+  addRoute(
+    app,
+    CONTENT_ROUTES.postArticleRead,
     {
-      schema: {
-        tags: ['crm'],
-        summary: 'One published article by {id} or {label, name}, HTML sanitised (PRODUCT.md#paths)',
-        body: ArticleReadBodySchema,
-        response: { 200: okEnvelopeSchema(ArticleSchema), ...errorResponses },
-      },
+      tags: ['crm'],
+      summary: 'One published article by {id} or {label, name}, HTML sanitised (PRODUCT.md#paths)',
     },
     async (request, reply) => {
       const which = request.body;
@@ -125,15 +104,12 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> =
     },
   );
 
-  app.get(
-    '/dashi',
+  addRoute(
+    app,
+    CONTENT_ROUTES.getDashi,
     {
-      schema: {
-        tags: ['crm'],
-        summary: 'A master by sellid, or the default master without one (PRODUCT.md#content, #paths)',
-        querystring: MasterQuerySchema,
-        response: { 200: okEnvelopeSchema(MasterSchema), ...errorResponses },
-      },
+      tags: ['crm'],
+      summary: 'A master by sellid, or the default master without one (PRODUCT.md#content, #paths)',
     },
     async (request, reply) => {
       const { sellid } = request.query;
@@ -148,14 +124,12 @@ export const crmContentRoutes: FastifyPluginAsyncTypebox<ContentRoutesOptions> =
     },
   );
 
-  app.get(
-    '/dashi/list',
+  addRoute(
+    app,
+    CONTENT_ROUTES.getDashiList,
     {
-      schema: {
-        tags: ['crm'],
-        summary: 'Every active master, the default first',
-        response: { 200: okEnvelopeSchema(MasterListSchema), ...errorResponses },
-      },
+      tags: ['crm'],
+      summary: 'Every active master, the default first',
     },
     async (request, reply) => {
       const answer = await masters.get(

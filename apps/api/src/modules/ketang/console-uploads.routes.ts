@@ -7,22 +7,15 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  UploadChunkParamsSchema,
-  UploadChunkResultSchema,
-  UploadCreateBodySchema,
-  UploadParamsSchema,
-  UploadResultSchema,
-  UploadSchema,
-} from '@xuanli/contracts/admin-courses';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { KETANG_CONSOLE_ROUTES } from '@xuanli/contracts/routes/ketang';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { allowSlowBody } from '../../plugins/request-deadline.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage.ts';
@@ -43,7 +36,6 @@ export interface UploadConsoleOptions
 }
 
 const tags = ['admin'];
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/uploads…`. */
 export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions> = async (
@@ -59,44 +51,52 @@ export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions
   // plugin's scope only), and putChunk counts and stores it.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
-  app.post(
-    '/uploads',
+  addRoute(
+    app,
+    KETANG_CONSOLE_ROUTES.postUploads,
     {
+      tags,
+      summary: 'Start a chunked upload of a lesson video (mp4/webm ≤ 2 GiB) or courseware (PDF ≤ 50 MiB)',
+      description:
+        'Answers the upload id, the chunk size and the number of chunks. UnsupportedMediaType for a type the ' +
+        'purpose does not take, PayloadTooLarge over its limit, Conflict past the caller’s quota of unfinished ' +
+        'uploads (UPLOAD_MAX_OPEN_PER_OPERATOR, UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR). The upload is the caller’s: ' +
+        'other operators get Forbidden on it. Unfinished uploads are removed a day after their last chunk.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Start a chunked upload of a lesson video (mp4/webm ≤ 2 GiB) or courseware (PDF ≤ 50 MiB)',
-        description:
-          'Answers the upload id, the chunk size and the number of chunks. UnsupportedMediaType for a type the ' +
-          'purpose does not take, PayloadTooLarge over its limit, Conflict past the caller’s quota of unfinished ' +
-          'uploads (UPLOAD_MAX_OPEN_PER_OPERATOR, UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR). The upload is the caller’s: ' +
-          'other operators get Forbidden on it. Unfinished uploads are removed a day after their last chunk.',
-        security,
-        body: UploadCreateBodySchema,
-        response: { 200: okEnvelopeSchema(UploadSchema), ...refusals },
-      },
     },
     async (request) => ok(await createUpload(uploadDeps, settings, operatorId(request), request.body)),
   );
 
-  app.get(
-    '/uploads/:id',
+  addRoute(
+    app,
+    KETANG_CONSOLE_ROUTES.getUploadsById,
     {
+      tags,
+      summary: 'An upload and the chunks stored so far: a client resumes by sending the missing ones',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'An upload and the chunks stored so far: a client resumes by sending the missing ones',
-        security,
-        params: UploadParamsSchema,
-        response: { 200: okEnvelopeSchema(UploadSchema), ...refusals },
-      },
     },
     async (request) => ok(await readUpload(uploadDeps, operatorId(request), request.params.id)),
   );
 
-  app.put(
-    '/uploads/:id/chunks/:index',
+  addRoute(
+    app,
+    KETANG_CONSOLE_ROUTES.putUploadsByIdChunksByIndex,
     {
+      tags,
+      summary: 'Store one chunk: the raw bytes (application/octet-stream) of exactly its length',
+      description:
+        'Every chunk but the last has `chunkSize` bytes. A chunk sent again replaces the stored one. ' +
+        'ValidationError for a wrong length or index (nothing is stored), BadRequest when the body broke off, ' +
+        'Conflict once the upload is complete, Forbidden on another operator’s upload. The body may take its ' +
+        'length at UPLOAD_MIN_RATE_BYTES_PER_SECOND × 1.5 + 5 s (never less than the server’s request time-out); ' +
+        'slower, RequestTimeout (408) and the connection is closed.',
+      security,
+      consumes: ['application/octet-stream'],
+      failures: consoleFailures,
       // The body's time limit follows its declared length (a chunk at most), whatever the server's.
       onRequest: async (request, reply) => {
         const declared = Number(request.headers['content-length']);
@@ -104,20 +104,6 @@ export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions
         allowSlowBody(request, reply.raw, chunkTimeLimitMs(Math.min(bytes, settings.chunkBytes), settings));
       },
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Store one chunk: the raw bytes (application/octet-stream) of exactly its length',
-        description:
-          'Every chunk but the last has `chunkSize` bytes. A chunk sent again replaces the stored one. ' +
-          'ValidationError for a wrong length or index (nothing is stored), BadRequest when the body broke off, ' +
-          'Conflict once the upload is complete, Forbidden on another operator’s upload. The body may take its ' +
-          'length at UPLOAD_MIN_RATE_BYTES_PER_SECOND × 1.5 + 5 s (never less than the server’s request time-out); ' +
-          'slower, RequestTimeout (408) and the connection is closed.',
-        security,
-        consumes: ['application/octet-stream'],
-        params: UploadChunkParamsSchema,
-        response: { 200: okEnvelopeSchema(UploadChunkResultSchema), ...refusals },
-      },
     },
     async (request) => {
       const body = request.body as Readable | undefined;
@@ -139,21 +125,19 @@ export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions
     },
   );
 
-  app.post(
-    '/uploads/:id/complete',
+  addRoute(
+    app,
+    KETANG_CONSOLE_ROUTES.postUploadsByIdComplete,
     {
+      tags,
+      summary: 'Join the chunks into the stored file; answers its key, size, SHA-256 and a video’s length',
+      description:
+        'The kind is decided by the bytes (mp4 ftyp, webm EBML, PDF %PDF-): anything else is UnsupportedMediaType ' +
+        'and the upload is dropped. Conflict while chunks are missing (the message names them). Calling it again ' +
+        'on a complete upload answers the same result.',
+      security,
+      failures: consoleFailures,
       preHandler: editors,
-      schema: {
-        tags,
-        summary: 'Join the chunks into the stored file; answers its key, size, SHA-256 and a video’s length',
-        description:
-          'The kind is decided by the bytes (mp4 ftyp, webm EBML, PDF %PDF-): anything else is UnsupportedMediaType ' +
-          'and the upload is dropped. Conflict while chunks are missing (the message names them). Calling it again ' +
-          'on a complete upload answers the same result.',
-        security,
-        params: UploadParamsSchema,
-        response: { 200: okEnvelopeSchema(UploadResultSchema), ...refusals },
-      },
     },
     async (request) => ok(await completeUpload(uploadDeps, operatorId(request), request.params.id)),
   );

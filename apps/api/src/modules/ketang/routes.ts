@@ -1,34 +1,8 @@
-/**
- * The classroom routes (pages/ketang/*, PRODUCT.md#classroom), mounted under `/api`: `crm/ketang/*` for the
- * pages and `ketang/media/*` for lesson videos behind signed URLs. Browsing, the course page, courseware and
- * reviews are public (a token, when sent, personalises the answer), as are the lessons that teach a term
- * (`lessons-by-tag`, for the chart's term sheets); `play` decides per lesson (access.ts); `progress` and
- * `review` need a logged-in user (401 otherwise).
- */
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { OkEnvelope } from '@xuanli/contracts/envelope';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  COURSE_PAGE_SIZE,
-  CourseCategoryListSchema,
-  CourseDetailSchema,
-  type CourseList,
-  CourseListSchema,
-  CourseQuerySchema,
-  CourseShowQuerySchema,
-  CoursewareListSchema,
-  CoursewareQuerySchema,
-  PlayQuerySchema,
-  PlaySchema,
-  ProgressBodySchema,
-  ProgressSchema,
-  ReviewBodySchema,
-  ReviewListSchema,
-  ReviewQuerySchema,
-  ReviewResultSchema,
-} from '@xuanli/contracts/ketang';
-import { LessonsByTagQuerySchema, TaggedLessonListSchema } from '@xuanli/contracts/lesson-tags';
+import { FileBytesSchema } from '@xuanli/contracts/files';
+import { COURSE_PAGE_SIZE, type CourseList } from '@xuanli/contracts/ketang';
+import { KETANG_ROUTES } from '@xuanli/contracts/routes/ketang';
 import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -45,6 +19,7 @@ import {
 } from '../../shared/answer-cache.ts';
 import { TOPICS } from '../../shared/cache-bus.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { addRoute, signedInFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage.ts';
@@ -88,11 +63,8 @@ const OPTIONAL_TOKEN: { [label: string]: string[] }[] = [{ token: [] }, {}];
 /** A logged-in user's token is required. */
 const TOKEN: { [label: string]: string[] }[] = [{ token: [] }];
 
-/** A lesson video's bytes in the OpenAPI document; the handler sends a stream, or nothing for HEAD. */
-const MEDIA_BYTES = Type.Unsafe<Readable | undefined>({ type: 'string', format: 'binary' });
-
 /** The signature fields of a media URL; checked by the handler (anything wrong is 403, not 400). */
-const MediaQuerySchema = Type.Object({
+const _MediaQuerySchema = Type.Object({
   expires: Type.Optional(Type.String({ maxLength: 256, description: 'Epoch seconds the URL ends at' })),
   user: Type.Optional(
     Type.String({ maxLength: 256, description: 'The user it was issued to (0: a visitor)' }),
@@ -139,14 +111,12 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
   const lists = answerCache<OkEnvelope<CourseList>>(app, deps.caching, COURSE_LIST_TOPICS);
   const categories = answerCache<unknown>(app, deps.caching, COURSE_LIST_TOPICS);
 
-  app.get(
-    '/crm/ketang/categories',
+  addRoute(
+    app,
+    KETANG_ROUTES.getCategories,
     {
-      schema: {
-        tags: ['ketang'],
-        summary: 'Course categories in display order (八字, 风水, 六爻, 择日 …) with their course counts',
-        response: { 200: okEnvelopeSchema(CourseCategoryListSchema), ...errorResponses },
-      },
+      tags: ['ketang'],
+      summary: 'Course categories in display order (八字, 风水, 六爻, 择日 …) with their course counts',
     },
     async (request, reply) => {
       const answer = await categories.get(
@@ -158,20 +128,17 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/crm/ketang/list',
+  addRoute(
+    app,
+    KETANG_ROUTES.getList,
     {
-      schema: {
-        tags: ['ketang'],
-        summary: 'Published courses by category and Chinese search words, paged; best matches first',
-        description:
-          '`keyword`: each word must be found in the title, the teacher’s name or the introduction (by characters: ' +
-          '八字, 风, 张师傅 …); a title hit ranks before a teacher hit before an introduction hit. Without a keyword, ' +
-          'in the operators’ order. `owned` answers for the caller’s token (a visitor without one).',
-        security: OPTIONAL_TOKEN,
-        querystring: CourseQuerySchema,
-        response: { 200: okEnvelopeSchema(CourseListSchema), ...errorResponses },
-      },
+      tags: ['ketang'],
+      summary: 'Published courses by category and Chinese search words, paged; best matches first',
+      description:
+        '`keyword`: each word must be found in the title, the teacher’s name or the introduction (by characters: ' +
+        '八字, 风, 张师傅 …); a title hit ranks before a teacher hit before an introduction hit. Without a keyword, ' +
+        'in the operators’ order. `owned` answers for the caller’s token (a visitor without one).',
+      security: OPTIONAL_TOKEN,
     },
     async (request, reply) => {
       // Every caller's list is the same but for `owned`: the shared answer (owned by nobody) is kept,
@@ -197,41 +164,36 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/crm/ketang/show',
+  addRoute(
+    app,
+    KETANG_ROUTES.getShow,
     {
-      schema: {
-        tags: ['ketang'],
-        summary:
-          'A course page: teacher, price or 免费, lessons (试看, playable, the caller’s progress), intro',
-        description: 'Errors: NotFound for an unknown course (or an unpublished one the caller did not buy).',
-        security: OPTIONAL_TOKEN,
-        querystring: CourseShowQuerySchema,
-        response: { 200: okEnvelopeSchema(CourseDetailSchema), ...errorResponses },
-      },
+      tags: ['ketang'],
+      summary:
+        'A course page: teacher, price or 免费, lessons (试看, playable, the caller’s progress), intro',
+      description: 'Errors: NotFound for an unknown course (or an unpublished one the caller did not buy).',
+      security: OPTIONAL_TOKEN,
     },
     async (request) => ok(await readCourse(deps.db, request.query.id, await viewer(request))),
   );
 
-  app.get(
-    '/crm/ketang/play',
+  addRoute(
+    app,
+    KETANG_ROUTES.getPlay,
     {
-      schema: {
-        tags: ['ketang'],
-        summary:
-          'A signed URL of a lesson’s video (served with HTTP Range) bound to the caller’s session, and the saved position',
-        description:
-          'Free courses and 试看 lessons play for anyone with a session token (a visitor’s too); other lessons only ' +
-          'for buyers of the course. Sets the HttpOnly cookie `' +
-          MEDIA_COOKIE +
-          '` (SameSite=Lax, path /api/ketang/media/) that the URL needs: the URL works only in the browser that asked, ' +
-          'while its session is live, until `expires` — the lesson’s length plus PLAY_URL_MARGIN_SECONDS. ' +
-          'Errors: Unauthorized for a caller without a session token and for a visitor asking for a bought-only ' +
-          'lesson, Forbidden for a user who has not bought the course, NotFound for an unknown lesson.',
-        security: OPTIONAL_TOKEN,
-        querystring: PlayQuerySchema,
-        response: { 200: okEnvelopeSchema(PlaySchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
+      tags: ['ketang'],
+      summary:
+        'A signed URL of a lesson’s video (served with HTTP Range) bound to the caller’s session, and the saved position',
+      description:
+        'Free courses and 试看 lessons play for anyone with a session token (a visitor’s too); other lessons only ' +
+        'for buyers of the course. Sets the HttpOnly cookie `' +
+        MEDIA_COOKIE +
+        '` (SameSite=Lax, path /api/ketang/media/) that the URL needs: the URL works only in the browser that asked, ' +
+        'while its session is live, until `expires` — the lesson’s length plus PLAY_URL_MARGIN_SECONDS. ' +
+        'Errors: Unauthorized for a caller without a session token and for a visitor asking for a bought-only ' +
+        'lesson, Forbidden for a user who has not bought the course, NotFound for an unknown lesson.',
+      security: OPTIONAL_TOKEN,
+      failures: signedInFailures,
     },
     async (request, reply) => {
       const grant = await playLesson(
@@ -245,76 +207,63 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
     },
   );
 
-  app.post(
-    '/crm/ketang/progress',
+  addRoute(
+    app,
+    KETANG_ROUTES.postProgress,
     {
+      tags: ['ketang'],
+      summary: 'Save where the learner is in a lesson (idempotent); ≥ 90 % of it marks it done for good',
+      description: 'Errors: Forbidden for a lesson the user may not watch, NotFound for an unknown lesson.',
+      security: TOKEN,
+      failures: signedInFailures,
       preHandler: requireLearner,
-      schema: {
-        tags: ['ketang'],
-        summary: 'Save where the learner is in a lesson (idempotent); ≥ 90 % of it marks it done for good',
-        description: 'Errors: Forbidden for a lesson the user may not watch, NotFound for an unknown lesson.',
-        security: TOKEN,
-        body: ProgressBodySchema,
-        response: { 200: okEnvelopeSchema(ProgressSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => ok(await saveProgress(deps, learnerOf(request), request.body)),
   );
 
-  app.get(
-    '/crm/ketang/kejian',
+  addRoute(
+    app,
+    KETANG_ROUTES.getKejian,
     {
-      schema: {
-        tags: ['ketang'],
-        summary: 'Free courseware (课件) to download, in display order',
-        querystring: CoursewareQuerySchema,
-        response: { 200: okEnvelopeSchema(CoursewareListSchema), ...errorResponses },
-      },
+      tags: ['ketang'],
+      summary: 'Free courseware (课件) to download, in display order',
     },
     async (request) => ok(await listCourseware(deps.db, request.query)),
   );
 
-  app.get(
-    '/crm/ketang/lessons-by-tag',
+  addRoute(
+    app,
+    KETANG_ROUTES.getLessonsByTag,
     {
-      schema: {
-        tags: ['ketang'],
-        summary: 'Lessons of published courses that teach a term (相关课程 of the chart’s term sheets)',
-        querystring: LessonsByTagQuerySchema,
-        response: { 200: okEnvelopeSchema(TaggedLessonListSchema), ...errorResponses },
-      },
+      tags: ['ketang'],
+      summary: 'Lessons of published courses that teach a term (相关课程 of the chart’s term sheets)',
     },
     async (request) => ok({ list: await lessonsByTag(deps.db, request.query.tag) }),
   );
 
-  app.post(
-    '/crm/ketang/review',
+  addRoute(
+    app,
+    KETANG_ROUTES.postReview,
     {
+      tags: ['ketang'],
+      summary:
+        'Rate a course 1–5 with an optional comment (buyers; learners of a free course); again = replace',
+      description:
+        'Errors: Forbidden for a user who has not bought the course, NotFound for an unknown course.',
+      security: TOKEN,
+      failures: signedInFailures,
       preHandler: requireLearner,
-      schema: {
-        tags: ['ketang'],
-        summary:
-          'Rate a course 1–5 with an optional comment (buyers; learners of a free course); again = replace',
-        description:
-          'Errors: Forbidden for a user who has not bought the course, NotFound for an unknown course.',
-        security: TOKEN,
-        body: ReviewBodySchema,
-        response: { 200: okEnvelopeSchema(ReviewResultSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => ok(await saveReview(deps, learnerOf(request), request.body)),
   );
 
-  app.get(
-    '/crm/ketang/reviews',
+  addRoute(
+    app,
+    KETANG_ROUTES.getReviews,
     {
-      schema: {
-        tags: ['ketang'],
-        summary: 'A course’s reviews, newest first, with its average rating',
-        security: OPTIONAL_TOKEN,
-        querystring: ReviewQuerySchema,
-        response: { 200: okEnvelopeSchema(ReviewListSchema), ...errorResponses },
-      },
+      tags: ['ketang'],
+      summary: 'A course’s reviews, newest first, with its average rating',
+      security: OPTIONAL_TOKEN,
     },
     async (request) => ok(await listReviews(deps.db, await viewer(request), request.query)),
   );
@@ -324,12 +273,10 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
   // session, and redirecting each request to a short-lived one does not work for a player: Chromium
   // and Safari remember the redirect and ask the bucket directly for later ranges, which then fail
   // once that URL has expired. Streaming lets this route check the binding on every range.
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/ketang/media/*',
-    // A player asks for a video in many ranges: the media budget, not the API's general one.
-    config: routeRateLimit(deps.config, 'media'),
-    schema: {
+  addRoute(
+    app,
+    KETANG_ROUTES.getKetangMediaFile,
+    {
       tags: ['ketang'],
       summary: 'A lesson video behind a session-bound URL from crm/ketang/play, with HTTP Range',
       description:
@@ -337,11 +284,12 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
         'binding or expiry, an expired URL, a missing cookie or another session’s, or an ended session (logout), ' +
         'is Forbidden. `Accept-Ranges: bytes`; `Range: bytes=a-b` answers 206 with Content-Range, a range past ' +
         'the end 416.',
-      params: Type.Object({ '*': Type.String({ maxLength: 1200 }) }),
-      querystring: MediaQuerySchema,
-      response: { 200: MEDIA_BYTES, 206: MEDIA_BYTES, ...errorResponses },
+      answers: { 206: FileBytesSchema },
+      ownHead: true,
+      // A player asks for a video in many ranges: the media budget, not the API's general one.
+      config: routeRateLimit(deps.config, 'media'),
     },
-    handler: async (request, reply) => {
+    async (request, reply) => {
       const now = deps.clock.now();
       const grant = signer.check(request.params['*'], request.query, request.headers.cookie, now);
       if (!grant || !(await mediaSessionLive(deps.db, grant))) {
@@ -354,5 +302,5 @@ export const ketangRoutes: FastifyPluginAsyncTypebox<KetangRoutesOptions> = asyn
       // Only this browser may keep it, and not past the URL's own end.
       return sendStoredFile(request, reply, deps.storage, grant.key, `private, max-age=${left}`);
     },
-  });
+  );
 };

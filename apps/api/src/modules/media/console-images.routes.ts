@@ -6,16 +6,13 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ADMIN_IMAGE_MAX_BYTES,
-  AdminImageFormSchema,
-  AdminImageResultSchema,
-} from '@xuanli/contracts/admin-content';
+import { ADMIN_IMAGE_MAX_BYTES } from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES, type AdminRole } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage.ts';
@@ -27,8 +24,6 @@ export interface ImageConsoleOptions extends ConsoleRouteOptions<{ clock: Clock 
   /** Where the pictures are stored. */
   storage: FileStorage;
 }
-
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** Who may upload: every role of an area whose pages upload pictures. */
 const UPLOADERS: AdminRole[] = [
@@ -121,20 +116,18 @@ export const imageConsoleRoutes: FastifyPluginAsyncTypebox<ImageConsoleOptions> 
   // Multipart is parsed only in this plugin's scope; the console's other routes take JSON.
   await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: true });
 
-  app.post(
-    '/images',
+  addRoute(
+    app,
+    CONTENT_CONSOLE_ROUTES.postImages,
     {
+      tags: ['admin'],
+      summary: 'Upload one image (multipart field `file`): JPEG, PNG, WebP or GIF by its bytes, ≤ 5 MB',
+      description:
+        'Re-encoded as WebP without metadata, at most 2048 px on its longer side, stored under console/images/<yyyy>/; answers `{url}` (`/api/files/…`) as the app loads it. 413 over 5 MB or 50 megapixels, 415 for anything but an image. Roles admin and editor.',
+      consumes: ['multipart/form-data'],
+      security,
+      failures: consoleFailures,
       preHandler: requireOperator(...UPLOADERS),
-      schema: {
-        tags: ['admin'],
-        summary: 'Upload one image (multipart field `file`): JPEG, PNG, WebP or GIF by its bytes, ≤ 5 MB',
-        description:
-          'Re-encoded as WebP without metadata, at most 2048 px on its longer side, stored under console/images/<yyyy>/; answers `{url}` (`/api/files/…`) as the app loads it. 413 over 5 MB or 50 megapixels, 415 for anything but an image. Roles admin and editor.',
-        consumes: ['multipart/form-data'],
-        security,
-        body: AdminImageFormSchema,
-        response: { 200: okEnvelopeSchema(AdminImageResultSchema), ...refusals },
-      },
       // The form is read as a stream below; the body schema only documents it.
       validatorCompiler: () => () => true,
     },

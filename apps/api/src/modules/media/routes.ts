@@ -5,18 +5,13 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  FeedbackBodySchema,
-  FeedbackResultSchema,
-  UPLOAD_MAX_BYTES,
-  type UploadPurpose,
-  UploadResultSchema,
-} from '@xuanli/contracts/upload';
+import { FileBytesSchema } from '@xuanli/contracts/files';
+import { CONTENT_ROUTES } from '@xuanli/contracts/routes/content';
+import { UPLOAD_MAX_BYTES, type UploadPurpose } from '@xuanli/contracts/upload';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import { assertStorageKey } from '../../shared/storage.ts';
@@ -81,9 +76,6 @@ function multipartFailure(error: unknown): unknown {
   if (e.syscall !== undefined) return error;
   return new AppError('BadRequest', `malformed multipart body: ${String(e.message ?? '').slice(0, 80)}`);
 }
-
-/** A stored file's bytes in the OpenAPI document; the handler sends a stream, or nothing for HEAD. */
-const FILE_BYTES = Type.Unsafe<Readable | undefined>({ type: 'string', format: 'binary' });
 
 /** The logged-in user of a session; a visitor is refused with 401. */
 function userIdOf(session: Session): number {
@@ -153,18 +145,16 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
       return { fields, file, userId };
     }
 
-    scope.post(
-      '/base/upload',
+    addRoute(
+      scope,
+      CONTENT_ROUTES.postBaseUpload,
       {
-        schema: {
-          tags: ['media'],
-          summary: 'Upload an image (PRODUCT.md#paths): multipart/form-data, fields file, token?, purpose?',
-          description:
-            "multipart/form-data with the image in field `file` (JPEG, PNG, WebP or GIF, ≤ 5 MB; its type is read from its bytes), the session token in header `token` or form field `token` (the header wins), and `purpose` 'avatar' (default: square ≤ 512 px) or 'feedback' (≤ 1600 px). Logged-in users only. The image is re-encoded as WebP without metadata; answers `{url: '/api/files/<key>'}`. 413 over 5 MB or 50 megapixels, 415 for anything but an image.",
-          consumes: ['multipart/form-data'],
-          security: [{ token: [] }],
-          response: { 200: okEnvelopeSchema(UploadResultSchema), ...errorResponses },
-        },
+        tags: ['media'],
+        summary: 'Upload an image (PRODUCT.md#paths): multipart/form-data, fields file, token?, purpose?',
+        description:
+          "multipart/form-data with the image in field `file` (JPEG, PNG, WebP or GIF, ≤ 5 MB; its type is read from its bytes), the session token in header `token` or form field `token` (the header wins), and `purpose` 'avatar' (default: square ≤ 512 px) or 'feedback' (≤ 1600 px). Logged-in users only. The image is re-encoded as WebP without metadata; answers `{url: '/api/files/<key>'}`. 413 over 5 MB or 50 megapixels, 415 for anything but an image.",
+        consumes: ['multipart/form-data'],
+        security: [{ token: [] }],
       },
       async (request) => {
         const headerToken = tokenHeader(request);
@@ -197,21 +187,21 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
     );
   });
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/files/*',
-    // Pictures and courseware count in the media budget, not in the API's general one.
-    config: routeRateLimit(deps.config, 'media'),
-    schema: {
+  addRoute(
+    app,
+    CONTENT_ROUTES.getFilesFile,
+    {
       tags: ['media'],
       summary: 'A stored file (uploads, courseware), with HTTP Range',
       description:
         'Content-Type from the extension, `Cache-Control: public, max-age=31536000, immutable` (keys are never reused), `Accept-Ranges: bytes`: a `Range: bytes=a-b` answers 206 with Content-Range, a range past the end 416.',
-      params: Type.Object({ '*': Type.String({ maxLength: 1200 }) }),
       // The bytes are streamed as they are (Fastify serializes no stream); the schema documents them.
-      response: { 200: FILE_BYTES, 206: FILE_BYTES, ...errorResponses },
+      answers: { 206: FileBytesSchema },
+      ownHead: true,
+      // Pictures and courseware count in the media budget, not in the API's general one.
+      config: routeRateLimit(deps.config, 'media'),
     },
-    handler: async (request, reply) => {
+    async (request, reply) => {
       const key = request.params['*'];
       try {
         assertStorageKey(key);
@@ -223,19 +213,16 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
       // A key names one content for ever (uploads get fresh random keys), so caches may keep it.
       return sendStoredFile(request, reply, deps.storage, key, 'public, max-age=31536000, immutable');
     },
-  });
+  );
 
-  app.post(
-    '/crm/feedback',
+  addRoute(
+    app,
+    CONTENT_ROUTES.postFeedback,
     {
+      tags: ['media'],
+      summary: '意见反馈: content, rating 1–5, up to 9 feedback image URLs, optional contact',
+      security: [{ token: [] }],
       preHandler: requireSession,
-      schema: {
-        tags: ['media'],
-        summary: '意见反馈: content, rating 1–5, up to 9 feedback image URLs, optional contact',
-        security: [{ token: [] }],
-        body: FeedbackBodySchema,
-        response: { 200: okEnvelopeSchema(FeedbackResultSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await submitFeedback(deps, userIdOf(sessionOf(request)), request.body)),
   );

@@ -4,36 +4,14 @@
  * one: a visitor, a revoked or expired token, or a deleted account is answered 401.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  DeleteBodySchema,
-  DeleteResultSchema,
-  LoginBodySchema,
-  LoginResultSchema,
-  MemberLogoutResultSchema,
-  type MyOrderList,
-  MyOrderListSchema,
-  PasswordBodySchema,
-  PasswordResultSchema,
-  ProfileSchema,
-  ProfileUpdateSchema,
-  SmsBodySchema,
-  SmsResultSchema,
-  TooManyRequestsEnvelopeSchema,
-} from '@xuanli/contracts/member';
-import {
-  BindPhoneBodySchema,
-  BindPhoneResultSchema,
-  WechatBindingSchema,
-  WechatLoginBodySchema,
-  WechatLoginResultSchema,
-  WechatUnbindBodySchema,
-  WechatUnbindResultSchema,
-} from '@xuanli/contracts/wechat';
+import { ErrorEnvelopeSchema, errorResponses } from '@xuanli/contracts/envelope';
+import { type MyOrderList, TooManyRequestsEnvelopeSchema } from '@xuanli/contracts/member';
+import { MEMBER_ROUTES } from '@xuanli/contracts/routes/member';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../../config.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { noteRefusal } from '../../plugins/request-log.ts';
+import { addRoute, signedInFailures } from '../../shared/contract-route.ts';
 import { coursesOf } from '../../shared/course-grants.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -109,26 +87,20 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
     request.body ??= {};
   };
 
-  app.post(
-    '/member/sms',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postSms,
     {
+      tags: ['member'],
+      summary: 'Send a 6-digit login code by SMS (the same answer whether or not the phone has an account)',
+      description:
+        'Errors: InvalidPhone; AccountBanned (403) when an operator banned the account of the phone; ' +
+        'TooManyRequests within 60 s of the last code to the phone or past the daily caps (10 per phone, ' +
+        '30 per IP), with `retryAfter` seconds; Unavailable when the SMS provider fails.',
+      security: secured,
+      failures: { 429: TooManyRequestsEnvelopeSchema, ...errorResponses },
       config: routeRateLimit(config, 'sms'),
       preHandler: requireSession,
-      schema: {
-        tags: ['member'],
-        summary: 'Send a 6-digit login code by SMS (the same answer whether or not the phone has an account)',
-        description:
-          'Errors: InvalidPhone; AccountBanned (403) when an operator banned the account of the phone; ' +
-          'TooManyRequests within 60 s of the last code to the phone or past the daily caps (10 per phone, ' +
-          '30 per IP), with `retryAfter` seconds; Unavailable when the SMS provider fails.',
-        security: secured,
-        body: SmsBodySchema,
-        response: {
-          200: okEnvelopeSchema(SmsResultSchema),
-          429: TooManyRequestsEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request, reply) => {
       try {
@@ -139,27 +111,20 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
     },
   );
 
-  app.post(
-    '/member/login',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postLogin,
     {
+      tags: ['member'],
+      summary: "Log in by {phone, code} or {phone, password}; a new session replaces the caller's",
+      description:
+        'The answered jwt is the token of a new session; the token in header `token` is refused from then ' +
+        'on (no grace period). The first SMS login creates the account. Errors: InvalidPhone, InvalidCode, ' +
+        'LoginFailed, AccountBanned (403), TooManyRequests (per phone and per IP).',
+      security: secured,
+      failures: { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses },
       config: routeRateLimit(config, 'login'),
       preHandler: requireSession,
-      schema: {
-        tags: ['member'],
-        summary: "Log in by {phone, code} or {phone, password}; a new session replaces the caller's",
-        description:
-          'The answered jwt is the token of a new session; the token in header `token` is refused from then ' +
-          'on (no grace period). The first SMS login creates the account. Errors: InvalidPhone, InvalidCode, ' +
-          'LoginFailed, AccountBanned (403), TooManyRequests (per phone and per IP).',
-        security: secured,
-        body: LoginBodySchema,
-        response: {
-          200: okEnvelopeSchema(LoginResultSchema),
-          401: ErrorEnvelopeSchema,
-          429: TooManyRequestsEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request, reply) => {
       try {
@@ -170,142 +135,112 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
     },
   );
 
-  app.post(
-    '/member/logout',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postLogout,
     {
+      tags: ['member'],
+      summary: "End the caller's session: its tokens are refused from now on",
+      security: secured,
+      failures: signedInFailures,
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary: "End the caller's session: its tokens are refused from now on",
-        security: secured,
-        response: {
-          200: okEnvelopeSchema(MemberLogoutResultSchema),
-          401: ErrorEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request) => ok(await logout(deps, sessionOf(request).id)),
   );
 
-  app.get(
-    '/member/profile',
+  addRoute(
+    app,
+    MEMBER_ROUTES.getProfile,
     {
+      tags: ['member'],
+      summary: 'The logged-in user, phone masked',
+      security: secured,
+      failures: signedInFailures,
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary: 'The logged-in user, phone masked',
-        security: secured,
-        response: { 200: okEnvelopeSchema(ProfileSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => ok(profileOf(userOf(request), deps.clock)),
   );
 
-  app.post(
-    '/member/profile',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postProfile,
     {
+      tags: ['member'],
+      summary: 'Change the nickname (1–20 characters) and/or the avatar (an upload URL or empty)',
+      security: secured,
+      failures: signedInFailures,
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary: 'Change the nickname (1–20 characters) and/or the avatar (an upload URL or empty)',
-        security: secured,
-        body: ProfileUpdateSchema,
-        response: { 200: okEnvelopeSchema(ProfileSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => ok(await updateProfile(deps, userOf(request).id, request.body)),
   );
 
-  app.post(
-    '/member/password',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postPassword,
     {
+      tags: ['member'],
+      summary: 'Set or change the password (8–64 characters with a letter and a digit)',
+      description:
+        'oldPassword is required once a password is set (LoginFailed otherwise). Ends every other session of the user.',
+      security: secured,
+      failures: signedInFailures,
       // Guessing the current password is a login attempt too.
       config: routeRateLimit(config, 'login'),
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary: 'Set or change the password (8–64 characters with a letter and a digit)',
-        description:
-          'oldPassword is required once a password is set (LoginFailed otherwise). Ends every other session of the user.',
-        security: secured,
-        body: PasswordBodySchema,
-        response: {
-          200: okEnvelopeSchema(PasswordResultSchema),
-          401: ErrorEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request) => ok(await setPassword(deps, userOf(request), sessionOf(request).id, request.body)),
   );
 
-  app.post(
-    '/member/delete',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postDelete,
     {
+      tags: ['member'],
+      summary:
+        'Delete the account (PIPL): profile anonymised, every session ended, the phone free to sign up again',
+      security: secured,
+      failures: signedInFailures,
       preValidation: emptyBody,
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary:
-          'Delete the account (PIPL): profile anonymised, every session ended, the phone free to sign up again',
-        security: secured,
-        body: DeleteBodySchema,
-        response: { 200: okEnvelopeSchema(DeleteResultSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => ok(await deleteAccount(deps, userOf(request))),
   );
 
-  app.post(
-    '/member/wechat',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postWechat,
     {
+      tags: ['member'],
+      summary: "Log in with the ticket WeChat's 网页授权 brought back; a new session replaces the caller's",
+      description:
+        'The account of that WeChat user (openid, or unionid when WeChat gave one) is created at first sight. ' +
+        "A signed-in caller without WeChat gets it bound to their own account, or merged with the WeChat user's " +
+        'account when that one has no phone. `bound`: a phone is linked. Errors: WechatLoginFailed (ticket ' +
+        'unknown, used or older than 5 minutes), AccountBanned (403), NotFound when WeChat login is off.',
+      security: secured,
+      failures: { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses },
       config: routeRateLimit(config, 'login'),
       preHandler: requireSession,
-      schema: {
-        tags: ['member'],
-        summary: "Log in with the ticket WeChat's 网页授权 brought back; a new session replaces the caller's",
-        description:
-          'The account of that WeChat user (openid, or unionid when WeChat gave one) is created at first sight. ' +
-          "A signed-in caller without WeChat gets it bound to their own account, or merged with the WeChat user's " +
-          'account when that one has no phone. `bound`: a phone is linked. Errors: WechatLoginFailed (ticket ' +
-          'unknown, used or older than 5 minutes), AccountBanned (403), NotFound when WeChat login is off.',
-        security: secured,
-        body: WechatLoginBodySchema,
-        response: {
-          200: okEnvelopeSchema(WechatLoginResultSchema),
-          401: ErrorEnvelopeSchema,
-          429: TooManyRequestsEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request) => ok(await wechatLogin(deps, sessionOf(request), request.body.ticket)),
   );
 
-  app.post(
-    '/member/bind-phone',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postBindPhone,
     {
+      tags: ['member'],
+      summary:
+        "Link a phone (SMS code) to the caller's account; merges with the phone's account when it has one",
+      description:
+        'The caller must have no phone yet (Conflict). When the phone has an account, the two become one in ' +
+        'that account (orders, courses, VIP days — the longer end wins — and WeChat binding kept), and the ' +
+        "answered session is that account's. Errors: InvalidCode, AccountBanned, TooManyRequests, Conflict " +
+        '(both accounts have a WeChat user).',
+      security: secured,
+      failures: { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses },
       config: routeRateLimit(config, 'login'),
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary:
-          "Link a phone (SMS code) to the caller's account; merges with the phone's account when it has one",
-        description:
-          'The caller must have no phone yet (Conflict). When the phone has an account, the two become one in ' +
-          'that account (orders, courses, VIP days — the longer end wins — and WeChat binding kept), and the ' +
-          "answered session is that account's. Errors: InvalidCode, AccountBanned, TooManyRequests, Conflict " +
-          '(both accounts have a WeChat user).',
-        security: secured,
-        body: BindPhoneBodySchema,
-        response: {
-          200: okEnvelopeSchema(BindPhoneResultSchema),
-          401: ErrorEnvelopeSchema,
-          429: TooManyRequestsEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request, reply) => {
       try {
@@ -316,53 +251,45 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/member/wechat',
+  addRoute(
+    app,
+    MEMBER_ROUTES.getWechat,
     {
+      tags: ['member'],
+      summary: "Whether WeChat login is on and a WeChat user is bound to the caller's account",
+      security: secured,
+      failures: signedInFailures,
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary: "Whether WeChat login is on and a WeChat user is bound to the caller's account",
-        security: secured,
-        response: { 200: okEnvelopeSchema(WechatBindingSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => ok(await wechatBinding(deps, userOf(request))),
   );
 
-  app.post(
-    '/member/wechat/unbind',
+  addRoute(
+    app,
+    MEMBER_ROUTES.postWechatUnbind,
     {
+      tags: ['member'],
+      summary: "Remove the WeChat binding of the caller's account (only with a phone linked)",
+      description:
+        'Conflict without a phone: the account would have no way to log in. NotFound when WeChat is off.',
+      security: secured,
+      failures: signedInFailures,
       preValidation: emptyBody,
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary: "Remove the WeChat binding of the caller's account (only with a phone linked)",
-        description:
-          'Conflict without a phone: the account would have no way to log in. NotFound when WeChat is off.',
-        security: secured,
-        body: WechatUnbindBodySchema,
-        response: {
-          200: okEnvelopeSchema(WechatUnbindResultSchema),
-          401: ErrorEnvelopeSchema,
-          ...errorResponses,
-        },
-      },
     },
     async (request) => ok(await unbindWechat(deps, userOf(request))),
   );
 
-  app.get(
-    '/ketang/myorder',
+  addRoute(
+    app,
+    MEMBER_ROUTES.getCrmKetangMyorder,
     {
+      tags: ['member'],
+      summary:
+        "The user's purchased courses: live grants of paid shop orders, newest first, with lessons done and where to continue",
+      security: secured,
+      failures: signedInFailures,
       preHandler: requireUser,
-      schema: {
-        tags: ['member'],
-        summary:
-          "The user's purchased courses: live grants of paid shop orders, newest first, with lessons done and where to continue",
-        security: secured,
-        response: { 200: okEnvelopeSchema(MyOrderListSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => {
       const userId = userOf(request).id;

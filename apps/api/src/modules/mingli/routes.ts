@@ -6,22 +6,12 @@
  * account's profile is answered 404 as if it did not exist.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  MINGLI_FILE_MAX_BYTES,
-  MingliDeletedSchema,
-  MingliFileSchema,
-  MingliImportResultSchema,
-  MingliListQuerySchema,
-  MingliListSchema,
-  MingliProfileInputSchema,
-  MingliProfileParamsSchema,
-  MingliProfilePatchSchema,
-  MingliProfileSchema,
-} from '@xuanli/contracts/mingli';
+import { MINGLI_FILE_MAX_BYTES } from '@xuanli/contracts/mingli';
+import { BAZI_ROUTES } from '@xuanli/contracts/routes/bazi';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import { findUser } from '../member/index.ts';
@@ -55,82 +45,67 @@ export const mingliRoutes: FastifyPluginAsyncTypebox<MingliRouteDeps> = async (a
   const now = () => new Date(deps.clock.now());
   const onRequest = [requireSession, requireMember];
 
-  app.get(
-    '/profiles',
+  addRoute(
+    app,
+    BAZI_ROUTES.getCrmBaziProfiles,
     {
+      tags,
+      summary: "The caller's 命例, newest change first: words of q in the name or note, one group",
+      security: secured,
       onRequest,
-      schema: {
-        tags,
-        summary: "The caller's 命例, newest change first: words of q in the name or note, one group",
-        security: secured,
-        querystring: MingliListQuerySchema,
-        response: { 200: okEnvelopeSchema(MingliListSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await listProfiles(deps.db, ownerOf(request), request.query)),
   );
 
-  app.post(
-    '/profiles',
+  addRoute(
+    app,
+    BAZI_ROUTES.postCrmBaziProfiles,
     {
+      tags,
+      summary: 'Save a 命例; the same clientId again replaces it unless the stored one is newer',
+      description:
+        "Errors: ValidationError (a blank name, a day that does not exist), the engine's code for a birth it refuses (WRONG_BIRTH_TEXT …), Conflict for a 501st profile.",
+      security: secured,
       onRequest,
-      schema: {
-        tags,
-        summary: 'Save a 命例; the same clientId again replaces it unless the stored one is newer',
-        description:
-          "Errors: ValidationError (a blank name, a day that does not exist), the engine's code for a birth it refuses (WRONG_BIRTH_TEXT …), Conflict for a 501st profile.",
-        security: secured,
-        body: MingliProfileInputSchema,
-        response: { 200: okEnvelopeSchema(MingliProfileSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await saveProfile(deps.db, ownerOf(request), request.body, now())),
   );
 
-  app.patch(
-    '/profiles/:id',
+  addRoute(
+    app,
+    BAZI_ROUTES.patchCrmBaziProfilesById,
     {
+      tags,
+      summary: 'Change fields of a 命例; a write older than the stored profile changes nothing',
+      description: "Errors as on POST; NotFound for a profile that is not the caller's.",
+      security: secured,
       onRequest,
-      schema: {
-        tags,
-        summary: 'Change fields of a 命例; a write older than the stored profile changes nothing',
-        description: "Errors as on POST; NotFound for a profile that is not the caller's.",
-        security: secured,
-        params: MingliProfileParamsSchema,
-        body: MingliProfilePatchSchema,
-        response: { 200: okEnvelopeSchema(MingliProfileSchema), ...errorResponses },
-      },
     },
     async (request) =>
       ok(await changeProfile(deps.db, ownerOf(request), request.params.id, request.body, now())),
   );
 
-  app.delete(
-    '/profiles/:id',
+  addRoute(
+    app,
+    BAZI_ROUTES.deleteCrmBaziProfilesById,
     {
+      tags,
+      summary: 'Delete a 命例',
+      description: "Errors: NotFound for a profile that is not the caller's.",
+      security: secured,
       onRequest,
-      schema: {
-        tags,
-        summary: 'Delete a 命例',
-        description: "Errors: NotFound for a profile that is not the caller's.",
-        security: secured,
-        params: MingliProfileParamsSchema,
-        response: { 200: okEnvelopeSchema(MingliDeletedSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await deleteProfile(deps.db, ownerOf(request), request.params.id)),
   );
 
-  app.get(
-    '/profiles/export',
+  addRoute(
+    app,
+    BAZI_ROUTES.getCrmBaziProfilesExport,
     {
+      tags,
+      summary: "The caller's whole case book as a file (format xuanli-mingli, version 1), not enveloped",
+      security: secured,
       onRequest,
-      schema: {
-        tags,
-        summary: "The caller's whole case book as a file (format xuanli-mingli, version 1), not enveloped",
-        security: secured,
-        response: { 200: MingliFileSchema, ...errorResponses },
-      },
     },
     async (request, reply) => {
       const at = now();
@@ -144,21 +119,18 @@ export const mingliRoutes: FastifyPluginAsyncTypebox<MingliRouteDeps> = async (a
     },
   );
 
-  app.post(
-    '/profiles/import',
+  addRoute(
+    app,
+    BAZI_ROUTES.postCrmBaziProfilesImport,
     {
+      tags,
+      summary: 'Import a file of the export format: all its new entries, or none',
+      description:
+        'Entries already kept (same name, sex and birth moment) or repeated in the file are skipped and counted. Errors: ValidationError naming the entry (第 3 条命例：…), a malformed file, Conflict when the book would pass 500 profiles; nothing is saved then.',
+      security: secured,
       onRequest,
       bodyLimit: MINGLI_FILE_MAX_BYTES,
       schemaErrorFormatter: fileRefusal,
-      schema: {
-        tags,
-        summary: 'Import a file of the export format: all its new entries, or none',
-        description:
-          'Entries already kept (same name, sex and birth moment) or repeated in the file are skipped and counted. Errors: ValidationError naming the entry (第 3 条命例：…), a malformed file, Conflict when the book would pass 500 profiles; nothing is saved then.',
-        security: secured,
-        body: MingliFileSchema,
-        response: { 200: okEnvelopeSchema(MingliImportResultSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await importCaseBook(deps.db, ownerOf(request), request.body, now())),
   );

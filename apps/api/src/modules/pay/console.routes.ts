@@ -5,18 +5,12 @@
  * row, handed over by app.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AdminPayFindingListSchema,
-  AdminPayFindingParamsSchema,
-  AdminPayFindingQuerySchema,
-  AdminPayFindingResolveBodySchema,
-  AdminPayFindingSchema,
-} from '@xuanli/contracts/admin-pay';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { PAY_CONSOLE_ROUTES } from '@xuanli/contracts/routes/pay';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Auditor } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { listFindings, resolveFinding } from './findings.ts';
 
@@ -33,7 +27,6 @@ export interface PayConsoleRoutesOptions {
 }
 
 const tags = ['admin'];
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
 
 /** `admin/pay-findings…`. */
 export const payConsoleRoutes: FastifyPluginAsyncTypebox<PayConsoleRoutesOptions> = async (
@@ -42,34 +35,29 @@ export const payConsoleRoutes: FastifyPluginAsyncTypebox<PayConsoleRoutesOptions
 ) => {
   const deps = { db, clock };
 
-  app.get(
-    '/pay-findings',
+  addRoute(
+    app,
+    PAY_CONSOLE_ROUTES.getPayFindings,
     {
+      tags,
+      summary: '对账异常: what asking the payment providers found, newest first',
+      security,
+      failures: consoleFailures,
       preHandler: guard,
-      schema: {
-        tags,
-        summary: '对账异常: what asking the payment providers found, newest first',
-        security,
-        querystring: AdminPayFindingQuerySchema,
-        response: { 200: okEnvelopeSchema(AdminPayFindingListSchema), ...refusals },
-      },
     },
     async (request) => ok(await listFindings(deps, request.query)),
   );
 
-  app.post(
-    '/pay-findings/:id/resolve',
+  addRoute(
+    app,
+    PAY_CONSOLE_ROUTES.postPayFindingsByIdResolve,
     {
+      tags,
+      summary: 'Mark a reconciliation finding handled, with a note (audited)',
+      description: 'NotFound for an unknown finding; Conflict when it was marked handled already.',
+      security,
+      failures: consoleFailures,
       preHandler: guard,
-      schema: {
-        tags,
-        summary: 'Mark a reconciliation finding handled, with a note (audited)',
-        description: 'NotFound for an unknown finding; Conflict when it was marked handled already.',
-        security,
-        params: AdminPayFindingParamsSchema,
-        body: AdminPayFindingResolveBodySchema,
-        response: { 200: okEnvelopeSchema(AdminPayFindingSchema), ...refusals },
-      },
     },
     async (request) =>
       ok(await resolveFinding(deps, request.params.id, request.body.note, auditorOf(request))),

@@ -9,20 +9,13 @@
  * from a few provider servers, and must not be refused because the same addresses sent many.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  PayChannelListSchema,
-  PayStartBodySchema,
-  PayStartSchema,
-  SandboxCompleteBodySchema,
-  SandboxCompleteSchema,
-} from '@xuanli/contracts/pay';
+import { PAY_ROUTES } from '@xuanli/contracts/routes/pay';
 import { PAY_CHANNEL_LABELS } from '@xuanli/contracts/shop';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { noteRefusal } from '../../plugins/request-log.ts';
+import { addRoute, signedInFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { SessionDeps } from '../sessions/index.ts';
@@ -42,10 +35,6 @@ export interface PayRoutesOptions {
   /** The callbacks' per-IP budget (`rateBudgets.payNotify`). */
   config: Pick<Config, 'rateBudgets'>;
 }
-
-const OrderNoParams = Type.Object({
-  orderNo: Type.String({ pattern: '^\\d{20}$', description: 'The 20-digit order number' }),
-});
 
 /** The content types providers post callbacks in. */
 const CALLBACK_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
@@ -67,24 +56,22 @@ async function notifyRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(CALLBACK_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post<{ Params: { channel: string }; Body: Buffer | undefined }>(
-    '/pay/notify/:channel',
+  addRoute(
+    app,
+    PAY_ROUTES.postNotifyByChannel,
     {
+      tags: ['pay'],
+      summary: "A payment provider's callback (payment or refund result), in the provider's own format",
+      description:
+        'No token: the provider signs the body. `wechat`: WeChat Pay API v3 JSON with Wechatpay-Timestamp/' +
+        'Nonce/Signature/Serial headers, answered 204 (or 4xx/5xx {code: FAIL, message}). `alipay`: the ' +
+        "form post of 手机网站支付's asynchronous notification, answered 'success' or 'fail'. `sandbox`: JSON " +
+        'signed with the sandbox key (Sandbox-Timestamp/Nonce/Signature), answered {code: SUCCESS|FAIL}. ' +
+        'A channel that is not open is 404. A verified callback is kept in full; a refused one is only ' +
+        'counted (channel, reason, source network). Per-IP budget RATE_LIMIT_PAY_NOTIFY_* (429 beyond it).',
+      // Every answer, a refusal too, is in the provider's own format: none goes through the envelope.
+      failures: {},
       config: routeRateLimit(config, 'payNotify'),
-      schema: {
-        tags: ['pay'],
-        summary: "A payment provider's callback (payment or refund result), in the provider's own format",
-        description:
-          'No token: the provider signs the body. `wechat`: WeChat Pay API v3 JSON with Wechatpay-Timestamp/' +
-          'Nonce/Signature/Serial headers, answered 204 (or 4xx/5xx {code: FAIL, message}). `alipay`: the ' +
-          "form post of 手机网站支付's asynchronous notification, answered 'success' or 'fail'. `sandbox`: JSON " +
-          'signed with the sandbox key (Sandbox-Timestamp/Nonce/Signature), answered {code: SUCCESS|FAIL}. ' +
-          'A channel that is not open is 404. A verified callback is kept in full; a refused one is only ' +
-          'counted (channel, reason, source network). Per-IP budget RATE_LIMIT_PAY_NOTIFY_* (429 beyond it).',
-        params: Type.Object({
-          channel: Type.String({ maxLength: 32, description: "'wechat', 'alipay' or 'sandbox'" }),
-        }),
-      },
     },
     async (request, reply) => {
       const channel = service.channels.get(request.params.channel);
@@ -119,16 +106,13 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (
   registerBuyerSlot(app);
   const requireBuyer = createRequireBuyer(sessions);
   const secured = [{ token: [] }];
-  const failures = { 401: ErrorEnvelopeSchema, ...errorResponses };
 
-  app.get(
-    '/pay/channels',
+  addRoute(
+    app,
+    PAY_ROUTES.getChannels,
     {
-      schema: {
-        tags: ['pay'],
-        summary: 'The payment channels this server is configured for, in display order',
-        response: { 200: okEnvelopeSchema(PayChannelListSchema), ...errorResponses },
-      },
+      tags: ['pay'],
+      summary: 'The payment channels this server is configured for, in display order',
     },
     async () =>
       ok({
@@ -139,28 +123,25 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (
       }),
   );
 
-  app.post(
-    '/shop/orders/:orderNo/pay',
+  addRoute(
+    app,
+    PAY_ROUTES.postShopOrdersByOrderNoPay,
     {
+      tags: ['pay'],
+      summary: "Start paying a pending order of the buyer's: a new payment attempt with the provider",
+      description:
+        "The amount is the order's total (never the client's). Each call is a new attempt (the order's " +
+        "unpaid earlier attempts are closed at their providers first). In WeChat's browser (user agent " +
+        'MicroMessenger, or `inWechat`) WeChat Pay is JSAPI with the openid the server knows for the buyer ' +
+        '(WechatLoginRequired, 403, until the buyer went through 网页授权); `scene` desktop picks WeChat ' +
+        'Native (mode qrcode) and Alipay page.pay, else WeChat H5 and Alipay wap.pay. Errors: NotFound (not ' +
+        'your order); OrderStateConflict unless pending, or when an earlier attempt turns out paid (then ' +
+        'applied) or is being paid right now; ValidationError (channel not open, returnUrl not of this ' +
+        'site); PaymentChannelError when the ' +
+        'provider refuses or does not answer, or cannot confirm an earlier attempt.',
+      security: secured,
+      failures: signedInFailures,
       onRequest: requireBuyer,
-      schema: {
-        tags: ['pay'],
-        summary: "Start paying a pending order of the buyer's: a new payment attempt with the provider",
-        description:
-          "The amount is the order's total (never the client's). Each call is a new attempt (the order's " +
-          "unpaid earlier attempts are closed at their providers first). In WeChat's browser (user agent " +
-          'MicroMessenger, or `inWechat`) WeChat Pay is JSAPI with the openid the server knows for the buyer ' +
-          '(WechatLoginRequired, 403, until the buyer went through 网页授权); `scene` desktop picks WeChat ' +
-          'Native (mode qrcode) and Alipay page.pay, else WeChat H5 and Alipay wap.pay. Errors: NotFound (not ' +
-          'your order); OrderStateConflict unless pending, or when an earlier attempt turns out paid (then ' +
-          'applied) or is being paid right now; ValidationError (channel not open, returnUrl not of this ' +
-          'site); PaymentChannelError when the ' +
-          'provider refuses or does not answer, or cannot confirm an earlier attempt.',
-        security: secured,
-        params: OrderNoParams,
-        body: PayStartBodySchema,
-        response: { 200: okEnvelopeSchema(PayStartSchema), ...failures },
-      },
     },
     async (request) =>
       ok(
@@ -174,23 +155,19 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (
       ),
   );
 
-  app.post(
-    '/pay/sandbox/:orderNo/complete',
+  addRoute(
+    app,
+    PAY_ROUTES.postSandboxByOrderNoComplete,
     {
+      tags: ['pay'],
+      summary: "The sandbox pay page's result: pays (or fails) the attempt through a signed sandbox callback",
+      description:
+        'Goes through the same verification and order update as a real callback. `fail` records a failed ' +
+        'attempt and leaves the order pending. Errors: NotFound (sandbox off, not your order, unknown ' +
+        'attempt); OrderStateConflict when the attempt was replaced by a newer one.',
+      security: secured,
+      failures: signedInFailures,
       onRequest: requireBuyer,
-      schema: {
-        tags: ['pay'],
-        summary:
-          "The sandbox pay page's result: pays (or fails) the attempt through a signed sandbox callback",
-        description:
-          'Goes through the same verification and order update as a real callback. `fail` records a failed ' +
-          'attempt and leaves the order pending. Errors: NotFound (sandbox off, not your order, unknown ' +
-          'attempt); OrderStateConflict when the attempt was replaced by a newer one.',
-        security: secured,
-        params: OrderNoParams,
-        body: SandboxCompleteBodySchema,
-        response: { 200: okEnvelopeSchema(SandboxCompleteSchema), ...failures },
-      },
     },
     async (request) =>
       ok(

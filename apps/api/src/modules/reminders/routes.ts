@@ -8,27 +8,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  CalendarEventBodySchema,
-  CalendarEventListSchema,
-  CalendarEventSchema,
-  ReminderDeletedSchema,
-  ReminderIdParamsSchema,
-  SavedDayBodySchema,
-  SavedDayListSchema,
-  SavedDaySchema,
-  SubscriptionBodySchema,
-  SubscriptionCreatedSchema,
-  SubscriptionStateSchema,
-} from '@xuanli/contracts/reminders';
 import { MAX_EVENTS, MAX_SAVED_DAYS, REMINDER_PATHS } from '@xuanli/contracts/reminders-labels';
+import { CALENDAR_ROUTES } from '@xuanli/contracts/routes/calendar';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { beijingToday, type Clock } from '../../shared/clock.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import { createHolidayCache } from '../calendar/index.ts';
@@ -88,128 +75,107 @@ export const reminderRoutes: FastifyPluginAsyncTypebox<ReminderRoutesOptions> = 
     },
   });
 
-  app.get(
-    REMINDER_PATHS.events,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getEvents,
     {
+      tags: ['reminders'],
+      summary: "The caller's events, each with the next day it falls on, the soonest first",
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: "The caller's events, each with the next day it falls on, the soonest first",
-        security: secured,
-        response: { 200: okEnvelopeSchema(CalendarEventListSchema), ...errorResponses },
-      },
     },
     async (request) => ok({ list: await listEvents(db, ownerOf(request), beijingToday(clock)) }),
   );
 
-  app.post(
-    REMINDER_PATHS.events,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.postEvents,
     {
+      tags: ['reminders'],
+      summary: 'Keep an event (a solar or lunar date, once or every year, with an optional reminder)',
+      description:
+        'A blank title, both dates or neither, or the ' +
+        `${MAX_EVENTS + 1}st event → ValidationError; a day the calendar lacks → the engine's code.`,
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: 'Keep an event (a solar or lunar date, once or every year, with an optional reminder)',
-        description:
-          'A blank title, both dates or neither, or the ' +
-          `${MAX_EVENTS + 1}st event → ValidationError; a day the calendar lacks → the engine's code.`,
-        security: secured,
-        body: CalendarEventBodySchema,
-        response: { 200: okEnvelopeSchema(CalendarEventSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await createEvent(db, ownerOf(request), request.body, now(), beijingToday(clock))),
   );
 
-  app.delete(
-    `${REMINDER_PATHS.events}/:id`,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.deleteEventsById,
     {
+      tags: ['reminders'],
+      summary: 'Delete an event',
+      description: "NotFound for an event that is not the caller's.",
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: 'Delete an event',
-        description: "NotFound for an event that is not the caller's.",
-        security: secured,
-        params: ReminderIdParamsSchema,
-        response: { 200: okEnvelopeSchema(ReminderDeletedSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await deleteEvent(db, ownerOf(request), request.params.id)),
   );
 
-  app.get(
-    REMINDER_PATHS.savedDays,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getSavedDays,
     {
+      tags: ['reminders'],
+      summary: 'The 吉日 the caller saved from 择日, by date',
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: 'The 吉日 the caller saved from 择日, by date',
-        security: secured,
-        response: { 200: okEnvelopeSchema(SavedDayListSchema), ...errorResponses },
-      },
     },
     async (request) => ok({ list: await listSavedDays(db, ownerOf(request)) }),
   );
 
-  app.post(
-    REMINDER_PATHS.savedDays,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.postSavedDays,
     {
+      tags: ['reminders'],
+      summary: 'Save a 吉日 (the same day and matter again answers the one kept)',
+      description: `A blank matter or the ${MAX_SAVED_DAYS + 1}st 吉日 → ValidationError; a day the calendar lacks → the engine's code.`,
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: 'Save a 吉日 (the same day and matter again answers the one kept)',
-        description: `A blank matter or the ${MAX_SAVED_DAYS + 1}st 吉日 → ValidationError; a day the calendar lacks → the engine's code.`,
-        security: secured,
-        body: SavedDayBodySchema,
-        response: { 200: okEnvelopeSchema(SavedDaySchema), ...errorResponses },
-      },
     },
     async (request) => ok(await saveDay(db, ownerOf(request), request.body, now())),
   );
 
-  app.delete(
-    `${REMINDER_PATHS.savedDays}/:id`,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.deleteSavedDaysById,
     {
+      tags: ['reminders'],
+      summary: 'Delete a saved 吉日',
+      description: "NotFound for a 吉日 that is not the caller's.",
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: 'Delete a saved 吉日',
-        description: "NotFound for a 吉日 that is not the caller's.",
-        security: secured,
-        params: ReminderIdParamsSchema,
-        response: { 200: okEnvelopeSchema(ReminderDeletedSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await deleteSavedDay(db, ownerOf(request), request.params.id)),
   );
 
-  app.get(
-    REMINDER_PATHS.subscription,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getSubscription,
     {
+      tags: ['reminders'],
+      summary: "Whether the caller's calendar link is live, and the festival groups it holds",
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: "Whether the caller's calendar link is live, and the festival groups it holds",
-        security: secured,
-        response: { 200: okEnvelopeSchema(SubscriptionStateSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await readSubscription(db, ownerOf(request))),
   );
 
-  app.post(
-    REMINDER_PATHS.subscription,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.postSubscription,
     {
+      tags: ['reminders'],
+      summary: 'A new secret calendar link (webcal/https); the previous link stops working',
+      security: secured,
       preHandler: requireOwner,
       // "Make me a link" needs no body: none at all reads as no festival change.
       preValidation: async (request) => {
         request.body ??= {};
-      },
-      schema: {
-        tags: ['reminders'],
-        summary: 'A new secret calendar link (webcal/https); the previous link stops working',
-        security: secured,
-        body: SubscriptionBodySchema,
-        response: { 200: okEnvelopeSchema(SubscriptionCreatedSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -222,49 +188,41 @@ export const reminderRoutes: FastifyPluginAsyncTypebox<ReminderRoutesOptions> = 
     },
   );
 
-  app.put(
-    REMINDER_PATHS.subscription,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.putSubscription,
     {
+      tags: ['reminders'],
+      summary: 'Change the festival groups of the calendar; the link stays the same',
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: 'Change the festival groups of the calendar; the link stays the same',
-        security: secured,
-        body: SubscriptionBodySchema,
-        response: { 200: okEnvelopeSchema(SubscriptionStateSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await updateSubscription(db, ownerOf(request), request.body, now())),
   );
 
-  app.delete(
-    REMINDER_PATHS.subscription,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.deleteSubscription,
     {
+      tags: ['reminders'],
+      summary: '停止订阅: the calendar link answers 404 from now on',
+      security: secured,
       preHandler: requireOwner,
-      schema: {
-        tags: ['reminders'],
-        summary: '停止订阅: the calendar link answers 404 from now on',
-        security: secured,
-        response: { 200: okEnvelopeSchema(SubscriptionStateSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await revokeSubscription(db, ownerOf(request), now())),
   );
 
-  app.get(
-    `${REMINDER_PATHS.feed}/:file`,
+  addRoute(
+    app,
+    CALENDAR_ROUTES.getCalendarFeedByFile,
     {
+      tags: ['reminders'],
+      summary: 'A subscribed calendar (RFC 5545) by its secret link; no login',
+      description:
+        'NotFound for a link that is wrong or no longer live. Per-IP budget RATE_LIMIT_CALENDAR_FEED_* ' +
+        '(429 beyond it). Revalidate with If-None-Match.',
+      produces: ['text/calendar'],
       config: routeRateLimit(config, 'calendarFeed'),
-      schema: {
-        tags: ['reminders'],
-        summary: 'A subscribed calendar (RFC 5545) by its secret link; no login',
-        description:
-          'NotFound for a link that is wrong or no longer live. Per-IP budget RATE_LIMIT_CALENDAR_FEED_* ' +
-          '(429 beyond it). Revalidate with If-None-Match.',
-        params: Type.Object({ file: Type.String({ maxLength: 64, description: '<token>.ics' }) }),
-        produces: ['text/calendar'],
-        response: { 200: Type.String({ description: 'text/calendar' }), ...errorResponses },
-      },
     },
     async (request, reply) => {
       const { file } = request.params;

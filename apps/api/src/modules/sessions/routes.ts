@@ -2,16 +2,11 @@
  * PRODUCT.md#paths `base/token`, the session behind a token, and logout; mounted under `/api/base`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  LogoutResultSchema,
-  SessionSchema,
-  TokenBodySchema,
-  TokenEnvelopeSchema,
-} from '@xuanli/contracts/sessions';
+import { SESSION_ROUTES } from '@xuanli/contracts/routes/sessions';
 import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import { budgetLimit } from '../../plugins/rate-limit.ts';
+import { addRoute, signedInFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createRequireSession, sessionOf, tokenHeader } from './guard.ts';
 import { issueToken, revokeSession, type SessionDeps } from './service.ts';
@@ -33,20 +28,18 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     (request) => !tokenHeader(request),
   );
 
-  app.post(
-    '/token',
+  addRoute(
+    app,
+    SESSION_ROUTES.postToken,
     {
+      tags: ['base'],
+      summary: 'Issue a visitor session token, or refresh the one in header `token`',
+      headers: Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096 })) }),
+      failures: signedInFailures,
       onRequest: limitSessionCreation,
       // The body is optional (the original app sends none); an absent one validates as `{}`.
       preValidation: async (request) => {
         request.body ??= {};
-      },
-      schema: {
-        tags: ['base'],
-        summary: 'Issue a visitor session token, or refresh the one in header `token`',
-        headers: Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096 })) }),
-        body: TokenBodySchema,
-        response: { 200: TokenEnvelopeSchema, 401: ErrorEnvelopeSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -58,16 +51,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     },
   );
 
-  app.get(
-    '/session',
+  addRoute(
+    app,
+    SESSION_ROUTES.getSession,
     {
+      tags: ['base'],
+      summary: 'The session of the token in header `token`',
+      security: [{ token: [] }],
       preHandler: requireSession,
-      schema: {
-        tags: ['base'],
-        summary: 'The session of the token in header `token`',
-        security: [{ token: [] }],
-        response: { 200: okEnvelopeSchema(SessionSchema), ...errorResponses },
-      },
     },
     async (request) => {
       const session = sessionOf(request);
@@ -81,16 +72,15 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     },
   );
 
-  app.post(
-    '/logout',
+  addRoute(
+    app,
+    SESSION_ROUTES.postLogout,
     {
+      tags: ['base'],
+      summary: 'End the session of the token in header `token`: its tokens are refused from now on',
+      security: [{ token: [] }],
+      failures: signedInFailures,
       preHandler: requireSession,
-      schema: {
-        tags: ['base'],
-        summary: 'End the session of the token in header `token`: its tokens are refused from now on',
-        security: [{ token: [] }],
-        response: { 200: okEnvelopeSchema(LogoutResultSchema), 401: ErrorEnvelopeSchema, ...errorResponses },
-      },
     },
     async (request) => {
       const at = new Date(deps.clock.now());

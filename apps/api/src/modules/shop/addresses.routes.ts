@@ -3,17 +3,11 @@
  * (buyer.ts: anyone else → 401); another buyer's address is answered 404, never 403.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  AddressDeletedSchema,
-  AddressInputSchema,
-  AddressListSchema,
-  AddressParamsSchema,
-  AddressSchema,
-} from '@xuanli/contracts/shop';
+import { SHOP_ROUTES } from '@xuanli/contracts/routes/shop';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { createAddress, deleteAddress, listAddresses, MAX_ADDRESSES, updateAddress } from './addresses.ts';
 import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
@@ -35,71 +29,58 @@ export const addressRoutes: FastifyPluginAsyncTypebox<AddressRoutesOptions> = as
   registerBuyerSlot(app);
   const requireBuyer = createRequireBuyer({ db, config, clock });
   const secured = [{ token: [] }];
-  const idParams = AddressParamsSchema;
   const rules =
     'Texts are trimmed; a blank required field, a phone that is not a mainland mobile number or a ' +
     `${MAX_ADDRESSES + 1}st address → ValidationError.`;
 
-  app.get(
-    '/addresses',
+  addRoute(
+    app,
+    SHOP_ROUTES.getAddresses,
     {
+      tags: ['shop'],
+      summary: "The caller's 收货地址, the default first, then newest first",
+      security: secured,
       preHandler: requireBuyer,
-      schema: {
-        tags: ['shop'],
-        summary: "The caller's 收货地址, the default first, then newest first",
-        security: secured,
-        response: { 200: okEnvelopeSchema(AddressListSchema), ...errorResponses },
-      },
     },
     async (request) => ok({ list: await listAddresses(db, buyerOf(request)) }),
   );
 
-  app.post(
-    '/addresses',
+  addRoute(
+    app,
+    SHOP_ROUTES.postAddresses,
     {
+      tags: ['shop'],
+      summary: 'Save a new address; the first one, or one with isDefault, becomes the default',
+      description: rules,
+      security: secured,
       preHandler: requireBuyer,
-      schema: {
-        tags: ['shop'],
-        summary: 'Save a new address; the first one, or one with isDefault, becomes the default',
-        description: rules,
-        security: secured,
-        body: AddressInputSchema,
-        response: { 200: okEnvelopeSchema(AddressSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await createAddress(db, buyerOf(request), request.body, new Date(clock.now()))),
   );
 
-  app.put(
-    '/addresses/:id',
+  addRoute(
+    app,
+    SHOP_ROUTES.putAddressesById,
     {
+      tags: ['shop'],
+      summary:
+        'Replace an address; isDefault moves the default here, unticking it hands it to the newest other',
+      description: `${rules} NotFound for an address that is not the caller's.`,
+      security: secured,
       preHandler: requireBuyer,
-      schema: {
-        tags: ['shop'],
-        summary:
-          'Replace an address; isDefault moves the default here, unticking it hands it to the newest other',
-        description: `${rules} NotFound for an address that is not the caller's.`,
-        security: secured,
-        params: idParams,
-        body: AddressInputSchema,
-        response: { 200: okEnvelopeSchema(AddressSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await updateAddress(db, buyerOf(request), request.params.id, request.body)),
   );
 
-  app.delete(
-    '/addresses/:id',
+  addRoute(
+    app,
+    SHOP_ROUTES.deleteAddressesById,
     {
+      tags: ['shop'],
+      summary: 'Delete an address; deleting the default makes the newest remaining one the default',
+      description: "Errors: NotFound for an address that is not the caller's.",
+      security: secured,
       preHandler: requireBuyer,
-      schema: {
-        tags: ['shop'],
-        summary: 'Delete an address; deleting the default makes the newest remaining one the default',
-        description: "Errors: NotFound for an address that is not the caller's.",
-        security: secured,
-        params: idParams,
-        response: { 200: okEnvelopeSchema(AddressDeletedSchema), ...errorResponses },
-      },
     },
     async (request) => ok(await deleteAddress(db, buyerOf(request), request.params.id)),
   );

@@ -6,17 +6,11 @@
  * included), and sent with an ETag and a short public Cache-Control for phones and nginx.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  CategoryListSchema,
-  ProductDetailSchema,
-  ProductListSchema,
-  ProductParamsSchema,
-  ProductQuerySchema,
-} from '@xuanli/contracts/shop';
+import { SHOP_ROUTES } from '@xuanli/contracts/routes/shop';
 import type { Db } from '../../db/client.ts';
 import { type AnswerCaching, answerCache, SHARED_ANSWER, sendAnswer } from '../../shared/answer-cache.ts';
 import { TOPICS } from '../../shared/cache-bus.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { DEFAULT_PRODUCT_PAGE_SIZE, listCategories, listProducts, readProduct } from './catalogue.ts';
 
@@ -35,14 +29,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   // Categories, lists and pages show stock, so a stock notice drops them too.
   const answers = answerCache<unknown>(app, caching, [TOPICS.catalogue, TOPICS.stock]);
 
-  app.get(
-    '/categories',
+  addRoute(
+    app,
+    SHOP_ROUTES.getCategories,
     {
-      schema: {
-        tags: ['shop'],
-        summary: 'The shop categories in display order (手串, 摆件, 台历, 书籍, 课程, 咨询服务…)',
-        response: { 200: okEnvelopeSchema(CategoryListSchema), ...errorResponses },
-      },
+      tags: ['shop'],
+      summary: 'The shop categories in display order (手串, 摆件, 台历, 书籍, 课程, 咨询服务…)',
     },
     async (request, reply) => {
       const answer = await answers.get(
@@ -54,17 +46,14 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     },
   );
 
-  app.get(
-    '/products',
+  addRoute(
+    app,
+    SHOP_ROUTES.getProducts,
     {
-      schema: {
-        tags: ['shop'],
-        summary: 'On-shelf products by category, kind and title words, paged; by sort, then newest first',
-        description:
-          "Each product's `price` is its cheapest SKU's; `q` is plain text (no wildcards), letter case ignored.",
-        querystring: ProductQuerySchema,
-        response: { 200: okEnvelopeSchema(ProductListSchema), ...errorResponses },
-      },
+      tags: ['shop'],
+      summary: 'On-shelf products by category, kind and title words, paged; by sort, then newest first',
+      description:
+        "Each product's `price` is its cheapest SKU's; `q` is plain text (no wildcards), letter case ignored.",
     },
     async (request, reply) => {
       const { categoryId, kind, q, page, size } = request.query;
@@ -87,17 +76,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     },
   );
 
-  app.get(
-    '/products/:id',
+  addRoute(
+    app,
+    SHOP_ROUTES.getProductsById,
     {
-      schema: {
-        tags: ['shop'],
-        summary: 'A product page with its SKUs, options and description (also when off the shelf)',
-        description:
-          'Errors: NotFound for an unknown product. An off-shelf product answers `onShelf: false`.',
-        params: ProductParamsSchema,
-        response: { 200: okEnvelopeSchema(ProductDetailSchema), ...errorResponses },
-      },
+      tags: ['shop'],
+      summary: 'A product page with its SKUs, options and description (also when off the shelf)',
+      description: 'Errors: NotFound for an unknown product. An off-shelf product answers `onShelf: false`.',
     },
     async (request, reply) => {
       const answer = await answers.get(

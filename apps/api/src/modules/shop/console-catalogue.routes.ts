@@ -4,23 +4,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
-import {
-  AdminCategoryListSchema,
-  AdminProductBodySchema,
-  AdminProductDetailSchema,
-  AdminProductListSchema,
-  AdminProductParamsSchema,
-  AdminProductQuerySchema,
-  AdminShelfBodySchema,
-  AdminSkuBodySchema,
-  AdminSkuCreateBodySchema,
-  AdminSkuParamsSchema,
-  AdminStockBodySchema,
-} from '@xuanli/contracts/admin-shop';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { SHOP_CONSOLE_ROUTES } from '@xuanli/contracts/routes/shop';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import {
   catalogueCategories,
@@ -38,8 +26,6 @@ import {
 export type CatalogueConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
 
 const tags = ['admin'];
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
-const product = { 200: okEnvelopeSchema(AdminProductDetailSchema), ...refusals };
 
 /** `admin/catalogue…`. */
 export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleOptions> = async (
@@ -48,146 +34,124 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
 ) => {
   const editor = requireOperator(...ADMIN_AREA_ROLES.catalogue);
 
-  app.get(
-    '/catalogue/categories',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.getCatalogueCategories,
     {
+      tags,
+      summary: "The shop's categories in display order",
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: "The shop's categories in display order",
-        security,
-        response: { 200: okEnvelopeSchema(AdminCategoryListSchema), ...refusals },
-      },
     },
     async () => ok(await catalogueCategories(deps)),
   );
 
-  app.get(
-    '/catalogue/products',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.getCatalogueProducts,
     {
+      tags,
+      summary: 'Every product, on the shelf or not, by words of the title, category and shelf state',
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: 'Every product, on the shelf or not, by words of the title, category and shelf state',
-        security,
-        querystring: AdminProductQuerySchema,
-        response: { 200: okEnvelopeSchema(AdminProductListSchema), ...refusals },
-      },
     },
     async (request) => ok(await searchProducts(deps, request.query)),
   );
 
-  app.post(
-    '/catalogue/products',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postCatalogueProducts,
     {
+      tags,
+      summary: 'Create a product (off the shelf until it has SKUs and is put on)',
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: 'Create a product (off the shelf until it has SKUs and is put on)',
-        security,
-        body: AdminProductBodySchema,
-        response: product,
-      },
     },
     async (request) => ok(await createProduct(deps, request.body, auditorOf(request))),
   );
 
-  app.get(
-    '/catalogue/products/:id',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.getCatalogueProductsById,
     {
+      tags,
+      summary: 'A product with its SKUs',
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: 'A product with its SKUs',
-        security,
-        params: AdminProductParamsSchema,
-        response: product,
-      },
     },
     async (request) => ok(await productDetail(deps, request.params.id)),
   );
 
-  app.post(
-    '/catalogue/products/:id',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postCatalogueProductsById,
     {
+      tags,
+      summary: "Save a product's fields (the description is sanitised)",
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: "Save a product's fields (the description is sanitised)",
-        security,
-        params: AdminProductParamsSchema,
-        body: AdminProductBodySchema,
-        response: product,
-      },
     },
     async (request) => ok(await updateProduct(deps, request.params.id, request.body, auditorOf(request))),
   );
 
-  app.post(
-    '/catalogue/products/:id/shelf',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postCatalogueProductsByIdShelf,
     {
+      tags,
+      summary: 'Put a product on the shelf (上架) or take it off (下架)',
+      description: 'Conflict when a product without SKUs is put on the shelf.',
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: 'Put a product on the shelf (上架) or take it off (下架)',
-        description: 'Conflict when a product without SKUs is put on the shelf.',
-        security,
-        params: AdminProductParamsSchema,
-        body: AdminShelfBodySchema,
-        response: product,
-      },
     },
     async (request) => ok(await setShelf(deps, request.params.id, request.body.onShelf, auditorOf(request))),
   );
 
-  app.post(
-    '/catalogue/products/:id/skus',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postCatalogueProductsByIdSkus,
     {
+      tags,
+      summary: 'Add a SKU with its spec, price and 会员价 in 分 and first stock',
+      description: 'ValidationError (said in Chinese) when vipPrice is above the price.',
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: 'Add a SKU with its spec, price and 会员价 in 分 and first stock',
-        description: 'ValidationError (said in Chinese) when vipPrice is above the price.',
-        security,
-        params: AdminProductParamsSchema,
-        body: AdminSkuCreateBodySchema,
-        response: product,
-      },
     },
     async (request) => ok(await createSku(deps, request.params.id, request.body, auditorOf(request))),
   );
 
-  app.post(
-    '/catalogue/skus/:id',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postCatalogueSkusById,
     {
+      tags,
+      summary: "Save a SKU's name, spec, image, price and 会员价 (stock has its own route)",
+      description:
+        'vipPrice left out keeps the SKU’s 会员价, null removes it; ValidationError (said in Chinese) ' +
+        'when the 会员价 kept or sent is above the price.',
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: "Save a SKU's name, spec, image, price and 会员价 (stock has its own route)",
-        description:
-          'vipPrice left out keeps the SKU’s 会员价, null removes it; ValidationError (said in Chinese) ' +
-          'when the 会员价 kept or sent is above the price.',
-        security,
-        params: AdminSkuParamsSchema,
-        body: AdminSkuBodySchema,
-        response: product,
-      },
     },
     async (request) => ok(await updateSku(deps, request.params.id, request.body, auditorOf(request))),
   );
 
-  app.post(
-    '/catalogue/skus/:id/stock',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postCatalogueSkusByIdStock,
     {
+      tags,
+      summary: 'Set the pieces of a SKU for sale (pending orders keep what they reserved)',
+      security,
+      failures: consoleFailures,
       preHandler: editor,
-      schema: {
-        tags,
-        summary: 'Set the pieces of a SKU for sale (pending orders keep what they reserved)',
-        security,
-        params: AdminSkuParamsSchema,
-        body: AdminStockBodySchema,
-        response: product,
-      },
     },
     async (request) => ok(await setStock(deps, request.params.id, request.body, auditorOf(request))),
   );

@@ -4,19 +4,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
-import {
-  AdminOrderDetailSchema,
-  AdminOrderListSchema,
-  AdminOrderParamsSchema,
-  AdminOrderQuerySchema,
-  AdminRefundBodySchema,
-  AdminRefundRejectBodySchema,
-  AdminShipBodySchema,
-} from '@xuanli/contracts/admin-shop';
-import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { SHOP_CONSOLE_ROUTES } from '@xuanli/contracts/routes/shop';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
+import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { PayService } from '../pay/index.ts';
 import {
@@ -34,8 +26,6 @@ export interface OrderConsoleOptions extends ConsoleRouteOptions<{ db: Db; clock
 }
 
 const tags = ['admin'];
-const refusals = { 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, ...errorResponses };
-const detail = { 200: okEnvelopeSchema(AdminOrderDetailSchema), ...refusals };
 
 /** `admin/orders…`. */
 export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> = async (
@@ -44,92 +34,79 @@ export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> 
 ) => {
   const support = requireOperator(...ADMIN_AREA_ROLES.orders);
 
-  app.get(
-    '/orders',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.getOrders,
     {
+      tags,
+      summary: 'Search orders by status, order number, buyer phone and Beijing days, newest first',
+      security,
+      failures: consoleFailures,
       preHandler: support,
-      schema: {
-        tags,
-        summary: 'Search orders by status, order number, buyer phone and Beijing days, newest first',
-        security,
-        querystring: AdminOrderQuerySchema,
-        response: { 200: okEnvelopeSchema(AdminOrderListSchema), ...refusals },
-      },
     },
     async (request) => ok(await searchOrders(deps, request.query)),
   );
 
-  app.get(
-    '/orders/:orderNo',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.getOrdersByOrderNo,
     {
+      tags,
+      summary: 'An order in full: lines, money, address, payment attempts, refunds and timeline',
+      security,
+      failures: consoleFailures,
       preHandler: support,
-      schema: {
-        tags,
-        summary: 'An order in full: lines, money, address, payment attempts, refunds and timeline',
-        security,
-        params: AdminOrderParamsSchema,
-        response: detail,
-      },
     },
     async (request) => ok(await orderDetail(deps, request.params.orderNo)),
   );
 
-  app.post(
-    '/orders/:orderNo/ship',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postOrdersByOrderNoShip,
     {
+      tags,
+      summary: 'Ship a paid goods order with carrier and tracking number (the buyer sees 已发货)',
+      description: 'OrderStateConflict when the order is not paid or ships nothing.',
+      security,
+      failures: consoleFailures,
       preHandler: support,
-      schema: {
-        tags,
-        summary: 'Ship a paid goods order with carrier and tracking number (the buyer sees 已发货)',
-        description: 'OrderStateConflict when the order is not paid or ships nothing.',
-        security,
-        params: AdminOrderParamsSchema,
-        body: AdminShipBodySchema,
-        response: detail,
-      },
     },
     async (request) =>
       ok(await shipFromConsole(deps, request.params.orderNo, request.body, auditorOf(request))),
   );
 
-  app.post(
-    '/orders/:orderNo/refund',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postOrdersByOrderNoRefund,
     {
+      tags,
+      summary:
+        'Refund all or part of an order through the channel that took the payment, with the lines it gives back',
+      description:
+        "Approves the buyer's request of a refunding order, or refunds a paid, shipped, done or partially " +
+        "refunded one on the shop's decision. The amount is at most what is still refundable (the payment " +
+        'less the refunds pending or succeeded); a line may be given back once. Once the provider confirms ' +
+        'and no other refund is pending, the order is partially_refunded, or refunded when all of the payment ' +
+        'went back. Errors: ValidationError (amount, unknown line), Conflict (a line another refund covers), ' +
+        'OrderStateConflict (not refundable, or nothing left to refund).',
+      security,
+      failures: consoleFailures,
       preHandler: support,
-      schema: {
-        tags,
-        summary:
-          'Refund all or part of an order through the channel that took the payment, with the lines it gives back',
-        description:
-          "Approves the buyer's request of a refunding order, or refunds a paid, shipped, done or partially " +
-          "refunded one on the shop's decision. The amount is at most what is still refundable (the payment " +
-          'less the refunds pending or succeeded); a line may be given back once. Once the provider confirms ' +
-          'and no other refund is pending, the order is partially_refunded, or refunded when all of the payment ' +
-          'went back. Errors: ValidationError (amount, unknown line), Conflict (a line another refund covers), ' +
-          'OrderStateConflict (not refundable, or nothing left to refund).',
-        security,
-        params: AdminOrderParamsSchema,
-        body: AdminRefundBodySchema,
-        response: detail,
-      },
     },
     async (request) =>
       ok(await refundFromConsole(deps, pay, request.params.orderNo, request.body, auditorOf(request))),
   );
 
-  app.post(
-    '/orders/:orderNo/refund-reject',
+  addRoute(
+    app,
+    SHOP_CONSOLE_ROUTES.postOrdersByOrderNoRefundReject,
     {
+      tags,
+      summary: "Turn down a buyer's refund request with a reason (refunding → where the order came from)",
+      description: 'Conflict while a refund of the order is already under way.',
+      security,
+      failures: consoleFailures,
       preHandler: support,
-      schema: {
-        tags,
-        summary: "Turn down a buyer's refund request with a reason (refunding → where the order came from)",
-        description: 'Conflict while a refund of the order is already under way.',
-        security,
-        params: AdminOrderParamsSchema,
-        body: AdminRefundRejectBodySchema,
-        response: detail,
-      },
     },
     async (request) =>
       ok(await rejectRefundFromConsole(deps, pay, request.params.orderNo, request.body, auditorOf(request))),

@@ -6,15 +6,8 @@
  * route answers 404 while WeChat is not configured.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
-import {
-  JssdkConfigSchema,
-  JssdkQuerySchema,
-  WechatCallbackQuerySchema,
-  WechatOauthQuerySchema,
-  WechatStatusSchema,
-} from '@xuanli/contracts/wechat';
-import { Type } from 'typebox';
+import { WECHAT_ROUTES } from '@xuanli/contracts/routes/wechat';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { finishAuthorization, startAuthorization } from './oauth.ts';
 import { type WechatService, wechatOff } from './service.ts';
@@ -23,35 +16,27 @@ import { type WechatService, wechatOff } from './service.ts';
 export interface WechatRoutesOptions {
   service: WechatService;
 }
-
-const redirect = { 302: Type.Null({ description: 'Location: where the browser goes next' }) };
-
 /** The WeChat routes; dependencies arrive as plugin options. */
 export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = async (app, { service }) => {
-  app.get(
-    '/wechat/status',
+  addRoute(
+    app,
+    WECHAT_ROUTES.getStatus,
     {
-      schema: {
-        tags: ['wechat'],
-        summary: 'Whether WeChat login (网页授权) and the JS-SDK are configured',
-        response: { 200: okEnvelopeSchema(WechatStatusSchema), ...errorResponses },
-      },
+      tags: ['wechat'],
+      summary: 'Whether WeChat login (网页授权) and the JS-SDK are configured',
     },
     async () => ok({ enabled: service.on !== undefined, appId: service.on?.config.appId ?? null }),
   );
 
-  app.get(
-    '/wechat/oauth',
+  addRoute(
+    app,
+    WECHAT_ROUTES.getOauth,
     {
-      schema: {
-        tags: ['wechat'],
-        summary: "Start 网页授权: 302 to WeChat's authorisation page, coming back to app route `to`",
-        description:
-          'A browser navigation. Sets the HttpOnly cookie xl_wx_state (10 minutes) that the callback checks. ' +
-          '`scope` base is silent (openid only), userinfo asks the user (nickname, avatar). 404 when WeChat is off.',
-        querystring: WechatOauthQuerySchema,
-        response: { ...redirect, ...errorResponses },
-      },
+      tags: ['wechat'],
+      summary: "Start 网页授权: 302 to WeChat's authorisation page, coming back to app route `to`",
+      description:
+        'A browser navigation. Sets the HttpOnly cookie xl_wx_state (10 minutes) that the callback checks. ' +
+        '`scope` base is silent (openid only), userinfo asks the user (nickname, avatar). 404 when WeChat is off.',
     },
     async (request, reply) => {
       if (!service.on) throw wechatOff();
@@ -64,20 +49,16 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/wechat/oauth/callback',
+  addRoute(
+    app,
+    WECHAT_ROUTES.getOauthCallback,
     {
-      schema: {
-        tags: ['wechat'],
-        summary:
-          "网页授权's return: exchanges the code, then 302 to the app route with wxticket (or wxerror)",
-        description:
-          'WeChat sends the browser here with `code` and `state`. The state must be unused, under 10 minutes ' +
-          "old and this browser's (cookie). Success: /xuanli/#<route>?wxticket=<one-time ticket, 5 minutes>; " +
-          "failure: …?wxerror=state|denied|expired|snapshot|unavailable. Never a 5xx for WeChat's refusals.",
-        querystring: WechatCallbackQuerySchema,
-        response: { ...redirect, ...errorResponses },
-      },
+      tags: ['wechat'],
+      summary: "网页授权's return: exchanges the code, then 302 to the app route with wxticket (or wxerror)",
+      description:
+        'WeChat sends the browser here with `code` and `state`. The state must be unused, under 10 minutes ' +
+        "old and this browser's (cookie). Success: /xuanli/#<route>?wxticket=<one-time ticket, 5 minutes>; " +
+        "failure: …?wxerror=state|denied|expired|snapshot|unavailable. Never a 5xx for WeChat's refusals.",
     },
     async (request, reply) => {
       if (!service.on) throw wechatOff();
@@ -91,18 +72,15 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/wechat/jssdk',
+  addRoute(
+    app,
+    WECHAT_ROUTES.getJssdk,
     {
-      schema: {
-        tags: ['wechat'],
-        summary: "wx.config's signature for a page of this site (JS-SDK 附录1)",
-        description:
-          "ValidationError unless `url` is on PUBLIC_URL's origin; WechatUnavailable (502) when WeChat will not " +
-          'give a ticket; 404 when WeChat is off.',
-        querystring: JssdkQuerySchema,
-        response: { 200: okEnvelopeSchema(JssdkConfigSchema), ...errorResponses },
-      },
+      tags: ['wechat'],
+      summary: "wx.config's signature for a page of this site (JS-SDK 附录1)",
+      description:
+        "ValidationError unless `url` is on PUBLIC_URL's origin; WechatUnavailable (502) when WeChat will not " +
+        'give a ticket; 404 when WeChat is off.',
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

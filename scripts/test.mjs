@@ -92,6 +92,7 @@ function playwrightSpecs(list, file = null, titles = []) {
 /** Runs `node script …args` in `cwd` and adds the counts of its last line `[name: ]N passed, N failed`. */
 function nodeSuite(label, cwd, script, args = []) {
   console.log(`\n=== ${label} ===`);
+  const began = Date.now();
   const run = spawnSync('node', [script, ...args], {
     cwd,
     env,
@@ -100,10 +101,17 @@ function nodeSuite(label, cwd, script, args = []) {
   });
   process.stdout.write(run.stdout);
   const match = /^(?:\w+: )?(\d+) passed, (\d+) failed/m.exec(run.stdout.split('\n').reverse().join('\n'));
-  if (match) {
-    totals.passed += Number(match[1]);
-    totals.failed += Number(match[2]);
-  }
+  if (match)
+    suites.add({
+      label,
+      files: 1,
+      passed: Number(match[1]),
+      failed: Number(match[2]),
+      skipped: 0,
+      // The check prints each failed case on a line of its own, beginning FAIL.
+      failedTests: run.stdout.split('\n').filter((line) => /^\s*FAIL\b/.test(line)).map((line) => line.trim()),
+      seconds: (Date.now() - began) / 1000,
+    });
   if (run.status !== 0 && !(match && Number(match[2]) > 0)) broken = true;
 }
 

@@ -126,8 +126,8 @@ export function vitestRun(out, PATH) {
 }
 
 /**
- * The table of counts and times per suite; what it does not list (a runner of its own, such as the
- * e2e run, or a suite that could not run) is the rest of the totals, on a line of its own.
+ * The table of counts and times per suite; what it does not list (a suite that could not run) is the
+ * rest of the totals, on a line of its own.
  */
 function printSuites(suites, totals) {
   const keys = ['passed', 'failed', 'skipped'];
@@ -139,7 +139,7 @@ function printSuites(suites, totals) {
   ]);
   const rest = keys.map((key) => totals[key] - suites.reduce((sum, suite) => sum + suite[key], 0));
   if (rest.some((n) => n !== 0))
-    rows.push(['the rest (e2e, suites that did not run)', '', ...rest.map(String), '']);
+    rows.push(['the rest (suites that did not run)', '', ...rest.map(String), '']);
   const head = ['suite', 'files', ...keys, 'time'];
   const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
   const line = (row) =>

@@ -16,7 +16,15 @@ import { parseSmsConfig, type SmsConfig } from './modules/member/index.ts';
 import { parseRateLimitConfig, type RateLimitConfig } from './modules/ratelimit/index.ts';
 import { parseSessionSettings, type SessionSettings } from './modules/sessions/index.ts';
 import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
-import { ConfigError } from './shared/settings.ts';
+import {
+  ConfigError,
+  httpsUrl,
+  integer,
+  MIN_SECRET_BYTES,
+  originSetting,
+  parsePublicUrl,
+  secretSetting,
+} from './shared/settings.ts';
 import { Secret, type StorageSettings } from './shared/storage.ts';
 
 // Each module declares and validates its own settings (its settings.ts); they are gathered below.
@@ -287,16 +295,6 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
  */
 export type TrustProxy = false | number | string[];
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
-  }
-  return value;
-}
-
 const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isAddressOrRange(entry: string): boolean {
@@ -390,9 +388,6 @@ function absolute(path: string, base: string): string {
   return isAbsolute(path) ? path : resolve(base, path);
 }
 
-/** The shortest JWT secret accepted, in bytes: an HS256 key should have at least the hash's 256 bits. */
-const MIN_SECRET_BYTES = 32;
-
 /** Reads the secret kept in `file`, refusing one too short to protect the tokens. */
 function readSecretFile(file: string): string {
   let secret: string;
@@ -473,25 +468,6 @@ export function resolveJwtSecret(
   return { secret: readSecretFile(generated), source: 'data-folder' };
 }
 
-/**
- * A key or secret setting: the variable itself (literal `\n` sequences become line breaks, as in a one-line env
- * file) or the file named by `<name>_FILE`. Messages name variables and paths, never a value.
- */
-function secretSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const inline = env[name]?.trim();
-  const file = env[`${name}_FILE`]?.trim();
-  if (inline && file) throw new ConfigError(`set ${name} or ${name}_FILE, not both`);
-  if (inline) return inline.replace(/\\n/g, '\n');
-  if (!file) return undefined;
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    throw new ConfigError(
-      `cannot read ${name}_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-    );
-  }
-}
-
 /** A key given as PEM or as the bare base64 DER that Alipay's key tool prints. */
 function keyObject(text: string, name: string, kind: 'private' | 'public'): KeyObject {
   const der = text.includes('-----BEGIN') ? undefined : Buffer.from(text.replace(/\s+/g, ''), 'base64');
@@ -533,12 +509,6 @@ function certificates(text: string, name: string): string[] {
     }
   }
   return pems;
-}
-
-function httpsUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const value = env[name]?.trim() || fallback;
-  if (!/^https?:\/\/[^\s/]+(?:\/\S*)?$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL`);
-  return value.replace(/\/+$/, '');
 }
 
 /** WeChat Pay when WECHATPAY_MCH_ID is set, with every key it needs; undefined otherwise. */
@@ -661,21 +631,6 @@ export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
     wechat,
     alipay,
   };
-}
-
-/** The site origin written in `name` (no path, query or fragment), without its trailing slash. */
-function originSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const text = env[name]?.trim();
-  if (!text) return undefined;
-  if (!/^https?:\/\/[^\s/?#]+\/?$/.test(text)) {
-    throw new ConfigError(`${name} must be the site origin, e.g. https://xuanli.example.com`);
-  }
-  return text.replace(/\/$/, '');
-}
-
-/** PUBLIC_URL: the site's origin ({@link Config.publicUrl}). */
-export function parsePublicUrl(env: NodeJS.ProcessEnv): string | undefined {
-  return originSetting(env, 'PUBLIC_URL');
 }
 
 /**

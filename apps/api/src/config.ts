@@ -3,7 +3,7 @@
  * object; nothing else in the app reads `process.env`, so tests build any configuration they need.
  */
 import { isIP, isIPv4 } from 'node:net';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { type AdminLoginSlowdown, parseAdminLoginSlowdown } from './modules/admin/index.ts';
 import {
   parsePlayUrlMarginSeconds,
@@ -22,7 +22,7 @@ import {
 import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 import { parseWechatConfig, type WechatConfig } from './modules/wechat/index.ts';
 import { ConfigError, integer, parsePublicUrl } from './shared/settings.ts';
-import { Secret, type StorageSettings } from './shared/storage.ts';
+import { parseStorage, type StorageSettings } from './shared/storage.ts';
 
 // Each module declares and validates its own settings (its settings.ts); they are gathered below.
 export { DEFAULT_UPLOAD_SETTINGS, parseUploadSettings, type UploadSettings } from './modules/ketang/index.ts';
@@ -42,6 +42,7 @@ export {
 export { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
 export { parseWechatConfig, type WechatConfig } from './modules/wechat/index.ts';
 export { ConfigError } from './shared/settings.ts';
+export { parseStorage } from './shared/storage.ts';
 
 /** Everything the app and server need to know about their environment. */
 export interface Config extends RateLimitConfig, SessionSettings {
@@ -246,37 +247,6 @@ export function fastifyTrustProxy(
   if (typeof value !== 'number') return value;
   if (value === 0) return false;
   return (_address, hop) => hop < value;
-}
-
-/**
- * Parses STORAGE and S3_*. S3 is refused without a bucket and both credentials, so a typo fails the
- * start instead of every upload. Messages name settings, never their values (the secret key).
- */
-export function parseStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
-  const kind = env.STORAGE?.trim() || 'local';
-  if (kind === 'local') return { kind: 'local', root: join(dataDir, 'files') };
-  if (kind !== 's3') throw new ConfigError(`STORAGE must be 'local' or 's3', got '${kind.slice(0, 20)}'`);
-  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
-    (name) => !env[name]?.trim(),
-  );
-  if (missing.length > 0) throw new ConfigError(`STORAGE=s3 needs ${missing.join(', ')}`);
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(?:\/\S*)?$/.test(endpoint)) {
-    throw new ConfigError('S3_ENDPOINT must be an http(s) URL such as https://oss-cn-hangzhou.aliyuncs.com');
-  }
-  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase() ?? '';
-  if (!['', 'true', '1', 'false', '0'].includes(pathStyle)) {
-    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got '${pathStyle.slice(0, 20)}'`);
-  }
-  return {
-    kind: 's3',
-    endpoint,
-    region: env.S3_REGION?.trim() || 'us-east-1',
-    bucket: (env.S3_BUCKET as string).trim(),
-    accessKeyId: (env.S3_ACCESS_KEY_ID as string).trim(),
-    secretAccessKey: new Secret((env.S3_SECRET_ACCESS_KEY as string).trim()),
-    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
-  };
 }
 
 function absolute(path: string, base: string): string {

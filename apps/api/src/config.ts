@@ -249,6 +249,7 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < value;
 }
 
+/** `path` as an absolute path, a relative one taken from `base` (the repository or apps/api). */
 function absolute(path: string, base: string): string {
   return isAbsolute(path) ? path : resolve(base, path);
 }

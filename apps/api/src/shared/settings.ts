@@ -47,6 +47,13 @@ export function readSettings<T extends TObject>(schema: T, env: NodeJS.ProcessEn
     const value = env[name];
     if (value !== undefined && value !== '') given[name] = value;
   }
+  // The validator takes 'Infinity' for an integer beyond any range (its integer test is `x % 1` and
+  // its range test sees no number); a whole number is finite.
+  for (const [name, value] of Object.entries(given)) {
+    const setting = schema.properties[name] as { type?: string } | undefined;
+    if (setting?.type === 'integer' && !Number.isFinite(Number(value)))
+      throw new ConfigError(failureMessage(schema, given, { instancePath: `/${name}` }));
+  }
   try {
     // env-schema marks the schema it is given as closed; a copy keeps the module's own unchanged.
     return envSchema<Static<T>>({ schema: { ...schema }, data: given, env: false, dotenv: false });

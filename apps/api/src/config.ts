@@ -2,10 +2,8 @@
  * Configuration, read from the environment once at start-up (server.ts) and passed down as a plain
  * object; nothing else in the app reads `process.env`, so tests build any configuration they need.
  */
-import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { type AdminLoginSlowdown, parseAdminLoginSlowdown } from './modules/admin/index.ts';
 import {
   parsePlayUrlMarginSeconds,
@@ -13,15 +11,28 @@ import {
   type UploadSettings,
 } from './modules/ketang/index.ts';
 import { parseSmsConfig, type SmsConfig } from './modules/member/index.ts';
+import { type PayConfig, parsePayConfig } from './modules/pay/index.ts';
 import { parseRateLimitConfig, type RateLimitConfig } from './modules/ratelimit/index.ts';
-import { parseSessionSettings, type SessionSettings } from './modules/sessions/index.ts';
+import {
+  type JwtSecretSource,
+  parseSessionSettings,
+  resolveJwtSecret,
+  type SessionSettings,
+} from './modules/sessions/index.ts';
 import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
-import { ConfigError } from './shared/settings.ts';
-import { Secret, type StorageSettings } from './shared/storage.ts';
+import { parseWechatConfig, type WechatConfig } from './modules/wechat/index.ts';
+import { ConfigError, integer, parsePublicUrl } from './shared/settings.ts';
+import { parseStorage, type StorageSettings } from './shared/storage.ts';
 
 // Each module declares and validates its own settings (its settings.ts); they are gathered below.
 export { DEFAULT_UPLOAD_SETTINGS, parseUploadSettings, type UploadSettings } from './modules/ketang/index.ts';
 export { parseSmsConfig, type SmsConfig, type SmsProvider } from './modules/member/index.ts';
+export {
+  type AlipayConfig,
+  type PayConfig,
+  parsePayConfig,
+  type WechatPayConfig,
+} from './modules/pay/index.ts';
 export {
   DEFAULT_RATE_BUDGETS,
   type RateBudget,
@@ -29,7 +40,9 @@ export {
   type RateLimitConfig,
 } from './modules/ratelimit/index.ts';
 export { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
+export { parseWechatConfig, type WechatConfig } from './modules/wechat/index.ts';
 export { ConfigError } from './shared/settings.ts';
+export { parseStorage } from './shared/storage.ts';
 
 /** Everything the app and server need to know about their environment. */
 export interface Config extends RateLimitConfig, SessionSettings {
@@ -169,115 +182,6 @@ export function parseDatabaseLinks(env: NodeJS.ProcessEnv): DatabaseLinkSettings
   };
 }
 
-/**
- * Payment settings (modules/pay). A real channel is configured by its id variable (WECHATPAY_MCH_ID,
- * ALIPAY_APP_ID) and then needs all of its keys; the sandbox is on when no real channel is
- * configured, except under NODE_ENV=production, and PAY_SANDBOX=on|off decides it outright. Keys,
- * merchant and app ids are held in {@link Secret}s, so printing the config never shows them.
- */
-export interface PayConfig {
-  /**
-   * PAY_PUBLIC_URL (else PUBLIC_URL): the site's https origin as buyers and providers reach it (notify and
-   * return URLs).
-   */
-  publicUrl: string | undefined;
-  /** PAY_SANDBOX (on|off), default as described above. */
-  sandbox: boolean;
-  /** PAY_SANDBOX_KEY: the sandbox's HMAC key; when absent one is generated once into the database. */
-  sandboxKey: Secret | undefined;
-  /** PAY_PROVIDER_TIMEOUT_MS: how long WeChat Pay or Alipay may take to answer a request. */
-  providerTimeoutMs: number;
-  /**
-   * PAY_REFUSED_CALLBACK_RETENTION_DAYS (default 30): how long the tallies of refused callbacks
-   * (`pay_refused_callbacks`: channel, reason, source /24, count, first and last seen) are kept before
-   * the clean-up job removes them.
-   */
-  refusedCallbackRetentionDays: number;
-  /**
-   * PAY_REFUSED_CALLBACK_MAX_ROWS (default 1000): how many tallies of refused callbacks may exist; a
-   * new source beyond it is counted in its channel and reason's overflow row (source `*`).
-   */
-  refusedCallbackMaxRows: number;
-  /**
-   * PAY_REFUSED_CALLBACK_FLUSH_SECONDS (default 5; 0 = each as it comes): how often a process writes
-   * the refused callbacks it has counted in memory. A flood of forged callbacks then costs the
-   * database one write per row every few seconds instead of one per post; a crash loses at most the
-   * last few seconds' counts, which are an attacker's.
-   */
-  refusedCallbackFlushSeconds: number;
-  /**
-   * PAY_RECONCILE_INTERVAL_SECONDS (default 600; 0 = off): how often each process asks the providers
-   * about payment attempts that have no final state yet (modules/pay reconcile.ts).
-   */
-  reconcileIntervalSeconds: number;
-  /** PAY_RECONCILE_DAYS (default 3): how far back the reconciliation looks for unsettled attempts. */
-  reconcileDays: number;
-  wechat: WechatPayConfig | undefined;
-  alipay: AlipayConfig | undefined;
-}
-
-/** WeChat Pay API v3 as a directly connected merchant (直连商户). */
-export interface WechatPayConfig {
-  /** WECHATPAY_MCH_ID: 商户号. */
-  mchId: Secret;
-  /** WECHATPAY_APP_ID: the 公众号 / H5 AppID bound to the merchant. */
-  appId: Secret;
-  /** WECHATPAY_MCH_SERIAL_NO: serial number of the merchant API certificate (商户API证书序列号). */
-  merchantSerialNo: string;
-  /** WECHATPAY_MCH_PRIVATE_KEY(_FILE): the merchant API private key, PEM (apiclient_key.pem). */
-  merchantPrivateKey: Secret;
-  /** WECHATPAY_API_V3_KEY(_FILE): the 32-byte APIv3 key that encrypts callback resources. */
-  apiV3Key: Secret;
-  /** WECHATPAY_PLATFORM_CERT(_FILE): the 平台证书 PEM(s) whose serials callbacks name. */
-  platformCertificates: string[];
-  /** WECHATPAY_PUBLIC_KEY_ID: the 微信支付公钥 id (PUB_KEY_ID_…), with WECHATPAY_PUBLIC_KEY(_FILE). */
-  publicKeyId: string | undefined;
-  /** WECHATPAY_PUBLIC_KEY(_FILE): the 微信支付公钥 PEM. */
-  publicKey: string | undefined;
-  /** WECHATPAY_ENDPOINT, default https://api.mch.weixin.qq.com. */
-  endpoint: string;
-}
-
-/** Alipay 手机网站支付 in 普通公钥模式 (an app key pair and Alipay's public key). */
-export interface AlipayConfig {
-  /** ALIPAY_APP_ID. */
-  appId: Secret;
-  /** ALIPAY_PRIVATE_KEY(_FILE): the app's RSA2 private key (PEM or the key tool's bare base64), as PKCS#8 PEM. */
-  privateKey: Secret;
-  /** ALIPAY_PUBLIC_KEY(_FILE): 支付宝公钥 (PEM or bare base64), as SPKI PEM. */
-  alipayPublicKey: string;
-  /** ALIPAY_GATEWAY, default https://openapi.alipay.com/gateway.do (the cashier page's address). */
-  gateway: string;
-  /** ALIPAY_ENDPOINT, default https://openapi.alipay.com (API v3 calls: refunds, queries, closing). */
-  endpoint: string;
-  /**
-   * ALIPAY_SELLER_ID: the merchant's PID (2088 and 12 digits), the `seller_id` of every notification
-   * for money paid to us; a validly signed notification naming another seller is refused.
-   */
-  sellerId: Secret;
-}
-
-/**
- * The 公众号 whose users log in by 网页授权 and whose JS-SDK shares our pages (modules/wechat). On when
- * WECHAT_APP_ID is set; it then needs WECHAT_APP_SECRET and PUBLIC_URL. The secret is a {@link Secret},
- * so printing the config never shows it; the app id is public (every authorisation URL carries it).
- */
-export interface WechatConfig {
-  /** WECHAT_APP_ID: the 公众号's AppID (wx…). */
-  appId: string;
-  /** WECHAT_APP_SECRET(_FILE): its AppSecret. */
-  appSecret: Secret;
-  /** WECHAT_API_BASE, default https://api.weixin.qq.com (code exchange, user info, tokens, tickets). */
-  apiBase: string;
-  /** WECHAT_OPEN_BASE, default https://open.weixin.qq.com (the authorisation page the browser opens). */
-  openBase: string;
-  /** WECHAT_TIMEOUT_MS (default 5000): how long WeChat's API may take to answer one request. */
-  timeoutMs: number;
-}
-
-/** Where the JWT secret came from (see {@link Config.jwtSecretSource}). */
-export type JwtSecretSource = 'setting' | 'data-folder' | 'ephemeral';
-
 const API_ROOT = new URL('..', import.meta.url).pathname;
 const REPO_ROOT = resolve(API_ROOT, '../..');
 
@@ -286,16 +190,6 @@ const REPO_ROOT = resolve(API_ROOT, '../..');
  * in front of the API, or the proxies' addresses / CIDR ranges (proxy-addr names like `loopback` too).
  */
 export type TrustProxy = false | number | string[];
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
-  }
-  return value;
-}
 
 const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -355,361 +249,9 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < value;
 }
 
-/**
- * Parses STORAGE and S3_*. S3 is refused without a bucket and both credentials, so a typo fails the
- * start instead of every upload. Messages name settings, never their values (the secret key).
- */
-export function parseStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
-  const kind = env.STORAGE?.trim() || 'local';
-  if (kind === 'local') return { kind: 'local', root: join(dataDir, 'files') };
-  if (kind !== 's3') throw new ConfigError(`STORAGE must be 'local' or 's3', got '${kind.slice(0, 20)}'`);
-  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
-    (name) => !env[name]?.trim(),
-  );
-  if (missing.length > 0) throw new ConfigError(`STORAGE=s3 needs ${missing.join(', ')}`);
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(?:\/\S*)?$/.test(endpoint)) {
-    throw new ConfigError('S3_ENDPOINT must be an http(s) URL such as https://oss-cn-hangzhou.aliyuncs.com');
-  }
-  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase() ?? '';
-  if (!['', 'true', '1', 'false', '0'].includes(pathStyle)) {
-    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got '${pathStyle.slice(0, 20)}'`);
-  }
-  return {
-    kind: 's3',
-    endpoint,
-    region: env.S3_REGION?.trim() || 'us-east-1',
-    bucket: (env.S3_BUCKET as string).trim(),
-    accessKeyId: (env.S3_ACCESS_KEY_ID as string).trim(),
-    secretAccessKey: new Secret((env.S3_SECRET_ACCESS_KEY as string).trim()),
-    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
-  };
-}
-
+/** `path` as an absolute path, a relative one taken from `base` (the repository or apps/api). */
 function absolute(path: string, base: string): string {
   return isAbsolute(path) ? path : resolve(base, path);
-}
-
-/** The shortest JWT secret accepted, in bytes: an HS256 key should have at least the hash's 256 bits. */
-const MIN_SECRET_BYTES = 32;
-
-/** Reads the secret kept in `file`, refusing one too short to protect the tokens. */
-function readSecretFile(file: string): string {
-  let secret: string;
-  try {
-    secret = readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    throw new ConfigError(`cannot read the JWT secret ${file}: ${(error as Error).message}`);
-  }
-  const bytes = Buffer.byteLength(secret);
-  if (bytes < MIN_SECRET_BYTES) {
-    // Refused here, once, instead of failing every token request later.
-    throw new ConfigError(
-      `the JWT secret file ${file} is ${bytes === 0 ? 'empty' : `only ${bytes} bytes long`}; ` +
-        `it needs at least ${MIN_SECRET_BYTES} bytes. Write a longer secret into it, or delete it to ` +
-        'have a new one generated (tokens issued so far then stop working).',
-    );
-  }
-  return secret;
-}
-
-/** Writes a new random secret to `file` unless another process got there first. */
-function createSecretFile(file: string, dataDir: string): void {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  // Written in full under a private name, then linked into place: link() fails if the file exists
-  // (another process starting at the same moment won; its secret is then read), and no process ever
-  // reads a half-written secret.
-  const draft = `${file}.${process.pid}.tmp`;
-  writeFileSync(draft, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600 });
-  try {
-    linkSync(draft, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(draft);
-  }
-}
-
-/** A JWT secret given as a setting, checked for length; `name` is the setting it came from. */
-function givenSecret(secret: string, name: string): string {
-  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
-    throw new ConfigError(`${name} must be at least ${MIN_SECRET_BYTES} bytes long`);
-  }
-  return secret;
-}
-
-/**
- * The JWT secret and where it came from: JWT_SECRET, or the file JWT_SECRET_FILE names (a mounted
- * secret), else the one generated on the first run and kept in `dataDir/jwt-secret` (so tokens
- * survive restarts). Several API processes must share one given secret. Each must be at least 32
- * bytes long. In production nothing is generated into the data folder: a key lying beside the data it
- * protects is no secret, so without a setting the process gets a key of its own that dies with it
- * (the production checks then refuse to start; the operator CLI needs no token key).
- */
-export function resolveJwtSecret(
-  env: NodeJS.ProcessEnv,
-  dataDir: string,
-): { secret: string; source: JwtSecretSource } {
-  const given = env.JWT_SECRET;
-  const file = env.JWT_SECRET_FILE?.trim();
-  if (given && file) throw new ConfigError('set JWT_SECRET or JWT_SECRET_FILE, not both');
-  if (given) return { secret: givenSecret(given, 'JWT_SECRET'), source: 'setting' };
-  if (file) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8').trim();
-    } catch (error) {
-      throw new ConfigError(
-        `cannot read JWT_SECRET_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-      );
-    }
-    return { secret: givenSecret(text, `the secret in JWT_SECRET_FILE ${file}`), source: 'setting' };
-  }
-  const generated = join(dataDir, 'jwt-secret');
-  if (env.NODE_ENV === 'production' && !existsSync(generated)) {
-    return { secret: randomBytes(48).toString('base64url'), source: 'ephemeral' };
-  }
-  if (!existsSync(generated)) createSecretFile(generated, dataDir);
-  return { secret: readSecretFile(generated), source: 'data-folder' };
-}
-
-/**
- * A key or secret setting: the variable itself (literal `\n` sequences become line breaks, as in a one-line env
- * file) or the file named by `<name>_FILE`. Messages name variables and paths, never a value.
- */
-function secretSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const inline = env[name]?.trim();
-  const file = env[`${name}_FILE`]?.trim();
-  if (inline && file) throw new ConfigError(`set ${name} or ${name}_FILE, not both`);
-  if (inline) return inline.replace(/\\n/g, '\n');
-  if (!file) return undefined;
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    throw new ConfigError(
-      `cannot read ${name}_FILE ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-    );
-  }
-}
-
-/** A key given as PEM or as the bare base64 DER that Alipay's key tool prints. */
-function keyObject(text: string, name: string, kind: 'private' | 'public'): KeyObject {
-  const der = text.includes('-----BEGIN') ? undefined : Buffer.from(text.replace(/\s+/g, ''), 'base64');
-  const attempts: (() => KeyObject)[] =
-    kind === 'private'
-      ? der
-        ? [
-            () => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
-            () => createPrivateKey({ key: der, format: 'der', type: 'pkcs1' }),
-          ]
-        : [() => createPrivateKey(text)]
-      : der
-        ? [
-            () => createPublicKey({ key: der, format: 'der', type: 'spki' }),
-            () => createPublicKey({ key: der, format: 'der', type: 'pkcs1' }),
-          ]
-        : [() => createPublicKey(text)];
-  for (const attempt of attempts) {
-    try {
-      const key = attempt();
-      if (key.asymmetricKeyType !== 'rsa') break;
-      return key;
-    } catch {
-      // The next format, or the refusal below.
-    }
-  }
-  throw new ConfigError(`${name} is not an RSA ${kind} key (PEM, or base64 DER)`);
-}
-
-/** The PEM certificates in `text`, each checked to parse. */
-function certificates(text: string, name: string): string[] {
-  const pems = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (pems.length === 0) throw new ConfigError(`${name} holds no PEM certificate`);
-  for (const pem of pems) {
-    try {
-      new X509Certificate(pem);
-    } catch {
-      throw new ConfigError(`${name} holds a certificate that does not parse`);
-    }
-  }
-  return pems;
-}
-
-function httpsUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const value = env[name]?.trim() || fallback;
-  if (!/^https?:\/\/[^\s/]+(?:\/\S*)?$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL`);
-  return value.replace(/\/+$/, '');
-}
-
-/** WeChat Pay when WECHATPAY_MCH_ID is set, with every key it needs; undefined otherwise. */
-function parseWechatPay(env: NodeJS.ProcessEnv): WechatPayConfig | undefined {
-  const mchId = env.WECHATPAY_MCH_ID?.trim();
-  if (!mchId) return undefined;
-  const privateKey = secretSetting(env, 'WECHATPAY_MCH_PRIVATE_KEY');
-  const apiV3Key = secretSetting(env, 'WECHATPAY_API_V3_KEY');
-  const certs = secretSetting(env, 'WECHATPAY_PLATFORM_CERT');
-  const publicKey = secretSetting(env, 'WECHATPAY_PUBLIC_KEY');
-  const publicKeyId = env.WECHATPAY_PUBLIC_KEY_ID?.trim() || undefined;
-  const missing = [
-    ['WECHATPAY_APP_ID', env.WECHATPAY_APP_ID?.trim()],
-    ['WECHATPAY_MCH_SERIAL_NO', env.WECHATPAY_MCH_SERIAL_NO?.trim()],
-    ['WECHATPAY_MCH_PRIVATE_KEY', privateKey],
-    ['WECHATPAY_API_V3_KEY', apiV3Key],
-  ]
-    .filter(([, value]) => !value)
-    .map(([variable]) => variable);
-  if (!certs && !publicKey) missing.push('WECHATPAY_PLATFORM_CERT or WECHATPAY_PUBLIC_KEY');
-  if (missing.length > 0)
-    throw new ConfigError(`WECHATPAY_MCH_ID is set, so WeChat Pay needs ${missing.join(', ')}`);
-  if (Buffer.byteLength(apiV3Key as string) !== 32) {
-    throw new ConfigError('WECHATPAY_API_V3_KEY must be the 32-character APIv3 key');
-  }
-  if (publicKey && !publicKeyId) throw new ConfigError('WECHATPAY_PUBLIC_KEY needs WECHATPAY_PUBLIC_KEY_ID');
-  if (publicKeyId && !publicKey) throw new ConfigError('WECHATPAY_PUBLIC_KEY_ID needs WECHATPAY_PUBLIC_KEY');
-  return {
-    mchId: new Secret(mchId),
-    appId: new Secret((env.WECHATPAY_APP_ID as string).trim()),
-    merchantSerialNo: (env.WECHATPAY_MCH_SERIAL_NO as string).trim().toUpperCase(),
-    merchantPrivateKey: new Secret(
-      keyObject(privateKey as string, 'WECHATPAY_MCH_PRIVATE_KEY', 'private')
-        .export({ type: 'pkcs8', format: 'pem' })
-        .toString(),
-    ),
-    apiV3Key: new Secret(apiV3Key as string),
-    platformCertificates: certs ? certificates(certs, 'WECHATPAY_PLATFORM_CERT') : [],
-    publicKeyId,
-    publicKey: publicKey
-      ? keyObject(publicKey, 'WECHATPAY_PUBLIC_KEY', 'public')
-          .export({ type: 'spki', format: 'pem' })
-          .toString()
-      : undefined,
-    endpoint: httpsUrl(env, 'WECHATPAY_ENDPOINT', 'https://api.mch.weixin.qq.com'),
-  };
-}
-
-/** Alipay when ALIPAY_APP_ID is set, with both keys and the seller's PID; undefined otherwise. */
-function parseAlipay(env: NodeJS.ProcessEnv): AlipayConfig | undefined {
-  const appId = env.ALIPAY_APP_ID?.trim();
-  if (!appId) return undefined;
-  const privateKey = secretSetting(env, 'ALIPAY_PRIVATE_KEY');
-  const publicKey = secretSetting(env, 'ALIPAY_PUBLIC_KEY');
-  const sellerId = env.ALIPAY_SELLER_ID?.trim();
-  const missing = [
-    ['ALIPAY_PRIVATE_KEY', privateKey],
-    ['ALIPAY_PUBLIC_KEY', publicKey],
-    ['ALIPAY_SELLER_ID', sellerId],
-  ]
-    .filter(([, value]) => !value)
-    .map(([variable]) => variable);
-  if (missing.length > 0)
-    throw new ConfigError(`ALIPAY_APP_ID is set, so Alipay needs ${missing.join(', ')}`);
-  if (!/^2088\d{12}$/.test(sellerId as string)) {
-    throw new ConfigError("ALIPAY_SELLER_ID must be the merchant's PID: 2088 followed by 12 digits");
-  }
-  return {
-    appId: new Secret(appId),
-    privateKey: new Secret(
-      keyObject(privateKey as string, 'ALIPAY_PRIVATE_KEY', 'private')
-        .export({ type: 'pkcs8', format: 'pem' })
-        .toString(),
-    ),
-    alipayPublicKey: keyObject(publicKey as string, 'ALIPAY_PUBLIC_KEY', 'public')
-      .export({ type: 'spki', format: 'pem' })
-      .toString(),
-    gateway: httpsUrl(env, 'ALIPAY_GATEWAY', 'https://openapi.alipay.com/gateway.do'),
-    endpoint: httpsUrl(env, 'ALIPAY_ENDPOINT', 'https://openapi.alipay.com'),
-    sellerId: new Secret(sellerId as string),
-  };
-}
-
-/**
- * Parses PAY_* and the channels' settings. A real channel with a key missing or unreadable is refused
- * at start-up, as is a real channel without PAY_PUBLIC_URL (its callbacks would have nowhere to go).
- */
-export function parsePayConfig(env: NodeJS.ProcessEnv): PayConfig {
-  const wechat = parseWechatPay(env);
-  const alipay = parseAlipay(env);
-  const sandboxSetting = env.PAY_SANDBOX?.trim().toLowerCase() ?? '';
-  if (!['', 'on', 'off'].includes(sandboxSetting)) {
-    throw new ConfigError(`PAY_SANDBOX must be on or off, got '${sandboxSetting.slice(0, 20)}'`);
-  }
-  const sandbox =
-    sandboxSetting !== ''
-      ? sandboxSetting === 'on'
-      : env.NODE_ENV !== 'production' && wechat === undefined && alipay === undefined;
-  // The providers call back to the site itself unless the payments are reached at an origin of their own.
-  const publicUrl = originSetting(env, 'PAY_PUBLIC_URL') ?? parsePublicUrl(env);
-  if ((wechat || alipay) && !publicUrl?.startsWith('https://')) {
-    throw new ConfigError(
-      'WeChat Pay and Alipay call back over https: set PAY_PUBLIC_URL to the site origin, e.g. https://xuanli.example.com',
-    );
-  }
-  const sandboxKey = env.PAY_SANDBOX_KEY?.trim();
-  if (sandboxKey && Buffer.byteLength(sandboxKey) < MIN_SECRET_BYTES) {
-    throw new ConfigError(`PAY_SANDBOX_KEY must be at least ${MIN_SECRET_BYTES} bytes long`);
-  }
-  return {
-    publicUrl,
-    sandbox,
-    sandboxKey: sandboxKey ? new Secret(sandboxKey) : undefined,
-    providerTimeoutMs: integer(env, 'PAY_PROVIDER_TIMEOUT_MS', 10_000, 1000, 60_000),
-    refusedCallbackRetentionDays: integer(env, 'PAY_REFUSED_CALLBACK_RETENTION_DAYS', 30, 1, 3650),
-    refusedCallbackMaxRows: integer(env, 'PAY_REFUSED_CALLBACK_MAX_ROWS', 1000, 1, 1_000_000),
-    refusedCallbackFlushSeconds: integer(env, 'PAY_REFUSED_CALLBACK_FLUSH_SECONDS', 5, 0, 3600),
-    reconcileIntervalSeconds: integer(env, 'PAY_RECONCILE_INTERVAL_SECONDS', 600, 0, 86_400),
-    reconcileDays: integer(env, 'PAY_RECONCILE_DAYS', 3, 1, 90),
-    wechat,
-    alipay,
-  };
-}
-
-/** The site origin written in `name` (no path, query or fragment), without its trailing slash. */
-function originSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const text = env[name]?.trim();
-  if (!text) return undefined;
-  if (!/^https?:\/\/[^\s/?#]+\/?$/.test(text)) {
-    throw new ConfigError(`${name} must be the site origin, e.g. https://xuanli.example.com`);
-  }
-  return text.replace(/\/$/, '');
-}
-
-/** PUBLIC_URL: the site's origin ({@link Config.publicUrl}). */
-export function parsePublicUrl(env: NodeJS.ProcessEnv): string | undefined {
-  return originSetting(env, 'PUBLIC_URL');
-}
-
-/**
- * The 公众号 settings when WECHAT_APP_ID is set ({@link WechatConfig}), refusing a start without its
- * secret or without PUBLIC_URL (WeChat must be told where to send the user back); undefined otherwise.
- */
-export function parseWechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
-  const appId = env.WECHAT_APP_ID?.trim();
-  if (!appId) return undefined;
-  if (!/^wx[0-9a-zA-Z]{14,30}$/.test(appId)) {
-    throw new ConfigError("WECHAT_APP_ID must be the 公众号's AppID (wx followed by letters and digits)");
-  }
-  const secret = secretSetting(env, 'WECHAT_APP_SECRET');
-  const missing = [
-    ['WECHAT_APP_SECRET', secret],
-    ['PUBLIC_URL', parsePublicUrl(env)],
-  ]
-    .filter(([, value]) => !value)
-    .map(([variable]) => variable);
-  if (missing.length > 0)
-    throw new ConfigError(`WECHAT_APP_ID is set, so WeChat needs ${missing.join(', ')}`);
-  const payAppId = env.WECHATPAY_APP_ID?.trim();
-  if (env.WECHATPAY_MCH_ID?.trim() && payAppId && payAppId !== appId) {
-    throw new ConfigError(
-      "WECHATPAY_APP_ID must be WECHAT_APP_ID: JSAPI pays with the openid the 公众号's 网页授权 gives",
-    );
-  }
-  return {
-    appId,
-    appSecret: new Secret(secret as string),
-    apiBase: httpsUrl(env, 'WECHAT_API_BASE', 'https://api.weixin.qq.com'),
-    openBase: httpsUrl(env, 'WECHAT_OPEN_BASE', 'https://open.weixin.qq.com'),
-    timeoutMs: integer(env, 'WECHAT_TIMEOUT_MS', 5000, 500, 60_000),
-  };
 }
 
 /** Parses the environment into a {@link Config}; relative paths resolve against the repository root. */

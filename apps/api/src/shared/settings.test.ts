@@ -26,4 +26,10 @@ describe('settings from the environment', () => {
     expect(read).toThrow(ConfigError);
     expect(read).toThrow("SOME_LIMIT must be an integer from 1 to 100, got '0'");
   });
+
+  it.each(['Infinity', '-Infinity', 'many'])('refuses %s for a whole number, whatever its range', (given) => {
+    expect(() => readSettings(SCHEMA, { SOME_LIMIT: given })).toThrow(
+      `SOME_LIMIT must be an integer from 1 to 100, got '${given}'`,
+    );
+  });
 });

@@ -11,6 +11,7 @@ import { dirname, join, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { ConfigError } from './settings.ts';
 
 /** A byte range, both ends inclusive (as in HTTP `Range: bytes=start-end`). */
 export interface ByteRange {
@@ -149,7 +150,7 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
-/** Where an S3-compatible bucket is and how to sign in to it (config.ts reads these from S3_*). */
+/** Where an S3-compatible bucket is and how to sign in to it ({@link parseStorage} reads these from S3_*). */
 export interface S3StorageSettings {
   /** e.g. `https://oss-cn-hangzhou.aliyuncs.com` or a MinIO URL; undefined = AWS by region. */
   endpoint: string | undefined;
@@ -366,8 +367,40 @@ export function s3FileStorage(
   };
 }
 
-/** How files are stored, as config.ts reads it from STORAGE and S3_*. */
+/** How files are stored, as {@link parseStorage} reads it from STORAGE and S3_* for config.ts. */
 export type StorageSettings = { kind: 'local'; root: string } | ({ kind: 's3' } & S3StorageSettings);
+
+/**
+ * Parses STORAGE and S3_* for config.ts: `local` (the default) keeps files in `dataDir/files`. S3 is
+ * refused without a bucket and both credentials, so a typo fails the start instead of every upload.
+ * Messages name settings, never their values (the secret key).
+ */
+export function parseStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
+  const kind = env.STORAGE?.trim() || 'local';
+  if (kind === 'local') return { kind: 'local', root: join(dataDir, 'files') };
+  if (kind !== 's3') throw new ConfigError(`STORAGE must be 'local' or 's3', got '${kind.slice(0, 20)}'`);
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+    (name) => !env[name]?.trim(),
+  );
+  if (missing.length > 0) throw new ConfigError(`STORAGE=s3 needs ${missing.join(', ')}`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(?:\/\S*)?$/.test(endpoint)) {
+    throw new ConfigError('S3_ENDPOINT must be an http(s) URL such as https://oss-cn-hangzhou.aliyuncs.com');
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase() ?? '';
+  if (!['', 'true', '1', 'false', '0'].includes(pathStyle)) {
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got '${pathStyle.slice(0, 20)}'`);
+  }
+  return {
+    kind: 's3',
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket: (env.S3_BUCKET as string).trim(),
+    accessKeyId: (env.S3_ACCESS_KEY_ID as string).trim(),
+    secretAccessKey: new Secret((env.S3_SECRET_ACCESS_KEY as string).trim()),
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+  };
+}
 
 /** The {@link FileStorage} `settings` name. */
 export function createFileStorage(settings: StorageSettings): FileStorage {

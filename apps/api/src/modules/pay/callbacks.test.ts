@@ -9,8 +9,8 @@
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, fixedClock, type TestApp, testConfig } from '../../../test/build.ts';
-import { parsePayConfig } from '../../config.ts';
 import { payNotifications, payRefusedCallbacks } from './schema.ts';
+import { parsePayConfig } from './settings.ts';
 import { FakeWechatPay } from './testing.ts';
 
 let t: TestApp;

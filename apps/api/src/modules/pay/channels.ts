@@ -3,11 +3,11 @@
  * WeChat Pay, Alipay, then the sandbox.
  */
 import type { PayChannel } from '@xuanli/contracts/shop';
-import type { PayConfig } from '../../config.ts';
 import { alipayChannel } from './alipay/channel.ts';
 import type { PaymentChannel } from './channel.ts';
 import type { ChannelDeps } from './channel-deps.ts';
 import { type SandboxChannel, sandboxChannel } from './sandbox/channel.ts';
+import type { PayConfig } from './settings.ts';
 import { wechatChannel } from './wechat/channel.ts';
 
 /** The open channels. */

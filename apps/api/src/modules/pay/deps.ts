@@ -2,13 +2,13 @@
  * What the pay services run with. app.ts builds it once (service.ts `createPayService`) from the
  * database, the clock, the configuration, the open channels and the shop's {@link OrderLedger}.
  */
-import type { PayConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { OrderLedger } from '../../shared/orders.ts';
 import type { PayLog } from './channel-deps.ts';
 import type { PayChannels } from './channels.ts';
 import type { RefusedCallbackTally } from './refused-callbacks.ts';
+import type { PayConfig } from './settings.ts';
 
 /** Dependencies of the pay services. */
 export interface PayDeps {

@@ -33,3 +33,4 @@ export { buyerRefundsPerDay, buyerRefundTotal } from './refund-figures.ts';
 export { purgeRefusedCallbacks } from './refused-callbacks.ts';
 export { type PayRoutesOptions, payRoutes } from './routes.ts';
 export { createPayService, type PayService, type PayServiceOptions } from './service.ts';
+export { type AlipayConfig, type PayConfig, parsePayConfig, type WechatPayConfig } from './settings.ts';

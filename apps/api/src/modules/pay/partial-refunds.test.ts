@@ -12,9 +12,9 @@ import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, fixedClock, type TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { addAddress, addProduct } from '../../../test/shop-fixtures.ts';
-import { parsePayConfig } from '../../config.ts';
 import type { RawNotification } from './channel.ts';
 import { payments, refunds } from './schema.ts';
+import { parsePayConfig } from './settings.ts';
 import { FakeAlipay, FakeWechatPay, type ProviderServer, serveProvider } from './testing.ts';
 
 let t: TestApp;

@@ -14,7 +14,6 @@ import { signIn, visitorToken } from '../../../test/accounts.ts';
 import { buildTestApp, fixedClock, type TestApp } from '../../../test/build.ts';
 import { addAddress, addProduct, salesOf, stockOf } from '../../../test/shop-fixtures.ts';
 import { runCommand } from '../../cli/commands.ts';
-import { parsePayConfig } from '../../config.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
 import { orderEvents } from '../shop/testing-tables.ts';
@@ -22,6 +21,7 @@ import { alipayTime } from './beijing-time.ts';
 import type { RawNotification } from './channel.ts';
 import { fenToYuan } from './money.ts';
 import { payments, payNotifications, payRefusedCallbacks, refunds } from './schema.ts';
+import { parsePayConfig } from './settings.ts';
 import {
   alipayRequestContent,
   FakeAlipay,

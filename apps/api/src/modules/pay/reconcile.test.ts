@@ -13,13 +13,13 @@ import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, fixedClock, type TestApp } from '../../../test/build.ts';
 import { signInOperator } from '../../../test/operators.ts';
 import { addAddress, addProduct, stockOf } from '../../../test/shop-fixtures.ts';
-import { parsePayConfig } from '../../config.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { cancelExpiredOrders, createOrderLedger } from '../shop/index.ts';
 import { orderEvents } from '../shop/testing-tables.ts';
 import { paymentAttempts, reconcilePayments, UNANSWERED_FINDING_AFTER } from './reconcile.ts';
 import { payFindings, payments, paySandboxTrades, refunds } from './schema.ts';
 import { createPayService, type PayService } from './service.ts';
+import { parsePayConfig } from './settings.ts';
 import { FakeAlipay, FakeWechatPay, type ProviderServer, serveProvider } from './testing.ts';
 
 let t: TestApp;

@@ -10,10 +10,10 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import { lt, sql } from 'drizzle-orm';
-import type { PayConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { payRefusedCallbacks } from './schema.ts';
+import type { PayConfig } from './settings.ts';
 
 /** The source of callbacks whose address is unknown, and the row new sources fold into past the cap. */
 export const OTHER_SOURCES = '*';

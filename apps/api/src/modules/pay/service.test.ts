@@ -7,7 +7,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { parsePayConfig } from '../../config.ts';
 import { auditLog } from '../../shared/audit.ts';
 import type { MarkPaidOutcome, OrderLedger, PayableOrder } from '../../shared/orders.ts';
 import type { RawNotification } from './channel.ts';
@@ -16,6 +15,7 @@ import { refundOrder, rejectBuyerRefund, retryPendingRefunds, sendRefund } from 
 import { completeSandboxPayment } from './sandbox-complete.ts';
 import { payments, payNotifications, payRefusedCallbacks, paySecrets, refunds } from './schema.ts';
 import { createPayService, type PayService } from './service.ts';
+import { parsePayConfig } from './settings.ts';
 import { startPayment } from './start.ts';
 
 /** An order as the in-test ledger keeps it. */

@@ -2,7 +2,6 @@
  * The pay module assembled: its channels, the services over one {@link PayDeps}, and the automatic
  * refunds that run after a callback has been answered (tracked, so closing the app waits for them).
  */
-import type { PayConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { OrderLedger } from '../../shared/orders.ts';
@@ -11,6 +10,7 @@ import { createPayChannels, type PayChannels } from './channels.ts';
 import type { PayDeps } from './deps.ts';
 import { sendRefund } from './refund.ts';
 import { createRefusedCallbackTally } from './refused-callbacks.ts';
+import type { PayConfig } from './settings.ts';
 
 /** What {@link createPayService} needs. */
 export interface PayServiceOptions {

@@ -1,7 +1,7 @@
 /**
  * The sessions' settings, declared and validated here and gathered by config.ts at start-up: how long
  * a token lives, how long a replaced one still works, and how long a process may reuse what it
- * verified. (The signing secret is config.ts's: it may be made and kept in the data folder.)
+ * verified. (The signing secret is read in secret.ts: it may be made and kept in the data folder.)
  */
 
 import { Type } from 'typebox';

@@ -5,7 +5,7 @@
  * WeChat answers HTTP 200 with `{errcode, errmsg}` when it refuses; each refusal becomes a
  * {@link WechatApiError} with that code, as does a network failure or an answer that is not JSON.
  */
-import type { WechatConfig } from '../../config.ts';
+import type { WechatConfig } from './settings.ts';
 
 /** WeChat refused (`errcode`), or did not answer usefully (`errcode` null). */
 export class WechatApiError extends Error {

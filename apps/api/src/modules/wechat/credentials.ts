@@ -8,11 +8,11 @@
  * PGlite a transaction blocks every other query, so no transaction may wait on WeChat.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { WechatConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { type FetchedCredential, STALE_TOKEN_ERRCODES, WechatApiError, type WechatClient } from './client.ts';
 import { wechatCredentials } from './schema.ts';
+import type { WechatConfig } from './settings.ts';
 
 /**
  * A credential is renewed this long before WeChat's expiry (WeChat itself renews 5 minutes early), or

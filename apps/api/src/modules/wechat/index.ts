@@ -8,3 +8,4 @@ export { unbindWechat as eraseWechatOf } from './identities.ts';
 export { purgeOauthLeftovers } from './oauth.ts';
 export { type WechatRoutesOptions, wechatRoutes } from './routes.ts';
 export { createWechatService, type WechatService, type WechatServiceOptions } from './service.ts';
+export { parseWechatConfig, type WechatConfig } from './settings.ts';

@@ -9,9 +9,9 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build.ts';
 import { buildApp } from '../../app.ts';
-import { parseWechatConfig } from '../../config.ts';
 import { jssdkSignature } from './jssdk.ts';
 import { wechatCredentials } from './schema.ts';
+import { parseWechatConfig } from './settings.ts';
 import { JSSDK_EXAMPLE_TICKET, StandInWechat } from './testing.ts';
 import { buildWechatApp, SITE } from './testing-flow.ts';
 

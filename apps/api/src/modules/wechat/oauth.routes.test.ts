@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorToken } from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/build.ts';
-import { parseWechatConfig } from '../../config.ts';
 import { users } from '../member/testing-tables.ts';
 import { sessions } from '../sessions/testing-tables.ts';
 import { wechatIdentities } from './schema.ts';
+import { parseWechatConfig } from './settings.ts';
 import { StandInWechat } from './testing.ts';
 import {
   authorize,

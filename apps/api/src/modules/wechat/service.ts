@@ -4,7 +4,6 @@
  * glue, pay's JSAPI) use.
  */
 import type { JssdkConfig } from '@xuanli/contracts/wechat';
-import type { WechatConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -21,6 +20,7 @@ import {
 } from './identities.ts';
 import { jssdkSignature, nonceStr, signablePageUrl } from './jssdk.ts';
 import { type OauthDeps, takeTicket } from './oauth.ts';
+import type { WechatConfig } from './settings.ts';
 
 /** What {@link createWechatService} is built from. */
 export interface WechatServiceOptions {

@@ -6,7 +6,8 @@
 import { expect } from 'vitest';
 import { visitorToken } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { type Config, parseWechatConfig } from '../../config.ts';
+import type { Config } from '../../config.ts';
+import { parseWechatConfig } from './settings.ts';
 import { StandInWechat, type StandInWechatUser } from './testing.ts';
 
 /** The site's origin in the tests. */

@@ -7,9 +7,9 @@
 import { createVerify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../../test/build.ts';
-import { type AlipayConfig, parsePayConfig } from '../../../config.ts';
 import type { ChannelPayRequest, PaymentChannel } from '../channel.ts';
 import { fenToYuan, yuanToFen } from '../money.ts';
+import { type AlipayConfig, parsePayConfig } from '../settings.ts';
 import {
   alipayNotifyContent,
   alipayRequestContent,

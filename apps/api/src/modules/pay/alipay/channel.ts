@@ -8,7 +8,6 @@
  * opened the cashier, so ACQ.TRADE_NOT_EXIST means it was never paid.
  */
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
-import type { AlipayConfig } from '../../../config.ts';
 import { alipayTime, parseAlipayTime } from '../beijing-time.ts';
 import type {
   ChannelPayRequest,
@@ -24,6 +23,7 @@ import type {
 import type { ChannelDeps } from '../channel-deps.ts';
 import { channelError } from '../errors.ts';
 import { fenToYuan, yuanToFen } from '../money.ts';
+import type { AlipayConfig } from '../settings.ts';
 
 /** The SDK client for `config` (keys already normalised to PKCS#8 / SPKI PEM by config.ts). */
 export function alipayClient(config: AlipayConfig, timeoutMs: number): AlipaySdk {

@@ -20,7 +20,6 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PayConfig } from '../../../config.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type {
   ChannelPayRequest,
@@ -35,6 +34,7 @@ import type {
 } from '../channel.ts';
 import type { ChannelDeps } from '../channel-deps.ts';
 import { paySandboxTrades, paySecrets } from '../schema.ts';
+import type { PayConfig } from '../settings.ts';
 
 /** The `pay_secrets` row of the generated key. */
 export const SANDBOX_SECRET = 'sandbox-hmac';

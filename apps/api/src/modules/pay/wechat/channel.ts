@@ -9,7 +9,6 @@
  * resource). Answers from WeChat are checked with the same signature rule before they are believed.
  */
 import { createPublicKey, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
-import type { WechatPayConfig } from '../../../config.ts';
 import { rfc3339Beijing } from '../beijing-time.ts';
 import type {
   ChannelPayRequest,
@@ -24,6 +23,7 @@ import type {
 } from '../channel.ts';
 import type { ChannelDeps } from '../channel-deps.ts';
 import { channelError } from '../errors.ts';
+import type { WechatPayConfig } from '../settings.ts';
 import { decryptResource, type WechatResource } from './resource.ts';
 import { checkWechatSignature, jsapiPaySign, wechatAuthorization } from './signing.ts';
 

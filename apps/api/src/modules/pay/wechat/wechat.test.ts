@@ -7,8 +7,8 @@
 import { createVerify } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../../test/build.ts';
-import { parsePayConfig, type WechatPayConfig } from '../../../config.ts';
 import type { ChannelPayRequest, PaymentChannel } from '../channel.ts';
+import { parsePayConfig, type WechatPayConfig } from '../settings.ts';
 import { FakeWechatPay, parseWechatAuthorization } from '../testing.ts';
 import { wechatChannel } from './channel.ts';
 import { decryptResource, encryptResource } from './resource.ts';

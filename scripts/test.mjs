@@ -109,7 +109,10 @@ function nodeSuite(label, cwd, script, args = []) {
       failed: Number(match[2]),
       skipped: 0,
       // The check prints each failed case on a line of its own, beginning FAIL.
-      failedTests: run.stdout.split('\n').filter((line) => /^\s*FAIL\b/.test(line)).map((line) => line.trim()),
+      failedTests: run.stdout
+        .split('\n')
+        .filter((line) => /^\s*FAIL\b/.test(line))
+        .map((line) => line.trim()),
       seconds: (Date.now() - began) / 1000,
     });
   if (run.status !== 0 && !(match && Number(match[2]) > 0)) broken = true;

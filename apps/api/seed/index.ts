@@ -16,10 +16,14 @@ import { seedMembers } from '../src/modules/member/index.ts';
 import { seedShop } from '../src/modules/shop/index.ts';
 import type { FileStorage } from '../src/shared/storage.ts';
 import { READING_SEED } from './bazi/readings.ts';
+import { DEMO_SERVICE_CARD } from './content/service-card.ts';
 import { articleSeeds } from './content/texts/index.ts';
 import { MASTER_SEEDS } from './content/texts/masters.ts';
 import { DEMO_CLASSROOM, demoLessonTitles } from './ketang/index.ts';
 import { DEMO_CATALOGUE } from './shop/index.ts';
+
+/** The name the demo account shows in the user centre. */
+const DEMO_MEMBER_NICKNAME = '玄历示例用户';
 
 /** Where the seed finds what it stores; tests hand the classroom small stand-in media of their own. */
 export interface SeedOptions {
@@ -33,8 +37,8 @@ export interface SeedOptions {
  */
 export async function seedDatabase(db: Db, storage: FileStorage, options: SeedOptions = {}): Promise<number> {
   return (
-    (await seedMembers(db)) +
-    (await seedContent(db, storage)) +
+    (await seedMembers(db, DEMO_MEMBER_NICKNAME)) +
+    (await seedContent(db, storage, DEMO_SERVICE_CARD)) +
     (await seedArticles(db, articleSeeds())) +
     (await seedMasters(db, storage, MASTER_SEEDS)) +
     (await seedReadings(db, READING_SEED)) +

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SERVICE_CARD } from '../../../seed/content/service-card.ts';
 import { MASTER_SEEDS } from '../../../seed/content/texts/masters.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 import { contactQrText } from './contact-pictures.ts';
 import { content, masters } from './schema.ts';
-import { DEMO_SERVICE_WX, seedContent, seedMasters } from './seed.ts';
+import { seedContent, seedMasters } from './seed.ts';
 
 // jsqr is CommonJS with `exports.default`: under Node's ESM the default import is the exports object.
 const jsQR = (
@@ -46,12 +47,12 @@ describe('the example contact cards of a fresh install', () => {
 
   it('gives the customer-service card a WeChat ID, an avatar and a QR code that scans to that ID', async () => {
     const card = await serviceCard();
-    expect(card.wx).toBe(DEMO_SERVICE_WX);
+    expect(card.wx).toBe(DEMO_SERVICE_CARD.wx);
     const avatar = await t.app.inject({ method: 'GET', url: card.avatar });
     expect(avatar.statusCode).toBe(200);
     expect(avatar.headers['content-type']).toBe('image/png');
     expect((await sharp(avatar.rawPayload).metadata()).width).toBe(256);
-    expect(await scanQr(t, card.qrcode)).toBe(contactQrText(DEMO_SERVICE_WX));
+    expect(await scanQr(t, card.qrcode)).toBe(contactQrText(DEMO_SERVICE_CARD.wx));
   });
 
   it('gives every seeded master an avatar and a QR code of their own WeChat ID', async () => {
@@ -81,11 +82,11 @@ describe('the example contact cards of a fresh install', () => {
       await db.update(masters).set({ avatar: '', qrcode: '' }).where(eq(masters.sellid, 1));
       await db.update(masters).set({ avatar: '', qrcode: '', demo: false }).where(eq(masters.sellid, 2));
 
-      expect(await seedContent(db, storage)).toBe(0);
+      expect(await seedContent(db, storage, DEMO_SERVICE_CARD)).toBe(0);
       expect(await seedMasters(db, storage, MASTER_SEEDS)).toBe(0);
 
       const card = await serviceCard();
-      expect(card.wx).toBe(DEMO_SERVICE_WX);
+      expect(card.wx).toBe(DEMO_SERVICE_CARD.wx);
       expect(card.qrcode).not.toBe('');
       const rows = await db.select().from(masters).orderBy(masters.sellid);
       expect(rows[0].avatar).not.toBe('');

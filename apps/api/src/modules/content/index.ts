@@ -40,6 +40,7 @@ export {
   type ArticleSeed,
   CUSTOMER_SERVICE_LABEL,
   type MasterSeed,
+  type ServiceCardSeed,
   seedArticles,
   seedContent,
   seedMasters,

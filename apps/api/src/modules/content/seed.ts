@@ -1,7 +1,7 @@
 /**
  * Content every fresh install needs: the customer-service card that `base/sysapi/label` (PRODUCT.md#paths)
  * serves, the articles (agreements, 节气, 宜忌 words, help) and the masters, whose texts the seed runner
- * hands in (apps/api/seed/content).
+ * hands in (apps/api/seed/content), the card's too.
  * Each seed inserts only what is missing, so an operator's later edits are never overwritten; to hand
  * a seeded row back to the seed, delete it and restart (to hide an article, unpublish it instead).
  * Seeded rows are marked `demo` until an operator saves them in the console, so the console can tell
@@ -20,20 +20,28 @@ import { articleRow, labelKey } from './service.ts';
  */
 export const CUSTOMER_SERVICE_LABEL = { model: 'crm', name: '在线客服' } as const;
 
-/** The example customer-service WeChat ID (the console shows the card as 示例 until it is replaced). */
-export const DEMO_SERVICE_WX = 'xuanli_kefu';
+/** The example customer-service card: what it says, who answers and their WeChat ID. */
+export interface ServiceCardSeed {
+  /** The card's line under the title. */
+  body: string;
+  nickname: string;
+  /** Working hours and what to say when adding the WeChat contact. */
+  intro: string;
+  /** The WeChat ID its QR code adds (the console shows the card as 示例 until it is replaced). */
+  wx: string;
+}
 
 /**
- * Inserts the labels that are missing, the customer-service card with its example avatar and QR code
- * (stored in `storage`); returns how many rows it wrote. A card still marked as the seed's example but
- * without pictures (seeded before they existed) gets them too.
+ * Inserts the customer-service card `card` when missing, with its example avatar and QR code (stored in
+ * `storage`); returns how many rows it wrote. A card still marked as the seed's example but without
+ * pictures (seeded before they existed) gets them too.
  */
-export async function seedContent(db: Db, storage: FileStorage): Promise<number> {
-  const pictures = await storeContactPictures(storage, 'kefu', DEMO_SERVICE_WX);
+export async function seedContent(db: Db, storage: FileStorage, card: ServiceCardSeed): Promise<number> {
+  const pictures = await storeContactPictures(storage, 'kefu', card.wx);
   const key = labelKey(CUSTOMER_SERVICE_LABEL.model, CUSTOMER_SERVICE_LABEL.name);
   await db
     .update(content)
-    .set({ data: sql`${content.data} || ${JSON.stringify({ ...pictures, wx: DEMO_SERVICE_WX })}::jsonb` })
+    .set({ data: sql`${content.data} || ${JSON.stringify({ ...pictures, wx: card.wx })}::jsonb` })
     .where(and(eq(content.key, key), eq(content.demo, true), sql`coalesce(${content.data}->>'wx', '') = ''`));
   const inserted = await db
     .insert(content)
@@ -44,13 +52,13 @@ export async function seedContent(db: Db, storage: FileStorage): Promise<number>
         title: CUSTOMER_SERVICE_LABEL.name,
         // An example until an operator saves the card (the console's 开店清单 reads the marker).
         demo: true,
-        body: '添加客服微信，VIP 开通与私人定制由客服人工办理。',
+        body: card.body,
         // Same fields as the master record (PRODUCT.md#content): the dialog renders both with one component.
         data: {
           avatar: pictures.avatar,
-          nickname: '玄历客服',
-          intro: '工作时间 9:00–21:00，添加微信后请说明需求。',
-          wx: DEMO_SERVICE_WX,
+          nickname: card.nickname,
+          intro: card.intro,
+          wx: card.wx,
           qrcode: pictures.qrcode,
         },
       },

@@ -7,11 +7,14 @@ import { users } from './schema.ts';
 /** The demo account's login handle; unique, so the seed can upsert by it. */
 export const DEMO_ACCOUNT = 'demo';
 
-/** Inserts the demo account when missing; returns how many rows it wrote. */
-export async function seedMembers(db: Db): Promise<number> {
+/**
+ * Inserts the demo account when missing, under the `nickname` the seed runner hands in; returns how
+ * many rows it wrote.
+ */
+export async function seedMembers(db: Db, nickname: string): Promise<number> {
   const inserted = await db
     .insert(users)
-    .values({ account: DEMO_ACCOUNT, nickname: '玄历示例用户', avatar: '' })
+    .values({ account: DEMO_ACCOUNT, nickname, avatar: '' })
     .onConflictDoNothing({ target: users.account })
     .returning({ id: users.id });
   return inserted.length;

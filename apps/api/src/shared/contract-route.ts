@@ -7,6 +7,7 @@
 
 import type { OkEnvelope } from '@xuanli/contracts/envelope';
 import { ErrorEnvelopeSchema, errorResponses, okEnvelopeSchema } from '@xuanli/contracts/envelope';
+import { TooManyRequestsEnvelopeSchema } from '@xuanli/contracts/member';
 import type { RouteSchemas } from '@xuanli/contracts/route';
 import type {
   FastifyInstance,
@@ -80,6 +81,13 @@ export type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & {
 
 /** The failures of a route that needs a signed-in user. */
 export const signedInFailures = { 401: ErrorEnvelopeSchema, ...errorResponses } as const;
+
+/** The failures of a sign-in: refused, or too many tries (with the wait in `retryAfter`). */
+export const signInFailures = {
+  401: ErrorEnvelopeSchema,
+  429: TooManyRequestsEnvelopeSchema,
+  ...errorResponses,
+} as const;
 
 /** The failures of a console route: not signed in, or not allowed. */
 export const consoleFailures = {

@@ -4,10 +4,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_ROLES } from '@xuanli/contracts/admin-labels';
-import { ErrorEnvelopeSchema, errorResponses } from '@xuanli/contracts/envelope';
-import { TooManyRequestsEnvelopeSchema } from '@xuanli/contracts/member';
 import { ADMIN_CONSOLE_ROUTES } from '@xuanli/contracts/routes/admin';
-import { addRoute, signedInFailures } from '../../shared/contract-route.ts';
+import { addRoute, signedInFailures, signInFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { changeOwnPassword, confirmTotp, disableTotp, enrolTotp, me } from './account.ts';
 import { operatorOf } from './guard.ts';
@@ -24,7 +22,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
 ) => {
   const limit = guessLimit(app, deps.config);
   const anyOperator = requireOperator(...ADMIN_ROLES);
-  const limited = { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses };
 
   addRoute(
     app,
@@ -38,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
         'TotpInvalid (400), TooManyRequests (a Chinese `msg`, `retryAfter` seconds) per IP and per username ' +
         'and IP. Many attempts on one username from anywhere slow each further one down (at most ' +
         'ADMIN_LOGIN_MAX_DELAY_MS) but never refuse it, so a guesser cannot lock the operator out.',
-      failures: limited,
+      failures: signInFailures,
     },
     async (request, reply) => {
       if (!(await limit(request, reply, request.body.username))) return reply;
@@ -80,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       summary: "Change the caller's own password; the operator's other logins end",
       description: 'Errors: WrongOldPassword (400); TooManyRequests (counted with the login attempts).',
       security: CONSOLE_SECURITY,
-      failures: limited,
+      failures: signInFailures,
       preHandler: anyOperator,
     },
     async (request, reply) => {
@@ -113,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       summary: 'Turn two-step verification on with a code of the enrolled secret',
       description: 'Errors: TotpInvalid (400), Conflict (on already, or nothing enrolled), TooManyRequests.',
       security: CONSOLE_SECURITY,
-      failures: limited,
+      failures: signInFailures,
       preHandler: anyOperator,
     },
     async (request, reply) => {
@@ -132,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       description:
         'Errors: TotpInvalid (400, wrong or already used), Conflict (off already), TooManyRequests.',
       security: CONSOLE_SECURITY,
-      failures: limited,
+      failures: signInFailures,
       preHandler: anyOperator,
     },
     async (request, reply) => {

@@ -4,14 +4,14 @@
  * one: a visitor, a revoked or expired token, or a deleted account is answered 401.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorEnvelopeSchema, errorResponses } from '@xuanli/contracts/envelope';
+import { errorResponses } from '@xuanli/contracts/envelope';
 import { type MyOrderList, TooManyRequestsEnvelopeSchema } from '@xuanli/contracts/member';
 import { MEMBER_ROUTES } from '@xuanli/contracts/routes/member';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../../config.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { noteRefusal } from '../../plugins/request-log.ts';
-import { addRoute, signedInFailures } from '../../shared/contract-route.ts';
+import { addRoute, signedInFailures, signInFailures } from '../../shared/contract-route.ts';
 import { coursesOf } from '../../shared/course-grants.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -122,7 +122,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
         'on (no grace period). The first SMS login creates the account. Errors: InvalidPhone, InvalidCode, ' +
         'LoginFailed, AccountBanned (403), TooManyRequests (per phone and per IP).',
       security: secured,
-      failures: { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses },
+      failures: signInFailures,
       config: routeRateLimit(config, 'login'),
       preHandler: requireSession,
     },
@@ -218,7 +218,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
         'account when that one has no phone. `bound`: a phone is linked. Errors: WechatLoginFailed (ticket ' +
         'unknown, used or older than 5 minutes), AccountBanned (403), NotFound when WeChat login is off.',
       security: secured,
-      failures: { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses },
+      failures: signInFailures,
       config: routeRateLimit(config, 'login'),
       preHandler: requireSession,
     },
@@ -238,7 +238,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<MemberRoutesOptions> = asyn
         "answered session is that account's. Errors: InvalidCode, AccountBanned, TooManyRequests, Conflict " +
         '(both accounts have a WeChat user).',
       security: secured,
-      failures: { 401: ErrorEnvelopeSchema, 429: TooManyRequestsEnvelopeSchema, ...errorResponses },
+      failures: signInFailures,
       config: routeRateLimit(config, 'login'),
       preHandler: requireUser,
     },

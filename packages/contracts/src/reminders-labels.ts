@@ -93,12 +93,3 @@ export const DEFAULT_FESTIVAL_CHOICE: Record<FestivalGroup, boolean> = {
   buddhist: false,
   taoist: false,
 };
-
-/** Paths under `/api` of the reminders' routes (the web's API modules call them). */
-export const REMINDER_PATHS = {
-  events: '/crm/calendar/events',
-  savedDays: '/crm/calendar/saved-days',
-  subscription: '/crm/calendar/subscription',
-  /** The feed itself: `/calendar/feed/<token>.ics`, reachable without a login. */
-  feed: '/calendar/feed',
-} as const;

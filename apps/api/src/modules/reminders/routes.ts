@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MAX_EVENTS, MAX_SAVED_DAYS, REMINDER_PATHS } from '@xuanli/contracts/reminders-labels';
+import { MAX_EVENTS, MAX_SAVED_DAYS } from '@xuanli/contracts/reminders-labels';
 import { CALENDAR_ROUTES } from '@xuanli/contracts/routes/calendar';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -181,7 +181,7 @@ export const reminderRoutes: FastifyPluginAsyncTypebox<ReminderRoutesOptions> = 
     async (request) => {
       const made = await createSubscriptionLink(db, ownerOf(request), request.body, now());
       return ok({
-        url: `${originOf(config, request)}/api${REMINDER_PATHS.feed}/${made.token}.ics`,
+        url: `${originOf(config, request)}${CALENDAR_ROUTES.getCalendarFeedByFile.path.replace(':file', `${made.token}.ics`)}`,
         festivals: made.state.festivals,
         createdAt: made.state.createdAt as string,
       });

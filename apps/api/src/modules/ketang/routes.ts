@@ -60,6 +60,7 @@ const COURSE_LIST_TOPICS = [TOPICS.courses, TOPICS.catalogue, TOPICS.masters];
 
 /** A token is optional: sent, it personalises the answer; absent or refused, the caller is a visitor. */
 const OPTIONAL_TOKEN: { [label: string]: string[] }[] = [{ token: [] }, {}];
+
 /** A logged-in user's token is required. */
 const TOKEN: { [label: string]: string[] }[] = [{ token: [] }];
 

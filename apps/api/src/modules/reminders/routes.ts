@@ -42,6 +42,7 @@ export interface ReminderRoutesOptions {
 
 /** A calendar app refreshes every few hours; a change shows after five minutes at most. */
 const FEED_CACHE = 'private, max-age=300';
+
 /** At most one log line a minute about an unreachable holiday table. */
 const ERROR_LOG_INTERVAL_MS = 60_000;
 

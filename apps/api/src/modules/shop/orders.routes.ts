@@ -35,6 +35,7 @@ export interface OrderRoutesOptions {
   /** The pay module's attempts: an overdue order read while one is unsettled stays pending. */
   payments?: PaymentAttempts;
 }
+
 /**
  * The checkout bodies' refusals: the shop's maxima (pieces of a line, lines of an order) said in
  * the shop's own words, since a buyer reads them; anything else as the error handler words it.

@@ -16,6 +16,7 @@ import { type WechatService, wechatOff } from './service.ts';
 export interface WechatRoutesOptions {
   service: WechatService;
 }
+
 /** The WeChat routes; dependencies arrive as plugin options. */
 export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = async (app, { service }) => {
   addRoute(

@@ -6,6 +6,8 @@
  * drizzle/0007_audit_append_only.sql). It lives in the shared layer because every module with operator actions writes it.
  */
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
 import type { Tx } from './orders.ts';
 
 /**
@@ -70,5 +72,39 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     before: entry.before ?? null,
     after: entry.after ?? null,
     detail: entry.reason ?? '',
+  });
+}
+
+/** A change as its audit row records it: the record before (null for a creation) and after (null for a deletion). */
+export interface RecordedChange {
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * An operator's change to records that answer their own before and after (a master, an article, a
+ * reading text, a holiday day, a course): `change` writes the rows and answers the record before and
+ * after, and the audit row `action` on `target(result)` records them, in one transaction and at one
+ * reading of the clock. Answers the change as `change` answered it.
+ */
+export async function changeAudited<C extends RecordedChange>(
+  deps: { db: Db; clock: Clock },
+  auditor: Auditor,
+  action: string,
+  change: (tx: Tx, at: Date) => Promise<C>,
+  target: (result: C) => string,
+): Promise<C> {
+  const at = new Date(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const result = await change(tx, at);
+    await writeAudit(tx, {
+      ...auditor,
+      at,
+      action,
+      target: target(result),
+      before: result.before,
+      after: result.after,
+    });
+    return result;
   });
 }

@@ -9,7 +9,7 @@ import type { ReadingGroup } from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../shared/audit.ts';
+import { changeAudited } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
@@ -54,20 +54,13 @@ export const readingConsoleRoutes: FastifyPluginAsyncTypebox<ReadingConsoleOptio
       preHandler: editors,
     },
     async (request) => {
-      const auditor = auditorOf(request);
-      const at = new Date(deps.clock.now());
-      const change = await deps.db.transaction(async (tx) => {
-        const result = await updateReading(tx, request.body, at);
-        await writeAudit(tx, {
-          ...auditor,
-          at,
-          action: 'reading.update',
-          target: `reading:${result.after.key}`,
-          before: result.before,
-          after: result.after,
-        });
-        return result;
-      });
+      const change = await changeAudited(
+        deps,
+        auditorOf(request),
+        'reading.update',
+        (tx, at) => updateReading(tx, request.body, at),
+        (result) => `reading:${result.after.key}`,
+      );
       return ok(change.after);
     },
   );

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { CALENDAR_CONSOLE_ROUTES } from '@xuanli/contracts/routes/calendar';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../shared/audit.ts';
+import { changeAudited } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
@@ -60,19 +60,13 @@ export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptio
     },
     async (request) => {
       const auditor = auditorOf(request);
-      const at = new Date(deps.clock.now());
-      const change = await deps.db.transaction(async (tx) => {
-        const saved = await saveHolidayDay(tx, { ...request.body, updatedBy: auditor.actor, at });
-        await writeAudit(tx, {
-          ...auditor,
-          at,
-          action: 'holiday.save',
-          target: `holiday:${saved.after?.date ?? request.body.date}`,
-          before: saved.before,
-          after: saved.after,
-        });
-        return saved;
-      });
+      const change = await changeAudited(
+        deps,
+        auditor,
+        'holiday.save',
+        (tx, at) => saveHolidayDay(tx, { ...request.body, updatedBy: auditor.actor, at }),
+        (saved) => `holiday:${saved.after?.date ?? request.body.date}`,
+      );
       return ok(change);
     },
   );
@@ -89,20 +83,14 @@ export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptio
       preHandler: editors,
     },
     async (request) => {
-      const auditor = auditorOf(request);
-      const at = new Date(deps.clock.now());
-      const change = await deps.db.transaction(async (tx) => {
-        const removed = await deleteHolidayDay(tx, request.query.date);
-        await writeAudit(tx, {
-          ...auditor,
-          at,
-          action: 'holiday.delete',
-          target: `holiday:${request.query.date}`,
-          before: removed.before,
-          after: null,
-        });
-        return removed;
-      });
+      // The removal answers after: null, so the audit row records no "after" either.
+      const change = await changeAudited(
+        deps,
+        auditorOf(request),
+        'holiday.delete',
+        (tx) => deleteHolidayDay(tx, request.query.date),
+        () => `holiday:${request.query.date}`,
+      );
       return ok(change);
     },
   );

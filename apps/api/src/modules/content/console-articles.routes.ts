@@ -11,7 +11,7 @@ import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labe
 import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../shared/audit.ts';
+import { changeAudited } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
@@ -46,27 +46,18 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
   const editors = requireOperator(...ADMIN_AREA_ROLES.content);
 
   /** Runs `change` and its audit row `action` in one transaction; answers the article after (or before). */
-  async function audited(
+  const audited = (
     request: FastifyRequest,
     action: AuditAction,
     change: (tx: Tx, at: Date) => Promise<ArticleChange>,
-  ): Promise<ArticleChange> {
-    const auditor = auditorOf(request);
-    const at = new Date(deps.clock.now());
-    return deps.db.transaction(async (tx) => {
-      const result = await change(tx, at);
-      const id = (result.after ?? result.before)?.id;
-      await writeAudit(tx, {
-        ...auditor,
-        at,
-        action,
-        target: `article:${id}`,
-        before: result.before,
-        after: result.after,
-      });
-      return result;
-    });
-  }
+  ): Promise<ArticleChange> =>
+    changeAudited(
+      deps,
+      auditorOf(request),
+      action,
+      change,
+      (result) => `article:${(result.after ?? result.before)?.id}`,
+    );
 
   addRoute(
     app,

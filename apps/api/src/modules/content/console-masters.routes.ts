@@ -6,11 +6,12 @@
  * transaction); each write adds its audit row ('master.save', 'label.save') to the same transaction.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AdminMaster } from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
 import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../shared/audit.ts';
+import { changeAudited } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
 import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
@@ -44,21 +45,17 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
     target: (after: T) => string,
     change: (tx: Tx, at: Date) => Promise<RecordChange<T>>,
   ): Promise<T> {
-    const auditor = auditorOf(request);
-    const at = new Date(deps.clock.now());
-    return deps.db.transaction(async (tx) => {
-      const result = await change(tx, at);
-      await writeAudit(tx, {
-        ...auditor,
-        at,
-        action,
-        target: target(result.after),
-        before: result.before,
-        after: result.after,
-      });
-      return result.after;
-    });
+    const result = await changeAudited(deps, auditorOf(request), action, change, (made) =>
+      target(made.after),
+    );
+    return result.after;
   }
+
+  /** A master added or changed, audited as 'master.save' on `master:<sellid>`; answers the master after. */
+  const savedMaster = (
+    request: FastifyRequest,
+    change: (tx: Tx, at: Date) => Promise<RecordChange<AdminMaster>>,
+  ) => audited(request, 'master.save', (after) => `master:${after.sellid}`, change);
 
   addRoute(
     app,
@@ -84,15 +81,7 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
       failures: consoleFailures,
       preHandler: editors,
     },
-    async (request) =>
-      ok(
-        await audited(
-          request,
-          'master.save',
-          (after) => `master:${after.sellid}`,
-          (tx, at) => createMaster(tx, request.body, at),
-        ),
-      ),
+    async (request) => ok(await savedMaster(request, (tx, at) => createMaster(tx, request.body, at))),
   );
 
   addRoute(
@@ -107,14 +96,7 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
       preHandler: editors,
     },
     async (request) =>
-      ok(
-        await audited(
-          request,
-          'master.save',
-          (after) => `master:${after.sellid}`,
-          (tx, at) => updateMaster(tx, request.params.sellid, request.body, at),
-        ),
-      ),
+      ok(await savedMaster(request, (tx, at) => updateMaster(tx, request.params.sellid, request.body, at))),
   );
 
   addRoute(

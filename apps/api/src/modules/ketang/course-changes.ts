@@ -13,7 +13,7 @@ import type {
 } from '@xuanli/contracts/admin-courses';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type Auditor, writeAudit } from '../../shared/audit.ts';
+import { type Auditor, changeAudited } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
@@ -51,20 +51,19 @@ async function audited<T>(
   courseOf: (change: Change<T>) => string | null,
   change: (tx: Tx, at: Date) => Promise<Change<T>>,
 ): Promise<AdminCourseDetail | null> {
-  const at = new Date(deps.clock.now());
-  return deps.db.transaction(async (tx) => {
-    const done = await change(tx, at);
-    await writeAudit(tx, {
-      ...auditor,
-      at,
-      action,
-      target: target(done),
-      before: done.before,
-      after: done.after,
-    });
-    const courseId = courseOf(done);
-    return courseId === null ? null : courseForConsole(tx, courseId);
-  });
+  const done = await changeAudited(
+    deps,
+    auditor,
+    action,
+    async (tx, at) => {
+      const made = await change(tx, at);
+      // The page is read in the change's own transaction, so it shows exactly what was written.
+      const courseId = courseOf(made);
+      return { ...made, page: courseId === null ? null : await courseForConsole(tx, courseId) };
+    },
+    target,
+  );
+  return done.page;
 }
 
 /** The stored fields of a lesson from what the operator sent. */

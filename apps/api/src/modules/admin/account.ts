@@ -62,6 +62,31 @@ async function lockedSelf(tx: Tx, session: OperatorSession): Promise<OperatorRow
 }
 
 /**
+ * Saves the caller's two-step fields once their code was checked, turning two-step verification on or
+ * off, with the audit row `operator.totp.enable` or `operator.totp.disable` in the same transaction;
+ * answers the account as it is now.
+ */
+async function switchOwnTotp(
+  tx: Tx,
+  session: OperatorSession,
+  id: number,
+  fields: Pick<OperatorRow, 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>,
+  enabled: boolean,
+  now: number,
+): Promise<TotpState> {
+  const [updated] = await tx.update(operators).set(fields).where(eq(operators.id, id)).returning();
+  await writeAudit(tx, {
+    ...auditorOf(session),
+    at: new Date(now),
+    action: enabled ? 'operator.totp.enable' : 'operator.totp.disable',
+    target: `operator:${id}`,
+    before: { totpEnabled: !enabled },
+    after: { totpEnabled: enabled },
+  });
+  return { operator: operatorView(updated) };
+}
+
+/**
  * `POST admin/me/totp/enrol`: a fresh secret, kept pending until confirmed (enrolling again replaces
  * it). Conflict while two-step verification is on. Writes no audit row: a pending secret changes
  * nothing about how the account logs in; confirming it does, and is audited.
@@ -94,20 +119,8 @@ export async function confirmTotp(
     if (row.totpPendingSecret === null) throw new AppError('Conflict', 'enrol first: no secret is waiting');
     const step = matchTotp(row.totpPendingSecret, code, now, null);
     if (step === null) throw new AppError('TotpInvalid', 'wrong TOTP code');
-    const [updated] = await tx
-      .update(operators)
-      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
-      .where(eq(operators.id, row.id))
-      .returning();
-    await writeAudit(tx, {
-      ...auditorOf(session),
-      at: new Date(now),
-      action: 'operator.totp.enable',
-      target: `operator:${row.id}`,
-      before: { totpEnabled: false },
-      after: { totpEnabled: true },
-    });
-    return { operator: operatorView(updated) };
+    const fields = { totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step };
+    return switchOwnTotp(tx, session, row.id, fields, true, now);
   });
 }
 
@@ -125,19 +138,7 @@ export async function disableTotp(
     const row = await lockedSelf(tx, session);
     if (row.totpSecret === null) throw new AppError('Conflict', 'two-step verification is off');
     await spendTotp(tx, row, row.totpSecret, code, now);
-    const [updated] = await tx
-      .update(operators)
-      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
-      .where(eq(operators.id, row.id))
-      .returning();
-    await writeAudit(tx, {
-      ...auditorOf(session),
-      at: new Date(now),
-      action: 'operator.totp.disable',
-      target: `operator:${row.id}`,
-      before: { totpEnabled: true },
-      after: { totpEnabled: false },
-    });
-    return { operator: operatorView(updated) };
+    const fields = { totpSecret: null, totpPendingSecret: null, totpLastStep: null };
+    return switchOwnTotp(tx, session, row.id, fields, false, now);
   });
 }

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_ROLES } from '@xuanli/contracts/admin-labels';
 import { ADMIN_CONSOLE_ROUTES } from '@xuanli/contracts/routes/admin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addRoute, signedInFailures, signInFailures } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { changeOwnPassword, confirmTotp, disableTotp, enrolTotp, me } from './account.ts';
@@ -12,6 +13,7 @@ import { operatorOf } from './guard.ts';
 import { guessLimit } from './limits.ts';
 import { login, logout } from './login.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
+import type { OperatorSession } from './sessions.ts';
 
 const tags = ['admin'];
 
@@ -22,6 +24,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
 ) => {
   const limit = guessLimit(app, deps.config);
   const anyOperator = requireOperator(...ADMIN_ROLES);
+
+  /**
+   * A change to the caller's own account that takes their password or a TOTP code: counted with the
+   * login attempts on their username, so a console token in the wrong hands cannot guess either.
+   * Answers the change, or the reply that already carries the 429.
+   */
+  async function countedOwnChange<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    change: (session: OperatorSession) => Promise<T>,
+  ) {
+    const session = operatorOf(request);
+    if (!(await limit(request, reply, session.operator.username))) return reply;
+    return ok(await change(session));
+  }
 
   addRoute(
     app,
@@ -80,11 +97,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       failures: signInFailures,
       preHandler: anyOperator,
     },
-    async (request, reply) => {
-      const session = operatorOf(request);
-      if (!(await limit(request, reply, session.operator.username))) return reply;
-      return ok(await changeOwnPassword(deps, session, request.body));
-    },
+    async (request, reply) =>
+      countedOwnChange(request, reply, (session) => changeOwnPassword(deps, session, request.body)),
   );
 
   addRoute(
@@ -113,11 +127,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       failures: signInFailures,
       preHandler: anyOperator,
     },
-    async (request, reply) => {
-      const session = operatorOf(request);
-      if (!(await limit(request, reply, session.operator.username))) return reply;
-      return ok(await confirmTotp(deps, session, request.body.code));
-    },
+    async (request, reply) =>
+      countedOwnChange(request, reply, (session) => confirmTotp(deps, session, request.body.code)),
   );
 
   addRoute(
@@ -132,10 +143,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = async
       failures: signInFailures,
       preHandler: anyOperator,
     },
-    async (request, reply) => {
-      const session = operatorOf(request);
-      if (!(await limit(request, reply, session.operator.username))) return reply;
-      return ok(await disableTotp(deps, session, request.body.code));
-    },
+    async (request, reply) =>
+      countedOwnChange(request, reply, (session) => disableTotp(deps, session, request.body.code)),
   );
 };

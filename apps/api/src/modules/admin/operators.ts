@@ -87,6 +87,36 @@ async function lockedOperator(tx: Tx, ref: OperatorRef): Promise<OperatorRow> {
 }
 
 /**
+ * Saves `fields` on the locked operator `row` and ends their logins (all, or all but `keepSessionId`),
+ * with the audit row of `audit` whose `after` also counts the logins ended (`loginsEnded`); the
+ * disabling, the new password and the reset of two-step verification all log the operator out so.
+ * Answers the operator after.
+ */
+async function saveAndLogOut(
+  tx: Tx,
+  row: OperatorRow,
+  fields: Partial<OperatorRow>,
+  by: Auditor,
+  now: Date,
+  audit: { action: string; before?: object; after: object; reason?: string },
+  keepSessionId?: string,
+): Promise<Operator> {
+  const [updated] = await tx.update(operators).set(fields).where(eq(operators.id, row.id)).returning();
+  const ended = await endOperatorSessions(tx, row.id, now, keepSessionId);
+  await writeAudit(tx, {
+    actor: by.actor,
+    operatorId: by.operatorId,
+    at: now,
+    action: audit.action,
+    target: targetOf(row),
+    before: audit.before,
+    after: { ...audit.after, loginsEnded: ended },
+    reason: audit.reason,
+  });
+  return operatorView(updated);
+}
+
+/**
  * Locks every active admin (in id order, before any other operator row) and refuses with Conflict when
  * `leaving` is the only one: the console must keep someone who can manage operators.
  */
@@ -166,23 +196,12 @@ export async function disableOperator(
     if (by.operatorId === row.id) throw new AppError('BadRequest', 'an operator cannot disable themselves');
     if (row.disabledAt !== null) throw new AppError('Conflict', `'${row.username}' is already disabled`);
     keepAnotherAdmin(admins, row);
-    const [updated] = await tx
-      .update(operators)
-      .set({ disabledAt: now })
-      .where(eq(operators.id, row.id))
-      .returning();
-    const ended = await endOperatorSessions(tx, row.id, now);
-    await writeAudit(tx, {
-      actor: by.actor,
-      operatorId: by.operatorId,
-      at: now,
+    return saveAndLogOut(tx, row, { disabledAt: now }, by, now, {
       action: 'operator.disable',
-      target: targetOf(row),
       before: { disabledAt: null },
-      after: { disabledAt: now.toISOString(), loginsEnded: ended },
+      after: { disabledAt: now.toISOString() },
       reason,
     });
-    return operatorView(updated);
   });
 }
 
@@ -238,21 +257,15 @@ export async function setOperatorPassword(
   const now = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const row = await lockedOperator(tx, ref);
-    const [updated] = await tx
-      .update(operators)
-      .set({ passwordHash })
-      .where(eq(operators.id, row.id))
-      .returning();
-    const ended = await endOperatorSessions(tx, row.id, now, keepSessionId);
-    await writeAudit(tx, {
-      actor: by.actor,
-      operatorId: by.operatorId,
-      at: now,
-      action: 'operator.password',
-      target: targetOf(row),
-      after: { loginsEnded: ended },
-    });
-    return operatorView(updated);
+    return saveAndLogOut(
+      tx,
+      row,
+      { passwordHash },
+      by,
+      now,
+      { action: 'operator.password', after: {} },
+      keepSessionId,
+    );
   });
 }
 
@@ -264,21 +277,17 @@ export async function resetOperatorTotp(deps: ConsoleDeps, ref: OperatorRef, by:
   const now = new Date(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const row = await lockedOperator(tx, ref);
-    const [updated] = await tx
-      .update(operators)
-      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
-      .where(eq(operators.id, row.id))
-      .returning();
-    const ended = await endOperatorSessions(tx, row.id, now);
-    await writeAudit(tx, {
-      actor: by.actor,
-      operatorId: by.operatorId,
-      at: now,
-      action: 'operator.totp.reset',
-      target: targetOf(row),
-      before: { totpEnabled: row.totpSecret !== null },
-      after: { totpEnabled: false, loginsEnded: ended },
-    });
-    return operatorView(updated);
+    return saveAndLogOut(
+      tx,
+      row,
+      { totpSecret: null, totpPendingSecret: null, totpLastStep: null },
+      by,
+      now,
+      {
+        action: 'operator.totp.reset',
+        before: { totpEnabled: row.totpSecret !== null },
+        after: { totpEnabled: false },
+      },
+    );
   });
 }

@@ -20,7 +20,7 @@ import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { SessionDeps } from '../sessions/index.ts';
 // The buyer guard is the shop's (the same login rule and 401s as every order route).
-import { buyerOf, createRequireBuyer, registerBuyerSlot } from '../shop/index.ts';
+import { buyerGuard, buyerOf } from '../shop/index.ts';
 import type { RawNotification } from './channel.ts';
 import { handleNotify } from './notify.ts';
 import { completeSandboxPayment } from './sandbox-complete.ts';
@@ -103,8 +103,7 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (
   app,
   { service, sessions, config },
 ) => {
-  registerBuyerSlot(app);
-  const requireBuyer = createRequireBuyer(sessions);
+  const requireBuyer = buyerGuard(app, sessions);
   const secured = [{ token: [] }];
 
   addRoute(

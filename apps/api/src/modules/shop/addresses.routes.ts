@@ -4,30 +4,21 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SHOP_ROUTES } from '@xuanli/contracts/routes/shop';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../shared/clock.ts';
 import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
+import type { SessionDeps } from '../sessions/index.ts';
 import { createAddress, deleteAddress, listAddresses, MAX_ADDRESSES, updateAddress } from './addresses.ts';
-import { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
+import { buyerGuard, buyerOf } from './buyer.ts';
 
-/** What the address routes are built from. */
-export interface AddressRoutesOptions {
-  db: Db;
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'tokenGraceSeconds'>;
-  clock: Clock;
-}
-
-/** `resData` of `DELETE shop/addresses/{id}`. */
+/** What the address routes are built from: the logins the buyer guard checks (the session module's deps). */
+export type AddressRoutesOptions = SessionDeps;
 
 /** The address routes. */
 export const addressRoutes: FastifyPluginAsyncTypebox<AddressRoutesOptions> = async (
   app,
   { db, config, clock },
 ) => {
-  registerBuyerSlot(app);
-  const requireBuyer = createRequireBuyer({ db, config, clock });
+  const requireBuyer = buyerGuard(app, { db, config, clock });
   const secured = [{ token: [] }];
   const rules =
     'Texts are trimmed; a blank required field, a phone that is not a mainland mobile number or a ' +

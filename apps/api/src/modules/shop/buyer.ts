@@ -4,7 +4,7 @@
  * routes. What belongs to another user is answered 404 by the services, never 403, so that nobody learns
  * whether someone else's order number exists.
  */
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
 import { findUser } from '../member/index.ts';
@@ -17,7 +17,7 @@ const BUYER_VIP = 'xuanliBuyerVip';
  * The preHandler that admits logged-in users; read the user's id with {@link buyerOf} and whether
  * their VIP runs at this moment by the server's clock (会员价 applies) with {@link buyerIsVip}.
  */
-export function createRequireBuyer(deps: SessionDeps): preHandlerAsyncHookHandler {
+function createRequireBuyer(deps: SessionDeps): preHandlerAsyncHookHandler {
   const requireSession = createRequireSession(deps);
   return async function requireBuyer(request, reply) {
     await requireSession.call(this, request, reply);
@@ -31,9 +31,19 @@ export function createRequireBuyer(deps: SessionDeps): preHandlerAsyncHookHandle
 }
 
 /** Registers the request slot {@link createRequireBuyer} fills; call once per plugin that uses it. */
-export function registerBuyerSlot(app: { decorateRequest(name: string, value: null): unknown }): void {
+function registerBuyerSlot(app: { decorateRequest(name: string, value: null): unknown }): void {
   app.decorateRequest(BUYER, null);
   app.decorateRequest(BUYER_VIP, null);
+}
+
+/**
+ * The buyer guard of one plugin of buyer-only routes (the address book, the cart, orders, payments):
+ * registers the plugin's request slot and answers the preHandler that admits logged-in users, checked
+ * against the session module's logins (`deps`).
+ */
+export function buyerGuard(app: FastifyInstance, deps: SessionDeps): preHandlerAsyncHookHandler {
+  registerBuyerSlot(app);
+  return createRequireBuyer(deps);
 }
 
 /** The id of the user {@link createRequireBuyer} admitted; throws if the route forgot the guard. */

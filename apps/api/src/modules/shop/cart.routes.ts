@@ -5,28 +5,21 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SHOP_ROUTES } from '@xuanli/contracts/routes/shop';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../shared/clock.ts';
 import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
-import { buyerIsVip, buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
+import type { SessionDeps } from '../sessions/index.ts';
+import { buyerGuard, buyerIsVip, buyerOf } from './buyer.ts';
 import { addToCart, MAX_CART_LINES, readCart, removeCartItem, updateCartItem } from './cart.ts';
 
-/** What the cart routes are built from. */
-export interface CartRoutesOptions {
-  db: Db;
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'tokenGraceSeconds'>;
-  clock: Clock;
-}
+/** What the cart routes are built from: the logins the buyer guard checks (the session module's deps). */
+export type CartRoutesOptions = SessionDeps;
 
 /** The cart routes. */
 export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (
   app,
   { db, config, clock },
 ) => {
-  registerBuyerSlot(app);
-  const requireBuyer = createRequireBuyer({ db, config, clock });
+  const requireBuyer = buyerGuard(app, { db, config, clock });
   const secured = [{ token: [] }];
 
   addRoute(

@@ -5,7 +5,7 @@
  * the demo catalogue apps/api/seed hands in.
  */
 export { type AddressRoutesOptions, addressRoutes } from './addresses.routes.ts';
-export { buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
+export { buyerGuard, buyerOf } from './buyer.ts';
 export { type BuyerOrder, orderCountsOf, recentOrdersOf } from './buyer-orders.ts';
 export { type CartRoutesOptions, cartRoutes } from './cart.routes.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';

@@ -16,7 +16,7 @@ import { ok } from '../../shared/envelope.ts';
 import { userRefusal } from '../../shared/errors.ts';
 import type { PaymentAttempts } from '../../shared/orders.ts';
 import type { SessionDeps } from '../sessions/index.ts';
-import { buyerIsVip, buyerOf, createRequireBuyer, registerBuyerSlot } from './buyer.ts';
+import { buyerGuard, buyerIsVip, buyerOf } from './buyer.ts';
 import {
   cancelOrder,
   confirmOrder,
@@ -57,8 +57,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
   app,
   { db, config, clock, payments },
 ) => {
-  registerBuyerSlot(app);
-  const requireBuyer = createRequireBuyer({ db, config, clock });
+  const requireBuyer = buyerGuard(app, { db, config, clock });
   const deps = { db, clock, limits: config.shop, payments };
   const secured = [{ token: [] }];
 

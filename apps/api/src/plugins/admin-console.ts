@@ -12,7 +12,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { servablePath } from './spa.ts';
+import { answerNotBuilt, servablePath } from './spa.ts';
 
 /** Where the console is served. */
 export const ADMIN_CONSOLE_BASE = '/admin/';
@@ -26,10 +26,7 @@ export async function registerAdminConsole(app: FastifyInstance, adminDist: stri
   if (!existsSync(join(adminDist, 'index.html'))) {
     // Checked once at start-up: the API and the app still serve; the page says what to do.
     app.log.warn({ adminDist }, 'operators console not built; /admin/ answers 503');
-    const notBuilt = (_request: unknown, reply: FastifyReply) =>
-      reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
-    app.get('/admin', { schema: { hide: true } }, notBuilt);
-    app.get('/admin/*', { schema: { hide: true } }, notBuilt);
+    answerNotBuilt(app, '/admin', NOT_BUILT);
     return;
   }
   app.get('/admin', { schema: { hide: true } }, toBase);

@@ -59,6 +59,17 @@ function pageEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return typeof header === 'string' ? negotiate(header, ['br', 'gzip']) : null;
 }
 
+/**
+ * Answers `base` and every path below it 503 with `text` (uncached plain text saying how to build):
+ * the app's or the console's build was missing at start-up, and the API serves on without it.
+ */
+export function answerNotBuilt(app: FastifyInstance, base: string, text: string): void {
+  const notBuilt = (_request: unknown, reply: FastifyReply) =>
+    reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
+  app.get(base, { schema: { hide: true } }, notBuilt);
+  app.get(`${base}/*`, { schema: { hide: true } }, notBuilt);
+}
+
 /** True when the request's If-None-Match names `etag` (weakly compared, as for GET). */
 function notModified(request: FastifyRequest, etag: string): boolean {
   const tags = request.headers['if-none-match'];
@@ -100,10 +111,7 @@ export async function registerSpa(
   if (!existsSync(join(webDist, 'index.html'))) {
     // Checked once at start-up: the API still serves, and the page says what to do instead of a 404.
     app.log.warn({ webDist }, 'web app not built; /xuanli/ answers 503');
-    const notBuilt = (_request: unknown, reply: FastifyReply) =>
-      reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
-    app.get('/xuanli', { schema: { hide: true } }, notBuilt);
-    app.get('/xuanli/*', { schema: { hide: true } }, notBuilt);
+    answerNotBuilt(app, '/xuanli', NOT_BUILT);
     return;
   }
   app.get('/xuanli', { schema: { hide: true } }, (_request, reply) => reply.redirect(SPA_BASE));

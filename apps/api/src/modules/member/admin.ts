@@ -65,6 +65,40 @@ async function lockedUser(tx: Tx, phone: string): Promise<User> {
 }
 
 /**
+ * Sets the VIP expiry of the account of `phone` to `expiryOf(its current expiry, now)`, with the audit
+ * row `action` (the expiry before, the expiry after and `extra`) in the same transaction, and makes this
+ * process forget the cached account; answers the VIP state after. Granting and ending VIP both go
+ * through here.
+ */
+async function setVipExpiry(
+  deps: AdminDeps,
+  phone: string,
+  action: 'vip.grant' | 'vip.revoke',
+  expiryOf: (current: Date | null, now: number) => Date | null,
+  extra: Record<string, unknown>,
+  reason?: string,
+): Promise<VipStatus> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const user = await lockedUser(tx, phone);
+    const vipExpire = expiryOf(user.vipExpire, now);
+    const [updated] = await tx.update(users).set({ vipExpire }).where(eq(users.id, user.id)).returning();
+    forgetUser(deps.db, user.id);
+    await writeAudit(tx, {
+      at: new Date(now),
+      actor: deps.actor,
+      operatorId: deps.operatorId,
+      action,
+      target: `user:${user.id}`,
+      before: { vipExpire: user.vipExpire?.toISOString() ?? null },
+      after: { vipExpire: vipExpire?.toISOString() ?? null, ...extra },
+      reason,
+    });
+    return statusOf(updated, deps.clock);
+  });
+}
+
+/**
  * Grants `days` of VIP to the account of `phone`. Extending adds the days to the later of now and the
  * current expiry, so a grant never shortens a running membership and never counts days already past.
  */
@@ -77,50 +111,19 @@ export async function grantVip(
   if (!Number.isInteger(days) || days < 1 || days > MAX_VIP_DAYS) {
     throw new AppError('ValidationError', `days must be a whole number from 1 to ${MAX_VIP_DAYS}`);
   }
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const user = await lockedUser(tx, phone);
-    const from = Math.max(now, user.vipExpire?.getTime() ?? 0);
-    const vipExpire = new Date(from + days * DAY_MS);
-    const [updated] = await tx.update(users).set({ vipExpire }).where(eq(users.id, user.id)).returning();
-    forgetUser(deps.db, user.id);
-    await writeAudit(tx, {
-      at: new Date(now),
-      actor: deps.actor,
-      operatorId: deps.operatorId,
-      action: 'vip.grant',
-      target: `user:${user.id}`,
-      before: { vipExpire: user.vipExpire?.toISOString() ?? null },
-      after: { vipExpire: vipExpire.toISOString(), days },
-      reason,
-    });
-    return statusOf(updated, deps.clock);
-  });
+  return setVipExpiry(
+    deps,
+    phone,
+    'vip.grant',
+    (current, now) => new Date(Math.max(now, current?.getTime() ?? 0) + days * DAY_MS),
+    { days },
+    reason,
+  );
 }
 
 /** Ends the VIP membership of the account of `phone` now (its expiry becomes null). */
 export async function revokeVip(deps: AdminDeps, phone: string, reason?: string): Promise<VipStatus> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const user = await lockedUser(tx, phone);
-    const [updated] = await tx
-      .update(users)
-      .set({ vipExpire: null })
-      .where(eq(users.id, user.id))
-      .returning();
-    forgetUser(deps.db, user.id);
-    await writeAudit(tx, {
-      at: new Date(now),
-      actor: deps.actor,
-      operatorId: deps.operatorId,
-      action: 'vip.revoke',
-      target: `user:${user.id}`,
-      before: { vipExpire: user.vipExpire?.toISOString() ?? null },
-      after: { vipExpire: null },
-      reason,
-    });
-    return statusOf(updated, deps.clock);
-  });
+  return setVipExpiry(deps, phone, 'vip.revoke', () => null, {}, reason);
 }
 
 /** The VIP state of the account of `phone` (read only, so no audit row). */

@@ -6,13 +6,13 @@
  * gzip copies the console's build writes beside them. Search engines are told to stay away.
  *
  * The same rules as the app's files: only what the build wrote is served, never a dotfile or a file
- * reached through a symlink (spa.ts `servablePath`).
+ * reached through a symlink (spa.ts `builtFilesOptions`).
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { answerNotBuilt, servablePath } from './spa.ts';
+import { answerNotBuilt, builtFilesOptions } from './spa.ts';
 
 /** Where the console is served. */
 export const ADMIN_CONSOLE_BASE = '/admin/';
@@ -32,15 +32,9 @@ export async function registerAdminConsole(app: FastifyInstance, adminDist: stri
   app.get('/admin', { schema: { hide: true } }, toBase);
   const root = realpathSync.native(adminDist);
   await app.register(fastifyStatic, {
-    root,
-    prefix: ADMIN_CONSOLE_BASE,
+    ...builtFilesOptions(root, ADMIN_CONSOLE_BASE),
     // The app's registration (spa.ts) already put reply.sendFile in place; a second one may not.
     decorateReply: false,
-    dotfiles: 'ignore',
-    allowedPath: (pathname) => servablePath(root, pathname),
-    index: ['index.html'],
-    cacheControl: false,
-    preCompressed: true,
     setHeaders(reply, sentPath) {
       const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
       reply.header('x-robots-tag', 'noindex, nofollow');

@@ -13,7 +13,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createShell, type FirstViewInput, type Shell, withScriptSources } from './first-view.ts';
 
@@ -57,6 +57,29 @@ const NOT_BUILT =
 function pageEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   const header = request.headers['accept-encoding'];
   return typeof header === 'string' ? negotiate(header, ['br', 'gzip']) : null;
+}
+
+/**
+ * The @fastify/static options of a built front end below `root` (the app here, the operators' console
+ * in admin-console.ts), so both follow the same rules: only what the build wrote, never a dotfile or a
+ * file reached through a symlink, index.html for a folder, the build's compressed copies; the caller
+ * adds its own cache headers.
+ */
+export function builtFilesOptions(root: string, prefix: string) {
+  return {
+    root,
+    prefix,
+    // Refused dotfiles become send's 404, which @fastify/static hands to our not-found handler.
+    dotfiles: 'ignore',
+    // Called with the requested path and again with the file actually chosen (index.html).
+    allowedPath: (pathname: string) => servablePath(root, pathname),
+    index: ['index.html'],
+    cacheControl: false,
+    // Compressed once at build time (the apps' vite.config.ts) at the slowest, smallest settings, so
+    // no CPU per request; picked by Accept-Encoding, with `Vary: accept-encoding` set on every response
+    // and the original file sent when no compressed copy exists or is accepted.
+    preCompressed: true,
+  } satisfies FastifyStaticOptions;
 }
 
 /**
@@ -128,18 +151,7 @@ export async function registerSpa(
   for (const url of [SPA_BASE, `${SPA_BASE}index.html`])
     app.get(url, { schema: { hide: true } }, (request, reply) => sendShell(shell, request, reply));
   await app.register(fastifyStatic, {
-    root,
-    prefix: SPA_BASE,
-    // Refused dotfiles become send's 404, which @fastify/static hands to our not-found handler.
-    dotfiles: 'ignore',
-    // Called with the requested path and again with the file actually chosen (index.html).
-    allowedPath: (pathname) => servablePath(root, pathname),
-    index: ['index.html'],
-    cacheControl: false,
-    // Compressed once at build time (apps/web/vite.config.ts) at the slowest, smallest
-    // settings, so no CPU per request; picked by Accept-Encoding, with `Vary: accept-encoding` set on
-    // every response and the original file sent when no compressed copy exists or is accepted.
-    preCompressed: true,
+    ...builtFilesOptions(root, SPA_BASE),
     setHeaders(reply, sentPath) {
       // The path of the file actually sent: `index.html.br` must be treated as `index.html`.
       const filePath = sentPath.replace(/\.(?:br|gz)$/, '');

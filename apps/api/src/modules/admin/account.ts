@@ -62,28 +62,36 @@ async function lockedSelf(tx: Tx, session: OperatorSession): Promise<OperatorRow
 }
 
 /**
- * Saves the caller's two-step fields once their code was checked, turning two-step verification on or
- * off, with the audit row `operator.totp.enable` or `operator.totp.disable` in the same transaction;
- * answers the account as it is now.
+ * Turns two-step verification of the caller's own account on or off: locks the account, lets `check`
+ * test the caller's code against it and name the two-step fields to save, saves them with the audit
+ * row `operator.totp.enable` or `operator.totp.disable` in the same transaction, and answers the
+ * account as it is now.
  */
 async function switchOwnTotp(
-  tx: Tx,
+  deps: ConsoleDeps,
   session: OperatorSession,
-  id: number,
-  fields: Pick<OperatorRow, 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>,
   enabled: boolean,
-  now: number,
+  check: (
+    tx: Tx,
+    row: OperatorRow,
+    now: number,
+  ) => Promise<Pick<OperatorRow, 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>>,
 ): Promise<TotpState> {
-  const [updated] = await tx.update(operators).set(fields).where(eq(operators.id, id)).returning();
-  await writeAudit(tx, {
-    ...auditorOf(session),
-    at: new Date(now),
-    action: enabled ? 'operator.totp.enable' : 'operator.totp.disable',
-    target: `operator:${id}`,
-    before: { totpEnabled: !enabled },
-    after: { totpEnabled: enabled },
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedSelf(tx, session);
+    const fields = await check(tx, row, now);
+    const [updated] = await tx.update(operators).set(fields).where(eq(operators.id, row.id)).returning();
+    await writeAudit(tx, {
+      ...auditorOf(session),
+      at: new Date(now),
+      action: enabled ? 'operator.totp.enable' : 'operator.totp.disable',
+      target: `operator:${row.id}`,
+      before: { totpEnabled: !enabled },
+      after: { totpEnabled: enabled },
+    });
+    return { operator: operatorView(updated) };
   });
-  return { operator: operatorView(updated) };
 }
 
 /**
@@ -112,15 +120,12 @@ export async function confirmTotp(
   session: OperatorSession,
   code: string,
 ): Promise<TotpState> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const row = await lockedSelf(tx, session);
+  return switchOwnTotp(deps, session, true, async (_tx, row, now) => {
     if (row.totpSecret !== null) throw new AppError('Conflict', 'two-step verification is already on');
     if (row.totpPendingSecret === null) throw new AppError('Conflict', 'enrol first: no secret is waiting');
     const step = matchTotp(row.totpPendingSecret, code, now, null);
     if (step === null) throw new AppError('TotpInvalid', 'wrong TOTP code');
-    const fields = { totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step };
-    return switchOwnTotp(tx, session, row.id, fields, true, now);
+    return { totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step };
   });
 }
 
@@ -133,12 +138,9 @@ export async function disableTotp(
   session: OperatorSession,
   code: string,
 ): Promise<TotpState> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const row = await lockedSelf(tx, session);
+  return switchOwnTotp(deps, session, false, async (tx, row, now) => {
     if (row.totpSecret === null) throw new AppError('Conflict', 'two-step verification is off');
     await spendTotp(tx, row, row.totpSecret, code, now);
-    const fields = { totpSecret: null, totpPendingSecret: null, totpLastStep: null };
-    return switchOwnTotp(tx, session, row.id, fields, false, now);
+    return { totpSecret: null, totpPendingSecret: null, totpLastStep: null };
   });
 }

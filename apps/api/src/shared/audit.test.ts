@@ -2,12 +2,14 @@
  * drizzle/0007_audit_append_only.sql, the trail's own migration step (custom SQL, its only copy), on a table as it stood before the console: rows whose
  * change sat as JSON text in `detail` move to `before`/`after` in the writers' current shapes (the
  * reason stays in `detail`), rows already in the new shape are left alone, and afterwards no row can
- * be changed or deleted. Run in a schema of its own inside a transaction that is rolled back.
+ * be changed or deleted. Run in a schema of its own inside a transaction that is rolled back. And
+ * changeAudited: an operator's change and its audit row stand or fall together.
  */
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
+import { auditLog, changeAudited, writeAudit } from './audit.ts';
 
 const AUDIT_SQL = readFileSync(new URL('../../drizzle/0007_audit_append_only.sql', import.meta.url), 'utf8');
 
@@ -115,5 +117,64 @@ describe('the audit_log migration step', () => {
       sql.raw("select 1 from information_schema.schemata where schema_name = 'audit_legacy_test'"),
     );
     expect(rowsOf(schemas)).toEqual([]);
+  });
+});
+
+describe('changeAudited', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const chief = { actor: 'chief', operatorId: 7 };
+  const rowsOfAction = (action: string) =>
+    t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+
+  it('records the change before and after under the action and target, at the clock reading the change saw', async () => {
+    let seen: Date | undefined;
+    const result = await changeAudited(
+      { db: t.database.db, clock: t.clock },
+      chief,
+      'test.audited',
+      async (_tx, at) => {
+        seen = at;
+        return { before: { name: '旧' }, after: { name: '新' }, extra: 1 };
+      },
+      (change) => `thing:${change.extra}`,
+    );
+    expect(result).toEqual({ before: { name: '旧' }, after: { name: '新' }, extra: 1 });
+    const rows = await rowsOfAction('test.audited');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor: 'chief',
+      operatorId: 7,
+      target: 'thing:1',
+      before: { name: '旧' },
+      after: { name: '新' },
+      detail: '',
+    });
+    expect(rows[0].at.getTime()).toBe(seen?.getTime());
+    expect(seen?.getTime()).toBe(t.clock.now());
+  });
+
+  it('keeps nothing of the change when its audit row cannot be written', async () => {
+    await expect(
+      changeAudited(
+        { db: t.database.db, clock: t.clock },
+        chief,
+        'test.audited-target',
+        async (tx, at) => {
+          // Something the change writes in the same transaction.
+          await writeAudit(tx, { ...chief, at, action: 'test.audited-inner', target: 'thing:2' });
+          return { before: null, after: { n: 2 } };
+        },
+        () => {
+          throw new Error('no target');
+        },
+      ),
+    ).rejects.toThrow('no target');
+    expect(await rowsOfAction('test.audited-inner')).toEqual([]);
+    expect(await rowsOfAction('test.audited-target')).toEqual([]);
   });
 });

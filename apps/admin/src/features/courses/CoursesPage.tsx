@@ -11,15 +11,14 @@ import {
   type ProColumns,
   ProFormSelect,
   ProFormText,
-  ProTable,
 } from '@ant-design/pro-components';
 import type { AdminCourseOptions, AdminCourseRow } from '@xuanli/contracts/admin-courses';
 import { COURSE_ID_PATTERN, COURSE_TITLE_MAX } from '@xuanli/contracts/admin-courses-labels';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
 import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { courseOptions, createCourse, listCourses } from '@/api/courses';
+import { ListTable, searchField } from '@/components/ListTable';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
@@ -135,12 +134,7 @@ export function CoursesPage() {
   }));
 
   const columns: ProColumns<AdminCourseRow>[] = [
-    {
-      title: '课程名称/编号',
-      dataIndex: 'q',
-      hideInTable: true,
-      fieldProps: { placeholder: '标题或编号中的字', allowClear: true },
-    },
+    searchField('q', '课程名称/编号', '标题或编号中的字'),
     {
       title: '课程',
       dataIndex: 'title',
@@ -200,14 +194,12 @@ export function CoursesPage() {
 
   return (
     <PageContainer title="课程" subTitle="课程、课时视频与课件；发布后立即在 App 的课堂中可见">
-      <ProTable<AdminCourseRow, CourseSearch>
+      <ListTable<AdminCourseRow, CourseSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="课程列表"
         search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
-        options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
           <NewCourseDialog
             key="new"
@@ -216,21 +208,15 @@ export function CoursesPage() {
             onCreated={(id) => navigate(`/courses/${id}`)}
           />,
         ]}
-        request={async (params) => {
-          try {
-            const page = await listCourses({
-              q: params.q?.trim() || undefined,
-              category: params.category,
-              published: params.published === undefined ? undefined : params.published === 'true',
-              page: params.current,
-              size: params.pageSize,
-            });
-            return { data: page.list, total: page.total, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        load={(params) =>
+          listCourses({
+            q: params.q?.trim() || undefined,
+            category: params.category,
+            published: params.published === undefined ? undefined : params.published === 'true',
+            page: params.current,
+            size: params.pageSize,
+          })
+        }
       />
     </PageContainer>
   );

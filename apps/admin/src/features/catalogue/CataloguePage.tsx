@@ -11,9 +11,10 @@ import type {
   AdminProductSummary,
 } from '@xuanli/contracts/admin-shop';
 import { PRODUCT_KIND_LABELS } from '@xuanli/contracts/shop-labels';
-import { Button, Image, Popconfirm, Tag } from 'antd';
+import { Button, Image, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { getProduct, listCategories, listProducts, setShelf } from '@/api/catalogue';
+import { ConfirmLink } from '@/components/ConfirmLink';
 import { ListTable, searchField } from '@/components/ListTable';
 import { useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
@@ -126,18 +127,13 @@ export function CataloguePage() {
           规格与库存
         </Button>,
         product.onShelf ? (
-          <Popconfirm
+          <ConfirmLink
             key="off"
+            action="下架"
             title={`下架「${product.title}」？`}
             description="下架后商城不再展示，已下的订单不受影响。"
-            okText="下架"
-            cancelText="取消"
             onConfirm={() => shelve(product, false)}
-          >
-            <Button type="link" size="small" danger>
-              下架
-            </Button>
-          </Popconfirm>
+          />
         ) : (
           <Button key="on" type="link" size="small" onClick={() => void shelve(product, true)}>
             上架

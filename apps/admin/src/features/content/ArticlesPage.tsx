@@ -12,9 +12,10 @@ import {
 } from '@ant-design/pro-components';
 import type { AdminArticleSummary } from '@xuanli/contracts/admin-content';
 import { ARTICLE_LABEL_HINTS } from '@xuanli/contracts/admin-content-labels';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteArticle, listArticleLabels, listArticles, setArticlePublished } from '@/api/content';
+import { ConfirmLink } from '@/components/ConfirmLink';
 import { ListTable, searchField } from '@/components/ListTable';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
@@ -136,13 +137,12 @@ export function ArticlesPage() {
         >
           {article.published ? '下架' : '发布'}
         </Button>,
-        <Popconfirm
+        <ConfirmLink
           key="delete"
+          action="删除"
           title={`删除「${article.title}」？`}
           description="删除后不能恢复；只想暂时不显示请用“下架”。"
-          okText="删除"
-          okButtonProps={{ danger: true }}
-          cancelText="取消"
+          dangerOk
           onConfirm={async () => {
             try {
               await deleteArticle(article.id);
@@ -152,11 +152,7 @@ export function ArticlesPage() {
               showError(error);
             }
           }}
-        >
-          <Button type="link" size="small" danger>
-            删除
-          </Button>
-        </Popconfirm>,
+        />,
       ],
     },
   ];

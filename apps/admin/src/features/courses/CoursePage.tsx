@@ -47,6 +47,7 @@ import {
   updateLesson,
 } from '@/api/courses';
 import { ChunkedUpload } from '@/components/ChunkedUpload';
+import { ConfirmLink } from '@/components/ConfirmLink';
 import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
@@ -482,16 +483,11 @@ export function CoursePage() {
                         change(() => updateLesson(lesson.id, lessonBody(values, lesson)), '课时已保存')
                       }
                     />
-                    <Popconfirm
+                    <ConfirmLink
+                      action="删除"
                       title="删除这节课？学员在这节课的学习进度也会删除"
-                      okText="删除"
-                      cancelText="取消"
                       onConfirm={() => change(() => deleteLesson(lesson.id), '课时已删除')}
-                    >
-                      <Button type="link" size="small" danger>
-                        删除
-                      </Button>
-                    </Popconfirm>
+                    />
                   </Space>
                 ),
               },
@@ -531,16 +527,11 @@ export function CoursePage() {
               {
                 title: '操作',
                 render: (_, item) => (
-                  <Popconfirm
+                  <ConfirmLink
+                    action="删除"
                     title="删除这个课件？"
-                    okText="删除"
-                    cancelText="取消"
                     onConfirm={() => change(() => removeCourseware(item.id), '课件已删除')}
-                  >
-                    <Button type="link" size="small" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
+                  />
                 ),
               },
             ]}

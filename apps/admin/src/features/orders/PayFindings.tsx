@@ -22,6 +22,7 @@ import { listPayFindings, resolvePayFinding } from '@/api/pay-findings';
 import { ListTable } from '@/components/ListTable';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
 
 /** The search form's values (ProTable passes them with `current` and `pageSize`). */
 interface FindingSearch {
@@ -94,14 +95,7 @@ function ResolveDialog({
           showCount: true,
           autoSize: { minRows: 2, maxRows: 5 },
         }}
-        rules={[
-          {
-            validator: (_rule: unknown, value: string | undefined) => {
-              const problem = noteProblem(value);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[problemRule(noteProblem)]}
       />
     </ModalForm>
   );

@@ -25,6 +25,8 @@ import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
+import { SortField } from './SortField';
 import { fenOf, priceProblem } from './yuan';
 
 interface ProductValues {
@@ -136,15 +138,7 @@ export function ProductForm({
           options={categories.map((category) => ({ label: category.name, value: category.id }))}
           rules={[{ required: true, message: '请选择分类' }]}
         />
-        <ProFormDigit
-          name="sort"
-          label="排序"
-          width="xs"
-          min={-10_000}
-          max={10_000}
-          fieldProps={{ precision: 0 }}
-          tooltip="数字小的排在前面"
-        />
+        <SortField tooltip="数字小的排在前面" />
       </ProForm.Group>
       <ProFormText
         name="title"
@@ -185,12 +179,7 @@ export function ProductForm({
         placeholder="划线价，可不填"
         fieldProps={{ precision: 2, addonAfter: '元' }}
         rules={[
-          {
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = priceProblem(value, SKU_PRICE_MAX, false);
-              return problem ? Promise.reject(new Error(problem.replace('价格', '原价'))) : Promise.resolve();
-            },
-          },
+          problemRule((value) => priceProblem(value, SKU_PRICE_MAX, false)?.replace('价格', '原价') ?? null),
         ]}
       />
       <ProForm.Item name="cover" label="封面" rules={[{ required: true, message: '请上传封面' }]}>

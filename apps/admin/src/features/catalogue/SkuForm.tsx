@@ -18,7 +18,9 @@ import { createSku, updateSku } from '@/api/catalogue';
 import { ImageUpload } from '@/components/ImageUpload';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
-import { stockProblem } from './StockForm';
+import { problemRule } from '@/lib/form-rules';
+import { SortField } from './SortField';
+import { StockField } from './StockForm';
 import { fenOf, priceProblem, vipPriceProblem } from './yuan';
 
 interface SkuValues {
@@ -130,14 +132,7 @@ export function SkuForm({
         required
         width="sm"
         fieldProps={{ precision: 2, addonAfter: '元' }}
-        rules={[
-          {
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = priceProblem(value, SKU_PRICE_MAX);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[problemRule((value) => priceProblem(value, SKU_PRICE_MAX))]}
       />
       <ProFormDigit
         name="vipPrice"
@@ -148,40 +143,12 @@ export function SkuForm({
         dependencies={['price']}
         fieldProps={{ precision: 2, addonAfter: '元' }}
         rules={[
-          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = vipPriceProblem(value, getFieldValue('price'));
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          }),
+          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) =>
+            problemRule((value) => vipPriceProblem(value, getFieldValue('price'))),
         ]}
       />
-      {sku ? null : (
-        <ProFormDigit
-          name="stock"
-          label="库存"
-          required
-          width="sm"
-          min={0}
-          fieldProps={{ precision: 0, addonAfter: '件' }}
-          rules={[
-            {
-              validator: (_rule: unknown, value: unknown) => {
-                const problem = stockProblem(value);
-                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-              },
-            },
-          ]}
-        />
-      )}
-      <ProFormDigit
-        name="sort"
-        label="排序"
-        width="xs"
-        min={-10_000}
-        max={10_000}
-        fieldProps={{ precision: 0 }}
-      />
+      {sku ? null : <StockField width="sm" />}
+      <SortField />
       <ProForm.Item name="image" label="规格图片">
         <ImageUpload label="上传规格图片" />
       </ProForm.Item>

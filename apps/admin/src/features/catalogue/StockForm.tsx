@@ -10,6 +10,7 @@ import { Typography } from 'antd';
 import { setStock } from '@/api/catalogue';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
 
 /** The message for `value` as a stock, or null when it is acceptable. */
 export function stockProblem(value: unknown): string | null {
@@ -18,6 +19,24 @@ export function stockProblem(value: unknown): string | null {
   if (!Number.isInteger(stock) || stock < 0 || stock > SKU_STOCK_MAX)
     return `库存须为 0 到 ${SKU_STOCK_MAX} 之间的整数`;
   return null;
+}
+
+/**
+ * The 库存 field, in whole pieces: the stock dialog's, and a new SKU's first stock (`width` "sm" in
+ * the SKU dialog, beside its prices).
+ */
+export function StockField({ width }: { width?: 'sm' }) {
+  return (
+    <ProFormDigit
+      name="stock"
+      label="库存"
+      required
+      width={width}
+      min={0}
+      fieldProps={{ precision: 0, addonAfter: '件' }}
+      rules={[problemRule(stockProblem)]}
+    />
+  );
 }
 
 /** The stock dialog of `sku`. */
@@ -63,21 +82,7 @@ export function StockForm({
       <Typography.Paragraph type="secondary">
         规格「{sku.title}」当前可售 {sku.stock} 件；待支付订单占用的件数不在其中。
       </Typography.Paragraph>
-      <ProFormDigit
-        name="stock"
-        label="库存"
-        required
-        min={0}
-        fieldProps={{ precision: 0, addonAfter: '件' }}
-        rules={[
-          {
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = stockProblem(value);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
-      />
+      <StockField />
       <ProFormText
         name="reason"
         label="备注"

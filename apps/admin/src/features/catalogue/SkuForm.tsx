@@ -16,11 +16,10 @@ import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop'
 import { SKU_PRICE_MAX, SKU_TITLE_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { createSku, updateSku } from '@/api/catalogue';
 import { ImageUpload } from '@/components/ImageUpload';
-import { useUnsavedChanges } from '@/components/UnsavedChanges';
-import { useFeedback } from '@/lib/feedback';
 import { problemRule } from '@/lib/form-rules';
 import { SortField } from './SortField';
 import { StockField } from './StockForm';
+import { useProductSave } from './use-product-save';
 import { fenOf, priceProblem, vipPriceProblem } from './yuan';
 
 interface SkuValues {
@@ -50,8 +49,7 @@ export function SkuForm({
   onOpenChange: (open: boolean) => void;
   onSaved: (product: AdminProductDetail) => void;
 }) {
-  const { message, showError } = useFeedback();
-  const guard = useUnsavedChanges({ active: open });
+  const { guard, save } = useProductSave(open, onSaved);
   const initial: Partial<SkuValues> = sku
     ? {
         title: sku.title,
@@ -83,18 +81,11 @@ export function SkuForm({
           vipPrice: isBlank(values.vipPrice) ? null : fenOf(Number(values.vipPrice)),
           sort: Number(values.sort ?? 0),
         };
-        try {
-          const saved = sku
-            ? await updateSku(sku.id, body)
-            : await createSku(productId, { ...body, stock: Number(values.stock) });
-          void message.success(`规格「${body.title}」已保存`);
-          onSaved(saved);
-          guard.markSaved();
-          return true;
-        } catch (error) {
-          showError(error);
-          return false;
-        }
+        return save(
+          () =>
+            sku ? updateSku(sku.id, body) : createSku(productId, { ...body, stock: Number(values.stock) }),
+          `规格「${body.title}」已保存`,
+        );
       }}
     >
       <ProFormText

@@ -8,9 +8,8 @@ import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop'
 import { SKU_STOCK_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { Typography } from 'antd';
 import { setStock } from '@/api/catalogue';
-import { useUnsavedChanges } from '@/components/UnsavedChanges';
-import { useFeedback } from '@/lib/feedback';
 import { problemRule } from '@/lib/form-rules';
+import { useProductSave } from './use-product-save';
 
 /** The message for `value` as a stock, or null when it is acceptable. */
 export function stockProblem(value: unknown): string | null {
@@ -51,8 +50,7 @@ export function StockForm({
   onOpenChange: (open: boolean) => void;
   onSaved: (product: AdminProductDetail) => void;
 }) {
-  const { message, showError } = useFeedback();
-  const guard = useUnsavedChanges({ active: open });
+  const { guard, save } = useProductSave(open, onSaved);
   return (
     <ModalForm<{ stock: number; reason?: string }>
       title="修改库存"
@@ -63,21 +61,12 @@ export function StockForm({
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={{ stock: sku.stock }}
       submitter={{ searchConfig: { submitText: '保存库存', resetText: '取消' } }}
-      onFinish={async (values) => {
-        try {
-          const saved = await setStock(sku.id, {
-            stock: Number(values.stock),
-            reason: values.reason?.trim() || undefined,
-          });
-          void message.success(`「${sku.title}」库存已改为 ${values.stock}`);
-          onSaved(saved);
-          guard.markSaved();
-          return true;
-        } catch (error) {
-          showError(error);
-          return false;
-        }
-      }}
+      onFinish={(values) =>
+        save(
+          () => setStock(sku.id, { stock: Number(values.stock), reason: values.reason?.trim() || undefined }),
+          `「${sku.title}」库存已改为 ${values.stock}`,
+        )
+      }
     >
       <Typography.Paragraph type="secondary">
         规格「{sku.title}」当前可售 {sku.stock} 件；待支付订单占用的件数不在其中。

@@ -25,7 +25,6 @@ import type {
 } from '@xuanli/contracts/admin-courses';
 import {
   COURSE_SUBTITLE_MAX,
-  COURSE_TITLE_MAX,
   COURSEWARE_TITLE_MAX,
   LESSON_TAG_MAX,
   LESSON_TAGS_MAX,
@@ -52,6 +51,13 @@ import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
+import {
+  CategoryField,
+  CourseTitleField,
+  categoryOptionsOf,
+  TeacherField,
+  teacherOptionsOf,
+} from './CourseFields';
 
 /** `m:ss` (or `h:mm:ss`) of a lesson's seconds. */
 export function formatDuration(seconds: number): string {
@@ -349,15 +355,7 @@ export function CoursePage() {
             }}
           >
             <ProForm.Group>
-              <ProFormText
-                name="title"
-                label="课程名称"
-                width="md"
-                rules={[
-                  { required: true, whitespace: true, message: '请填写课程名称' },
-                  { max: COURSE_TITLE_MAX, message: `不超过 ${COURSE_TITLE_MAX} 个字` },
-                ]}
-              />
+              <CourseTitleField width="md" />
               <ProFormText
                 name="subtitle"
                 label="副标题"
@@ -366,23 +364,8 @@ export function CoursePage() {
               />
             </ProForm.Group>
             <ProForm.Group>
-              <ProFormSelect
-                name="teacherSellid"
-                label="老师"
-                width="sm"
-                options={options.teachers.map((t) => ({
-                  label: t.nickname || `老师 ${t.sellid}`,
-                  value: t.sellid,
-                }))}
-                rules={[{ required: true, message: '请选择老师' }]}
-              />
-              <ProFormSelect
-                name="categoryId"
-                label="分类"
-                width="sm"
-                options={options.categories.map((c) => ({ label: c.name, value: c.id }))}
-                rules={[{ required: true, message: '请选择分类' }]}
-              />
+              <TeacherField options={teacherOptionsOf(options)} width="sm" />
+              <CategoryField options={categoryOptionsOf(options)} width="sm" />
               <ProFormDigit
                 name="sort"
                 label="排序"

@@ -9,11 +9,10 @@ import {
   ModalForm,
   PageContainer,
   type ProColumns,
-  ProFormSelect,
   ProFormText,
 } from '@ant-design/pro-components';
 import type { AdminCourseOptions, AdminCourseRow } from '@xuanli/contracts/admin-courses';
-import { COURSE_ID_PATTERN, COURSE_TITLE_MAX } from '@xuanli/contracts/admin-courses-labels';
+import { COURSE_ID_PATTERN } from '@xuanli/contracts/admin-courses-labels';
 import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +21,14 @@ import { ListTable, searchField } from '@/components/ListTable';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
+import {
+  CategoryField,
+  type CourseOption,
+  CourseTitleField,
+  categoryOptionsOf,
+  TeacherField,
+  teacherOptionsOf,
+} from './CourseFields';
 
 /** The search form's values. */
 interface CourseSearch {
@@ -46,8 +53,8 @@ function NewCourseDialog({
   categoryOptions,
   onCreated,
 }: {
-  teacherOptions: { label: string; value: number }[];
-  categoryOptions: { label: string; value: number }[];
+  teacherOptions: CourseOption[];
+  categoryOptions: CourseOption[];
   onCreated: (id: string) => void;
 }) {
   const { message, showError } = useFeedback();
@@ -92,26 +99,9 @@ function NewCourseDialog({
           },
         ]}
       />
-      <ProFormText
-        name="title"
-        label="课程名称"
-        rules={[
-          { required: true, whitespace: true, message: '请填写课程名称' },
-          { max: COURSE_TITLE_MAX, message: `不超过 ${COURSE_TITLE_MAX} 个字` },
-        ]}
-      />
-      <ProFormSelect
-        name="teacherSellid"
-        label="老师"
-        options={teacherOptions}
-        rules={[{ required: true, message: '请选择老师' }]}
-      />
-      <ProFormSelect
-        name="categoryId"
-        label="分类"
-        options={categoryOptions}
-        rules={[{ required: true, message: '请选择分类' }]}
-      />
+      <CourseTitleField />
+      <TeacherField options={teacherOptions} />
+      <CategoryField options={categoryOptions} />
     </ModalForm>
   );
 }
@@ -127,11 +117,8 @@ export function CoursesPage() {
     courseOptions().then(setOptions, showError);
   }, []);
 
-  const categoryOptions = options.categories.map((c) => ({ label: c.name, value: c.id }));
-  const teacherOptions = options.teachers.map((t) => ({
-    label: t.nickname || `老师 ${t.sellid}`,
-    value: t.sellid,
-  }));
+  const categoryOptions = categoryOptionsOf(options);
+  const teacherOptions = teacherOptionsOf(options);
 
   const columns: ProColumns<AdminCourseRow>[] = [
     searchField('q', '课程名称/编号', '标题或编号中的字'),

@@ -1,8 +1,9 @@
 /**
  * The parts of the console's detail drawers (an order, a user, a product's SKUs): the loading and
- * failure state, and the titled tables of a record's lines, so every drawer reads alike.
+ * failure state and the headed sections of a record (their tables are CompactTables), so every
+ * drawer reads alike.
  */
-import { Alert, Empty, Spin, Table, type TableProps, Typography } from 'antd';
+import { Alert, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
@@ -25,32 +26,5 @@ export function DrawerSection({ title, children }: { title: ReactNode; children:
       <Typography.Title level={5}>{title}</Typography.Title>
       {children}
     </div>
-  );
-}
-
-/**
- * The lines of a record in a drawer: a small table, whole on one page; `emptyText` is what it says
- * when there are none (antd's own words when it is not given).
- */
-export function DrawerTable<Row extends object>({
-  rowKey,
-  columns,
-  dataSource,
-  emptyText,
-}: {
-  rowKey: TableProps<Row>['rowKey'];
-  columns: TableProps<Row>['columns'];
-  dataSource: Row[];
-  emptyText?: string;
-}) {
-  return (
-    <Table<Row>
-      rowKey={rowKey}
-      size="small"
-      pagination={false}
-      columns={columns}
-      dataSource={dataSource}
-      locale={emptyText === undefined ? undefined : { emptyText: <Empty description={emptyText} /> }}
-    />
   );
 }

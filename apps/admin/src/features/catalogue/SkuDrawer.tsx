@@ -6,7 +6,8 @@ import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop'
 import { Button, Drawer, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { getProduct } from '@/api/catalogue';
-import { DrawerLoadState, DrawerTable } from '@/components/DrawerParts';
+import { CompactTable } from '@/components/CompactTable';
+import { DrawerLoadState } from '@/components/DrawerParts';
 import { errorText } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import { SkuForm } from './SkuForm';
@@ -96,7 +97,7 @@ export function SkuDrawer({
           <Typography.Paragraph type="secondary">
             {product.onShelf ? '已上架：改动即时在商城显示。' : '未上架：至少添加一个规格后才能上架。'}
           </Typography.Paragraph>
-          <DrawerTable<AdminSku>
+          <CompactTable<AdminSku>
             rowKey="id"
             columns={columns}
             dataSource={product.skus}

@@ -10,6 +10,7 @@ import type { AdminHolidayDay, AdminHolidayList, HolidayDay } from '@xuanli/cont
 import { Alert, Button, Collapse, DatePicker, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { deleteHoliday, listHolidays } from '@/api/holidays';
+import { CompactTable } from '@/components/CompactTable';
 import { ConfirmLink } from '@/components/ConfirmLink';
 import { formatDateTime, weekdayOf } from '@/lib/dates';
 import { dayjs } from '@/lib/dayjs';
@@ -178,13 +179,7 @@ export function HolidaysPage() {
                   ? `内置安排（${builtIn.length} 天，来自已发布的通知，随版本发布）`
                   : `内置安排：${year} 年没有（内置 ${list.builtInYears.from}–${list.builtInYears.to} 年）`,
                 children: (
-                  <Table<HolidayDay>
-                    rowKey="date"
-                    size="small"
-                    columns={BUILT_IN_COLUMNS}
-                    dataSource={builtIn}
-                    pagination={false}
-                  />
+                  <CompactTable<HolidayDay> rowKey="date" columns={BUILT_IN_COLUMNS} dataSource={builtIn} />
                 ),
               },
             ]}

@@ -12,7 +12,8 @@ import { ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS, PRODUCT_KIND_LABELS } from '@x
 import { Alert, Button, Descriptions, Drawer, Space, Tag, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { getOrder, rejectRefund } from '@/api/orders';
-import { DrawerLoadState, DrawerSection, DrawerTable } from '@/components/DrawerParts';
+import { CompactTable } from '@/components/CompactTable';
+import { DrawerLoadState, DrawerSection } from '@/components/DrawerParts';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { useDrawerRecord } from '@/hooks/use-drawer-record';
 import { formatDateTime } from '@/lib/dates';
@@ -203,11 +204,11 @@ export function OrderDrawer({
           </Descriptions>
 
           <DrawerSection title="商品">
-            <DrawerTable rowKey="line" columns={LINE_COLUMNS} dataSource={order.items} />
+            <CompactTable rowKey="line" columns={LINE_COLUMNS} dataSource={order.items} />
           </DrawerSection>
 
           <DrawerSection title="支付记录">
-            <DrawerTable<AdminPayment>
+            <CompactTable<AdminPayment>
               rowKey="outTradeNo"
               columns={PAYMENT_COLUMNS}
               dataSource={order.payments}
@@ -217,7 +218,7 @@ export function OrderDrawer({
 
           {order.refunds.length > 0 ? (
             <DrawerSection title="退款记录">
-              <DrawerTable<AdminRefund>
+              <CompactTable<AdminRefund>
                 rowKey="outRefundNo"
                 columns={REFUND_COLUMNS}
                 dataSource={order.refunds}

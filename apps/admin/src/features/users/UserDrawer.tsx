@@ -8,7 +8,8 @@ import { ORDER_STATUS_LABELS, PRODUCT_KIND_LABELS } from '@xuanli/contracts/shop
 import { Badge, Button, Descriptions, Drawer, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { getUser, revokeUserSessions } from '@/api/users';
-import { DrawerLoadState, DrawerSection, DrawerTable } from '@/components/DrawerParts';
+import { CompactTable } from '@/components/CompactTable';
+import { DrawerLoadState, DrawerSection } from '@/components/DrawerParts';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { useDrawerRecord } from '@/hooks/use-drawer-record';
 import { formatDateTime } from '@/lib/dates';
@@ -133,7 +134,7 @@ export function UserDrawer({
                 强制下线
               </Button>
             </Space>
-            <DrawerTable<AdminUserSession>
+            <CompactTable<AdminUserSession>
               rowKey="id"
               columns={SESSION_COLUMNS}
               dataSource={detail.sessions}
@@ -142,7 +143,7 @@ export function UserDrawer({
           </div>
 
           <DrawerSection title="最近订单">
-            <DrawerTable<AdminUserOrder>
+            <CompactTable<AdminUserOrder>
               rowKey="orderNo"
               columns={ORDER_COLUMNS}
               dataSource={detail.orders}

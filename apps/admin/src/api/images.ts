@@ -7,8 +7,8 @@
 import type { AdminImageResult } from '@xuanli/contracts/admin-content';
 import { ADMIN_IMAGE_MAX_BYTES } from '@xuanli/contracts/admin-content-labels';
 import type { ErrorEnvelope, OkEnvelope } from '@xuanli/contracts/envelope';
-import { ApiError, adminUrl, CLIENT_ERROR, failureMessage } from '@/lib/api';
-import { endSession, getSession, isExpired } from '@/lib/session';
+import { ApiError, adminUrl } from '@/lib/api';
+import { fileRefusal, sendFile } from '@/lib/file-request';
 
 /** Picture types the server takes (it decides by the bytes; the file chooser offers these). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
@@ -26,44 +26,13 @@ export const IMAGE_TOO_LARGE = `图片不能超过 ${ADMIN_IMAGE_MAX_BYTES / 102
  */
 export async function uploadImage(file: Blob, filename = 'image'): Promise<string> {
   if (file.size > ADMIN_IMAGE_MAX_BYTES) throw new ApiError(IMAGE_TOO_LARGE, 'PayloadTooLarge', 413);
-  const session = getSession();
-  if (!session || isExpired(session)) {
-    endSession('expired');
-    throw new ApiError(failureMessage('Unauthorized', undefined, 401), 'Unauthorized', 401);
-  }
   const form = new FormData();
   form.append('file', file, filename);
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, UPLOAD_TIMEOUT_MS);
-  let response: Response;
-  try {
-    // No Content-Type header: the browser writes the multipart boundary itself.
-    response = await fetch(adminUrl('images'), {
-      method: 'POST',
-      headers: { Accept: 'application/json', Authorization: `Bearer ${session.jwt}` },
-      body: form,
-      signal: controller.signal,
-    });
-  } catch {
-    const code = timedOut ? CLIENT_ERROR.timeout : CLIENT_ERROR.network;
-    throw new ApiError(failureMessage(code, undefined), code);
-  } finally {
-    clearTimeout(timer);
-  }
+  // No Content-Type header: the browser writes the multipart boundary itself.
+  const response = await sendFile(adminUrl('images'), { method: 'POST', body: form }, UPLOAD_TIMEOUT_MS);
   const body = (await response.json().catch(() => null)) as
     | (Partial<OkEnvelope<AdminImageResult>> & Partial<Pick<ErrorEnvelope, 'msg'>> & { code?: unknown })
     | null;
   if (response.ok && body?.resData?.url) return body.resData.url;
-  const code = typeof body?.code === 'string' ? body.code : `Http${response.status}`;
-  if (response.status === 401) endSession('expired');
-  throw new ApiError(
-    failureMessage(code, body?.msg, response.status),
-    code,
-    response.status,
-    (body ?? {}) as Record<string, unknown>,
-  );
+  throw fileRefusal(response, body);
 }

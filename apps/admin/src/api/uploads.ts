@@ -10,8 +10,9 @@
 import type { Upload, UploadPurpose, UploadResult } from '@xuanli/contracts/admin-courses';
 import type { ErrorEnvelope } from '@xuanli/contracts/envelope';
 import { CONSOLE_ROUTES } from '@xuanli/contracts/routes/paths';
-import { ApiError, adminUrl, api, CLIENT_ERROR, failureMessage } from '@/lib/api';
-import { endSession, getSession, isExpired } from '@/lib/session';
+import { ApiError, adminUrl, api } from '@/lib/api';
+import { fileRefusal, sendFile } from '@/lib/file-request';
+import { getSession } from '@/lib/session';
 
 /** The shortest wait for a chunk's answer; the server's own limit is at least its request time-out. */
 const CHUNK_TIMEOUT_MIN_MS = 120_000;
@@ -33,45 +34,15 @@ export function resumeKey(file: File, purpose: UploadPurpose): string {
 
 /** `PUT /api/admin/uploads/:id/chunks/:index` with the raw bytes of `blob`. */
 async function putChunk(id: string, index: number, blob: Blob, signal?: AbortSignal): Promise<void> {
-  const session = getSession();
-  if (!session || isExpired(session)) {
-    endSession('expired');
-    throw new ApiError(failureMessage('Unauthorized', undefined, 401), 'Unauthorized', 401);
-  }
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  signal?.addEventListener('abort', abort);
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, chunkTimeoutMs(blob.size));
-  let response: Response;
-  try {
-    response = await fetch(adminUrl(`uploads/${id}/chunks/${index}`), {
-      method: 'PUT',
-      headers: {
-        Accept: 'application/json',
-        Authorization: `Bearer ${session.jwt}`,
-        'Content-Type': 'application/octet-stream',
-      },
-      body: blob,
-      signal: controller.signal,
-    });
-  } catch {
-    const code = timedOut ? CLIENT_ERROR.timeout : CLIENT_ERROR.network;
-    throw new ApiError(failureMessage(code, undefined), code);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', abort);
-  }
+  const response = await sendFile(
+    adminUrl(`uploads/${id}/chunks/${index}`),
+    { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: blob },
+    chunkTimeoutMs(blob.size),
+    signal,
+  );
   if (response.ok) return;
   const body = (await response.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
-  const code = typeof body?.code === 'string' ? body.code : `Http${response.status}`;
-  if (response.status === 401) endSession('expired');
-  throw new ApiError(failureMessage(code, body?.msg, response.status), code, response.status, {
-    ...(body ?? {}),
-  });
+  throw fileRefusal(response, body);
 }
 
 /** How far an upload is: bytes the server holds of the whole. */

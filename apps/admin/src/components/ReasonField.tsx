@@ -5,6 +5,7 @@
  */
 import { ProFormTextArea } from '@ant-design/pro-components';
 import { ADMIN_REASON_MAX, ADMIN_REASON_MIN } from '@xuanli/contracts/admin-labels';
+import { problemRule } from '@/lib/form-rules';
 
 /** The message for `value` as a reason, or null when it is acceptable. */
 export function reasonProblem(value: string | undefined, required: boolean): string | null {
@@ -24,14 +25,7 @@ export function ReasonField({ required = true, placeholder }: { required?: boole
       required={required}
       placeholder={placeholder ?? '例如：客服会话中核实了付款记录'}
       fieldProps={{ maxLength: ADMIN_REASON_MAX, showCount: true, autoSize: { minRows: 2, maxRows: 5 } }}
-      rules={[
-        {
-          validator: (_rule: unknown, value: string | undefined) => {
-            const problem = reasonProblem(value, required);
-            return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-          },
-        },
-      ]}
+      rules={[problemRule((value: string | undefined) => reasonProblem(value, required))]}
     />
   );
 }

@@ -4,13 +4,14 @@
  * target and the change from what to what. Filtered by operator, action, target and a range of
  * Beijing days. Role admin.
  */
-import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { PageContainer, type ProColumns } from '@ant-design/pro-components';
 import type { AuditEntry, Operator } from '@xuanli/contracts/admin';
 import { ADMIN_PAGE_SIZE, AUDIT_ACTION_LABELS } from '@xuanli/contracts/admin-labels';
 import { Button, Descriptions, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { listAudit } from '@/api/audit';
 import { listOperators } from '@/api/operators';
+import { ListTable } from '@/components/ListTable';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 import { AuditDiff } from './AuditDiff';
@@ -114,27 +115,18 @@ export function AuditPage() {
 
   return (
     <PageContainer title="操作日志" subTitle="后台和命令行的每一次修改，按时间倒序">
-      <ProTable<AuditEntry, AuditSearch>
+      <ListTable<AuditEntry, AuditSearch>
         rowKey="id"
         columns={columns}
         headerTitle="操作记录"
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        options={{ density: false, setting: false, reload: true }}
         pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, showSizeChanger: true }}
         expandable={{
           expandedRowKeys: open,
           showExpandColumn: false,
           expandedRowRender: (row) => <AuditDetails row={row} />,
         }}
-        request={async (params) => {
-          try {
-            const page = await listAudit(auditQueryOf(params));
-            return { data: page.list, total: page.total, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        load={(params) => listAudit(auditQueryOf(params))}
       />
     </PageContainer>
   );

@@ -4,17 +4,18 @@
  * from its row. Roles admin and editor (admin-labels.ts `ADMIN_AREA_ROLES.catalogue`).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
 import type {
   AdminCategoryList,
   AdminProductDetail,
   AdminProductSummary,
 } from '@xuanli/contracts/admin-shop';
 import { PRODUCT_KIND_LABELS } from '@xuanli/contracts/shop-labels';
-import { Button, Image, Popconfirm, Tag } from 'antd';
+import { Button, Image, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { getProduct, listCategories, listProducts, setShelf } from '@/api/catalogue';
+import { ConfirmLink } from '@/components/ConfirmLink';
+import { ListTable, searchField } from '@/components/ListTable';
 import { useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import { ProductForm } from './ProductForm';
@@ -65,12 +66,7 @@ export function CataloguePage() {
   };
 
   const columns: ProColumns<AdminProductSummary>[] = [
-    {
-      title: '商品名称',
-      dataIndex: 'q',
-      hideInTable: true,
-      fieldProps: { placeholder: '商品名称中的字词', allowClear: true },
-    },
+    searchField('q', '商品名称', '商品名称中的字词'),
     {
       title: '封面',
       dataIndex: 'cover',
@@ -131,18 +127,13 @@ export function CataloguePage() {
           规格与库存
         </Button>,
         product.onShelf ? (
-          <Popconfirm
+          <ConfirmLink
             key="off"
+            action="下架"
             title={`下架「${product.title}」？`}
             description="下架后商城不再展示，已下的订单不受影响。"
-            okText="下架"
-            cancelText="取消"
             onConfirm={() => shelve(product, false)}
-          >
-            <Button type="link" size="small" danger>
-              下架
-            </Button>
-          </Popconfirm>
+          />
         ) : (
           <Button key="on" type="link" size="small" onClick={() => void shelve(product, true)}>
             上架
@@ -154,34 +145,26 @@ export function CataloguePage() {
 
   return (
     <PageContainer title="商品" subTitle="商品、规格、价格与库存；上架后商城即时可见">
-      <ProTable<AdminProductSummary, ProductSearch>
+      <ListTable<AdminProductSummary, ProductSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="商品列表"
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
-        options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
           <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
             新建商品
           </Button>,
         ]}
-        request={async (params) => {
-          try {
-            const page = await listProducts({
-              q: params.q?.trim() || undefined,
-              categoryId: params.categoryId ? Number(params.categoryId) : undefined,
-              onShelf: params.shelf === undefined ? undefined : params.shelf === 'on',
-              page: params.current,
-              size: params.pageSize,
-            });
-            return { data: page.list, total: page.total, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        load={(params) =>
+          listProducts({
+            q: params.q?.trim() || undefined,
+            categoryId: params.categoryId ? Number(params.categoryId) : undefined,
+            onShelf: params.shelf === undefined ? undefined : params.shelf === 'on',
+            page: params.current,
+            size: params.pageSize,
+          })
+        }
       />
 
       {editing !== undefined ? (

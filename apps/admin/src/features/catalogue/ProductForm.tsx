@@ -23,8 +23,9 @@ import { PRODUCT_KIND_LABELS, PRODUCT_KINDS, type ProductKind } from '@xuanli/co
 import { createProduct, updateProduct } from '@/api/catalogue';
 import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
-import { useUnsavedChanges } from '@/components/UnsavedChanges';
-import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
+import { SortField } from './SortField';
+import { useProductSave } from './use-product-save';
 import { fenOf, priceProblem } from './yuan';
 
 interface ProductValues {
@@ -92,8 +93,7 @@ export function ProductForm({
   onOpenChange: (open: boolean) => void;
   onSaved: (product: AdminProductDetail) => void;
 }) {
-  const { message, showError } = useFeedback();
-  const guard = useUnsavedChanges({ active: open });
+  const { guard, save } = useProductSave(open, onSaved);
   return (
     <DrawerForm<ProductValues>
       // Its own field ids: the list's search form has a 分类 field too.
@@ -106,19 +106,15 @@ export function ProductForm({
       drawerProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={valuesOf(product)}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onFinish={async (values) => {
-        try {
-          const body = bodyOf(values);
-          const saved = product ? await updateProduct(product.id, body) : await createProduct(body);
-          void message.success(product ? '商品已保存' : '商品已创建，添加规格后即可上架');
-          onSaved(saved);
-          guard.markSaved();
-          return true;
-        } catch (error) {
-          showError(error);
-          return false;
-        }
-      }}
+      onFinish={(values) =>
+        save(
+          () => {
+            const body = bodyOf(values);
+            return product ? updateProduct(product.id, body) : createProduct(body);
+          },
+          product ? '商品已保存' : '商品已创建，添加规格后即可上架',
+        )
+      }
     >
       <ProForm.Group>
         <ProFormSelect
@@ -136,15 +132,7 @@ export function ProductForm({
           options={categories.map((category) => ({ label: category.name, value: category.id }))}
           rules={[{ required: true, message: '请选择分类' }]}
         />
-        <ProFormDigit
-          name="sort"
-          label="排序"
-          width="xs"
-          min={-10_000}
-          max={10_000}
-          fieldProps={{ precision: 0 }}
-          tooltip="数字小的排在前面"
-        />
+        <SortField tooltip="数字小的排在前面" />
       </ProForm.Group>
       <ProFormText
         name="title"
@@ -185,12 +173,7 @@ export function ProductForm({
         placeholder="划线价，可不填"
         fieldProps={{ precision: 2, addonAfter: '元' }}
         rules={[
-          {
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = priceProblem(value, SKU_PRICE_MAX, false);
-              return problem ? Promise.reject(new Error(problem.replace('价格', '原价'))) : Promise.resolve();
-            },
-          },
+          problemRule((value) => priceProblem(value, SKU_PRICE_MAX, false)?.replace('价格', '原价') ?? null),
         ]}
       />
       <ProForm.Item name="cover" label="封面" rules={[{ required: true, message: '请上传封面' }]}>

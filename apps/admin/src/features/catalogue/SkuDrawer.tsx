@@ -3,9 +3,11 @@
  * edit a SKU and set its stock.
  */
 import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop';
-import { Alert, Button, Drawer, Empty, Space, Spin, Table, Typography } from 'antd';
+import { Button, Drawer, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { getProduct } from '@/api/catalogue';
+import { CompactTable } from '@/components/CompactTable';
+import { DrawerLoadState } from '@/components/DrawerParts';
 import { errorText } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import { SkuForm } from './SkuForm';
@@ -89,20 +91,17 @@ export function SkuDrawer({
         ) : null
       }
     >
-      {failure ? <Alert type="error" showIcon message={failure} /> : null}
-      {!product && !failure ? <Spin /> : null}
+      <DrawerLoadState failure={failure} loaded={product !== null} />
       {product ? (
         <>
           <Typography.Paragraph type="secondary">
             {product.onShelf ? '已上架：改动即时在商城显示。' : '未上架：至少添加一个规格后才能上架。'}
           </Typography.Paragraph>
-          <Table<AdminSku>
+          <CompactTable<AdminSku>
             rowKey="id"
-            size="small"
-            pagination={false}
             columns={columns}
             dataSource={product.skus}
-            locale={{ emptyText: <Empty description="还没有规格" /> }}
+            emptyText="还没有规格"
           />
           {editing !== undefined ? (
             <SkuForm

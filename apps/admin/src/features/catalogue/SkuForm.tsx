@@ -16,9 +16,10 @@ import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop'
 import { SKU_PRICE_MAX, SKU_TITLE_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { createSku, updateSku } from '@/api/catalogue';
 import { ImageUpload } from '@/components/ImageUpload';
-import { useUnsavedChanges } from '@/components/UnsavedChanges';
-import { useFeedback } from '@/lib/feedback';
-import { stockProblem } from './StockForm';
+import { problemRule } from '@/lib/form-rules';
+import { SortField } from './SortField';
+import { StockField } from './StockForm';
+import { useProductSave } from './use-product-save';
 import { fenOf, priceProblem, vipPriceProblem } from './yuan';
 
 interface SkuValues {
@@ -48,8 +49,7 @@ export function SkuForm({
   onOpenChange: (open: boolean) => void;
   onSaved: (product: AdminProductDetail) => void;
 }) {
-  const { message, showError } = useFeedback();
-  const guard = useUnsavedChanges({ active: open });
+  const { guard, save } = useProductSave(open, onSaved);
   const initial: Partial<SkuValues> = sku
     ? {
         title: sku.title,
@@ -81,18 +81,11 @@ export function SkuForm({
           vipPrice: isBlank(values.vipPrice) ? null : fenOf(Number(values.vipPrice)),
           sort: Number(values.sort ?? 0),
         };
-        try {
-          const saved = sku
-            ? await updateSku(sku.id, body)
-            : await createSku(productId, { ...body, stock: Number(values.stock) });
-          void message.success(`规格「${body.title}」已保存`);
-          onSaved(saved);
-          guard.markSaved();
-          return true;
-        } catch (error) {
-          showError(error);
-          return false;
-        }
+        return save(
+          () =>
+            sku ? updateSku(sku.id, body) : createSku(productId, { ...body, stock: Number(values.stock) }),
+          `规格「${body.title}」已保存`,
+        );
       }}
     >
       <ProFormText
@@ -130,14 +123,7 @@ export function SkuForm({
         required
         width="sm"
         fieldProps={{ precision: 2, addonAfter: '元' }}
-        rules={[
-          {
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = priceProblem(value, SKU_PRICE_MAX);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[problemRule((value) => priceProblem(value, SKU_PRICE_MAX))]}
       />
       <ProFormDigit
         name="vipPrice"
@@ -148,40 +134,12 @@ export function SkuForm({
         dependencies={['price']}
         fieldProps={{ precision: 2, addonAfter: '元' }}
         rules={[
-          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = vipPriceProblem(value, getFieldValue('price'));
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          }),
+          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) =>
+            problemRule((value) => vipPriceProblem(value, getFieldValue('price'))),
         ]}
       />
-      {sku ? null : (
-        <ProFormDigit
-          name="stock"
-          label="库存"
-          required
-          width="sm"
-          min={0}
-          fieldProps={{ precision: 0, addonAfter: '件' }}
-          rules={[
-            {
-              validator: (_rule: unknown, value: unknown) => {
-                const problem = stockProblem(value);
-                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-              },
-            },
-          ]}
-        />
-      )}
-      <ProFormDigit
-        name="sort"
-        label="排序"
-        width="xs"
-        min={-10_000}
-        max={10_000}
-        fieldProps={{ precision: 0 }}
-      />
+      {sku ? null : <StockField width="sm" />}
+      <SortField />
       <ProForm.Item name="image" label="规格图片">
         <ImageUpload label="上传规格图片" />
       </ProForm.Item>

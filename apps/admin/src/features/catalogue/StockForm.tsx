@@ -8,8 +8,8 @@ import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop'
 import { SKU_STOCK_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { Typography } from 'antd';
 import { setStock } from '@/api/catalogue';
-import { useUnsavedChanges } from '@/components/UnsavedChanges';
-import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
+import { useProductSave } from './use-product-save';
 
 /** The message for `value` as a stock, or null when it is acceptable. */
 export function stockProblem(value: unknown): string | null {
@@ -18,6 +18,24 @@ export function stockProblem(value: unknown): string | null {
   if (!Number.isInteger(stock) || stock < 0 || stock > SKU_STOCK_MAX)
     return `库存须为 0 到 ${SKU_STOCK_MAX} 之间的整数`;
   return null;
+}
+
+/**
+ * The 库存 field, in whole pieces: the stock dialog's, and a new SKU's first stock (`width` "sm" in
+ * the SKU dialog, beside its prices).
+ */
+export function StockField({ width }: { width?: 'sm' }) {
+  return (
+    <ProFormDigit
+      name="stock"
+      label="库存"
+      required
+      width={width}
+      min={0}
+      fieldProps={{ precision: 0, addonAfter: '件' }}
+      rules={[problemRule(stockProblem)]}
+    />
+  );
 }
 
 /** The stock dialog of `sku`. */
@@ -32,8 +50,7 @@ export function StockForm({
   onOpenChange: (open: boolean) => void;
   onSaved: (product: AdminProductDetail) => void;
 }) {
-  const { message, showError } = useFeedback();
-  const guard = useUnsavedChanges({ active: open });
+  const { guard, save } = useProductSave(open, onSaved);
   return (
     <ModalForm<{ stock: number; reason?: string }>
       title="修改库存"
@@ -44,40 +61,17 @@ export function StockForm({
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={{ stock: sku.stock }}
       submitter={{ searchConfig: { submitText: '保存库存', resetText: '取消' } }}
-      onFinish={async (values) => {
-        try {
-          const saved = await setStock(sku.id, {
-            stock: Number(values.stock),
-            reason: values.reason?.trim() || undefined,
-          });
-          void message.success(`「${sku.title}」库存已改为 ${values.stock}`);
-          onSaved(saved);
-          guard.markSaved();
-          return true;
-        } catch (error) {
-          showError(error);
-          return false;
-        }
-      }}
+      onFinish={(values) =>
+        save(
+          () => setStock(sku.id, { stock: Number(values.stock), reason: values.reason?.trim() || undefined }),
+          `「${sku.title}」库存已改为 ${values.stock}`,
+        )
+      }
     >
       <Typography.Paragraph type="secondary">
         规格「{sku.title}」当前可售 {sku.stock} 件；待支付订单占用的件数不在其中。
       </Typography.Paragraph>
-      <ProFormDigit
-        name="stock"
-        label="库存"
-        required
-        min={0}
-        fieldProps={{ precision: 0, addonAfter: '件' }}
-        rules={[
-          {
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = stockProblem(value);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
-      />
+      <StockField />
       <ProFormText
         name="reason"
         label="备注"

@@ -9,14 +9,14 @@ import {
   PageContainer,
   type ProColumns,
   type ProFormInstance,
-  ProTable,
 } from '@ant-design/pro-components';
 import type { AdminArticleSummary } from '@xuanli/contracts/admin-content';
 import { ARTICLE_LABEL_HINTS } from '@xuanli/contracts/admin-content-labels';
-import { ADMIN_PAGE_SIZE } from '@xuanli/contracts/admin-labels';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteArticle, listArticleLabels, listArticles, setArticlePublished } from '@/api/content';
+import { ConfirmLink } from '@/components/ConfirmLink';
+import { ListTable, searchField } from '@/components/ListTable';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 import { ArticleEditor, type ArticleTarget } from './ArticleEditor';
@@ -88,12 +88,7 @@ export function ArticlesPage() {
       },
       render: (_, article) => <Tag>{article.label}</Tag>,
     },
-    {
-      title: '标题/名称',
-      dataIndex: 'q',
-      hideInTable: true,
-      fieldProps: { placeholder: '标题或名称中的字词', allowClear: true },
-    },
+    searchField('q', '标题/名称', '标题或名称中的字词'),
     {
       title: '标题',
       dataIndex: 'title',
@@ -142,13 +137,12 @@ export function ArticlesPage() {
         >
           {article.published ? '下架' : '发布'}
         </Button>,
-        <Popconfirm
+        <ConfirmLink
           key="delete"
+          action="删除"
           title={`删除「${article.title}」？`}
           description="删除后不能恢复；只想暂时不显示请用“下架”。"
-          okText="删除"
-          okButtonProps={{ danger: true }}
-          cancelText="取消"
+          dangerOk
           onConfirm={async () => {
             try {
               await deleteArticle(article.id);
@@ -158,26 +152,20 @@ export function ArticlesPage() {
               showError(error);
             }
           }}
-        >
-          <Button type="link" size="small" danger>
-            删除
-          </Button>
-        </Popconfirm>,
+        />,
       ],
     },
   ];
 
   return (
     <PageContainer title="文章与标签" subTitle="协议、宜/忌 词条、节气与帮助文章；保存后 App 中立即生效">
-      <ProTable<AdminArticleSummary, ArticleSearch>
+      <ListTable<AdminArticleSummary, ArticleSearch>
         rowKey="id"
         actionRef={table}
         formRef={searchForm}
         columns={columns}
         headerTitle="文章列表"
         search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, 100] }}
-        options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
           ...QUICK_LABELS.map(({ label, text }) => (
             <Button key={label} onClick={() => showLabel(label)}>
@@ -193,23 +181,16 @@ export function ArticlesPage() {
             新建文章
           </Button>,
         ]}
-        request={async (params, sort) => {
+        load={(params, sort) => {
           const byUpdate = sort.updatedAt;
-          try {
-            const page = await listArticles({
-              label: params.label || undefined,
-              q: params.q?.trim() || undefined,
-              published: params.published,
-              order:
-                byUpdate === 'descend' ? 'updatedDesc' : byUpdate === 'ascend' ? 'updatedAsc' : undefined,
-              page: params.current,
-              size: params.pageSize,
-            });
-            return { data: page.list, total: page.total, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
+          return listArticles({
+            label: params.label || undefined,
+            q: params.q?.trim() || undefined,
+            published: params.published,
+            order: byUpdate === 'descend' ? 'updatedDesc' : byUpdate === 'ascend' ? 'updatedAsc' : undefined,
+            page: params.current,
+            size: params.pageSize,
+          });
         }}
       />
       <ArticleEditor

@@ -11,7 +11,6 @@ import {
   type ProColumns,
   ProFormText,
   ProFormTextArea,
-  ProTable,
 } from '@ant-design/pro-components';
 import type { AdminReading } from '@xuanli/contracts/admin-content';
 import {
@@ -22,6 +21,7 @@ import {
 import { Button, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listReadings, saveReading } from '@/api/content';
+import { ListTable, searchField } from '@/components/ListTable';
 import { formatDateTime } from '@/lib/dates';
 import { errorText, useFeedback } from '@/lib/feedback';
 
@@ -35,7 +35,7 @@ const groupName = (group: string) => READING_GROUP_LABELS[group as ReadingGroup]
 
 /** The reading texts page. */
 export function ReadingsPage() {
-  const { message, showError } = useFeedback();
+  const { message } = useFeedback();
   const table = useRef<ActionType>(undefined);
   const [editing, setEditing] = useState<AdminReading | null>(null);
 
@@ -51,12 +51,7 @@ export function ReadingsPage() {
       ),
       render: (_, reading) => <Tag>{groupName(reading.group)}</Tag>,
     },
-    {
-      title: '标题/正文',
-      dataIndex: 'q',
-      hideInTable: true,
-      fieldProps: { placeholder: '标题或正文中的字词', allowClear: true },
-    },
+    searchField('q', '标题/正文', '标题或正文中的字词'),
     { title: '标题', dataIndex: 'title', search: false, width: 200 },
     {
       title: '解读正文',
@@ -92,25 +87,17 @@ export function ReadingsPage() {
 
   return (
     <PageContainer title="命书解读" subTitle="八字命书中各条解读的文字；保存后用户下次查看命书即为新内容">
-      <ProTable<AdminReading, ReadingSearch>
+      <ListTable<AdminReading, ReadingSearch>
         rowKey="key"
         actionRef={table}
         columns={columns}
         headerTitle="解读列表"
         search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: 20, pageSizeOptions: [10, 20, 50, 100] }}
-        options={{ density: false, setting: false, reload: true }}
-        request={async (params) => {
-          try {
-            const { list } = await listReadings(params.group);
-            const q = params.q?.trim() ?? '';
-            // About seventy texts: the search runs here, over the whole list.
-            const data = q ? list.filter((r) => r.title.includes(q) || r.body.includes(q)) : list;
-            return { data, total: data.length, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
+        load={async (params) => {
+          const { list } = await listReadings(params.group);
+          const q = params.q?.trim() ?? '';
+          // About seventy texts: the search runs here, over the whole list.
+          return { list: q ? list.filter((r) => r.title.includes(q) || r.body.includes(q)) : list };
         }}
       />
       <ModalForm<{ title: string; body: string }>

@@ -25,7 +25,6 @@ import type {
 } from '@xuanli/contracts/admin-courses';
 import {
   COURSE_SUBTITLE_MAX,
-  COURSE_TITLE_MAX,
   COURSEWARE_TITLE_MAX,
   LESSON_TAG_MAX,
   LESSON_TAGS_MAX,
@@ -47,10 +46,18 @@ import {
   updateLesson,
 } from '@/api/courses';
 import { ChunkedUpload } from '@/components/ChunkedUpload';
+import { ConfirmLink } from '@/components/ConfirmLink';
 import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
+import {
+  CategoryField,
+  CourseTitleField,
+  categoryOptionsOf,
+  TeacherField,
+  teacherOptionsOf,
+} from './CourseFields';
 
 /** `m:ss` (or `h:mm:ss`) of a lesson's seconds. */
 export function formatDuration(seconds: number): string {
@@ -348,15 +355,7 @@ export function CoursePage() {
             }}
           >
             <ProForm.Group>
-              <ProFormText
-                name="title"
-                label="课程名称"
-                width="md"
-                rules={[
-                  { required: true, whitespace: true, message: '请填写课程名称' },
-                  { max: COURSE_TITLE_MAX, message: `不超过 ${COURSE_TITLE_MAX} 个字` },
-                ]}
-              />
+              <CourseTitleField width="md" />
               <ProFormText
                 name="subtitle"
                 label="副标题"
@@ -365,23 +364,8 @@ export function CoursePage() {
               />
             </ProForm.Group>
             <ProForm.Group>
-              <ProFormSelect
-                name="teacherSellid"
-                label="老师"
-                width="sm"
-                options={options.teachers.map((t) => ({
-                  label: t.nickname || `老师 ${t.sellid}`,
-                  value: t.sellid,
-                }))}
-                rules={[{ required: true, message: '请选择老师' }]}
-              />
-              <ProFormSelect
-                name="categoryId"
-                label="分类"
-                width="sm"
-                options={options.categories.map((c) => ({ label: c.name, value: c.id }))}
-                rules={[{ required: true, message: '请选择分类' }]}
-              />
+              <TeacherField options={teacherOptionsOf(options)} width="sm" />
+              <CategoryField options={categoryOptionsOf(options)} width="sm" />
               <ProFormDigit
                 name="sort"
                 label="排序"
@@ -482,16 +466,11 @@ export function CoursePage() {
                         change(() => updateLesson(lesson.id, lessonBody(values, lesson)), '课时已保存')
                       }
                     />
-                    <Popconfirm
+                    <ConfirmLink
+                      action="删除"
                       title="删除这节课？学员在这节课的学习进度也会删除"
-                      okText="删除"
-                      cancelText="取消"
                       onConfirm={() => change(() => deleteLesson(lesson.id), '课时已删除')}
-                    >
-                      <Button type="link" size="small" danger>
-                        删除
-                      </Button>
-                    </Popconfirm>
+                    />
                   </Space>
                 ),
               },
@@ -531,16 +510,11 @@ export function CoursePage() {
               {
                 title: '操作',
                 render: (_, item) => (
-                  <Popconfirm
+                  <ConfirmLink
+                    action="删除"
                     title="删除这个课件？"
-                    okText="删除"
-                    cancelText="取消"
                     onConfirm={() => change(() => removeCourseware(item.id), '课件已删除')}
-                  >
-                    <Button type="link" size="small" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
+                  />
                 ),
               },
             ]}

@@ -9,20 +9,26 @@ import {
   ModalForm,
   PageContainer,
   type ProColumns,
-  ProFormSelect,
   ProFormText,
-  ProTable,
 } from '@ant-design/pro-components';
 import type { AdminCourseOptions, AdminCourseRow } from '@xuanli/contracts/admin-courses';
-import { COURSE_ID_PATTERN, COURSE_TITLE_MAX } from '@xuanli/contracts/admin-courses-labels';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
+import { COURSE_ID_PATTERN } from '@xuanli/contracts/admin-courses-labels';
 import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { courseOptions, createCourse, listCourses } from '@/api/courses';
+import { ListTable, searchField } from '@/components/ListTable';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
+import {
+  CategoryField,
+  type CourseOption,
+  CourseTitleField,
+  categoryOptionsOf,
+  TeacherField,
+  teacherOptionsOf,
+} from './CourseFields';
 
 /** The search form's values. */
 interface CourseSearch {
@@ -47,8 +53,8 @@ function NewCourseDialog({
   categoryOptions,
   onCreated,
 }: {
-  teacherOptions: { label: string; value: number }[];
-  categoryOptions: { label: string; value: number }[];
+  teacherOptions: CourseOption[];
+  categoryOptions: CourseOption[];
   onCreated: (id: string) => void;
 }) {
   const { message, showError } = useFeedback();
@@ -93,26 +99,9 @@ function NewCourseDialog({
           },
         ]}
       />
-      <ProFormText
-        name="title"
-        label="课程名称"
-        rules={[
-          { required: true, whitespace: true, message: '请填写课程名称' },
-          { max: COURSE_TITLE_MAX, message: `不超过 ${COURSE_TITLE_MAX} 个字` },
-        ]}
-      />
-      <ProFormSelect
-        name="teacherSellid"
-        label="老师"
-        options={teacherOptions}
-        rules={[{ required: true, message: '请选择老师' }]}
-      />
-      <ProFormSelect
-        name="categoryId"
-        label="分类"
-        options={categoryOptions}
-        rules={[{ required: true, message: '请选择分类' }]}
-      />
+      <CourseTitleField />
+      <TeacherField options={teacherOptions} />
+      <CategoryField options={categoryOptions} />
     </ModalForm>
   );
 }
@@ -128,19 +117,11 @@ export function CoursesPage() {
     courseOptions().then(setOptions, showError);
   }, []);
 
-  const categoryOptions = options.categories.map((c) => ({ label: c.name, value: c.id }));
-  const teacherOptions = options.teachers.map((t) => ({
-    label: t.nickname || `老师 ${t.sellid}`,
-    value: t.sellid,
-  }));
+  const categoryOptions = categoryOptionsOf(options);
+  const teacherOptions = teacherOptionsOf(options);
 
   const columns: ProColumns<AdminCourseRow>[] = [
-    {
-      title: '课程名称/编号',
-      dataIndex: 'q',
-      hideInTable: true,
-      fieldProps: { placeholder: '标题或编号中的字', allowClear: true },
-    },
+    searchField('q', '课程名称/编号', '标题或编号中的字'),
     {
       title: '课程',
       dataIndex: 'title',
@@ -200,14 +181,12 @@ export function CoursesPage() {
 
   return (
     <PageContainer title="课程" subTitle="课程、课时视频与课件；发布后立即在 App 的课堂中可见">
-      <ProTable<AdminCourseRow, CourseSearch>
+      <ListTable<AdminCourseRow, CourseSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="课程列表"
         search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
-        options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
           <NewCourseDialog
             key="new"
@@ -216,21 +195,15 @@ export function CoursesPage() {
             onCreated={(id) => navigate(`/courses/${id}`)}
           />,
         ]}
-        request={async (params) => {
-          try {
-            const page = await listCourses({
-              q: params.q?.trim() || undefined,
-              category: params.category,
-              published: params.published === undefined ? undefined : params.published === 'true',
-              page: params.current,
-              size: params.pageSize,
-            });
-            return { data: page.list, total: page.total, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        load={(params) =>
+          listCourses({
+            q: params.q?.trim() || undefined,
+            category: params.category,
+            published: params.published === undefined ? undefined : params.published === 'true',
+            page: params.current,
+            size: params.pageSize,
+          })
+        }
       />
     </PageContainer>
   );

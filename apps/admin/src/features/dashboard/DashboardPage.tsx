@@ -10,9 +10,10 @@ import { PageContainer } from '@ant-design/pro-components';
 import type { DashboardTrends, ExpiringVips, SetupChecklist } from '@xuanli/contracts/admin-dashboard';
 import { roleMayUse } from '@xuanli/contracts/admin-labels';
 import type { Dashboard, DashboardPeriod } from '@xuanli/contracts/admin-shop';
-import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Spin, Statistic, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { getDashboard, getDashboardTrends, getExpiringVips, getSetupChecklist } from '@/api/dashboard';
+import { CompactTable } from '@/components/CompactTable';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
@@ -91,13 +92,11 @@ function usePart<T>(fetch: () => Promise<T>, wanted = true): Part<T> {
 function TopCourses({ courses }: { courses: Course[] }) {
   return (
     <Card title="本月热门课程">
-      <Table<Course>
+      <CompactTable<Course>
         rowKey="courseId"
-        size="small"
-        pagination={false}
         columns={COURSE_COLUMNS}
         dataSource={courses}
-        locale={{ emptyText: <Empty description="本月还没有课程报名" /> }}
+        emptyText="本月还没有课程报名"
       />
     </Card>
   );

@@ -4,8 +4,9 @@
  */
 import type { ExpiringVip, ExpiringVips } from '@xuanli/contracts/admin-dashboard';
 import { EXPIRING_VIP_DAYS, EXPIRING_VIP_LIST_MAX } from '@xuanli/contracts/admin-dashboard-labels';
-import { Alert, Card, Empty, Spin, Table, Typography } from 'antd';
+import { Alert, Card, Spin, Typography } from 'antd';
 import { Link } from 'react-router';
+import { CompactTable } from '@/components/CompactTable';
 import { formatDateTime } from '@/lib/dates';
 
 const COLUMNS = [
@@ -30,14 +31,12 @@ export function ExpiringVipsCard({ vips, failure }: { vips: ExpiringVips | null;
       {!vips && !failure ? <Spin /> : null}
       {vips ? (
         <>
-          <Table<ExpiringVip>
+          <CompactTable<ExpiringVip>
             rowKey="userId"
-            size="small"
-            pagination={false}
             scroll={{ y: 260 }}
             columns={COLUMNS}
             dataSource={vips.list}
-            locale={{ emptyText: <Empty description={`${EXPIRING_VIP_DAYS} 天内没有到期的 VIP`} /> }}
+            emptyText={`${EXPIRING_VIP_DAYS} 天内没有到期的 VIP`}
           />
           {vips.count > vips.list.length ? (
             <Typography.Text type="secondary">

@@ -7,9 +7,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { beijingDateAt } from '@xuanli/almanac/beijingTime';
 import type { AdminHolidayDay, AdminHolidayList, HolidayDay } from '@xuanli/contracts/holidays';
-import { Alert, Button, Collapse, DatePicker, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Collapse, DatePicker, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { deleteHoliday, listHolidays } from '@/api/holidays';
+import { CompactTable } from '@/components/CompactTable';
+import { ConfirmLink } from '@/components/ConfirmLink';
 import { formatDateTime, weekdayOf } from '@/lib/dates';
 import { dayjs } from '@/lib/dayjs';
 import { errorText, useFeedback } from '@/lib/feedback';
@@ -106,18 +108,13 @@ export function HolidaysPage() {
           <Button type="link" size="small" onClick={() => setEditing(day)}>
             修改
           </Button>
-          <Popconfirm
+          <ConfirmLink
+            action="删除"
             title={`删除 ${day.date}（${day.name}）？`}
             description={hasBuiltIn ? '删除后这一天按内置安排显示。' : '删除后这一天不再是节假日或调休日。'}
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
+            dangerOk
             onConfirm={() => remove(day)}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },
@@ -182,13 +179,7 @@ export function HolidaysPage() {
                   ? `内置安排（${builtIn.length} 天，来自已发布的通知，随版本发布）`
                   : `内置安排：${year} 年没有（内置 ${list.builtInYears.from}–${list.builtInYears.to} 年）`,
                 children: (
-                  <Table<HolidayDay>
-                    rowKey="date"
-                    size="small"
-                    columns={BUILT_IN_COLUMNS}
-                    dataSource={builtIn}
-                    pagination={false}
-                  />
+                  <CompactTable<HolidayDay> rowKey="date" columns={BUILT_IN_COLUMNS} dataSource={builtIn} />
                 ),
               },
             ]}

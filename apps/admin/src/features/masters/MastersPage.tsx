@@ -3,20 +3,19 @@
  * shown or hidden — and the 在线客服 card. Roles admin and editor (area content).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
 import type { AdminMaster } from '@xuanli/contracts/admin-content';
 import { Avatar, Button, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { listMasters } from '@/api/content';
+import { ListTable } from '@/components/ListTable';
 import { formatDateTime } from '@/lib/dates';
-import { useFeedback } from '@/lib/feedback';
 import { DemoTag } from './DemoTag';
 import { MasterForm } from './MasterForm';
 import { ServiceCardForm } from './ServiceCardForm';
 
 /** The masters and customer-service page. */
 export function MastersPage() {
-  const { showError } = useFeedback();
   const table = useRef<ActionType>(undefined);
   // The master dialog: closed (undefined), adding (null) or changing a master.
   const [editing, setEditing] = useState<AdminMaster | null | undefined>(undefined);
@@ -69,28 +68,19 @@ export function MastersPage() {
   return (
     <PageContainer title="大师与客服" subTitle="App 中联系大师与在线客服时显示的信息；保存后立即生效">
       <ServiceCardForm />
-      <ProTable<AdminMaster>
+      <ListTable<AdminMaster>
         rowKey="sellid"
         actionRef={table}
         columns={columns}
         headerTitle="大师列表"
         search={false}
         pagination={false}
-        options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
           <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
             新增大师
           </Button>,
         ]}
-        request={async () => {
-          try {
-            const { list } = await listMasters();
-            return { data: list, total: list.length, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        load={() => listMasters()}
       />
       <MasterForm
         key={editing === undefined ? 'closed' : (editing?.sellid ?? 'new')}

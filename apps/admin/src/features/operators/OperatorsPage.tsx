@@ -11,7 +11,6 @@ import {
   type ProColumns,
   ProFormSelect,
   ProFormText,
-  ProTable,
 } from '@ant-design/pro-components';
 import type { Operator } from '@xuanli/contracts/admin';
 import {
@@ -26,6 +25,7 @@ import {
 import { Badge, Button, Form, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { addOperator, changeOperatorRole, disableOperator, listOperators } from '@/api/operators';
+import { ListTable } from '@/components/ListTable';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { ReasonField, reasonOf } from '@/components/ReasonField';
 import { ApiError } from '@/lib/api';
@@ -115,28 +115,19 @@ export function OperatorsPage() {
 
   return (
     <PageContainer title="后台账号" subTitle="管理员可以新增账号、修改角色和停用账号">
-      <ProTable<Operator>
+      <ListTable<Operator>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="账号列表"
         search={false}
         pagination={false}
-        options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
             新增账号
           </Button>,
         ]}
-        request={async () => {
-          try {
-            const { list } = await listOperators();
-            return { data: list, total: list.length, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        load={() => listOperators()}
       />
 
       <ModalForm<NewOperatorValues>

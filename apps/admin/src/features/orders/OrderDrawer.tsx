@@ -9,24 +9,15 @@ import type {
   AdminRefund,
 } from '@xuanli/contracts/admin-shop';
 import { ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS, PRODUCT_KIND_LABELS } from '@xuanli/contracts/shop-labels';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Space, Tag, Timeline, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { getOrder, rejectRefund } from '@/api/orders';
+import { CompactTable } from '@/components/CompactTable';
+import { DrawerLoadState, DrawerSection } from '@/components/DrawerParts';
 import { ReasonDialog } from '@/components/ReasonDialog';
+import { useDrawerRecord } from '@/hooks/use-drawer-record';
 import { formatDateTime } from '@/lib/dates';
-import { errorText, useFeedback } from '@/lib/feedback';
+import { useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import {
   actorLabel,
@@ -124,25 +115,13 @@ export function OrderDrawer({
   onChanged: () => void;
 }) {
   const { message } = useFeedback();
-  const [order, setOrder] = useState<AdminOrderDetail | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { record: order, setRecord: setOrder, failure } = useDrawerRecord(orderNo, getOrder);
   const [dialog, setDialog] = useState<'ship' | 'refund' | 'reject' | null>(null);
 
-  const load = useCallback(async (no: string) => {
-    setFailure(null);
-    try {
-      setOrder(await getOrder(no));
-    } catch (error) {
-      setOrder(null);
-      setFailure(errorText(error));
-    }
-  }, []);
-
+  // Another order opens with its dialogs closed (`orderNo` is read to say so).
   useEffect(() => {
-    setOrder(null);
-    setDialog(null);
-    if (orderNo !== null) void load(orderNo);
-  }, [orderNo, load]);
+    if (orderNo !== undefined) setDialog(null);
+  }, [orderNo]);
 
   const changed = (after: AdminOrderDetail) => {
     setOrder(after);
@@ -182,8 +161,7 @@ export function OrderDrawer({
         ) : null
       }
     >
-      {failure ? <Alert type="error" showIcon message={failure} /> : null}
-      {!order && !failure ? <Spin /> : null}
+      <DrawerLoadState failure={failure} loaded={order !== null} />
       {order ? (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           {order.status === 'refunding' && order.refundReason ? (
@@ -225,44 +203,30 @@ export function OrderDrawer({
             ) : null}
           </Descriptions>
 
-          <div>
-            <Typography.Title level={5}>商品</Typography.Title>
-            <Table
-              rowKey="line"
-              size="small"
-              pagination={false}
-              columns={LINE_COLUMNS}
-              dataSource={order.items}
-            />
-          </div>
+          <DrawerSection title="商品">
+            <CompactTable rowKey="line" columns={LINE_COLUMNS} dataSource={order.items} />
+          </DrawerSection>
 
-          <div>
-            <Typography.Title level={5}>支付记录</Typography.Title>
-            <Table<AdminPayment>
+          <DrawerSection title="支付记录">
+            <CompactTable<AdminPayment>
               rowKey="outTradeNo"
-              size="small"
-              pagination={false}
               columns={PAYMENT_COLUMNS}
               dataSource={order.payments}
-              locale={{ emptyText: <Empty description="没有支付记录" /> }}
+              emptyText="没有支付记录"
             />
-          </div>
+          </DrawerSection>
 
           {order.refunds.length > 0 ? (
-            <div>
-              <Typography.Title level={5}>退款记录</Typography.Title>
-              <Table<AdminRefund>
+            <DrawerSection title="退款记录">
+              <CompactTable<AdminRefund>
                 rowKey="outRefundNo"
-                size="small"
-                pagination={false}
                 columns={REFUND_COLUMNS}
                 dataSource={order.refunds}
               />
-            </div>
+            </DrawerSection>
           ) : null}
 
-          <div>
-            <Typography.Title level={5}>订单进度</Typography.Title>
+          <DrawerSection title="订单进度">
             <Timeline
               items={order.timeline.map((event, index) => ({
                 key: index,
@@ -279,7 +243,7 @@ export function OrderDrawer({
                 ),
               }))}
             />
-          </div>
+          </DrawerSection>
         </Space>
       ) : null}
 

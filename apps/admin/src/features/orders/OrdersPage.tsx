@@ -4,8 +4,7 @@
  * refunded. A second tab, 对账异常 (`#/orders?tab=findings`), lists what reconciliation with the
  * payment providers found. Roles admin and support (admin-labels.ts `ADMIN_AREA_ROLES.orders`).
  */
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
 import type { AdminOrderSummary } from '@xuanli/contracts/admin-shop';
 import {
   ORDER_STATUS_LABELS,
@@ -18,8 +17,8 @@ import { Button, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listOrders } from '@/api/orders';
+import { ListTable, searchField } from '@/components/ListTable';
 import { formatDateTime } from '@/lib/dates';
-import { useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import { OrderDrawer } from './OrderDrawer';
 import { PayFindings } from './PayFindings';
@@ -52,7 +51,6 @@ const STATUS_COLORS: Partial<Record<OrderStatus, string>> = {
 
 /** The orders page. */
 export function OrdersPage() {
-  const { showError } = useFeedback();
   const table = useRef<ActionType>(undefined);
   const [openOrderNo, setOpenOrderNo] = useState<string | null>(null);
   const [address, setAddress] = useSearchParams();
@@ -65,12 +63,7 @@ export function OrdersPage() {
       copyable: true,
       fieldProps: { placeholder: '订单号或前几位', allowClear: true },
     },
-    {
-      title: '手机号',
-      dataIndex: 'phone',
-      hideInTable: true,
-      fieldProps: { placeholder: '买家手机号的任意几位', allowClear: true },
-    },
+    searchField('phone', '手机号', '买家手机号的任意几位'),
     {
       title: '状态',
       dataIndex: 'status',
@@ -154,34 +147,23 @@ export function OrdersPage() {
     >
       {tab === 'findings' ? <PayFindings /> : null}
       {tab === 'orders' ? (
-        <ProTable<AdminOrderSummary, OrderSearch>
+        <ListTable<AdminOrderSummary, OrderSearch>
           rowKey="orderNo"
           actionRef={table}
           columns={columns}
           headerTitle="订单列表"
           search={{ labelWidth: 'auto', defaultCollapsed: false }}
-          pagination={{
-            defaultPageSize: ADMIN_PAGE_SIZE,
-            pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX],
-          }}
-          options={{ density: false, setting: false, reload: true }}
-          request={async (params) => {
-            try {
-              const [from, to] = params.createdDays ?? [];
-              const page = await listOrders({
-                status: params.status || undefined,
-                orderNo: params.orderNo?.trim() || undefined,
-                phone: params.phone?.trim() || undefined,
-                from: from || undefined,
-                to: to || undefined,
-                page: params.current,
-                size: params.pageSize,
-              });
-              return { data: page.list, total: page.total, success: true };
-            } catch (error) {
-              showError(error);
-              return { data: [], total: 0, success: false };
-            }
+          load={(params) => {
+            const [from, to] = params.createdDays ?? [];
+            return listOrders({
+              status: params.status || undefined,
+              orderNo: params.orderNo?.trim() || undefined,
+              phone: params.phone?.trim() || undefined,
+              from: from || undefined,
+              to: to || undefined,
+              page: params.current,
+              size: params.pageSize,
+            });
           }}
         />
       ) : null}

@@ -4,14 +4,7 @@
  * records that do not match, a provider that would not answer — newest first, the open ones by
  * default. 标记已处理 asks what was done; the server keeps it with the finding and in the audit log.
  */
-import {
-  type ActionType,
-  ModalForm,
-  type ProColumns,
-  ProFormTextArea,
-  ProTable,
-} from '@ant-design/pro-components';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
+import { type ActionType, ModalForm, type ProColumns, ProFormTextArea } from '@ant-design/pro-components';
 import type { AdminPayFinding } from '@xuanli/contracts/admin-pay';
 import {
   PAY_FINDING_KIND_LABELS,
@@ -26,8 +19,10 @@ import { PAY_CHANNEL_LABELS } from '@xuanli/contracts/shop-labels';
 import { Button, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listPayFindings, resolvePayFinding } from '@/api/pay-findings';
+import { ListTable } from '@/components/ListTable';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
 
 /** The search form's values (ProTable passes them with `current` and `pageSize`). */
 interface FindingSearch {
@@ -100,14 +95,7 @@ function ResolveDialog({
           showCount: true,
           autoSize: { minRows: 2, maxRows: 5 },
         }}
-        rules={[
-          {
-            validator: (_rule: unknown, value: string | undefined) => {
-              const problem = noteProblem(value);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[problemRule(noteProblem)]}
       />
     </ModalForm>
   );
@@ -115,7 +103,6 @@ function ResolveDialog({
 
 /** The 对账异常 list of the orders page. */
 export function PayFindings() {
-  const { showError } = useFeedback();
   const table = useRef<ActionType>(undefined);
   const [resolving, setResolving] = useState<AdminPayFinding | null>(null);
   const [openCount, setOpenCount] = useState<number | null>(null);
@@ -201,28 +188,21 @@ export function PayFindings() {
 
   return (
     <>
-      <ProTable<AdminPayFinding, FindingSearch>
+      <ListTable<AdminPayFinding, FindingSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle={openCount === null ? '对账异常' : `对账异常（待处理 ${openCount} 条）`}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
-        options={{ density: false, setting: false, reload: true }}
-        request={async (params) => {
-          try {
-            const page = await listPayFindings({
-              status: params.status === 'all' ? undefined : (params.status ?? 'open'),
-              orderNo: params.orderNo?.trim() || undefined,
-              page: params.current,
-              size: params.pageSize,
-            });
-            setOpenCount(page.open);
-            return { data: page.list, total: page.total, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
+        load={async (params) => {
+          const page = await listPayFindings({
+            status: params.status === 'all' ? undefined : (params.status ?? 'open'),
+            orderNo: params.orderNo?.trim() || undefined,
+            page: params.current,
+            size: params.pageSize,
+          });
+          setOpenCount(page.open);
+          return page;
         }}
       />
       <ResolveDialog

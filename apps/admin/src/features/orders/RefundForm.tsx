@@ -11,6 +11,7 @@ import { Typography } from 'antd';
 import { refundOrder } from '@/api/orders';
 import { ReasonField } from '@/components/ReasonField';
 import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
 import { formatYuan } from '@/lib/money';
 import { LINE_REFUND_LABELS } from './order-labels';
 
@@ -117,14 +118,7 @@ export function RefundForm({
         required
         min={0}
         fieldProps={{ precision: 2, step: 1, addonBefore: '¥', addonAfter: '元', style: { width: 240 } }}
-        rules={[
-          {
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = refundAmountProblem(value, order.refundable);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[problemRule((value) => refundAmountProblem(value, order.refundable))]}
       />
       <ReasonField placeholder="例如：买家收到的商品有破损，协商全额退款" />
     </ModalForm>

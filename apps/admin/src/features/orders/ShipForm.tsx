@@ -7,6 +7,7 @@ import type { AdminOrderDetail, ShipCarrier } from '@xuanli/contracts/admin-shop
 import { SHIP_CARRIERS, TRACKING_NO_PATTERN } from '@xuanli/contracts/admin-shop-labels';
 import { shipOrder } from '@/api/orders';
 import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
 
 interface ShipValues {
   carrier: ShipCarrier;
@@ -72,14 +73,7 @@ export function ShipForm({
         placeholder="例如 SF1234567890"
         fieldProps={{ maxLength: 40 }}
         required
-        rules={[
-          {
-            validator: (_rule: unknown, value: string | undefined) => {
-              const problem = trackingNoProblem(value);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[problemRule(trackingNoProblem)]}
       />
     </ModalForm>
   );

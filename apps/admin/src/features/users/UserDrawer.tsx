@@ -3,14 +3,17 @@
  * its newest orders — what customer service looks at during a chat — and 封禁/解除封禁 of the account,
  * each with a reason for the audit log.
  */
-import type { AdminUserDetail, AdminUserOrder, AdminUserSession } from '@xuanli/contracts/admin';
+import type { AdminUserOrder, AdminUserSession } from '@xuanli/contracts/admin';
 import { ORDER_STATUS_LABELS, PRODUCT_KIND_LABELS } from '@xuanli/contracts/shop-labels';
-import { Alert, Badge, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Descriptions, Drawer, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { getUser, revokeUserSessions } from '@/api/users';
+import { CompactTable } from '@/components/CompactTable';
+import { DrawerLoadState, DrawerSection } from '@/components/DrawerParts';
 import { ReasonDialog } from '@/components/ReasonDialog';
+import { useDrawerRecord } from '@/hooks/use-drawer-record';
 import { formatDateTime } from '@/lib/dates';
-import { errorText, useFeedback } from '@/lib/feedback';
+import { useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import { AccountStateTag } from './AccountStateTag';
 import { BanDialog, type BanTarget } from './BanDialog';
@@ -66,26 +69,10 @@ export function UserDrawer({
   onChanged: () => void;
 }) {
   const { message } = useFeedback();
-  const [detail, setDetail] = useState<AdminUserDetail | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // `version` changes when the user was changed from the list (VIP): the open drawer reloads.
+  const { record: detail, failure, reload: load } = useDrawerRecord(userId, getUser, version);
   const [revoking, setRevoking] = useState(false);
   const [banning, setBanning] = useState<BanTarget | null>(null);
-
-  const load = useCallback(async (id: number) => {
-    setFailure(null);
-    try {
-      setDetail(await getUser(id));
-    } catch (error) {
-      setDetail(null);
-      setFailure(errorText(error));
-    }
-  }, []);
-
-  useEffect(() => {
-    setDetail(null);
-    // `version` is read so that a change made from the list (VIP) reloads the open drawer.
-    if (userId !== null && version >= 0) void load(userId);
-  }, [userId, version, load]);
 
   const user = detail?.user;
   const activeSessions = detail?.sessions.filter((session) => session.active).length ?? 0;
@@ -109,8 +96,7 @@ export function UserDrawer({
         ) : null
       }
     >
-      {failure ? <Alert type="error" showIcon message={failure} /> : null}
-      {!detail && !failure ? <Spin /> : null}
+      <DrawerLoadState failure={failure} loaded={detail !== null} />
       {user && detail ? (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={2} bordered size="small">
@@ -148,27 +134,22 @@ export function UserDrawer({
                 强制下线
               </Button>
             </Space>
-            <Table<AdminUserSession>
+            <CompactTable<AdminUserSession>
               rowKey="id"
-              size="small"
-              pagination={false}
               columns={SESSION_COLUMNS}
               dataSource={detail.sessions}
-              locale={{ emptyText: <Empty description="没有登录记录" /> }}
+              emptyText="没有登录记录"
             />
           </div>
 
-          <div>
-            <Typography.Title level={5}>最近订单</Typography.Title>
-            <Table<AdminUserOrder>
+          <DrawerSection title="最近订单">
+            <CompactTable<AdminUserOrder>
               rowKey="orderNo"
-              size="small"
-              pagination={false}
               columns={ORDER_COLUMNS}
               dataSource={detail.orders}
-              locale={{ emptyText: <Empty description="没有订单" /> }}
+              emptyText="没有订单"
             />
-          </div>
+          </DrawerSection>
         </Space>
       ) : null}
 

@@ -4,12 +4,12 @@
  * (admin-labels.ts `ADMIN_AREA_ROLES.users`).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
 import type { AdminUserSummary } from '@xuanli/contracts/admin';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
 import { Button, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listUsers, revokeVip } from '@/api/users';
+import { ListTable, searchField } from '@/components/ListTable';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
@@ -27,7 +27,7 @@ interface UserSearch {
 
 /** The users page. */
 export function UsersPage() {
-  const { message, showError } = useFeedback();
+  const { message } = useFeedback();
   const table = useRef<ActionType>(undefined);
   const [openUserId, setOpenUserId] = useState<number | null>(null);
   const [drawerVersion, setDrawerVersion] = useState(0);
@@ -41,12 +41,7 @@ export function UsersPage() {
   };
 
   const columns: ProColumns<AdminUserSummary>[] = [
-    {
-      title: '手机号/昵称',
-      dataIndex: 'q',
-      hideInTable: true,
-      fieldProps: { placeholder: '手机号的任意几位，或昵称', allowClear: true },
-    },
+    searchField('q', '手机号/昵称', '手机号的任意几位，或昵称'),
     { title: '用户 ID', dataIndex: 'id', search: false, width: 90 },
     {
       title: '手机号',
@@ -121,32 +116,20 @@ export function UsersPage() {
 
   return (
     <PageContainer title="用户与会员" subTitle="按手机号或昵称查找用户，开通、延长或取消 VIP">
-      <ProTable<AdminUserSummary, UserSearch>
+      <ListTable<AdminUserSummary, UserSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="用户列表"
         search={{ labelWidth: 'auto' }}
-        pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, pageSizeOptions: [10, 20, 50, ADMIN_PAGE_SIZE_MAX] }}
-        options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
           <Button key="grant" type="primary" icon={<PlusOutlined />} onClick={() => setGranting(null)}>
             按手机号开通 VIP
           </Button>,
         ]}
-        request={async (params) => {
-          try {
-            const page = await listUsers({
-              q: params.q?.trim() || undefined,
-              page: params.current,
-              size: params.pageSize,
-            });
-            return { data: page.list, total: page.total, success: true };
-          } catch (error) {
-            showError(error);
-            return { data: [], total: 0, success: false };
-          }
-        }}
+        load={(params) =>
+          listUsers({ q: params.q?.trim() || undefined, page: params.current, size: params.pageSize })
+        }
       />
 
       <UserDrawer

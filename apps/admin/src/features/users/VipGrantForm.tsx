@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { dayjs } from '@/lib/dayjs';
 import { useFeedback } from '@/lib/feedback';
+import { problemRule } from '@/lib/form-rules';
 import { PHONE_REGEX } from '@/lib/phone';
 
 /** The user a grant is for, when it is opened from the list. */
@@ -115,14 +116,7 @@ export function VipGrantForm({
         required
         placeholder={`${VIP_GRANT_DAYS_MIN}–${VIP_GRANT_DAYS_MAX}`}
         fieldProps={{ addonAfter: '天', style: { width: 200 } }}
-        rules={[
-          {
-            validator: (_rule: unknown, value: unknown) => {
-              const problem = daysProblem(value);
-              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          },
-        ]}
+        rules={[problemRule(daysProblem)]}
         extra="从当前到期时间往后加；已过期或未开通时从现在算起。"
       />
       {target ? (

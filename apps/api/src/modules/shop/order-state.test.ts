@@ -49,6 +49,12 @@ function sqlStateOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+describe('the order statuses', () => {
+  it("the orders table takes exactly the wire's statuses (drizzle-kit cannot load the contracts' list, so the table writes it again)", () => {
+    expect(orders.status.enumValues).toEqual([...ORDER_STATUSES]);
+  });
+});
+
 describe('the order state machine', () => {
   let t: TestApp;
   let userId: number;

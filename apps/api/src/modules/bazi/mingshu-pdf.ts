@@ -5,6 +5,8 @@
  * KB. Runs in the worker thread (mingshu.worker.ts): laying out and compressing take a few hundred ms,
  * which the API's event loop must not wait for.
  */
+
+import { wholePercents } from '@xuanli/almanac/bazi/wholePercents';
 import { PDFDocument, type PDFFont } from 'pdf-lib';
 import type { MingshuDocument, MingshuLuckRow } from './mingshu-document.ts';
 import {
@@ -184,24 +186,6 @@ function chartNotes(flow: Flow, chart: Chart): void {
 /** The 口径 the chart used, under the chart: what to compare when another app's chart differs. */
 function koujingBlock(flow: Flow, chart: Chart): void {
   paragraph(flow, `排盘口径　${chart.koujing.split(' · ').join('；')}`, { size: 10.5, color: GREY });
-}
-
-/**
- * Whole percents of `counts` that add up to exactly 100: the largest-remainder rounding the app's 五行
- * card and share image use (apps/web features/bazi/percents.ts), ties to the larger share, then the
- * earlier one — so the 命书 never says 102 % where the page says 100 %.
- */
-export function wholePercents(counts: readonly number[]): number[] {
-  const total = counts.reduce((a, b) => a + Math.max(b, 0), 0);
-  if (!(total > 0)) return counts.map(() => 0);
-  const exact = counts.map((c) => (Math.max(c, 0) * 100) / total);
-  const out = exact.map(Math.floor);
-  const order = exact
-    .map((e, i) => [e - Math.floor(e), e, i] as const)
-    .sort((a, b) => b[0] - a[0] || b[1] - a[1] || a[2] - b[2]);
-  const leftover = 100 - out.reduce((a, b) => a + b, 0);
-  for (let k = 0; k < leftover; k++) out[order[k % order.length][2]] += 1;
-  return out;
 }
 
 /** A horizontal bar: the track, then `share` of it in `fill`. */

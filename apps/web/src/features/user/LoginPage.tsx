@@ -14,6 +14,7 @@ import {
   CODE_MESSAGE,
   CodeField,
   FieldMessage,
+  FormSubmit,
   LabelledField,
   PHONE,
   PHONE_MESSAGE,
@@ -249,18 +250,9 @@ export default function LoginPage() {
           <FieldMessage text={errors.agree} />
         </fieldset>
 
-        <FieldMessage text={errors.form} />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          className={styles.submit}
-          loading={login.isPending}
-        >
+        <FormSubmit error={errors.form} loading={login.isPending}>
           登录
-        </Button>
+        </FormSubmit>
       </form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { Input } from '@/lib/antd-mobile';
+import { Button, Input } from '@/lib/antd-mobile';
 import { toast } from '@/lib/feedback';
 import { useSendSms } from './api/send-sms';
 import { retryAfterSeconds } from './errors';
@@ -57,6 +57,40 @@ export function useCodeSender(): CodeSender {
     label: sms.isPending ? '发送中…' : waiting,
     disabled: countdown.left > 0 || sms.isPending,
   };
+}
+
+/** Props of {@link FormSubmit}. */
+export interface FormSubmitProps {
+  /** Why the last submit failed when no field is to blame. */
+  error?: string;
+  loading: boolean;
+  disabled?: boolean;
+  /** The button's words, e.g. 登录. */
+  children: ReactNode;
+}
+
+/**
+ * The foot of the sign-in forms (登录, 绑定手机号): the message of a failure no field is to blame for,
+ * then the wide rounded submit button, so both forms end alike.
+ */
+export function FormSubmit({ error, loading, disabled, children }: FormSubmitProps) {
+  return (
+    <>
+      <FieldMessage text={error} />
+      <Button
+        block
+        type="submit"
+        color="primary"
+        size="large"
+        shape="rounded"
+        className={styles.submit}
+        loading={loading}
+        disabled={disabled}
+      >
+        {children}
+      </Button>
+    </>
+  );
 }
 
 /** Props of {@link LabelledField}. */

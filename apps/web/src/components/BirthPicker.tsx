@@ -70,13 +70,6 @@ export function BirthPicker({ value, onChange, invalid }: BirthPickerProps) {
 
   const years: number[] = [];
   for (let y = Math.max(YEAR_LIMITS.min, minYear); y <= DEFAULT_YEAR_RANGE.max; y++) years.push(y);
-  const leap = value.calendar === 'lunar' ? leapMonthOf(value.year) : 0;
-  const monthOptions: { value: string; label: string }[] = [];
-  for (let m = 1; m <= 12; m++) {
-    monthOptions.push({ value: String(m), label: value.calendar === 'solar' ? `${m}月` : lunarMonthName(m) });
-    if (m === leap) monthOptions.push({ value: `${m}L`, label: lunarMonthName(m, true) });
-  }
-  const days = daysInMonth(value.calendar, value.year, value.month, value.leap);
 
   return (
     <div className={styles.picker}>
@@ -93,31 +86,7 @@ export function BirthPicker({ value, onChange, invalid }: BirthPickerProps) {
         />
       </div>
       <div className={styles.dateGrid}>
-        <NativeSelect
-          label="年"
-          value={String(value.year)}
-          onChange={(v) => update({ year: Number(v) })}
-          options={years.map((y) => ({ value: String(y), label: `${y}年` }))}
-          wide
-          invalid={invalid}
-        />
-        <NativeSelect
-          label="月"
-          value={`${value.month}${value.leap ? 'L' : ''}`}
-          onChange={(v) => update({ month: Number.parseInt(v, 10), leap: v.endsWith('L') })}
-          options={monthOptions}
-          invalid={invalid}
-        />
-        <NativeSelect
-          label="日"
-          value={String(value.day)}
-          onChange={(v) => update({ day: Number(v) })}
-          options={Array.from({ length: days }, (_, i) => ({
-            value: String(i + 1),
-            label: value.calendar === 'solar' ? `${i + 1}日` : lunarDayName(i + 1),
-          }))}
-          invalid={invalid}
-        />
+        <DateSelects value={value} years={years} onChange={update} invalid={invalid} />
         <NativeSelect
           label="时"
           value={String(value.hour)}
@@ -145,6 +114,62 @@ export function BirthPicker({ value, onChange, invalid }: BirthPickerProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The date part of a pick: the calendar it is on, and the year, month (leap marked) and day. */
+export type DatePick = Pick<BirthValue, 'calendar' | 'year' | 'month' | 'day' | 'leap'>;
+
+/** Props of {@link DateSelects}. */
+export interface DateSelectsProps {
+  value: DatePick;
+  /** The years offered, in order. */
+  years: readonly number[];
+  /** Receives the part that changed; the caller keeps the date possible (leap month, last day). */
+  onChange: (next: Partial<DatePick>) => void;
+  invalid?: boolean;
+}
+
+/**
+ * The 年, 月 (with the lunar leap month, 闰) and 日 native wheels of a 公历 or 农历 date, so the birth
+ * picker and the reminder form offer a date the same way. Rendered bare: the caller's grid lays them out.
+ */
+export function DateSelects({ value, years, onChange, invalid }: DateSelectsProps) {
+  const leap = value.calendar === 'lunar' ? leapMonthOf(value.year) : 0;
+  const monthOptions: { value: string; label: string }[] = [];
+  for (let m = 1; m <= 12; m++) {
+    monthOptions.push({ value: String(m), label: value.calendar === 'solar' ? `${m}月` : lunarMonthName(m) });
+    if (m === leap) monthOptions.push({ value: `${m}L`, label: lunarMonthName(m, true) });
+  }
+  const days = daysInMonth(value.calendar, value.year, value.month, value.leap);
+  return (
+    <>
+      <NativeSelect
+        label="年"
+        value={String(value.year)}
+        onChange={(v) => onChange({ year: Number(v) })}
+        options={years.map((y) => ({ value: String(y), label: `${y}年` }))}
+        wide
+        invalid={invalid}
+      />
+      <NativeSelect
+        label="月"
+        value={`${value.month}${value.leap ? 'L' : ''}`}
+        onChange={(v) => onChange({ month: Number.parseInt(v, 10), leap: v.endsWith('L') })}
+        options={monthOptions}
+        invalid={invalid}
+      />
+      <NativeSelect
+        label="日"
+        value={String(value.day)}
+        onChange={(v) => onChange({ day: Number(v) })}
+        options={Array.from({ length: days }, (_, i) => ({
+          value: String(i + 1),
+          label: value.calendar === 'solar' ? `${i + 1}日` : lunarDayName(i + 1),
+        }))}
+        invalid={invalid}
+      />
+    </>
   );
 }
 

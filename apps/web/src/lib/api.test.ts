@@ -8,6 +8,7 @@ import {
   DEVICE_ID_STORAGE_KEY,
   getDeviceId,
   isTokenStale,
+  nextPageOf,
   TOKEN_MAX_AGE_S,
   TOKEN_STORAGE_KEY,
   toApiError,
@@ -341,5 +342,19 @@ describe('api client: time-out', () => {
     expect(isSettled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await outcome;
+  });
+});
+
+describe('nextPageOf: the next page of a paged list', () => {
+  const page = (n: number, total: number) => ({ list: Array.from({ length: n }, (_, i) => i), total });
+
+  it('asks for the next page while fewer than `total` are shown', () => {
+    expect(nextPageOf(page(10, 25), [page(10, 25)])).toBe(2);
+    expect(nextPageOf(page(10, 25), [page(10, 25), page(10, 25)])).toBe(3);
+  });
+
+  it('stops once all are shown, or when a page comes back empty', () => {
+    expect(nextPageOf(page(5, 25), [page(10, 25), page(10, 25), page(5, 25)])).toBeUndefined();
+    expect(nextPageOf(page(0, 25), [page(10, 25), page(0, 25)])).toBeUndefined();
   });
 });

@@ -345,3 +345,17 @@ function pickTokenRecord(body: unknown): TokenRecord | null {
 
 /** The app's API client. */
 export const api: ApiClient = createApiClient();
+
+/**
+ * The page to ask for after the ones loaded, for the paged lists the server answers as `{ list, total }`
+ * (courses, products, orders, reviews, article search) — `getNextPageParam` of their infinite queries:
+ * none once all `total` are shown, or when a page came back empty (the list shrank meanwhile), so a
+ * list never asks for pages forever.
+ */
+export function nextPageOf(
+  last: { list: readonly unknown[]; total: number },
+  pages: readonly { list: readonly unknown[] }[],
+): number | undefined {
+  const shown = pages.reduce((sum, page) => sum + page.list.length, 0);
+  return last.list.length > 0 && shown < last.total ? pages.length + 1 : undefined;
+}

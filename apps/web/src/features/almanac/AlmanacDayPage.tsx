@@ -6,7 +6,7 @@ import { ChevronIcon } from '@/components/line-icons';
 import { Notice } from '@/components/Notice';
 import { HeaderButton, PageHeader } from '@/components/PageHeader';
 import { slideClass } from '@/components/slide';
-import { Tag, Tags } from '@/components/Tags';
+import { FestivalHolidayTags, Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import { useBeijingToday } from '@/hooks/useBeijingToday';
@@ -174,16 +174,7 @@ export default function AlmanacDayPage() {
                 {day.term.name} 交节 <time dateTime={day.term.time}>{day.term.time.slice(0, 16)}</time>
               </Tag>
             )}
-            {festivals.map((name) => (
-              <Tag key={name} kind="festival">
-                {name}
-              </Tag>
-            ))}
-            {day.holiday && (
-              <Tag kind={day.holiday.offDay ? 'rest' : 'work'}>
-                {day.holiday.offDay ? `${day.holiday.name}假期 休` : `${day.holiday.name}调休 班`}
-              </Tag>
-            )}
+            <FestivalHolidayTags festivals={festivals} holiday={day.holiday} />
             {day.seasonal.map((name) => (
               <Tag key={name} kind="season">
                 {name}

@@ -51,19 +51,29 @@ function LabelIndex() {
         <List className={styles.list} aria-label={paths.label.title}>
           {INDEX_LABELS.map((label) => (
             <List.Item key={label}>
-              <Link className={styles.row} to={paths.label.getHref({ label })}>
-                <span className={styles.rowText}>
-                  <span className={styles.rowTitle}>{LIST_TITLES[label]}</span>
-                </span>
-                <span className={styles.rowArrow} aria-hidden="true">
-                  ›
-                </span>
-              </Link>
+              <RowLink to={paths.label.getHref({ label })} title={LIST_TITLES[label]} />
             </List.Item>
           ))}
         </List>
       </div>
     </div>
+  );
+}
+
+/** A row of the label lists: a title, maybe a one-line summary, and the › that says it opens. */
+function RowLink({ to, title, summary }: { to: string; title: string | undefined; summary?: string | null }) {
+  return (
+    <Link className={styles.row} to={to}>
+      <span className={styles.rowText}>
+        <span className={styles.rowTitle}>{title}</span>
+        {/* A space, so a screen reader does not run the title into the summary. */}
+        {summary ? ' ' : null}
+        {summary ? <span className={styles.rowSummary}>{summary}</span> : null}
+      </span>
+      <span className={styles.rowArrow} aria-hidden="true">
+        ›
+      </span>
+    </Link>
   );
 }
 
@@ -118,17 +128,11 @@ function LabelList({ label }: { label: string }) {
               <List className={styles.list} aria-label={title}>
                 {items.map((item) => (
                   <List.Item key={item.id}>
-                    <Link className={styles.row} to={paths.article.getHref({ id: item.id })}>
-                      <span className={styles.rowText}>
-                        <span className={styles.rowTitle}>{item.title}</span>
-                        {/* A space, so a screen reader does not run the title into the summary. */}
-                        {item.summary ? ' ' : null}
-                        {item.summary ? <span className={styles.rowSummary}>{item.summary}</span> : null}
-                      </span>
-                      <span className={styles.rowArrow} aria-hidden="true">
-                        ›
-                      </span>
-                    </Link>
+                    <RowLink
+                      to={paths.article.getHref({ id: item.id })}
+                      title={item.title}
+                      summary={item.summary}
+                    />
                   </List.Item>
                 ))}
               </List>

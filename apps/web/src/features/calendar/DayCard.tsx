@@ -1,7 +1,7 @@
 import type { AlmanacDayBasics } from '@xuanli/almanac/dayBasics';
 import { type ComponentType, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Tag, Tags } from '@/components/Tags';
+import { FestivalHolidayTags, Tag, Tags } from '@/components/Tags';
 import { YiJiRow } from '@/components/YiJi';
 import { paths } from '@/config/paths';
 import { chineseDate, weekdayName } from '@/lib/dates';
@@ -93,17 +93,7 @@ export function DayCard({ day }: { day: AlmanacDayBasics }) {
                 节气 {day.term.name} <time dateTime={day.term.time}>{day.term.time.slice(11, 16)}</time> 交节
               </Tag>
             )}
-            {festivals.map((name) => (
-              <Tag key={name} kind="festival">
-                {name}
-              </Tag>
-            ))}
-            {day.holiday && (
-              <Tag kind={day.holiday.offDay ? 'rest' : 'work'}>
-                {/* Worded as 假期/调休 so it does not read as a second 春节 beside the festival tag. */}
-                {day.holiday.offDay ? `${day.holiday.name}假期 休` : `${day.holiday.name}调休 班`}
-              </Tag>
-            )}
+            <FestivalHolidayTags festivals={festivals} holiday={day.holiday} />
             {salary && <Tag kind="salary">{salary}</Tag>}
           </Tags>
         )}

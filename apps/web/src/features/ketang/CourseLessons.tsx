@@ -2,7 +2,7 @@ import type { CourseDetail, Lesson } from '@xuanli/contracts/ketang';
 import { CheckCircleFill, LockOutline, PlayOutline } from 'antd-mobile-icons';
 import styles from './CourseLessons.module.css';
 import { clockTime } from './course-time';
-import layout from './KetangLayout.module.css';
+import { KetangSection } from './KetangSection';
 
 /** Props of {@link CourseLessons}. */
 export interface CourseLessonsProps {
@@ -20,13 +20,11 @@ export interface CourseLessonsProps {
  */
 export function CourseLessons({ course, onPlay, onLocked }: CourseLessonsProps) {
   return (
-    <section className={layout.section} aria-labelledby="course-lessons">
-      <div className={layout.sectionHead}>
-        <h2 id="course-lessons" className={layout.sectionTitle}>
-          课程目录
-        </h2>
-        <span className={styles.count}>共 {course.lessons.length} 课时</span>
-      </div>
+    <KetangSection
+      id="course-lessons"
+      title="课程目录"
+      aside={<span className={styles.count}>共 {course.lessons.length} 课时</span>}
+    >
       {course.lessons.length === 0 ? (
         <p className={styles.none}>课时正在录制中，敬请期待</p>
       ) : (
@@ -70,6 +68,6 @@ export function CourseLessons({ course, onPlay, onLocked }: CourseLessonsProps) 
           })}
         </ol>
       )}
-    </section>
+    </KetangSection>
   );
 }

@@ -31,6 +31,7 @@ import styles from './CourseShowPage.module.css';
 import { CourseStars } from './CourseStars';
 import { courseSize } from './course-time';
 import layout from './KetangLayout.module.css';
+import { KetangSection } from './KetangSection';
 import { learnersText } from './popularity';
 import { ReviewSection } from './ReviewSection';
 import { TeacherAvatar } from './TeacherAvatar';
@@ -177,18 +178,13 @@ function CourseView({ course }: { course: CourseDetail }) {
         <CourseLessons course={course} onPlay={(lesson) => play(lesson.id)} onLocked={locked} />
 
         {course.intro ? (
-          <section className={layout.section} aria-labelledby="course-intro">
-            <div className={layout.sectionHead}>
-              <h2 id="course-intro" className={layout.sectionTitle}>
-                课程介绍
-              </h2>
-            </div>
+          <KetangSection id="course-intro" title="课程介绍">
             <div
               className={styles.intro}
               // Safe: the API sanitises the introduction with its allow-list before sending it.
               dangerouslySetInnerHTML={{ __html: course.intro }}
             />
-          </section>
+          </KetangSection>
         ) : null}
 
         <ReviewSection course={course} />

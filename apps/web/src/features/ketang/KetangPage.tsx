@@ -22,6 +22,7 @@ import { CourseCard } from './CourseCard';
 import { CourseListSkeleton } from './CourseListSkeleton';
 import layout from './KetangLayout.module.css';
 import styles from './KetangPage.module.css';
+import { KetangSection } from './KetangSection';
 import { TeacherList, teachersOf } from './TeacherList';
 
 /** How many courses 精选课程 and 免费课程 show at most. */
@@ -132,23 +133,23 @@ function CourseSection({
   more?: boolean;
 }) {
   return (
-    <section className={layout.section} aria-labelledby={id}>
-      <div className={layout.sectionHead}>
-        <h2 id={id} className={layout.sectionTitle}>
-          {title}
-        </h2>
-        {more ? (
+    <KetangSection
+      id={id}
+      title={title}
+      aside={
+        more ? (
           <Link className={layout.more} to={paths.courseSearch.getHref()} aria-label="查看全部课程">
             查看全部
             <RightOutline aria-hidden="true" />
           </Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <ul className={styles.list}>
         {courses.map((course) => (
           <CourseCard key={course.id} course={course} />
         ))}
       </ul>
-    </section>
+    </KetangSection>
   );
 }

@@ -7,7 +7,7 @@ import { useSession } from '@/stores/session';
 import { useReviews } from './api/get-reviews';
 import { CourseStars } from './CourseStars';
 import { hasStarted } from './course-learning';
-import layout from './KetangLayout.module.css';
+import { KetangSection } from './KetangSection';
 import styles from './ReviewSection.module.css';
 import { ReviewSheet } from './ReviewSheet';
 import { TeacherAvatar } from './TeacherAvatar';
@@ -36,17 +36,17 @@ export function ReviewSection({ course }: { course: CourseDetail }) {
   if (isLogin && !mayReview) note = course.free ? '学习任一课时后即可评价' : '购买课程后即可评价';
 
   return (
-    <section className={layout.section} aria-labelledby="course-reviews">
-      <div className={layout.sectionHead}>
-        <h2 id="course-reviews" className={layout.sectionTitle}>
-          学员评价
-        </h2>
-        {mayReview ? (
+    <KetangSection
+      id="course-reviews"
+      title="学员评价"
+      aside={
+        mayReview ? (
           <button type="button" className={styles.write} onClick={() => setWriting(true)}>
             {mine ? '改评价' : '写评价'}
           </button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p className={styles.summary}>
         {count > 0 ? (
           <>
@@ -96,7 +96,7 @@ export function ReviewSection({ course }: { course: CourseDetail }) {
       {mayReview ? (
         <ReviewSheet courseId={course.id} open={writing} mine={mine} onClose={() => setWriting(false)} />
       ) : null}
-    </section>
+    </KetangSection>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { CourseSummary, Teacher } from '@xuanli/contracts/ketang';
 import { useDialogs } from '@/stores/dialogs';
-import layout from './KetangLayout.module.css';
+import { KetangSection } from './KetangSection';
 import { TeacherAvatar } from './TeacherAvatar';
 import styles from './TeacherList.module.css';
 
@@ -27,12 +27,7 @@ export function teachersOf(courses: readonly CourseSummary[]): TeacherEntry[] {
  */
 export function TeacherList({ teachers }: { teachers: readonly TeacherEntry[] }) {
   return (
-    <section className={layout.section} aria-labelledby="ketang-teachers">
-      <div className={layout.sectionHead}>
-        <h2 id="ketang-teachers" className={layout.sectionTitle}>
-          名师
-        </h2>
-      </div>
+    <KetangSection id="ketang-teachers" title="名师">
       <ul className={styles.grid}>
         {teachers.map(({ teacher, courses }) => (
           <li key={teacher.sellid} className={styles.item}>
@@ -48,6 +43,6 @@ export function TeacherList({ teachers }: { teachers: readonly TeacherEntry[] })
           </li>
         ))}
       </ul>
-    </section>
+    </KetangSection>
   );
 }

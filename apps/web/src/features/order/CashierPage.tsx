@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadFailure } from '@/components/LoadFailure';
-import { PageHeader } from '@/components/PageHeader';
-import { RequireLogin } from '@/components/RequireLogin';
 import { Skeleton } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
@@ -17,6 +15,7 @@ import { useOrder } from './api/get-order';
 import { minutesSeconds } from './beijing-time';
 import styles from './CashierPage.module.css';
 import common from './order.module.css';
+import { PayLinkFrame } from './PayLinkFrame';
 import { useDeadline } from './useDeadline';
 
 /**
@@ -30,22 +29,10 @@ export default function CashierPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo')?.trim() ?? '';
   const outTradeNo = params.get('outTradeNo')?.trim() ?? '';
-  const navigation = useNavigation();
   return (
-    <div className={common.page}>
-      <PageHeader back />
-      <RequireLogin what="支付订单">
-        {orderNo && outTradeNo ? (
-          <Cashier orderNo={orderNo} outTradeNo={outTradeNo} />
-        ) : (
-          <EmptyState
-            title="支付链接不完整"
-            text="请回到订单重新发起支付。"
-            action={{ label: '查看我的订单', onClick: () => navigation.redirect(paths.orders.path) }}
-          />
-        )}
-      </RequireLogin>
-    </div>
+    <PayLinkFrame complete={Boolean(orderNo && outTradeNo)}>
+      <Cashier orderNo={orderNo} outTradeNo={outTradeNo} />
+    </PayLinkFrame>
   );
 }
 

@@ -1,9 +1,6 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/EmptyState';
-import { PageHeader } from '@/components/PageHeader';
-import { RequireLogin } from '@/components/RequireLogin';
 import { Skeleton } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/feedback';
@@ -12,6 +9,7 @@ import { useNavigation } from '@/lib/navigation';
 import { useOrder } from './api/get-order';
 import { minutesSeconds } from './beijing-time';
 import common from './order.module.css';
+import { PayLinkFrame } from './PayLinkFrame';
 import styles from './QrPayPage.module.css';
 import { useDeadline } from './useDeadline';
 
@@ -27,22 +25,10 @@ export default function QrPayPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo')?.trim() ?? '';
   const url = params.get('url')?.trim() ?? '';
-  const navigation = useNavigation();
   return (
-    <div className={common.page}>
-      <PageHeader back />
-      <RequireLogin what="支付订单">
-        {orderNo && CODE_URL.test(url) ? (
-          <QrPay orderNo={orderNo} url={url} />
-        ) : (
-          <EmptyState
-            title="支付链接不完整"
-            text="请回到订单重新发起支付。"
-            action={{ label: '查看我的订单', onClick: () => navigation.redirect(paths.orders.path) }}
-          />
-        )}
-      </RequireLogin>
-    </div>
+    <PayLinkFrame complete={Boolean(orderNo && CODE_URL.test(url))}>
+      <QrPay orderNo={orderNo} url={url} />
+    </PayLinkFrame>
   );
 }
 

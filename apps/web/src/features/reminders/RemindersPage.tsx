@@ -8,7 +8,7 @@ import { lunarDayName, lunarMonthName } from '@xuanli/almanac/lunar';
 import type { CalendarEvent, CalendarEventBody } from '@xuanli/contracts/reminders';
 import { EVENT_TITLE_MAX, REMIND_DAYS_MAX } from '@xuanli/contracts/reminders-labels';
 import { type FormEvent, useId, useState } from 'react';
-import { NativeSelect } from '@/components/BirthPicker';
+import { DateSelects, NativeSelect } from '@/components/BirthPicker';
 import { PageHeader } from '@/components/PageHeader';
 import { RequireLogin } from '@/components/RequireLogin';
 import { Segmented } from '@/components/Segmented';
@@ -193,16 +193,6 @@ function AddEventForm() {
     }
   }
 
-  const leap = value.calendar === 'lunar' ? leapMonthOf(value.year) : 0;
-  const months: { value: string; label: string }[] = [];
-  for (let month = 1; month <= 12; month++) {
-    months.push({
-      value: String(month),
-      label: value.calendar === 'solar' ? `${month}月` : lunarMonthName(month),
-    });
-    if (month === leap) months.push({ value: `${month}L`, label: lunarMonthName(month, true) });
-  }
-  const days = daysInMonth(value.calendar, value.year, value.month, value.leap);
   const years = Array.from({ length: 201 }, (_, i) => 1900 + i);
 
   return (
@@ -236,28 +226,7 @@ function AddEventForm() {
         onChange={(calendar) => update({ calendar, leap: false })}
       />
       <div className={styles.dateGrid}>
-        <NativeSelect
-          label="年"
-          value={String(value.year)}
-          onChange={(v) => update({ year: Number(v) })}
-          options={years.map((year) => ({ value: String(year), label: `${year}年` }))}
-          wide
-        />
-        <NativeSelect
-          label="月"
-          value={`${value.month}${value.leap ? 'L' : ''}`}
-          onChange={(v) => update({ month: Number.parseInt(v, 10), leap: v.endsWith('L') })}
-          options={months}
-        />
-        <NativeSelect
-          label="日"
-          value={String(value.day)}
-          onChange={(v) => update({ day: Number(v) })}
-          options={Array.from({ length: days }, (_, i) => ({
-            value: String(i + 1),
-            label: value.calendar === 'solar' ? `${i + 1}日` : lunarDayName(i + 1),
-          }))}
-        />
+        <DateSelects value={value} years={years} onChange={update} />
       </div>
       <Segmented
         label="重复"

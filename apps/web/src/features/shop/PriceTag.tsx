@@ -1,6 +1,8 @@
+import type { ProductDetail, Sku } from '@xuanli/contracts/shop';
 import { yuanOf } from '@/lib/money';
 import styles from './PriceTag.module.css';
 import shop from './shop.module.css';
+import { priceRange } from './sku-choice';
 
 /** Props of {@link PriceTag}. */
 export interface PriceTagProps {
@@ -50,5 +52,28 @@ export function PriceTag({
         </span>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * The large price of a product page and its 选择规格 sheet, which must agree: the chosen SKU's price and
+ * 会员价, or before a choice the lowest of the SKUs' prices (with 起 when they differ) and the product's.
+ */
+export function ChosenPriceTag({
+  product,
+  sku,
+}: {
+  product: Pick<ProductDetail, 'skus' | 'price' | 'originalPrice' | 'vipPrice'>;
+  sku: Sku | null;
+}) {
+  const range = priceRange(product);
+  return (
+    <PriceTag
+      fen={sku ? sku.price : range.low}
+      original={product.originalPrice}
+      vip={sku ? sku.vipPrice : product.vipPrice}
+      from={!sku && range.high > range.low}
+      size="large"
+    />
   );
 }

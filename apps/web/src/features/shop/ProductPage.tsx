@@ -26,14 +26,14 @@ import { useAddCartItem } from './api/add-cart-item';
 import { useProduct } from './api/get-product';
 import { isSingle, KIND_NOTES, KIND_TAGS } from './kinds';
 import { itemsParam } from './order-items';
-import { PriceTag } from './PriceTag';
+import { ChosenPriceTag } from './PriceTag';
 import { ProductActionBar, type ProductState } from './ProductActionBar';
 import { ProductGallery } from './ProductGallery';
 import styles from './ProductPage.module.css';
 import { salesText } from './popularity';
 import { type SheetMode, SkuSheet } from './SkuSheet';
 import shop from './shop.module.css';
-import { chosenSku, initialSelection, optionsOf, priceRange, type Selection, totalStock } from './sku-choice';
+import { chosenSku, initialSelection, optionsOf, type Selection, totalStock } from './sku-choice';
 import { stockHint } from './stock-hint';
 
 /** The product id a link names (`?id=12`, a positive integer), or null. */
@@ -101,7 +101,6 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   const state = productState(product);
   const single = isSingle(product.kind);
-  const range = priceRange(product);
   const hint = stockHint(totalStock(product));
   const sku = chosenSku(product, selection);
   const tag = KIND_TAGS[product.kind];
@@ -150,13 +149,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
         <section className={styles.card} aria-label="价格与标题">
           <div className={styles.priceRow}>
-            <PriceTag
-              fen={sku ? sku.price : range.low}
-              original={product.originalPrice}
-              vip={sku ? sku.vipPrice : product.vipPrice}
-              from={!sku && range.high > range.low}
-              size="large"
-            />
+            <ChosenPriceTag product={product} sku={sku} />
             <span className={styles.sales}>{salesText(product.sales)}</span>
           </div>
           {vip && (sku ? sku.vipPrice !== null : product.vipPrice !== null) ? (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { FallbackImage } from '@/components/FallbackImage';
 import { Popup, Stepper } from '@/lib/antd-mobile';
 import { isSingle } from './kinds';
-import { PriceTag } from './PriceTag';
+import { ChosenPriceTag } from './PriceTag';
 import styles from './SkuSheet.module.css';
 import shop from './shop.module.css';
 import {
@@ -13,7 +13,6 @@ import {
   maxQtyOf,
   missingOption,
   optionsOf,
-  priceRange,
   type Selection,
   toggleValue,
   totalStock,
@@ -81,7 +80,6 @@ function SheetBody({
     if (max >= 1 && qty > max) setQty(max);
   }, [max, qty]);
 
-  const range = priceRange(product);
   const stock = sku ? sku.stock : totalStock(product);
   const missing = missingOption(product, selection);
   const soldOut = sku !== null && sku.stock === 0;
@@ -109,13 +107,7 @@ function SheetBody({
       <header className={styles.head}>
         <FallbackImage src={sku?.image || product.cover} alt="" className={styles.thumb} />
         <div className={styles.summary}>
-          <PriceTag
-            fen={sku ? sku.price : range.low}
-            original={product.originalPrice}
-            vip={sku ? sku.vipPrice : product.vipPrice}
-            from={!sku && range.high > range.low}
-            size="large"
-          />
+          <ChosenPriceTag product={product} sku={sku} />
           <span className={styles.stock}>{stockHint(stock) ?? `库存 ${stock} 件`}</span>
           <span className={styles.chosen}>
             {sku ? `已选：${sku.title}` : `请选择 ${options.map((option) => option.name).join(' / ')}`}

@@ -2,7 +2,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
-import { Button } from '@/lib/antd-mobile';
 import { toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
 import { useSession } from '@/stores/session';
@@ -13,7 +12,7 @@ import {
   CODE,
   CODE_MESSAGE,
   CodeField,
-  FieldMessage,
+  FormSubmit,
   PHONE,
   PHONE_MESSAGE,
   PhoneField,
@@ -99,19 +98,9 @@ export default function BindPhonePage() {
           onSend={handleSend}
           onChange={setCode}
         />
-        <FieldMessage text={errors.form} />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          className={styles.submit}
-          loading={bind.isPending}
-          disabled={Boolean(user?.phone)}
-        >
+        <FormSubmit error={errors.form} loading={bind.isPending} disabled={Boolean(user?.phone)}>
           绑定手机号
-        </Button>
+        </FormSubmit>
       </form>
     </div>
   );

@@ -14,6 +14,8 @@ import {
   CODE_MESSAGE,
   CodeField,
   FieldMessage,
+  FormSubmit,
+  LabelledField,
   PHONE,
   PHONE_MESSAGE,
   PhoneField,
@@ -204,28 +206,30 @@ export default function LoginPage() {
             }}
           />
         ) : (
-          <fieldset className={styles.field} aria-labelledby={`${secretId}-label`}>
-            <label id={`${secretId}-label`} className={styles.label} htmlFor={secretId}>
-              密码
-            </label>
-            <div className={styles.control}>
-              <Input
-                id={secretId}
-                className={styles.input}
-                type="password"
-                autoComplete="current-password"
-                maxLength={64}
-                placeholder="请输入密码"
-                value={password}
-                onChange={(value) => {
-                  setPassword(value);
-                  if (errors.password) setError('password', undefined);
-                }}
-              />
-            </div>
-            <FieldMessage text={errors.password} />
-            <p className={styles.hint}>还没有设置密码？请先用验证码登录，再到「系统设置 → 设置密码」设置。</p>
-          </fieldset>
+          <LabelledField
+            id={secretId}
+            label="密码"
+            error={errors.password}
+            hint={
+              <p className={styles.hint}>
+                还没有设置密码？请先用验证码登录，再到「系统设置 → 设置密码」设置。
+              </p>
+            }
+          >
+            <Input
+              id={secretId}
+              className={styles.input}
+              type="password"
+              autoComplete="current-password"
+              maxLength={64}
+              placeholder="请输入密码"
+              value={password}
+              onChange={(value) => {
+                setPassword(value);
+                if (errors.password) setError('password', undefined);
+              }}
+            />
+          </LabelledField>
         )}
 
         <fieldset className={styles.agree} aria-label="用户协议与隐私政策">
@@ -246,18 +250,9 @@ export default function LoginPage() {
           <FieldMessage text={errors.agree} />
         </fieldset>
 
-        <FieldMessage text={errors.form} />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          className={styles.submit}
-          loading={login.isPending}
-        >
+        <FormSubmit error={errors.form} loading={login.isPending}>
           登录
-        </Button>
+        </FormSubmit>
       </form>
     </div>
   );

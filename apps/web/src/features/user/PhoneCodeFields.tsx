@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Input } from '@/lib/antd-mobile';
+import { type ReactNode, useState } from 'react';
+import { Button, Input } from '@/lib/antd-mobile';
 import { toast } from '@/lib/feedback';
 import { useSendSms } from './api/send-sms';
 import { retryAfterSeconds } from './errors';
@@ -59,6 +59,69 @@ export function useCodeSender(): CodeSender {
   };
 }
 
+/** Props of {@link FormSubmit}. */
+export interface FormSubmitProps {
+  /** Why the last submit failed when no field is to blame. */
+  error?: string;
+  loading: boolean;
+  disabled?: boolean;
+  /** The button's words, e.g. 登录. */
+  children: ReactNode;
+}
+
+/**
+ * The foot of the sign-in forms (登录, 绑定手机号): the message of a failure no field is to blame for,
+ * then the wide rounded submit button, so both forms end alike.
+ */
+export function FormSubmit({ error, loading, disabled, children }: FormSubmitProps) {
+  return (
+    <>
+      <FieldMessage text={error} />
+      <Button
+        block
+        type="submit"
+        color="primary"
+        size="large"
+        shape="rounded"
+        className={styles.submit}
+        loading={loading}
+        disabled={disabled}
+      >
+        {children}
+      </Button>
+    </>
+  );
+}
+
+/** Props of {@link LabelledField}. */
+export interface LabelledFieldProps {
+  /** The input's id; the label and the fieldset's name are derived from it. */
+  id: string;
+  label: string;
+  error?: string;
+  /** The input and what sits beside it (a +86 prefix, a send button). */
+  children: ReactNode;
+  /** Said under the message, e.g. how to get what the field asks for. */
+  hint?: ReactNode;
+}
+
+/**
+ * One field of the sign-in forms (手机号, 验证码, 密码): a fieldset named by its label, the input row
+ * and its message underneath, so every field of those forms is laid out and announced alike.
+ */
+export function LabelledField({ id, label, error, children, hint }: LabelledFieldProps) {
+  return (
+    <fieldset className={styles.field} aria-labelledby={`${id}-label`}>
+      <label id={`${id}-label`} className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={styles.control}>{children}</div>
+      <FieldMessage text={error} />
+      {hint}
+    </fieldset>
+  );
+}
+
 interface FieldProps {
   id: string;
   value: string;
@@ -76,31 +139,25 @@ export function PhoneField({
   onInvalid,
 }: FieldProps & { onInvalid: () => void }) {
   return (
-    <fieldset className={styles.field} aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} className={styles.label} htmlFor={id}>
-        手机号
-      </label>
-      <div className={styles.control}>
-        <span className={styles.prefix} aria-hidden="true">
-          +86
-        </span>
-        <Input
-          id={id}
-          className={styles.input}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={11}
-          placeholder="请输入手机号"
-          value={value}
-          onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, 11))}
-          onBlur={() => {
-            if (value !== '' && !PHONE.test(value)) onInvalid();
-          }}
-        />
-      </div>
-      <FieldMessage text={error} />
-    </fieldset>
+    <LabelledField id={id} label="手机号" error={error}>
+      <span className={styles.prefix} aria-hidden="true">
+        +86
+      </span>
+      <Input
+        id={id}
+        className={styles.input}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={11}
+        placeholder="请输入手机号"
+        value={value}
+        onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, 11))}
+        onBlur={() => {
+          if (value !== '' && !PHONE.test(value)) onInvalid();
+        }}
+      />
+    </LabelledField>
   );
 }
 
@@ -114,26 +171,20 @@ export function CodeField({
   onSend,
 }: FieldProps & { sender: CodeSender; onSend: () => void }) {
   return (
-    <fieldset className={styles.field} aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} className={styles.label} htmlFor={id}>
-        验证码
-      </label>
-      <div className={styles.control}>
-        <Input
-          id={id}
-          className={styles.input}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="6 位短信验证码"
-          value={value}
-          onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, 6))}
-        />
-        <button type="button" className={styles.send} disabled={sender.disabled} onClick={onSend}>
-          {sender.label}
-        </button>
-      </div>
-      <FieldMessage text={error} />
-    </fieldset>
+    <LabelledField id={id} label="验证码" error={error}>
+      <Input
+        id={id}
+        className={styles.input}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="6 位短信验证码"
+        value={value}
+        onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, 6))}
+      />
+      <button type="button" className={styles.send} disabled={sender.disabled} onClick={onSend}>
+        {sender.label}
+      </button>
+    </LabelledField>
   );
 }

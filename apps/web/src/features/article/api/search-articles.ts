@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ArticleSearchBody, ArticleSearchResult } from '@xuanli/contracts/article';
-import { APP_ROUTES, api } from '@/lib/api';
+import { APP_ROUTES, api, nextPageOf } from '@/lib/api';
 
 /** Articles per page. */
 export const PAGE_SIZE = 20;
@@ -20,10 +20,7 @@ export const labelArticlesQueryOptions = (label: string) =>
     queryKey: ['articles', label],
     queryFn: ({ pageParam, signal }) => searchArticles({ label, page: pageParam, size: PAGE_SIZE }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const shown = pages.reduce((sum, page) => sum + page.list.length, 0);
-      return last.list.length > 0 && shown < last.total ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextPageOf,
     staleTime: 60 * 60_000,
   });
 

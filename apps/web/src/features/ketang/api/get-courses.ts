@@ -7,7 +7,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CourseList, CourseQuery } from '@xuanli/contracts/ketang';
 import { COURSE_PAGE_SIZE } from '@xuanli/contracts/ketang-labels';
-import { APP_ROUTES, api } from '@/lib/api';
+import { APP_ROUTES, api, nextPageOf } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */
@@ -51,10 +51,7 @@ export const coursesQueryOptions = (filter: CourseFilter, userId: number) =>
         signal,
       ),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const shown = pages.reduce((sum, page) => sum + page.list.length, 0);
-      return last.list.length > 0 && shown < last.total ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextPageOf,
     staleTime: 60_000,
   });
 

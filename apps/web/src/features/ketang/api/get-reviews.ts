@@ -5,7 +5,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReviewList, ReviewQuery } from '@xuanli/contracts/ketang';
-import { APP_ROUTES, api } from '@/lib/api';
+import { APP_ROUTES, api, nextPageOf } from '@/lib/api';
 import { useSession } from '@/stores/session';
 
 /** Path of the call. */
@@ -32,10 +32,7 @@ export const reviewsQueryOptions = (id: string, userId: number) =>
     queryKey: [...reviewsQueryPrefix(id), userId],
     queryFn: ({ pageParam, signal }) => getReviews({ id, page: pageParam, size: REVIEWS_PAGE_SIZE }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const shown = pages.reduce((sum, page) => sum + page.list.length, 0);
-      return last.list.length > 0 && shown < last.total ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextPageOf,
     staleTime: 60_000,
   });
 

@@ -4,7 +4,7 @@
  * those watched to the end, and the lesson playing highlighted. A tap switches to that lesson in place.
  */
 import type { CourseDetail } from '@xuanli/contracts/ketang';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { clockTime } from '../course-time';
 import styles from './LessonList.module.css';
 
@@ -61,27 +61,36 @@ export function LessonList({ course, current, onChoose }: LessonListProps) {
 
 function DoneMark() {
   return (
-    <span className={styles.done}>
-      <svg
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-      >
-        <circle cx="12" cy="12" r="9" />
-        <path d="m8 12.5 2.8 2.7L16.2 9.5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      <span className={styles.srOnly}>已学完</span>
-    </span>
+    <Mark className={styles.done} label="已学完" strokeWidth={2}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8 12.5 2.8 2.7L16.2 9.5" strokeLinecap="round" strokeLinejoin="round" />
+    </Mark>
   );
 }
 
 function LockMark() {
   return (
-    <span className={styles.lock}>
+    <Mark className={styles.lock} label="未解锁" strokeWidth={1.8}>
+      <rect x="5" y="10.5" width="14" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" strokeLinecap="round" />
+    </Mark>
+  );
+}
+
+/** A lesson's state as a 20 px line glyph, with its words for screen readers. */
+function Mark({
+  className,
+  label,
+  strokeWidth,
+  children,
+}: {
+  className: string | undefined;
+  label: string;
+  strokeWidth: number;
+  children: ReactNode;
+}) {
+  return (
+    <span className={className}>
       <svg
         viewBox="0 0 24 24"
         width="20"
@@ -89,12 +98,11 @@ function LockMark() {
         aria-hidden="true"
         fill="none"
         stroke="currentColor"
-        strokeWidth={1.8}
+        strokeWidth={strokeWidth}
       >
-        <rect x="5" y="10.5" width="14" height="10" rx="2" />
-        <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" strokeLinecap="round" />
+        {children}
       </svg>
-      <span className={styles.srOnly}>未解锁</span>
+      <span className={styles.srOnly}>{label}</span>
     </span>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { OrderList, OrderQuery, OrderStatus } from '@xuanli/contracts/shop';
-import { APP_ROUTES } from '@/lib/api';
+import { APP_ROUTES, nextPageOf } from '@/lib/api';
 import { memberCall } from '@/stores/session';
 
 /** Query-key prefix of every order list; an order that changes invalidates them all. */
@@ -25,10 +25,7 @@ export const ordersQueryOptions = (status: OrderStatus | undefined) =>
     queryFn: ({ pageParam, signal }) =>
       getOrders({ status, page: pageParam, size: ORDERS_PAGE_SIZE }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const shown = pages.reduce((sum, page) => sum + page.list.length, 0);
-      return last.list.length > 0 && shown < last.total ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextPageOf,
     // Orders change state on their own (payment callbacks, the time-out): ask again on every visit.
     staleTime: 0,
   });

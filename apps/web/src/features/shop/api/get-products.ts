@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProductList, ProductQuery } from '@xuanli/contracts/shop';
-import { APP_ROUTES, api } from '@/lib/api';
+import { APP_ROUTES, api, nextPageOf } from '@/lib/api';
 
 /** Path of the call. */
 export const PRODUCTS_PATH = '/shop/products';
@@ -50,10 +50,7 @@ export const productsQueryOptions = (filter: ProductFilter) =>
         signal,
       ),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const shown = pages.reduce((sum, page) => sum + page.list.length, 0);
-      return last.list.length > 0 && shown < last.total ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextPageOf,
   });
 
 /** The products of `filter` for a component. */

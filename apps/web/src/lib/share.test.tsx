@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
@@ -28,6 +29,14 @@ const CARD = {
   desc: '二十讲，从天干地支讲起',
   link: '/xuanli/#/pages/ketang/detail?id=3',
 };
+
+/**
+ * Waits until the course page asks nothing more: a request still running when the file ends would
+ * answer into a torn-down window.
+ */
+async function pageSettled(queryClient: QueryClient): Promise<void> {
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+}
 
 beforeEach(() => resetShareForTests());
 afterEach(() => {
@@ -78,13 +87,14 @@ describe('the pages that set a card', () => {
       if (call.path === '/crm/ketang/reviews') return okAnswer(reviewPage([]));
       return undefined;
     });
-    renderPage(<CourseShowPage />, { path: paths.courseShow.getHref({ id: course.id }) });
+    const page = renderPage(<CourseShowPage />, { path: paths.courseShow.getHref({ id: course.id }) });
     await waitFor(() => expect(sdk.updateAppMessageShareData).toHaveBeenCalled());
     expect(sdk.updateAppMessageShareData.mock.calls.at(-1)?.[0]).toMatchObject({
       title: course.title,
       desc: course.subtitle || '中华玄历 · 在线课堂',
       imgUrl: new URL(course.cover, window.location.href).href,
     });
+    await pageSettled(page.queryClient);
     resetSession();
   });
 });
@@ -99,11 +109,12 @@ describe('sharing outside WeChat', () => {
       if (call.path === '/crm/ketang/reviews') return okAnswer(reviewPage([]));
       return undefined;
     });
-    renderPage(<CourseShowPage />, { path: paths.courseShow.getHref({ id: course.id }) });
+    const page = renderPage(<CourseShowPage />, { path: paths.courseShow.getHref({ id: course.id }) });
     fireEvent.click(await screen.findByRole('button', { name: '分享' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(window.location.href));
     expect(calls.some((c) => c.path === '/wechat/jssdk')).toBe(false);
     expect(sdk.config).not.toHaveBeenCalled();
+    await pageSettled(page.queryClient);
     resetSession();
   });
 

@@ -3,6 +3,7 @@
  * stored as the login page stores it), with a user-event driver.
  */
 
+import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminMe } from '@xuanli/contracts/admin';
@@ -27,7 +28,14 @@ export function renderConsole({ path, role }: RenderConsoleOptions) {
   resetSessionCache();
   window.location.hash = `#${path}`;
   const user = userEvent.setup();
-  const view = render(<App />);
+  // antd's styles are kept out of the document: jsdom matches every rule of every sheet against the
+  // element each time a query asks whether it is visible, which was over half of this suite's time. What
+  // the styles do on a screen is the e2e suite's to check, in a real browser.
+  const view = render(
+    <StyleProvider mock="server" cache={createCache()}>
+      <App />
+    </StyleProvider>,
+  );
   return { user, ...view };
 }
 

@@ -150,13 +150,22 @@ const almanacIn = (zone) => ({
   cwd: join(root, 'packages/almanac'),
   env: { TZ: zone, XUANLI_DIFF_STRIDE: zone === 'Asia/Shanghai' ? '1' : '7' },
 });
-const inBeijing = almanacIn('Asia/Shanghai');
-vitest(inBeijing.label, inBeijing.cwd, inBeijing.env);
 // The whole API suite runs twice: on embedded PGlite, and on a real PostgreSQL (test/build.ts gives
 // every test app its own database copied from a migrated template on that server). The preparation
-// installs and starts PostgreSQL (apt never starts services here), unless TEST_DATABASE_URL is given.
-// In CI (CI set) a PostgreSQL that cannot be started is a failure; elsewhere a loud warning. (Its
-// install, when needed, runs beside the engine's suites above.)
+// installs and starts PostgreSQL (apt never starts services here), unless TEST_DATABASE_URL is given,
+// while the PGlite pass runs. In CI (CI set) a PostgreSQL that cannot be started is a failure;
+// elsewhere a loud warning, and the PGlite pass then also runs what the PostgreSQL pass would have.
+//
+// The PGlite pass runs every file, but the OpenAPI fuzz and the authorisation matrices only sampled
+// (apps/api/test/sampling.ts); the PostgreSQL pass runs the rest of their cases, so that each case runs
+// once, and leaves out the files that TEST_DATABASE_URL cannot change, which the PGlite pass ran
+// (apps/api/test/passes.ts).
+vitest(
+  'apps/api (PGlite)',
+  join(root, 'apps/api'),
+  { XUANLI_TEST_PASS: 'pglite', XUANLI_TEST_FULL: '0' },
+  apiEnv,
+);
 let databaseUrl = givenDatabaseUrl ?? '';
 let postgresProblem = '';
 let startedPostgres = false;
@@ -172,17 +181,6 @@ if (!databaseUrl) {
     postgresProblem = `apps/api/scripts/start-test-postgres.sh exited with ${status}${last ? `: ${last}` : ''}`;
   }
 }
-// The PGlite pass runs every file, but the OpenAPI fuzz and the authorisation matrices only sampled
-// (apps/api/test/sampling.ts); the PostgreSQL pass runs the rest of their cases, so that each case runs
-// once, and leaves out the files that TEST_DATABASE_URL cannot change, which the PGlite pass ran
-// (apps/api/test/passes.ts). Without a PostgreSQL, the PGlite pass is the only one and runs everything
-// in full.
-vitest(
-  'apps/api (PGlite)',
-  join(root, 'apps/api'),
-  { XUANLI_TEST_PASS: 'pglite', XUANLI_TEST_FULL: databaseUrl ? '0' : '1' },
-  apiEnv,
-);
 if (databaseUrl) {
   vitest(
     'apps/api (PostgreSQL)',
@@ -201,18 +199,31 @@ if (databaseUrl) {
   const warning = `${line}\nWARNING: PostgreSQL could not be started (${postgresProblem}).\nThe API suite ran on PGlite ONLY; its PostgreSQL run was SKIPPED. In CI (CI=true) this fails.\n${line}`;
   console.log(`\n${warning}`);
   warnings.push(warning);
+  // What the PostgreSQL pass would have run (the sampled suites' other cases), on PGlite instead.
+  vitest(
+    "apps/api (PGlite, the PostgreSQL pass's cases)",
+    join(root, 'apps/api'),
+    { XUANLI_TEST_PASS: 'pglite-rest', XUANLI_TEST_FULL: 'rest' },
+    apiEnv,
+  );
 }
-vitest('packages/contracts', join(root, 'packages/contracts'));
-vitest('packages/client', join(root, 'packages/client'));
-// The web and console unit suites (jsdom, no ports, no database) and the engine's other two zones fill
-// the cores that the e2e suite leaves idle — it waits on the browser and the server for about two
-// fifths of its run — at a lower priority, so that the browser and the server it times keep the
-// machine first.
+// The unit suites that need no database (the web and the console in jsdom, the engine in its three
+// zones, the wire, the scripts' own checks) fill the cores that the e2e suite leaves idle — it waits on
+// the browser and the server for about two fifths of its run — at a lower priority, so that the
+// browser and the server it times keep the machine first.
 const besideTheE2e = [
   { label: 'apps/web', cwd: join(root, 'apps/web') },
   { label: 'apps/admin', cwd: join(root, 'apps/admin') },
+  almanacIn('Asia/Shanghai'),
   almanacIn('UTC'),
   almanacIn('America/New_York'),
+  { label: 'packages/contracts', cwd: join(root, 'packages/contracts') },
+  { label: 'packages/client', cwd: join(root, 'packages/client') },
+  { label: 'scripts/cluster', cwd: join(root, 'scripts/cluster') },
+  // The import zones and file names, each rule proven by a file that breaks it.
+  { label: 'scripts/lint', cwd: join(root, 'scripts/lint') },
+  // No comment, test title or doc cites a document outside the repository or an issue number.
+  { label: 'scripts/citations', cwd: join(root, 'scripts/citations') },
 ];
 if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
   const made = await prepared('media');
@@ -236,17 +247,12 @@ if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
 // three API nodes, PgBouncer, a primary with its streaming replica and the object store under 30 s of
 // mixed load with a node killed, PgBouncer restarted and the replica stopped (`npm run cluster:check`
 // runs it for three minutes). The web and console builds are the ones e2e just used.
-vitest('scripts/cluster', join(root, 'scripts/cluster'));
 nodeSuite('cluster check (30 s of load)', root, 'scripts/cluster/main.ts', [
   '--check',
   '--seconds',
   '30',
   '--no-build',
 ]);
-// The import zones and file names, each rule proven by a file that breaks it.
-vitest('scripts/lint', join(root, 'scripts/lint'));
-// No comment, test title or doc cites a document outside the repository or an issue number.
-vitest('scripts/citations', join(root, 'scripts/citations'));
 
 if (startedPostgres) {
   spawnSync('bash', [join(root, 'apps/api/scripts/start-test-postgres.sh'), '--stop'], { stdio: 'inherit' });

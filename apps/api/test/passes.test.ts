@@ -38,6 +38,7 @@ describe('the API suite’s passes', () => {
   it('leaves files out only in the passes of npm test and the quick run', () => {
     expect(excludedFiles({})).toEqual([]);
     expect(excludedFiles({ [PASS_ENV]: 'postgres' })).toEqual(DATABASE_FREE_FILES);
+    expect(excludedFiles({ [PASS_ENV]: 'pglite-rest' })).toEqual(DATABASE_FREE_FILES);
     expect(excludedFiles({ [PASS_ENV]: 'quick' })).toEqual(PROCESS_FILES);
   });
 });

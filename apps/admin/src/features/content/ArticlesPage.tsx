@@ -4,12 +4,7 @@
  * the editor with its phone preview; published, unpublished or deleted. Roles admin and editor.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  type ActionType,
-  PageContainer,
-  type ProColumns,
-  type ProFormInstance,
-} from '@ant-design/pro-components';
+import type { ActionType, ProColumns, ProFormInstance } from '@ant-design/pro-components';
 import type { AdminArticleSummary } from '@xuanli/contracts/admin-content';
 import { ARTICLE_LABEL_HINTS } from '@xuanli/contracts/admin-content-labels';
 import { Button, Space, Tag, Typography } from 'antd';
@@ -17,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteArticle, listArticleLabels, listArticles, setArticlePublished } from '@/api/content';
 import { ConfirmLink } from '@/components/ConfirmLink';
 import { ListTable, searchField } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 import { ArticleEditor, type ArticleTarget } from './ArticleEditor';
@@ -158,14 +154,13 @@ export function ArticlesPage() {
   ];
 
   return (
-    <PageContainer title="文章与标签" subTitle="协议、宜/忌 词条、节气与帮助文章；保存后 App 中立即生效">
+    <PageFrame page="content" intro="协议、宜/忌 词条、节气与帮助文章；保存后 App 中立即生效">
       <ListTable<AdminArticleSummary, ArticleSearch>
         rowKey="id"
         actionRef={table}
         formRef={searchForm}
         columns={columns}
         headerTitle="文章列表"
-        search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
           ...QUICK_LABELS.map(({ label, text }) => (
             <Button key={label} onClick={() => showLabel(label)}>
@@ -199,6 +194,6 @@ export function ArticlesPage() {
         onClose={() => setEditing(null)}
         onChanged={changed}
       />
-    </PageContainer>
+    </PageFrame>
   );
 }

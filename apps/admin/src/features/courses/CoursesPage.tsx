@@ -4,13 +4,7 @@
  * 发布). Roles admin and editor (admin-labels.ts `ADMIN_AREA_ROLES.courses`).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  type ActionType,
-  ModalForm,
-  PageContainer,
-  type ProColumns,
-  ProFormText,
-} from '@ant-design/pro-components';
+import { type ActionType, ModalForm, type ProColumns, ProFormText } from '@ant-design/pro-components';
 import type { AdminCourseOptions, AdminCourseRow } from '@xuanli/contracts/admin-courses';
 import { COURSE_ID_PATTERN } from '@xuanli/contracts/admin-courses-labels';
 import { Button, Tag } from 'antd';
@@ -18,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { courseOptions, createCourse, listCourses } from '@/api/courses';
 import { ListTable, searchField } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
@@ -180,13 +175,12 @@ export function CoursesPage() {
   ];
 
   return (
-    <PageContainer title="课程" subTitle="课程、课时视频与课件；发布后立即在 App 的课堂中可见">
+    <PageFrame page="courses" intro="课程、课时视频与课件；发布后立即在 App 的课堂中可见">
       <ListTable<AdminCourseRow, CourseSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="课程列表"
-        search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
           <NewCourseDialog
             key="new"
@@ -205,6 +199,6 @@ export function CoursesPage() {
           })
         }
       />
-    </PageContainer>
+    </PageFrame>
   );
 }

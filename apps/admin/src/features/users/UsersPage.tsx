@@ -4,12 +4,13 @@
  * (admin-labels.ts `ADMIN_AREA_ROLES.users`).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { AdminUserSummary } from '@xuanli/contracts/admin';
 import { Button, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listUsers, revokeVip } from '@/api/users';
 import { ListTable, searchField } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
@@ -115,13 +116,12 @@ export function UsersPage() {
   ];
 
   return (
-    <PageContainer title="用户与会员" subTitle="按手机号或昵称查找用户，开通、延长或取消 VIP">
+    <PageFrame page="users" intro="按手机号或昵称查找用户，开通、延长或取消 VIP">
       <ListTable<AdminUserSummary, UserSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="用户列表"
-        search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
           <Button key="grant" type="primary" icon={<PlusOutlined />} onClick={() => setGranting(null)}>
             按手机号开通 VIP
@@ -167,6 +167,6 @@ export function UsersPage() {
           }}
         />
       ) : null}
-    </PageContainer>
+    </PageFrame>
   );
 }

@@ -19,18 +19,7 @@ import {
   PRODUCT_KINDS,
 } from './shop-labels.ts';
 
-export {
-  MAX_LINE_QTY,
-  MAX_ORDER_LINES,
-  ORDER_PAY_MINUTES,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  ORDER_TOTAL_MAX,
-  type OrderStatus,
-  PRODUCT_KIND_LABELS,
-  PRODUCT_KINDS,
-  type ProductKind,
-} from './shop-labels.ts';
+export * from './shop-labels.ts';
 
 /** A SKU's 会员价 in 分, or null when it has none (a VIP pays the price then). */
 const VipFen = () =>
@@ -314,8 +303,6 @@ export const OrderEventSchema = Type.Object({
 
 /** An order event. */
 export type OrderEvent = Static<typeof OrderEventSchema>;
-
-export { PAY_CHANNEL_LABELS, PAY_CHANNELS, type PayChannel } from './shop-labels.ts';
 
 /** A line of a placed order, and whether a refund has given it back. */
 export const OrderItemSchema = Type.Object({

@@ -27,6 +27,7 @@ import {
 } from '../lib/harness.ts';
 import {
   beijingDate,
+  expectServedCardHydrated,
   parsedState,
   phoneOnServerTime,
   recordParsedState,
@@ -496,9 +497,5 @@ test('theWorkerKeepsTodaysShell', async ({ t }) => {
   await page.goto(t.appURL);
   const second = await parsedState(page);
   assert(second.servedDay === today.date && !second.boot, `the next start: ${JSON.stringify(second)}`);
-  await eventually(
-    'the app hydrated the served card',
-    () => servedCardHydrated(page),
-    (s) => s.same && s.hydrated,
-  );
+  await expectServedCardHydrated(page);
 });

@@ -8,7 +8,8 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { assert, eventually, expectVisible, type TestContext } from './harness.ts';
+import { assert, eventually, expectVisible } from './expect.ts';
+import type { TestContext } from './harness.ts';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 

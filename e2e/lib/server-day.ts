@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { addDays, beijingToday } from '@xuanli/almanac/beijingTime';
-import { assert, eventually, type TestContext } from './harness.ts';
+import { assert, eventually } from './expect.ts';
+import type { TestContext } from './harness.ts';
 
 /** The head of the engine's day JSON (`GET /api/calendar/day`), what the day card shows. */
 export interface ServerDay {

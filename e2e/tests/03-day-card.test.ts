@@ -5,16 +5,9 @@
  * clock, and the app takes it over in place.
  */
 import { createHash } from 'node:crypto';
+import { assert, eventually, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectText,
-  expectVisible,
-  inFirstScreen,
-  NARROW_VIEWPORT,
-  type TestContext,
-} from '../lib/harness.ts';
+import { inFirstScreen, NARROW_VIEWPORT, type TestContext } from '../lib/harness.ts';
 import {
   expectServedCalendarTakenOver,
   phoneOnServerTime,

@@ -6,15 +6,9 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { shootNarrow } from '../lib/buyer.ts';
+import { assert, eventually, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectText,
-  expectVisible,
-  headerTitle,
-  type TestContext,
-} from '../lib/harness.ts';
+import { headerTitle, type TestContext } from '../lib/harness.ts';
 
 /**
  * No service worker in these tests: once one controls the page it answers the chunks from its cache,

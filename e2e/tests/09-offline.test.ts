@@ -14,17 +14,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  type TestContext,
-  tabBar,
-} from '../lib/harness.ts';
+import { headerTitle, type TestContext, tabBar } from '../lib/harness.ts';
 import {
   beijingDate,
   expectServedCardHydrated,

@@ -16,18 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { admin, adminWithInput, loginBySms, newPhone, setPasswordOnPhone } from '../lib/accounts.ts';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  NARROW_VIEWPORT,
-  type TestContext,
-  tabBar,
-  VIEWPORT,
-} from '../lib/harness.ts';
+import { NARROW_VIEWPORT, type TestContext, tabBar, VIEWPORT } from '../lib/harness.ts';
 import { startServer } from '../lib/server.ts';
 
 /** The phones the dialogs must fit, narrowest first. */

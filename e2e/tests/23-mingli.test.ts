@@ -8,19 +8,9 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { newPhone, setPasswordOnPhone, waitForCode } from '../lib/accounts.ts';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { closeWithTest, test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  NARROW_VIEWPORT,
-  SCREENSHOT_DIR,
-  type TestContext,
-  tabBar,
-} from '../lib/harness.ts';
+import { headerTitle, NARROW_VIEWPORT, SCREENSHOT_DIR, type TestContext, tabBar } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
 async function openBazi(page: Page, appURL: string): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import { type ParamsType, type ProColumns, ProTable, type ProTableProps } from '@ant-design/pro-components';
 import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from '@xuanli/contracts/admin-labels';
+import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 
 /** The pages of a list: as many rows as the API answers a page with, or up to its largest page. */
@@ -78,4 +79,26 @@ export function ListTable<Row extends Record<string, unknown>, Search extends Pa
  */
 export function searchField<Row>(dataIndex: string, title: string, placeholder: string): ProColumns<Row> {
   return { title, dataIndex, hideInTable: true, fieldProps: { placeholder, allowClear: true } };
+}
+
+/** The 更新时间 column of rows that say when they last changed, in Beijing time; `options` adds to it. */
+export function updatedAtColumn<Row extends { updatedAt: string }>(
+  options: ProColumns<Row> = {},
+): ProColumns<Row> {
+  return {
+    title: '更新时间',
+    dataIndex: 'updatedAt',
+    search: false,
+    width: 170,
+    render: (_, row) => formatDateTime(row.updatedAt),
+    ...options,
+  };
+}
+
+/** The 操作 column, `width` wide (or as wide as it needs): what `render` offers for a row, its buttons and links. */
+export function actionsColumn<Row>(
+  width: number | undefined,
+  render: ProColumns<Row>['render'],
+): ProColumns<Row> {
+  return { title: '操作', valueType: 'option', width, render };
 }

@@ -15,9 +15,8 @@ import {
 import { Button, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listReadings, saveReading } from '@/api/content';
-import { ListTable, searchField } from '@/components/ListTable';
+import { actionsColumn, ListTable, searchField, updatedAtColumn } from '@/components/ListTable';
 import { PageFrame } from '@/components/PageFrame';
-import { formatDateTime } from '@/lib/dates';
 import { errorText, useFeedback } from '@/lib/feedback';
 import { filledWithin } from '@/lib/form-rules';
 
@@ -62,23 +61,12 @@ export function ReadingsPage() {
       width: 90,
       render: (_, reading) => (reading.edited ? <Tag color="orange">已修改</Tag> : <Tag>原文</Tag>),
     },
-    {
-      title: '更新时间',
-      dataIndex: 'updatedAt',
-      search: false,
-      width: 170,
-      render: (_, reading) => formatDateTime(reading.updatedAt),
-    },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 80,
-      render: (_, reading) => [
-        <Button key="edit" type="link" size="small" onClick={() => setEditing(reading)}>
-          编辑
-        </Button>,
-      ],
-    },
+    updatedAtColumn(),
+    actionsColumn(80, (_, reading) => [
+      <Button key="edit" type="link" size="small" onClick={() => setEditing(reading)}>
+        编辑
+      </Button>,
+    ]),
   ];
 
   return (

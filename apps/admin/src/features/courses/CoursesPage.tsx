@@ -11,10 +11,9 @@ import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { courseOptions, createCourse, listCourses } from '@/api/courses';
-import { ListTable, searchField } from '@/components/ListTable';
+import { actionsColumn, ListTable, searchField, updatedAtColumn } from '@/components/ListTable';
 import { PageFrame } from '@/components/PageFrame';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
-import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 import {
   CategoryField,
@@ -157,21 +156,12 @@ export function CoursesPage() {
       width: 70,
       render: (_, course) => (course.free ? '免费' : '付费'),
     },
-    {
-      title: '更新时间',
-      dataIndex: 'updatedAt',
-      search: false,
-      render: (_, course) => formatDateTime(course.updatedAt),
-    },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, course) => [
-        <Button key="edit" type="link" size="small" onClick={() => navigate(`/courses/${course.id}`)}>
-          编辑
-        </Button>,
-      ],
-    },
+    updatedAtColumn({ width: undefined }),
+    actionsColumn(undefined, (_, course) => [
+      <Button key="edit" type="link" size="small" onClick={() => navigate(`/courses/${course.id}`)}>
+        编辑
+      </Button>,
+    ]),
   ];
 
   return (

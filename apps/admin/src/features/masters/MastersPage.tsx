@@ -8,9 +8,8 @@ import type { AdminMaster } from '@xuanli/contracts/admin-content';
 import { Avatar, Button, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { listMasters } from '@/api/content';
-import { ListTable } from '@/components/ListTable';
+import { actionsColumn, ListTable, updatedAtColumn } from '@/components/ListTable';
 import { PageFrame } from '@/components/PageFrame';
-import { formatDateTime } from '@/lib/dates';
 import { DemoTag } from './DemoTag';
 import { MasterForm } from './MasterForm';
 import { ServiceCardForm } from './ServiceCardForm';
@@ -48,22 +47,12 @@ export function MastersPage() {
         </>
       ),
     },
-    {
-      title: '更新时间',
-      dataIndex: 'updatedAt',
-      width: 170,
-      render: (_, master) => formatDateTime(master.updatedAt),
-    },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 80,
-      render: (_, master) => [
-        <Button key="edit" type="link" size="small" onClick={() => setEditing(master)}>
-          编辑
-        </Button>,
-      ],
-    },
+    updatedAtColumn(),
+    actionsColumn(80, (_, master) => [
+      <Button key="edit" type="link" size="small" onClick={() => setEditing(master)}>
+        编辑
+      </Button>,
+    ]),
   ];
 
   return (

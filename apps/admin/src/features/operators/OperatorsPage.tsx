@@ -24,7 +24,7 @@ import {
 import { Badge, Button, Form, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { addOperator, changeOperatorRole, disableOperator, listOperators } from '@/api/operators';
-import { ListTable } from '@/components/ListTable';
+import { actionsColumn, ListTable } from '@/components/ListTable';
 import { PageFrame } from '@/components/PageFrame';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { ReasonField, reasonOf } from '@/components/ReasonField';
@@ -97,21 +97,17 @@ export function OperatorsPage() {
       dataIndex: 'createdAt',
       render: (_, operator) => formatDateTime(operator.createdAt),
     },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, operator) => {
-        if (operator.disabledAt || operator.id === session?.operator.id) return [];
-        return [
-          <Button key="role" type="link" size="small" onClick={() => setChangingRole(operator)}>
-            修改角色
-          </Button>,
-          <Button key="disable" type="link" size="small" danger onClick={() => setDisabling(operator)}>
-            停用
-          </Button>,
-        ];
-      },
-    },
+    actionsColumn(undefined, (_, operator) => {
+      if (operator.disabledAt || operator.id === session?.operator.id) return [];
+      return [
+        <Button key="role" type="link" size="small" onClick={() => setChangingRole(operator)}>
+          修改角色
+        </Button>,
+        <Button key="disable" type="link" size="small" danger onClick={() => setDisabling(operator)}>
+          停用
+        </Button>,
+      ];
+    }),
   ];
 
   return (

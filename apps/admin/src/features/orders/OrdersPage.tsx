@@ -17,7 +17,7 @@ import { Button, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listOrders } from '@/api/orders';
-import { ListTable, searchField } from '@/components/ListTable';
+import { actionsColumn, ListTable, searchField } from '@/components/ListTable';
 import { PageFrame } from '@/components/PageFrame';
 import { formatDateTime } from '@/lib/dates';
 import { formatYuan } from '@/lib/money';
@@ -122,20 +122,15 @@ export function OrdersPage() {
       search: false,
       render: (_, order) => formatDateTime(order.createdAt),
     },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 90,
-      render: (_, order) => [
-        <Button key="detail" type="link" size="small" onClick={() => setOpenOrderNo(order.orderNo)}>
-          {order.status === 'paid' && order.kind === 'goods'
-            ? '去发货'
-            : order.status === 'refunding'
-              ? '处理退款'
-              : '详情'}
-        </Button>,
-      ],
-    },
+    actionsColumn(90, (_, order) => [
+      <Button key="detail" type="link" size="small" onClick={() => setOpenOrderNo(order.orderNo)}>
+        {order.status === 'paid' && order.kind === 'goods'
+          ? '去发货'
+          : order.status === 'refunding'
+            ? '处理退款'
+            : '详情'}
+      </Button>,
+    ]),
   ];
 
   return (

@@ -9,7 +9,7 @@ import type { AdminUserSummary } from '@xuanli/contracts/admin';
 import { Button, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listUsers, revokeVip } from '@/api/users';
-import { ListTable, searchField } from '@/components/ListTable';
+import { actionsColumn, ListTable, searchField } from '@/components/ListTable';
 import { PageFrame } from '@/components/PageFrame';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { formatDateTime } from '@/lib/dates';
@@ -85,34 +85,29 @@ export function UsersPage() {
     },
     { title: '订单', dataIndex: 'orderCount', search: false, width: 70 },
     { title: '在线会话', dataIndex: 'activeSessionCount', search: false, width: 90 },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 220,
-      render: (_, user) => {
-        const phone = user.phone;
-        return [
-          <Button key="detail" type="link" size="small" onClick={() => setOpenUserId(user.id)}>
-            详情
-          </Button>,
-          phone ? (
-            <Button
-              key="grant"
-              type="link"
-              size="small"
-              onClick={() => setGranting({ phone, nickname: user.nickname, vipExpire: user.vipExpire })}
-            >
-              {user.isVip ? '延长 VIP' : '开通 VIP'}
-            </Button>
-          ) : null,
-          phone && user.isVip ? (
-            <Button key="revoke" type="link" size="small" danger onClick={() => setRevoking(user)}>
-              取消 VIP
-            </Button>
-          ) : null,
-        ];
-      },
-    },
+    actionsColumn(220, (_, user) => {
+      const phone = user.phone;
+      return [
+        <Button key="detail" type="link" size="small" onClick={() => setOpenUserId(user.id)}>
+          详情
+        </Button>,
+        phone ? (
+          <Button
+            key="grant"
+            type="link"
+            size="small"
+            onClick={() => setGranting({ phone, nickname: user.nickname, vipExpire: user.vipExpire })}
+          >
+            {user.isVip ? '延长 VIP' : '开通 VIP'}
+          </Button>
+        ) : null,
+        phone && user.isVip ? (
+          <Button key="revoke" type="link" size="small" danger onClick={() => setRevoking(user)}>
+            取消 VIP
+          </Button>
+        ) : null,
+      ];
+    }),
   ];
 
   return (

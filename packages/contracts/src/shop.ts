@@ -106,9 +106,7 @@ export const ProductQuerySchema = Type.Object({
 export type ProductQuery = Static<typeof ProductQuerySchema>;
 
 /** `resData` of `GET /api/shop/products`: on-shelf products, newest first within their sort order. */
-export const ProductListSchema = Type.Object({
-  ...pageOf(ProductSummarySchema),
-});
+export const ProductListSchema = Type.Object(pageOf(ProductSummarySchema));
 
 /** A product list. */
 export type ProductList = Static<typeof ProductListSchema>;
@@ -339,9 +337,7 @@ export const OrderQuerySchema = Type.Object({
 export type OrderQuery = Static<typeof OrderQuerySchema>;
 
 /** `resData` of `GET /api/shop/orders`: the buyer's orders, newest first. */
-export const OrderListSchema = Type.Object({
-  ...pageOf(OrderSummarySchema),
-});
+export const OrderListSchema = Type.Object(pageOf(OrderSummarySchema));
 
 /** An order list. */
 export type OrderList = Static<typeof OrderListSchema>;

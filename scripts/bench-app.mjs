@@ -22,7 +22,14 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { routeBytes } from '../apps/web/scripts/route-bytes.mjs';
-import { freePort, measureInterleaved, smsLogin, startProcess, variedBirths } from './bench-common.mjs';
+import {
+  freePort,
+  measureInterleaved,
+  smsLogin,
+  startBareFastify,
+  startProcess,
+  variedBirths,
+} from './bench-common.mjs';
 import { ensureWebBuilt } from './web-build.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -326,33 +333,51 @@ async function paintBench(base) {
     );
 }
 
+/**
+ * Starts the API on the data folder `dataDir` and a free loopback port, quiet and with its rate limits
+ * out of the measurements' way; answers its base URL and process once `readyPath` answers.
+ */
+async function startBenchApi(dataDir, readyPath) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startProcess(
+    ['apps/api/src/server.ts'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '1000000',
+    },
+    `${base}${readyPath}`,
+  );
+  return { base, server };
+}
+
+/**
+ * Runs `measure` with the API on a throw-away data folder and a bare Fastify, both on loopback, then
+ * stops them and removes the folder whatever happened.
+ */
+async function withApiAndBare(measure) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-'));
+  let api;
+  let bare;
+  try {
+    api = await startBenchApi(dataDir, '/api/calendar/day?date=2026-11-22');
+    bare = await startBareFastify();
+    await measure({ base: api.base, dataDir, api: api.server, bare });
+  } finally {
+    api?.server.kill();
+    bare?.server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The app half: bytes in a browser, Lighthouse, API throughput. */
 async function appBench() {
   spawnSync('bash', [join(root, 'scripts/ensure-browser.sh')], { stdio: 'inherit' });
   ensureWebBuilt(root);
-  const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-'));
-  const apiPort = await freePort();
-  const barePort = await freePort();
-  const base = `http://127.0.0.1:${apiPort}`;
-  let api;
-  let bare;
-  try {
-    api = await startProcess(
-      ['apps/api/src/server.ts'],
-      {
-        PORT: String(apiPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_MAX: '1000000',
-      },
-      `${base}/api/calendar/day?date=2026-11-22`,
-    );
-    bare = await startProcess(
-      ['scripts/bare-fastify.mjs'],
-      { PORT: String(barePort) },
-      `http://127.0.0.1:${barePort}/`,
-    );
+  await withApiAndBare(async ({ base, dataDir, api, bare }) => {
     // In a browser (what the phone downloads until the network is idle) and from the build manifest
     // (the same chunks, idle prefetch always included: on a busy machine the browser can go idle before
     // the prefetch starts). The budget holds for the larger.
@@ -388,26 +413,22 @@ async function appBench() {
           `Lighthouse mobile performance: ${best} (best of ${lighthouseRuns.length} runs: ${lighthouseRuns.map((lh) => lh.score).join(', ')}), target ≥ ${LIGHTHOUSE_MIN_SCORE}`,
         );
     }
-    await apiThroughputBench(base, dataDir, api, bare, barePort);
-  } finally {
-    api?.kill();
-    bare?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    await apiThroughputBench(base, dataDir, api, bare);
+  });
 }
 
 /**
  * API throughput against a bare Fastify route in the same run: calendar day, bzdata, 四柱反查, a VIP's
  * profile and 定制, and 择日 over a year for six people. Prints the shares and notes missed targets.
  */
-async function apiThroughputBench(base, dataDir, api, bare, barePort) {
+async function apiThroughputBench(base, dataDir, api, bare) {
   // Warm both servers (JIT, connections) before anything counts, then run the measurements in turn
   // three times and report medians: on a shared 2-core machine one 5-second run swings by ±30 %,
   // and interleaving spreads background load over all of them alike.
   const sample = { name: '示例', sex: '男', born: '公 1990-05-10 08:00' };
   const member = { token: await vipToken(base, dataDir) };
   const targets = {
-    bare: { url: `http://127.0.0.1:${barePort}/`, server: bare },
+    bare,
     day: { url: `${base}/api/calendar/day?date=2026-11-22`, server: api },
     chart: { url: `${base}/api/app/bln.Suan/bzdata`, bodies: [sample], server: api },
     varied: { url: `${base}/api/app/bln.Suan/bzdata`, bodies: variedBirths(), server: api },
@@ -468,35 +489,7 @@ async function apiThroughputBench(base, dataDir, api, bare, barePort) {
 /** --api: the API and a bare Fastify on loopback, and the throughput measurement alone. */
 async function apiOnlyBench() {
   ensureWebBuilt(root);
-  const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-'));
-  const apiPort = await freePort();
-  const barePort = await freePort();
-  const base = `http://127.0.0.1:${apiPort}`;
-  let api;
-  let bare;
-  try {
-    api = await startProcess(
-      ['apps/api/src/server.ts'],
-      {
-        PORT: String(apiPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_MAX: '1000000',
-      },
-      `${base}/api/calendar/day?date=2026-11-22`,
-    );
-    bare = await startProcess(
-      ['scripts/bare-fastify.mjs'],
-      { PORT: String(barePort) },
-      `http://127.0.0.1:${barePort}/`,
-    );
-    await apiThroughputBench(base, dataDir, api, bare, barePort);
-  } finally {
-    api?.kill();
-    bare?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withApiAndBare(({ base, dataDir, api, bare }) => apiThroughputBench(base, dataDir, api, bare));
 }
 
 /** --paint: the API on a throw-away data folder and the first-paint measurement alone. */
@@ -504,24 +497,12 @@ async function paintOnlyBench() {
   spawnSync('bash', [join(root, 'scripts/ensure-browser.sh')], { stdio: 'inherit' });
   ensureWebBuilt(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   let api;
   try {
-    api = await startProcess(
-      ['apps/api/src/server.ts'],
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_MAX: '1000000',
-      },
-      `${base}/xuanli/`,
-    );
-    await paintBench(base);
+    api = await startBenchApi(dataDir, '/xuanli/');
+    await paintBench(api.base);
   } finally {
-    api?.kill();
+    api?.server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

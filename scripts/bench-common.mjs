@@ -54,6 +54,17 @@ export function variedBirths() {
   }));
 }
 
+/** The 收货地址 a bench buyer adds before checking out. */
+export const BENCH_ADDRESS = {
+  name: '压测买家',
+  phone: '13800138000',
+  province: '浙江省',
+  city: '杭州市',
+  district: '西湖区',
+  detail: '文三路 100 号',
+  isDefault: true,
+};
+
 /**
  * Starts a node script as a child process with `env` (added to this process's environment); resolves
  * once `readyUrl` answers. A first start creates and seeds a database, which takes tens of seconds on
@@ -295,6 +306,18 @@ export function benchPlaces(name) {
       }
     },
   };
+}
+
+/**
+ * Starts bare Fastify (scripts/bare-fastify.mjs) on a free loopback port, stopped with `places` when
+ * given: the floor every API's throughput is measured against. Answers it as a throughput target.
+ */
+export async function startBareFastify(places) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const server = await startProcess(['scripts/bare-fastify.mjs'], { PORT: String(port) }, url);
+  places?.track(server);
+  return { url, server };
 }
 
 /**

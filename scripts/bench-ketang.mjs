@@ -12,7 +12,14 @@
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { benchPlaces, freePort, measureInterleaved, runBench, startProcess } from './bench-common.mjs';
+import {
+  benchPlaces,
+  freePort,
+  measureInterleaved,
+  runBench,
+  startBareFastify,
+  startProcess,
+} from './bench-common.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const COURSES = 10_000;
@@ -85,14 +92,7 @@ async function ketangBench(missed) {
   const { postgres } = places;
   const classrooms = [];
   try {
-    const barePort = await freePort();
-    const bare = places.track(
-      await startProcess(
-        ['scripts/bare-fastify.mjs'],
-        { PORT: String(barePort) },
-        `http://127.0.0.1:${barePort}/`,
-      ),
-    );
+    const bare = await startBareFastify(places);
     // An empty DATABASE_URL means PGlite, whatever the shell running the bench has set.
     classrooms.push(await startClassroom('PGlite', { DATA_DIR: places.dataDir(), DATABASE_URL: '' }));
     places.track(classrooms[0].server);
@@ -106,7 +106,7 @@ async function ketangBench(missed) {
       places.track(classroom.server);
     }
 
-    const targets = { bare: { url: `http://127.0.0.1:${barePort}/`, server: bare } };
+    const targets = { bare };
     const routes = [
       ['list', LIST],
       ['search 八字', search('八字')],

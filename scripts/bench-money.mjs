@@ -24,6 +24,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import {
   api,
+  BENCH_ADDRESS,
   benchPlaces,
   cpuSeconds,
   freePort,
@@ -31,6 +32,7 @@ import {
   median,
   runBench,
   smsLogin,
+  startBareFastify,
   startProcess,
 } from './bench-common.mjs';
 
@@ -39,15 +41,6 @@ const SANDBOX_KEY = 'bench-sandbox-key-0123456789abcdef0123456789';
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 200);
 // Rounds of logins per API, interleaved; their medians are reported (one round can meet a busy moment).
 const LOGIN_ROUNDS = 5;
-const ADDRESS = {
-  name: '压测买家',
-  phone: '13800138000',
-  province: '浙江省',
-  city: '杭州市',
-  district: '西湖区',
-  detail: '文三路 100 号',
-  isDefault: true,
-};
 
 /** The sandbox's callback headers for `body` (the HMAC the sandbox channel signs and verifies). */
 function sandboxHeaders(body, key = SANDBOX_KEY) {
@@ -95,7 +88,7 @@ async function startApi(label, root, dataDir) {
   );
   try {
     const token = await smsLogin(base, dataDir, '13900007788');
-    const address = (await api(base, '/api/shop/addresses', { token, body: ADDRESS })).resData;
+    const address = (await api(base, '/api/shop/addresses', { token, body: BENCH_ADDRESS })).resData;
     const goods = (await api(base, '/api/shop/products?kind=goods&size=1')).resData.list[0];
     const order = (
       await api(base, '/api/shop/orders', {
@@ -238,14 +231,7 @@ async function logins(target, count, offset) {
 await runBench('money', async (missed) => {
   const places = benchPlaces('money');
   try {
-    const barePort = await freePort();
-    const bare = places.track(
-      await startProcess(
-        ['scripts/bare-fastify.mjs'],
-        { PORT: String(barePort) },
-        `http://127.0.0.1:${barePort}/`,
-      ),
-    );
+    const bare = await startBareFastify(places);
     const apis = [await startApi('this checkout', here, places.dataDir())];
     places.track(apis[0].server);
     if (process.env.BENCH_COMPARE_ROOT) {
@@ -253,7 +239,7 @@ await runBench('money', async (missed) => {
       apis.push(other);
       places.track(other.server);
     }
-    const targets = { bare: { url: `http://127.0.0.1:${barePort}/`, server: bare } };
+    const targets = { bare };
     for (const target of apis) {
       targets[`${target.label} forged`] = {
         url: target.notifyUrl,

@@ -16,11 +16,13 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import {
   api,
+  BENCH_ADDRESS,
   benchPlaces,
   freePort,
   measureInterleaved,
   runBench,
   smsLogin,
+  startBareFastify,
   startProcess,
 } from './bench-common.mjs';
 
@@ -29,15 +31,6 @@ const root = new URL('..', import.meta.url).pathname;
 // than the runs order, so that no order is refused for want of stock.
 const STOCK = 100_000;
 const BUYER_PHONE = '13900005678';
-const ADDRESS = {
-  name: '压测买家',
-  phone: '13800138000',
-  province: '浙江省',
-  city: '杭州市',
-  district: '西湖区',
-  detail: '文三路 100 号',
-  isDefault: true,
-};
 const LIST_PATH = '/api/shop/products?page=1&size=20';
 
 /**
@@ -67,7 +60,7 @@ async function startShop(label, dataDir, postgresUrl) {
   );
   try {
     const token = await smsLogin(base, dataDir, BUYER_PHONE);
-    const address = (await api(base, '/api/shop/addresses', { token, body: ADDRESS })).resData;
+    const address = (await api(base, '/api/shop/addresses', { token, body: BENCH_ADDRESS })).resData;
     const goods = (await api(base, '/api/shop/products?kind=goods&size=1')).resData.list[0];
     const skuId = goods?.skus[0]?.id;
     if (!skuId) throw new Error('no goods SKU in the catalogue');
@@ -89,14 +82,7 @@ async function shopBench(missed) {
   const { postgres } = places;
   const shops = [];
   try {
-    const barePort = await freePort();
-    const bare = places.track(
-      await startProcess(
-        ['scripts/bare-fastify.mjs'],
-        { PORT: String(barePort) },
-        `http://127.0.0.1:${barePort}/`,
-      ),
-    );
+    const bare = await startBareFastify(places);
     shops.push(await startShop('PGlite', places.dataDir(), ''));
     places.track(shops[0].server);
     const postgresUrl = await places.postgresUrl();
@@ -106,7 +92,7 @@ async function shopBench(missed) {
       places.track(shop.server);
     }
 
-    const targets = { bare: { url: `http://127.0.0.1:${barePort}/`, server: bare } };
+    const targets = { bare };
     for (const shop of shops) {
       targets[`${shop.label} list`] = { url: `${shop.base}${LIST_PATH}`, server: shop.server };
       targets[`${shop.label} order`] = {

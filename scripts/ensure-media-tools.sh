@@ -20,24 +20,11 @@ has_cjk_font || need+=(fonts-noto-cjk)
 # ffmpeg may be listed twice (ffmpeg and ffprobe both missing).
 mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
 
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    sudo_cmd=(sudo -E)
-  else
-    echo "ensure-media-tools: need root to install ${need[*]} (try: sudo $0)" >&2
-    exit 1
-  fi
-else
-  sudo_cmd=()
-fi
-
-echo "ensure-media-tools: installing ${need[*]}" >&2
-apt_opts=(-o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
-"${sudo_cmd[@]}" apt-get "${apt_opts[@]}" update -qq >&2
-"${sudo_cmd[@]}" apt-get "${apt_opts[@]}" install -y -qq --no-install-recommends "${need[@]}" >&2
-if command -v fc-cache >/dev/null 2>&1; then
-  fc-cache -f >/dev/null 2>&1 || true
-fi
+# shellcheck source=scripts/apt-install.sh
+source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+apt_as_root ensure-media-tools "${need[@]}"
+apt_install "${need[@]}"
+refresh_font_cache
 
 for tool in ffmpeg ffprobe espeak-ng; do
   command -v "$tool" >/dev/null 2>&1 || { echo "ensure-media-tools: $tool still missing" >&2; exit 1; }

@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, eventually, expectVisible, type TestContext } from './harness.ts';
+import type { Page } from '@playwright/test';
+import { assert, eventually, expectVisible } from './expect.ts';
+import type { TestContext } from './harness.ts';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -74,4 +76,24 @@ export function adminWithInput(t: TestContext, input: string | undefined, ...arg
     `admin ${args.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout}`,
   );
   return result.stdout;
+}
+
+/**
+ * Gives the account logged in on `page` a new password `${prefix}-<random>` through the API, as 我的 ›
+ * 修改密码 does, and answers it: a second phone of the account logs in with it, since a second SMS
+ * code is a minute away.
+ */
+export async function setPasswordOnPhone(page: Page, prefix: string): Promise<string> {
+  const password = `${prefix}-${randomInt(1e9)}`;
+  const status = await page.evaluate(async (secret) => {
+    const token = JSON.parse(localStorage.getItem('jw-token') ?? '{}').jwt as string;
+    const res = await fetch('/api/crm/member/password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ password: secret }),
+    });
+    return res.status;
+  }, password);
+  assert(status === 200, `setting a password: HTTP ${status}`);
+  return password;
 }

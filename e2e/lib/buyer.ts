@@ -3,16 +3,8 @@
  * layout checks (after any toast has gone), and paying an order at the sandbox cashier.
  */
 import type { Page } from '@playwright/test';
-import {
-  assert,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  NARROW_VIEWPORT,
-  type TestContext,
-  VIEWPORT,
-} from './harness.ts';
+import { assert, expectHash, expectText, expectVisible } from './expect.ts';
+import { headerTitle, NARROW_VIEWPORT, type TestContext, VIEWPORT } from './harness.ts';
 import { checkLayout } from './page-checks.ts';
 
 /** Waits out a toast (登录成功, 地址已保存 …, 1.5 s each): the picture is of the page, not of the message. */

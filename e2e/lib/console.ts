@@ -6,8 +6,9 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { type BrowserContext, type Page, test } from '@playwright/test';
 import { adminWithInput } from './accounts.ts';
+import { expectVisible } from './expect.ts';
 import { closeWithTest, type DeskOptions } from './fixtures.ts';
-import { DESKTOP, expectVisible, SCREENSHOT_DIR, type TestContext } from './harness.ts';
+import { DESKTOP, SCREENSHOT_DIR, type TestContext } from './harness.ts';
 
 /** An operator's console window, logged in. */
 export interface ConsoleWindow {

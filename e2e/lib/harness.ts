@@ -1,11 +1,11 @@
 /**
- * What a test receives (the `t` fixture of lib/fixtures.ts) and the few helpers the tests share. The
- * assertions here wait, on Playwright's `expect` where it says the same, else by polling: the SPA
- * renders asynchronously (lazy chunks, transitions), and a one-shot read right after a tap would make
- * the tests flaky.
+ * What a test receives (the `t` fixture of lib/fixtures.ts) and the few helpers the tests share: the
+ * phone's sizes, the app's header and tab bar, gestures and the layout probes. What a test expects of
+ * the page is in lib/expect.ts.
  */
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { assert } from './expect.ts';
 
 /** The phone the app is designed for (the layout is designed at 375×812 first). */
 export const VIEWPORT = { width: 375, height: 812 } as const;
@@ -52,59 +52,6 @@ export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Polls `read` until `accept` holds, else throws naming `what` and the last value seen. The default
- * 8 s leaves room for a lazy chunk on a machine shared with other builds.
- */
-export async function eventually<T>(
-  what: string,
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 8000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      last = await read();
-      lastError = undefined;
-      if (accept(last)) return last;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      const seen =
-        lastError instanceof Error ? `error: ${lastError.message.split('\n')[0]}` : JSON.stringify(last);
-      throw new Error(`${what} (waited ${timeoutMs} ms; last seen ${seen})`);
-    }
-    await sleep(100);
-  }
-}
-
-/** Waits until the locator's visible text (whitespace collapsed) matches. */
-export async function expectText(locator: Locator, expected: string | RegExp, what: string): Promise<string> {
-  return eventually(
-    `${what}: expected text ${expected}`,
-    async () => (await locator.innerText({ timeout: 1000 })).replace(/\s+/g, ' ').trim(),
-    (text) => (typeof expected === 'string' ? text === expected : expected.test(text)),
-  );
-}
-
-/** Waits until the locator (its first match) is visible. */
-export async function expectVisible(locator: Locator, what: string): Promise<void> {
-  await expect(locator.first(), `${what}: not visible`).toBeVisible({ timeout: 8000 });
-}
-
-/** Waits until the URL's hash (router path + query) equals `expected`. */
-export async function expectHash(page: Page, expected: string): Promise<void> {
-  await eventually(
-    `location.hash should be ${expected}`,
-    () => page.evaluate(() => decodeURIComponent(location.hash)),
-    (hash) => hash === expected,
-  );
-}
-
 /** The page header's title (the `h1`). */
 export function headerTitle(page: Page): Locator {
   return page.getByRole('heading', { level: 1 });
@@ -113,11 +60,6 @@ export function headerTitle(page: Page): Locator {
 /** The bottom tab bar. */
 export function tabBar(page: Page): Locator {
   return page.getByRole('navigation', { name: '主导航' });
-}
-
-/** A check at one moment (no waiting), failing with `message`; it narrows the type as TypeScript's asserts. */
-export function assert(condition: unknown, message: string): asserts condition {
-  expect(condition, message).toBeTruthy();
 }
 
 /**

@@ -3,7 +3,8 @@
  * scans, tap targets ≥ 44 px.
  */
 import type { Page } from '@playwright/test';
-import { assert, brokenWords, overflowOn, smallTapTargets } from './harness.ts';
+import { assert } from './expect.ts';
+import { brokenWords, overflowOn, smallTapTargets } from './harness.ts';
 
 /** Options of {@link checkLayout}. */
 export interface LayoutOptions {

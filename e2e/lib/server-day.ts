@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { addDays, beijingToday } from '@xuanli/almanac/beijingTime';
-import { eventually, type TestContext } from './harness.ts';
+import { assert, eventually } from './expect.ts';
+import type { TestContext } from './harness.ts';
 
 /** The head of the engine's day JSON (`GET /api/calendar/day`), what the day card shows. */
 export interface ServerDay {
@@ -95,4 +96,23 @@ export function servedCardHydrated(page: Page): Promise<{ same: boolean; hydrate
       hydrated: !!now && Object.keys(now).some((key) => key.startsWith('__reactFiber')),
     };
   });
+}
+
+/** Waits until the day card on screen is the one the server sent, now hydrated in place by the app. */
+export async function expectServedCardHydrated(page: Page): Promise<void> {
+  await eventually(
+    'the app hydrated the served card',
+    () => servedCardHydrated(page),
+    (s) => s.same && s.hydrated,
+  );
+}
+
+/**
+ * The page just loaded showed the calendar the server rendered into it (not the boot screen, nothing
+ * hidden) and the app then took that calendar over in place.
+ */
+export async function expectServedCalendarTakenOver(page: Page): Promise<void> {
+  const parsed = await parsedState(page);
+  assert(!parsed.boot && parsed.rootShown, `the served calendar was hidden: ${JSON.stringify(parsed)}`);
+  await expectServedCardHydrated(page);
 }

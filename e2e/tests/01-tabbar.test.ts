@@ -3,17 +3,9 @@
  * and #aa0000 when selected, thumb-sized targets, and each tab switching the header title and hash route.
  */
 
+import { assert, eventually, expectHash, expectText } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  headerTitle,
-  TABS,
-  type TestContext,
-  tabBar,
-} from '../lib/harness.ts';
+import { headerTitle, TABS, type TestContext, tabBar } from '../lib/harness.ts';
 
 const SELECTED = 'rgb(170, 0, 0)';
 const UNSELECTED = 'rgb(153, 153, 153)';

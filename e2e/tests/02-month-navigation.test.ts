@@ -3,8 +3,9 @@
  * today. The clock is fixed at 2024-02-10 (lib/harness.ts), so the calendar opens on 2024年2月.
  */
 
+import { assert, eventually, expectText } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import { assert, eventually, expectText, settle, swipe, type TestContext } from '../lib/harness.ts';
+import { settle, swipe, type TestContext } from '../lib/harness.ts';
 
 /** The year-month title button; its visible text is e.g. 2024年2月. */
 function monthTitle(t: TestContext) {

@@ -5,21 +5,13 @@
  * clock, and the app takes it over in place.
  */
 import { createHash } from 'node:crypto';
+import { assert, eventually, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
+import { inFirstScreen, NARROW_VIEWPORT, type TestContext } from '../lib/harness.ts';
 import {
-  assert,
-  eventually,
-  expectText,
-  expectVisible,
-  inFirstScreen,
-  NARROW_VIEWPORT,
-  type TestContext,
-} from '../lib/harness.ts';
-import {
-  parsedState,
+  expectServedCalendarTakenOver,
   phoneOnServerTime,
   recordParsedState,
-  servedCardHydrated,
   serverDay,
   solarLine,
 } from '../lib/server-day.ts';
@@ -260,13 +252,7 @@ test('theAppTakesTheServedCalendarOverInPlace', async ({ t }) => {
   await phoneOnServerTime(t);
   await recordParsedState(page);
   await page.goto(t.appURL);
-  const parsed = await parsedState(page);
-  assert(!parsed.boot && parsed.rootShown, `the served calendar was hidden: ${JSON.stringify(parsed)}`);
-  await eventually(
-    'the app hydrated the served card',
-    () => servedCardHydrated(page),
-    (s) => s.same && s.hydrated,
-  );
+  await expectServedCalendarTakenOver(page);
   assert(
     (await page.evaluate(() => location.hash)) === '#/pages/index/index',
     'the bare address should become the calendar',
@@ -331,13 +317,7 @@ test('theServedCalendarOnANarrowPhone', async ({ t }) => {
   await page.evaluate(() => localStorage.setItem('xuanli-calendar-grid', JSON.stringify('month')));
   await recordParsedState(page);
   await page.reload();
-  const parsed = await parsedState(page);
-  assert(!parsed.boot && parsed.rootShown, `the served calendar was hidden: ${JSON.stringify(parsed)}`);
-  await eventually(
-    'the app hydrated the served card',
-    () => servedCardHydrated(page),
-    (s) => s.same && s.hydrated,
-  );
+  await expectServedCalendarTakenOver(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(width <= NARROW_VIEWPORT.width, `the page is ${width} px wide at 320`);
   await t.screenshot('hydrated-calendar-320x568');

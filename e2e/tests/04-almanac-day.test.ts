@@ -3,17 +3,9 @@
  * whole day from the engine and steps to the previous and next day.
  */
 
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  inFirstScreen,
-  type TestContext,
-} from '../lib/harness.ts';
+import { headerTitle, inFirstScreen, type TestContext } from '../lib/harness.ts';
 
 /** The date line at the top of 老黄历, e.g. 2024年2月10日 星期六. */
 function solarLine(t: TestContext) {

@@ -6,8 +6,9 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { shootNarrow } from '../lib/buyer.ts';
+import { assert, eventually, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import { assert, eventually, expectText, expectVisible, headerTitle } from '../lib/harness.ts';
+import { headerTitle, type TestContext } from '../lib/harness.ts';
 
 /**
  * No service worker in these tests: once one controls the page it answers the chunks from its cache,
@@ -17,15 +18,21 @@ async function withoutServiceWorker(page: Page): Promise<void> {
   await page.route(/\/sw\.js(\?.*)?$/, (route) => route.abort());
 }
 
-test('failedChunkShowsErrorViewAndTapReloads', async ({ t }) => {
-  t.allowPageErrors();
-  await withoutServiceWorker(t.page);
+/** Opens the calendar and answers the addresses of the scripts it loaded, the ones later pages share. */
+async function openCalendarNotingScripts(t: TestContext): Promise<Set<string>> {
   const loaded = new Set<string>();
   t.page.on('requestfinished', (request) => {
     if (request.resourceType() === 'script') loaded.add(request.url());
   });
   await t.open('/pages/index/index');
   await t.page.getByRole('region', { name: '当日信息' }).waitFor();
+  return loaded;
+}
+
+test('failedChunkShowsErrorViewAndTapReloads', async ({ t }) => {
+  t.allowPageErrors();
+  await withoutServiceWorker(t.page);
+  const loaded = await openCalendarNotingScripts(t);
 
   // Online, but the page's code arrives broken (a proxy's error page, a cut transfer): every script
   // the calendar did not load answers with something that is not JavaScript.
@@ -101,12 +108,7 @@ test('aPageFirstOpenedOfflineOpensWhenTheNetworkReturns', async ({ t }) => {
  */
 test('slowPageShowsItsHeaderAndASkeleton', async ({ t }) => {
   await withoutServiceWorker(t.page);
-  const loaded = new Set<string>();
-  t.page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') loaded.add(request.url());
-  });
-  await t.open('/pages/index/index');
-  await t.page.getByRole('region', { name: '当日信息' }).waitFor();
+  const loaded = await openCalendarNotingScripts(t);
 
   // Hold back every script the calendar did not load, until the skeleton has been looked at.
   let release!: () => void;

@@ -5,12 +5,10 @@
  * 375×812 and on a 320×568 phone. Also takes the screenshots of each tab page and of the narrow phone.
  */
 import type { Locator } from '@playwright/test';
+import { assert, eventually, expectText } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
 import {
-  assert,
   brokenWords,
-  eventually,
-  expectText,
   headerTitle,
   NARROW_VIEWPORT,
   overflowOn,

@@ -4,8 +4,9 @@
  * computes in the browser, so this is the browser-level proof that the real API is wired in.
  */
 
+import { assert, expectText } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import { assert, expectText, headerTitle } from '../lib/harness.ts';
+import { headerTitle } from '../lib/harness.ts';
 
 test('rootRedirectsToTheApp', async ({ t }) => {
   const origin = new URL(t.appURL).origin;

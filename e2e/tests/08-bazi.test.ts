@@ -11,14 +11,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Response } from '@playwright/test';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
 import {
-  assert,
   brokenWords,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
   headerTitle,
   MIN_TAP,
   NARROW_VIEWPORT,

@@ -14,19 +14,12 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  type TestContext,
-  tabBar,
-} from '../lib/harness.ts';
+import { headerTitle, type TestContext, tabBar } from '../lib/harness.ts';
 import {
   beijingDate,
+  expectServedCardHydrated,
   parsedState,
   phoneOnServerTime,
   recordParsedState,
@@ -496,9 +489,5 @@ test('theWorkerKeepsTodaysShell', async ({ t }) => {
   await page.goto(t.appURL);
   const second = await parsedState(page);
   assert(second.servedDay === today.date && !second.boot, `the next start: ${JSON.stringify(second)}`);
-  await eventually(
-    'the app hydrated the served card',
-    () => servedCardHydrated(page),
-    (s) => s.same && s.hydrated,
-  );
+  await expectServedCardHydrated(page);
 });

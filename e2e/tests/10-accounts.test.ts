@@ -7,8 +7,9 @@
  */
 import sharp from 'sharp';
 import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
+import { assert, eventually, expectHash, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import { assert, eventually, expectHash, expectVisible, headerTitle } from '../lib/harness.ts';
+import { headerTitle } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
 test('visitorSeesLoginAndTheVipOffer', async ({ t }) => {

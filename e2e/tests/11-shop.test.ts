@@ -16,20 +16,9 @@ import type { Locator, Page } from '@playwright/test';
 import { loginBySms, newPhone } from '../lib/accounts.ts';
 import { payInSandbox, shoot, shootNarrow } from '../lib/buyer.ts';
 import { openConsole, shipInConsole } from '../lib/console.ts';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  NARROW_VIEWPORT,
-  settle,
-  type TestContext,
-  tabBar,
-  VIEWPORT,
-} from '../lib/harness.ts';
+import { headerTitle, NARROW_VIEWPORT, settle, type TestContext, tabBar, VIEWPORT } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
 /** The goods with two options and four SKUs of the demo catalogue, and the SKU this buyer takes. */

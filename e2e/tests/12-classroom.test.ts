@@ -13,18 +13,9 @@ import { readFileSync } from 'node:fs';
 import type { Page, Response } from '@playwright/test';
 import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
 import { payInSandbox, shoot, shootNarrow, toastGone } from '../lib/buyer.ts';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  type TestContext,
-  tabBar,
-  VIEWPORT,
-} from '../lib/harness.ts';
+import { headerTitle, type TestContext, tabBar, VIEWPORT } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
 /** The demo course searched for and bought: 20 lessons, the first two free previews (试看). */

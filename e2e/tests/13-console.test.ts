@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { loginBySms, newPhone } from '../lib/accounts.ts';
 import { openConsole } from '../lib/console.ts';
+import { eventually, expectHash, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import { eventually, expectHash, expectVisible, headerTitle } from '../lib/harness.ts';
+import { headerTitle } from '../lib/harness.ts';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 

@@ -5,15 +5,9 @@
  */
 import type { Locator } from '@playwright/test';
 import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
+import { assert, eventually, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectVisible,
-  NARROW_VIEWPORT,
-  type TestContext,
-  VIEWPORT,
-} from '../lib/harness.ts';
+import { NARROW_VIEWPORT, type TestContext, VIEWPORT } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
 /** Fails when any text of `region` says 凶. */

@@ -15,19 +15,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { admin, adminWithInput, loginBySms, newPhone } from '../lib/accounts.ts';
+import { admin, adminWithInput, loginBySms, newPhone, setPasswordOnPhone } from '../lib/accounts.ts';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  NARROW_VIEWPORT,
-  type TestContext,
-  tabBar,
-  VIEWPORT,
-} from '../lib/harness.ts';
+import { NARROW_VIEWPORT, type TestContext, tabBar, VIEWPORT } from '../lib/harness.ts';
 import { startServer } from '../lib/server.ts';
 
 /** The phones the dialogs must fit, narrowest first. */
@@ -228,17 +219,7 @@ test('theDingzhiProfileIsTheAccountsOwnAndLeavesWithIt', async ({ t }) => {
 
   // A second phone of the same account has the profile. (A second SMS code is a minute away: the
   // reader sets a password on this phone, as 我的 › 修改密码 does, and logs in with it there.)
-  const password = `dingzhi-${randomInt(1e9)}`;
-  const setPassword = await page.evaluate(async (secret) => {
-    const token = JSON.parse(localStorage.getItem('jw-token') ?? '{}').jwt as string;
-    const res = await fetch('/api/crm/member/password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify({ password: secret }),
-    });
-    return res.status;
-  }, password);
-  assert(setPassword === 200, `setting a password: HTTP ${setPassword}`);
+  const password = await setPasswordOnPhone(page, 'dingzhi');
   const browser = t.context.browser();
   assert(browser, 'no browser');
   const other = await browser.newContext({

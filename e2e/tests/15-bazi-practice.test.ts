@@ -9,17 +9,9 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { admin, loginBySms, newPhone } from '../lib/accounts.ts';
+import { assert, expectHash, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  expectHash,
-  expectVisible,
-  NARROW_VIEWPORT,
-  overflowOn,
-  settle,
-  type TestContext,
-  tabBar,
-} from '../lib/harness.ts';
+import { NARROW_VIEWPORT, overflowOn, settle, type TestContext, tabBar } from '../lib/harness.ts';
 
 function form(page: Page): Locator {
   return page.getByRole('form', { name: '出生资料' });

@@ -8,18 +8,9 @@
  */
 import { bridgeLeave } from '@xuanli/almanac/leavePlanner';
 import { chooseDays } from '@xuanli/almanac/zeri';
+import { assert, eventually, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectText,
-  expectVisible,
-  NARROW_VIEWPORT,
-  settle,
-  smallTextOn,
-  type TestContext,
-  VIEWPORT,
-} from '../lib/harness.ts';
+import { NARROW_VIEWPORT, settle, smallTextOn, type TestContext, VIEWPORT } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
 const OPTIONS = { zi: 'late', trueSolar: false, yunSchool: 2 };

@@ -6,8 +6,9 @@
  */
 import { loginBySms, newPhone } from '../lib/accounts.ts';
 import { shoot, shootNarrow } from '../lib/buyer.ts';
+import { assert, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import { assert, expectHash, expectText, expectVisible, headerTitle, tabBar } from '../lib/harness.ts';
+import { headerTitle, tabBar } from '../lib/harness.ts';
 
 test('subscribeAndAddALunarBirthday', async ({ t }) => {
   const { page } = t;

@@ -5,23 +5,12 @@
  * the note, in its own sheet, searchable. The sheet is photographed at 375×812 and 320×568.
  */
 
-import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { newPhone, waitForCode } from '../lib/accounts.ts';
+import { newPhone, setPasswordOnPhone, waitForCode } from '../lib/accounts.ts';
+import { assert, eventually, expectHash, expectText, expectVisible } from '../lib/expect.ts';
 import { closeWithTest, test } from '../lib/fixtures.ts';
-import {
-  assert,
-  eventually,
-  expectHash,
-  expectText,
-  expectVisible,
-  headerTitle,
-  NARROW_VIEWPORT,
-  SCREENSHOT_DIR,
-  type TestContext,
-  tabBar,
-} from '../lib/harness.ts';
+import { headerTitle, NARROW_VIEWPORT, SCREENSHOT_DIR, type TestContext, tabBar } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 
 async function openBazi(page: Page, appURL: string): Promise<void> {
@@ -127,17 +116,7 @@ test('profilesSavedOnOnePhoneAreOnTheNextAfterLogin', async ({ t }) => {
   closeWithTest(other);
   // A second SMS code is a minute away: the reader sets a password on the first phone, as 我的 ›
   // 修改密码 does, and logs in with it on the second.
-  const password = `mingli-${randomInt(1e9)}`;
-  const setPassword = await page.evaluate(async (secret) => {
-    const token = JSON.parse(localStorage.getItem('jw-token') ?? '{}').jwt as string;
-    const res = await fetch('/api/crm/member/password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify({ password: secret }),
-    });
-    return res.status;
-  }, password);
-  assert(setPassword === 200, `setting a password: HTTP ${setPassword}`);
+  const password = await setPasswordOnPhone(page, 'mingli');
   const second = await other.newPage();
   await second.goto(`${t.appURL}#/pages/user/login`);
   await second.getByText('密码登录', { exact: true }).click();

@@ -12,17 +12,9 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { loginBySms, newPhone } from '../lib/accounts.ts';
 import { toastGone } from '../lib/buyer.ts';
+import { assert, expectHash, expectVisible } from '../lib/expect.ts';
 import { test } from '../lib/fixtures.ts';
-import {
-  assert,
-  expectHash,
-  expectVisible,
-  headerTitle,
-  NARROW_VIEWPORT,
-  SCREENSHOT_DIR,
-  type TestContext,
-  VIEWPORT,
-} from '../lib/harness.ts';
+import { headerTitle, NARROW_VIEWPORT, SCREENSHOT_DIR, type TestContext, VIEWPORT } from '../lib/harness.ts';
 import { checkLayout } from '../lib/page-checks.ts';
 import { type RunningServer, startServer } from '../lib/server.ts';
 

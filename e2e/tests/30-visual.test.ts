@@ -5,8 +5,10 @@
  * layout, colour or text; after a deliberate change, `npx playwright test 30-visual
  * --update-snapshots` takes new pictures, to be looked at before they are committed.
  */
+
+import { expectHash, expectVisible } from '../lib/expect.ts';
 import { expect, test } from '../lib/fixtures.ts';
-import { expectHash, expectVisible, headerTitle, type TestContext, tabBar } from '../lib/harness.ts';
+import { headerTitle, type TestContext, tabBar } from '../lib/harness.ts';
 
 /** Lets web fonts and lazy pictures finish before a comparison (the caret and animations are off). */
 async function settled(t: TestContext): Promise<void> {

@@ -16,20 +16,9 @@ ls /usr/lib/nginx/modules/ngx_http_brotli_static_module.so >/dev/null 2>&1 || ne
 ls -d /usr/lib/postgresql/*/bin/pg_basebackup >/dev/null 2>&1 || need+=(postgresql)
 [ ${#need[@]} -eq 0 ] && exit 0
 
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    sudo_cmd=(sudo -E)
-  else
-    echo "ensure-packages: need root to install ${need[*]} (try: sudo $0)" >&2
-    exit 1
-  fi
-else
-  sudo_cmd=()
-fi
-
-echo "ensure-packages: installing ${need[*]}" >&2
-# Another apt run (a colleague's) may hold the lock; wait for it instead of failing.
-apt_opts=(-o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
+# shellcheck source=scripts/apt-install.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../apt-install.sh"
+apt_as_root ensure-packages "${need[@]}"
 # policy-rc.d answering 101 keeps a machine with an init system from starting the packages' default
 # services on install (they would take :80 and :6432); it is removed again afterwards.
 policy=/usr/sbin/policy-rc.d
@@ -41,8 +30,7 @@ if [ ! -e "$policy" ]; then
 fi
 cleanup() { if [ "$made_policy" = 1 ]; then "${sudo_cmd[@]}" rm -f "$policy"; fi; }
 trap cleanup EXIT
-"${sudo_cmd[@]}" apt-get "${apt_opts[@]}" update -qq >&2
-"${sudo_cmd[@]}" apt-get "${apt_opts[@]}" install -y -qq --no-install-recommends "${need[@]}" >&2
+apt_install "${need[@]}"
 
 [ -x /usr/sbin/nginx ] || { echo "ensure-packages: /usr/sbin/nginx still missing" >&2; exit 1; }
 [ -x /usr/sbin/pgbouncer ] || { echo "ensure-packages: /usr/sbin/pgbouncer still missing" >&2; exit 1; }

@@ -31,6 +31,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BEIJING_OFFSET_SECONDS } from '../src/beijingTime.ts';
+import { dayNumber } from '../src/solarDate.ts';
 
 // astronomia ships no type declarations; import it through a string so tsc treats the modules as `any`.
 const load = (name: string) => import(name);
@@ -192,20 +193,9 @@ function angleDiff(a: number, b: number): number {
   return d;
 }
 
-/** JD (0h) of a Gregorian date. */
+/** JD (0h) of a Gregorian date: the engine's day number, counted from the Julian period's start. */
 function julianDay(year: number, month: number, day: number): number {
-  const a = Math.floor((14 - month) / 12);
-  const y = year + 4800 - a;
-  const m = month + 12 * a - 3;
-  return (
-    day +
-    Math.floor((153 * m + 2) / 5) +
-    365 * y +
-    Math.floor(y / 4) -
-    Math.floor(y / 100) +
-    Math.floor(y / 400) -
-    32045.5
-  );
+  return dayNumber(year, month, day) + 2440587.5;
 }
 
 const ARCSEC = Math.PI / (180 * 3600);
@@ -439,16 +429,11 @@ export function unpackUnsigned(text: string, offset: number, width: number): num
   return v;
 }
 
-/** Day number (days since 1970-01-01) of a Gregorian date. */
-function gregorianDayNumber(year: number, month: number, day: number): number {
-  return julianDay(year, month, day) + 0.5 - 2440588;
-}
-
 /** Gregorian year of a day number. */
 function gregorianYear(n: number): number {
   let y = Math.floor(1970 + n / 365.2425);
-  while (gregorianDayNumber(y, 1, 1) > n) y--;
-  while (gregorianDayNumber(y + 1, 1, 1) <= n) y++;
+  while (dayNumber(y, 1, 1) > n) y--;
+  while (dayNumber(y + 1, 1, 1) <= n) y++;
   return y;
 }
 
@@ -461,8 +446,8 @@ export function packTermDays(terms: number[], firstYear = FIRST_TERM_YEAR): stri
   for (let k = 0; k < terms.length; k += 2) {
     const y = firstYear + Math.floor(k / 24);
     const m = (k % 24) / 2 + 1;
-    const jie = Math.floor(terms[k] / DAY) - gregorianDayNumber(y, m, 3);
-    const qi = Math.floor(terms[k + 1] / DAY) - gregorianDayNumber(y, m, 18);
+    const jie = Math.floor(terms[k] / DAY) - dayNumber(y, m, 3);
+    const qi = Math.floor(terms[k + 1] / DAY) - dayNumber(y, m, 18);
     if (jie < 0 || jie > 7 || qi < 0 || qi > 7) throw new Error(`term day out of packing range: ${y}-${m}`);
     s += DIGITS[jie * 8 + qi];
   }
@@ -538,7 +523,7 @@ export function unpackResiduals(text: string, model: LinearModel): number[] {
 export function packLunarYears(years: LunarYearRow[]): string {
   let s = '';
   for (const y of years) {
-    const offset = y.newYear - gregorianDayNumber(y.year, 1, 21);
+    const offset = y.newYear - dayNumber(y.year, 1, 21);
     if (offset < 0 || offset > 31) throw new Error(`new year ${y.year} out of packing range`);
     let bits = 0;
     y.monthDays.forEach((d, i) => {

@@ -41,6 +41,9 @@ describe('icsCalendar', () => {
   });
 });
 
+/** The calendar of 2026 with the public part (节气, festivals, 休/班) switched off. */
+const NOTHING_PUBLIC_2026 = { from: 2026, to: 2026, terms: false, festivals: [], rest: false };
+
 /** Parses a calendar with ical.js and lists its events as plain data. */
 function parse(text: string) {
   const calendar = ICAL.Component.fromString(text);
@@ -175,16 +178,7 @@ describe('icsCalendar for one user, read back with ical.js', () => {
   });
 
   it('leaves out what is switched off, and is the public calendar when nothing is asked', () => {
-    const bare = parse(
-      icsCalendar({
-        from: 2026,
-        to: 2026,
-        terms: false,
-        festivals: [],
-        rest: false,
-        events: events.slice(0, 1),
-      }),
-    );
+    const bare = parse(icsCalendar({ ...NOTHING_PUBLIC_2026, events: events.slice(0, 1) }));
     expect(bare.map((e) => e.uid)).toEqual(['event-birthday-1-20260524@xuanli']);
     const plain = icsCalendar({ from: 2024, to: 2024, stamp: 1_700_000_000 });
     expect(plain).toBe(icsCalendar({ from: 2024, to: 2024, stamp: 1_700_000_000, events: [], goodDays: [] }));
@@ -192,17 +186,7 @@ describe('icsCalendar for one user, read back with ical.js', () => {
   });
 
   it('adds the Buddhist and Taoist festivals only when asked, without the Taoist markers of the day', () => {
-    const religious = parse(
-      icsCalendar({
-        from: 2026,
-        to: 2026,
-        terms: false,
-        festivals: [],
-        rest: false,
-        buddhist: true,
-        taoist: true,
-      }),
-    );
+    const religious = parse(icsCalendar({ ...NOTHING_PUBLIC_2026, buddhist: true, taoist: true }));
     const named = (prefix: string, summary: string) =>
       religious.filter((e) => e.uid.startsWith(prefix) && e.summary === summary).map((e) => e.start);
     // 四月初八 of 2026 is 05-24; 二月十九 is 04-06; 正月初九 is 02-25; 冬至 2026 is 12-22.

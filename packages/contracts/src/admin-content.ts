@@ -14,17 +14,7 @@ import {
 } from './admin-content-labels.ts';
 import { DateTime, pageOf, pageQuery, RowId } from './common.ts';
 
-export {
-  ADMIN_ARTICLE_LIMITS,
-  ADMIN_IMAGE_MAX_BYTES,
-  ADMIN_IMAGE_MAX_SIDE,
-  ARTICLE_LABEL_HINTS,
-  MASTER_LIMITS,
-  PICTURE_URL_PATTERN,
-  READING_GROUP_LABELS,
-  READING_LIMITS,
-  type ReadingGroup,
-} from './admin-content-labels.ts';
+export * from './admin-content-labels.ts';
 
 /**
  * The form of `POST /api/admin/images` (multipart/form-data). Documentation only: the route reads

@@ -36,17 +36,7 @@ import {
   PRODUCT_KINDS,
 } from './shop-labels.ts';
 
-export {
-  PRODUCT_IMAGES_MAX,
-  PRODUCT_SUBTITLE_MAX,
-  PRODUCT_TITLE_MAX,
-  SHIP_CARRIERS,
-  type ShipCarrier,
-  SKU_PRICE_MAX,
-  SKU_STOCK_MAX,
-  SKU_TITLE_MAX,
-  TRACKING_NO_PATTERN,
-} from './admin-shop-labels.ts';
+export * from './admin-shop-labels.ts';
 
 /** 'YYYY-MM-DD' of a Beijing day. */
 export const BEIJING_DATE_PATTERN = DATE_PATTERN;

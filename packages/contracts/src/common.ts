@@ -20,16 +20,7 @@ import {
   ROW_ID_MAX,
 } from './common-labels.ts';
 
-export {
-  DATE_PATTERN,
-  FEN_MAX,
-  INT4_MAX,
-  PAGE_MAX,
-  PAGE_SIZE,
-  PAGE_SIZE_MAX,
-  PHONE_PATTERN,
-  ROW_ID_MAX,
-} from './common-labels.ts';
+export * from './common-labels.ts';
 
 /**
  * The id of a row: a positive PostgreSQL `integer`. In a path or query it is written in digits (the

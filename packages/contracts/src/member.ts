@@ -8,6 +8,7 @@
  * calls to become a user (they still need a session token).
  */
 import { type Static, Type } from 'typebox';
+import { DateTime } from './common.ts';
 
 /** Mainland mobile numbers: 1, then 3–9, then nine digits (11 digits in all). */
 export { PHONE_PATTERN } from './common-labels.ts';
@@ -136,10 +137,7 @@ export type LoginResult = Static<typeof LoginResultSchema>;
 
 /** `resData` of `POST /api/crm/member/logout`. */
 export const MemberLogoutResultSchema = Type.Object({
-  revokedAt: Type.String({
-    format: 'date-time',
-    description: 'When the session was ended; its tokens are refused from then on',
-  }),
+  revokedAt: DateTime('When the session was ended; its tokens are refused from then on'),
 });
 
 /** A logout answer. */
@@ -198,10 +196,9 @@ export const DeleteBodySchema = Type.Object({}, { additionalProperties: false })
 
 /** `resData` of `POST /api/crm/member/delete`. */
 export const DeleteResultSchema = Type.Object({
-  deletedAt: Type.String({
-    format: 'date-time',
-    description: 'When the account was anonymised and all its sessions ended; the phone may sign up afresh',
-  }),
+  deletedAt: DateTime(
+    'When the account was anonymised and all its sessions ended; the phone may sign up afresh',
+  ),
 });
 
 /** A deletion answer. */

@@ -92,6 +92,17 @@ const updatedAtField = DateTime(
   "When the phone made this change; the last write wins per profile (a time after the server's now counts as now)",
 );
 
+/** What a saved profile and an entry of the exported file both hold: the birth and what the member adds. */
+const profileFields = {
+  name: nameField,
+  sex: sexField,
+  born: bornField,
+  options: Type.Optional(MingliOptionsSchema),
+  group: Type.Optional(MingliGroupSchema),
+  note: Type.Optional(noteField),
+  events: Type.Optional(eventsField),
+};
+
 /** Body of `POST crm/bazi/profiles`. */
 export const MingliProfileInputSchema = Type.Object(
   {
@@ -103,13 +114,7 @@ export const MingliProfileInputSchema = Type.Object(
         description: "The phone's own id of the profile: a repeated POST with it saves once",
       }),
     ),
-    name: nameField,
-    sex: sexField,
-    born: bornField,
-    options: Type.Optional(MingliOptionsSchema),
-    group: Type.Optional(MingliGroupSchema),
-    note: Type.Optional(noteField),
-    events: Type.Optional(eventsField),
+    ...profileFields,
     updatedAt: Type.Optional(updatedAtField),
   },
   { description: 'A profile to save; other properties are ignored' },
@@ -186,13 +191,7 @@ export const MingliDeletedSchema = Type.Object({ id: Type.Integer({ description:
 
 /** One profile of the file. */
 export const MingliFileEntrySchema = Type.Object({
-  name: nameField,
-  sex: sexField,
-  born: bornField,
-  options: Type.Optional(MingliOptionsSchema),
-  group: Type.Optional(MingliGroupSchema),
-  note: Type.Optional(noteField),
-  events: Type.Optional(eventsField),
+  ...profileFields,
   createdAt: Type.Optional(DateTime('When it was first saved (ignored by an import)')),
   updatedAt: Type.Optional(DateTime('Its last change (ignored by an import)')),
 });

@@ -3,6 +3,7 @@
  * belong to.
  */
 import { type Static, Type } from 'typebox';
+import { DateTime } from './common.ts';
 
 /** Body of `POST /api/base/token`; optional as a whole (the original app sends none). */
 export const TokenBodySchema = Type.Object({
@@ -51,10 +52,7 @@ export type SessionInfo = Static<typeof SessionSchema>;
 
 /** `POST /api/base/logout`: the session of the token in header `token` is ended. */
 export const LogoutResultSchema = Type.Object({
-  revokedAt: Type.String({
-    format: 'date-time',
-    description: 'When the session was ended; its tokens are refused from then on',
-  }),
+  revokedAt: DateTime('When the session was ended; its tokens are refused from then on'),
 });
 
 /** A logout answer's `resData`. */

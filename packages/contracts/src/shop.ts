@@ -19,18 +19,7 @@ import {
   PRODUCT_KINDS,
 } from './shop-labels.ts';
 
-export {
-  MAX_LINE_QTY,
-  MAX_ORDER_LINES,
-  ORDER_PAY_MINUTES,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  ORDER_TOTAL_MAX,
-  type OrderStatus,
-  PRODUCT_KIND_LABELS,
-  PRODUCT_KINDS,
-  type ProductKind,
-} from './shop-labels.ts';
+export * from './shop-labels.ts';
 
 /** A SKU's 会员价 in 分, or null when it has none (a VIP pays the price then). */
 const VipFen = () =>
@@ -117,9 +106,7 @@ export const ProductQuerySchema = Type.Object({
 export type ProductQuery = Static<typeof ProductQuerySchema>;
 
 /** `resData` of `GET /api/shop/products`: on-shelf products, newest first within their sort order. */
-export const ProductListSchema = Type.Object({
-  ...pageOf(ProductSummarySchema),
-});
+export const ProductListSchema = Type.Object(pageOf(ProductSummarySchema));
 
 /** A product list. */
 export type ProductList = Static<typeof ProductListSchema>;
@@ -315,8 +302,6 @@ export const OrderEventSchema = Type.Object({
 /** An order event. */
 export type OrderEvent = Static<typeof OrderEventSchema>;
 
-export { PAY_CHANNEL_LABELS, PAY_CHANNELS, type PayChannel } from './shop-labels.ts';
-
 /** A line of a placed order, and whether a refund has given it back. */
 export const OrderItemSchema = Type.Object({
   ...OrderLineSchema.properties,
@@ -352,9 +337,7 @@ export const OrderQuerySchema = Type.Object({
 export type OrderQuery = Static<typeof OrderQuerySchema>;
 
 /** `resData` of `GET /api/shop/orders`: the buyer's orders, newest first. */
-export const OrderListSchema = Type.Object({
-  ...pageOf(OrderSummarySchema),
-});
+export const OrderListSchema = Type.Object(pageOf(OrderSummarySchema));
 
 /** An order list. */
 export type OrderList = Static<typeof OrderListSchema>;

@@ -15,3 +15,15 @@ export function problemRule<Value>(problemOf: (value: Value) => string | null) {
     },
   };
 }
+
+/**
+ * The rules of a text field that must be filled in (spaces alone do not count) and stay within `max`
+ * characters: `missing` shows when it is empty; a longer one reads `${noun}最多 N 个字`, or `不超过 N 个字`
+ * when the field needs no name beside it.
+ */
+export function filledWithin(max: number, missing: string, noun?: string) {
+  return [
+    { required: true, whitespace: true, message: missing },
+    { max, message: noun ? `${noun}最多 ${max} 个字` : `不超过 ${max} 个字` },
+  ];
+}

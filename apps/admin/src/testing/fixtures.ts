@@ -1,5 +1,11 @@
 /** Records as the console API sends them (typed by packages/contracts/src/admin.ts), for fakes. */
-import type { AdminLoginResult, AdminUserDetail, AdminUserSummary, Operator } from '@xuanli/contracts/admin';
+import type {
+  AdminLoginResult,
+  AdminUserDetail,
+  AdminUserSummary,
+  AuditEntry,
+  Operator,
+} from '@xuanli/contracts/admin';
 import type { AdminRole } from '@xuanli/contracts/admin-labels';
 
 /** 2026-01-15 12:00 Beijing, the fixtures' "now"-ish instant. */
@@ -78,5 +84,23 @@ export function aUserDetail(overrides: Partial<AdminUserSummary> = {}): AdminUse
         paidAt: '2026-01-14T06:01:00.000Z',
       },
     ],
+  };
+}
+
+/** An audit row of the console operator 赵客服 (id 3), changed by the fields given. */
+export function anAuditEntry(fields: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: 1,
+    at: FIXTURE_NOW,
+    operatorId: 3,
+    actor: 'kefu01',
+    operatorName: '赵客服',
+    action: 'vip.grant',
+    target: 'user:42',
+    subject: '138****0000',
+    before: null,
+    after: null,
+    reason: null,
+    ...fields,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAlmanacError } from '../errors.ts';
+import { outcomeCode } from '../errors.test-helpers.ts';
 import { baziChart } from './chart.ts';
 import { xiyong } from './xiyong.ts';
 
@@ -28,15 +28,6 @@ const SPEC_FIELDS = [
   'sex',
   'mingxiang',
 ];
-
-const code = (f: () => unknown) => {
-  try {
-    f();
-    return 'ok';
-  } catch (e) {
-    return isAlmanacError(e) ? e.code : String(e);
-  }
-};
 
 describe('baziChart', () => {
   it('has every field of the chart answer (PRODUCT.md#bazi) and the extras, in their wire shapes', () => {
@@ -135,20 +126,20 @@ describe('baziChart', () => {
     });
   });
   it('rejects bad input with typed errors', () => {
-    expect(code(() => baziChart({ born: 'nonsense', sex: '男' }))).toBe('WRONG_BIRTH_TEXT');
-    expect(code(() => baziChart({ born: '公 1990-05-10', sex: 'x' as '男' }))).toBe('WRONG_SEX');
-    expect(code(() => baziChart({ born: '公 1990-05-10', sex: '男', zi: 'noon' as 'late' }))).toBe(
+    expect(outcomeCode(() => baziChart({ born: 'nonsense', sex: '男' }))).toBe('WRONG_BIRTH_TEXT');
+    expect(outcomeCode(() => baziChart({ born: '公 1990-05-10', sex: 'x' as '男' }))).toBe('WRONG_SEX');
+    expect(outcomeCode(() => baziChart({ born: '公 1990-05-10', sex: '男', zi: 'noon' as 'late' }))).toBe(
       'WRONG_OPTION',
     );
-    expect(code(() => baziChart({ born: '公 1990-05-10', sex: '男', yunSchool: 3 as 1 }))).toBe(
+    expect(outcomeCode(() => baziChart({ born: '公 1990-05-10', sex: '男', yunSchool: 3 as 1 }))).toBe(
       'WRONG_OPTION',
     );
-    expect(code(() => baziChart({ born: '公 1990-05-10', sex: '男', liunianCount: 1.5 }))).toBe(
+    expect(outcomeCode(() => baziChart({ born: '公 1990-05-10', sex: '男', liunianCount: 1.5 }))).toBe(
       'WRONG_COUNT',
     );
-    expect(code(() => baziChart({ born: '公 1990-05-10', sex: '男', timeZone: 'Nowhere' }))).toBe(
+    expect(outcomeCode(() => baziChart({ born: '公 1990-05-10', sex: '男', timeZone: 'Nowhere' }))).toBe(
       'WRONG_OPTION',
     );
-    expect(code(() => baziChart(null as never))).toBe('WRONG_BIRTH_TEXT');
+    expect(outcomeCode(() => baziChart(null as never))).toBe('WRONG_BIRTH_TEXT');
   });
 });

@@ -82,6 +82,16 @@ export type ByPillar<T, H = T> = {
 /** `T` in a chart with a known hour, null in one without. */
 type IfHour<Known extends boolean, T> = Known extends true ? T : null;
 
+/** A date with its clock time, in numbers; the time is null when the hour is unknown. */
+interface DateAndClock<Known extends boolean> {
+  year: number;
+  month: number;
+  day: number;
+  hour: IfHour<Known, number>;
+  minute: IfHour<Known, number>;
+  second: IfHour<Known, number>;
+}
+
 /**
  * The chart JSON. Field names follow PRODUCT.md#bazi. `Known` is false for a chart whose hour is unknown:
  * every value that comes from the hour pillar is then null (see {@link HourUnknownChart}).
@@ -90,26 +100,12 @@ export interface BaziChartOf<Known extends boolean> {
   /** Epoch seconds (UTC) of the birth; with the hour unknown, of noon on the birth date (the moment worked). */
   stamp: number;
   /** Civil date and time on the birthplace clock, as entered (or converted from the lunar date). */
-  gongli: {
-    year: number;
-    month: number;
-    day: number;
-    hour: IfHour<Known, number>;
-    minute: IfHour<Known, number>;
-    second: IfHour<Known, number>;
+  gongli: DateAndClock<Known> & {
     /** 'YYYY-MM-DD HH:mm:ss', or 'YYYY-MM-DD 时辰不详'. */
     text: string;
   };
   /** Lunar date of that civil date; the clock time. */
-  nongli: {
-    year: number;
-    month: number;
-    day: number;
-    hour: IfHour<Known, number>;
-    minute: IfHour<Known, number>;
-    second: IfHour<Known, number>;
-    leap: boolean;
-  };
+  nongli: DateAndClock<Known> & { leap: boolean };
   /** Chinese forms: '一九九〇', '四月', '十六', '辰时' (the chart's hour branch; '不详' without one). */
   nongli_zh: { year: string; month: string; day: string; hour: string; text: string };
   is_leap: boolean;

@@ -4,7 +4,7 @@
  * comes from the hour null — no more, no less — its 起运 and 大运 those of noon, and a note saying so.
  */
 import { describe, expect, it } from 'vitest';
-import { isAlmanacError } from '../errors.ts';
+import { outcomeCode } from '../errors.test-helpers.ts';
 import { dayNumber, formatSolarDate, solarFromDayNumber } from '../solarDate.ts';
 import { termIndexOnDay } from '../solarTerm.ts';
 import { type BaziChart, baziChart, type HourUnknownChart } from './chart.ts';
@@ -135,18 +135,10 @@ describe('baziChart with the hour unknown', () => {
       message: '时辰不详：本盘按“子时换日”，若出生在 23 点以后，日柱为甲午。',
       alternative: { year: '癸卯', month: '丙辰', day: '甲午', hour: null },
     });
-    const code = (f: () => unknown) => {
-      try {
-        f();
-        return 'ok';
-      } catch (e) {
-        return isAlmanacError(e) ? e.code : String(e);
-      }
-    };
-    expect(code(() => baziChart({ born: '公 1990-05-10', sex: '男', hourUnknown: 'yes' as never }))).toBe(
-      'WRONG_OPTION',
-    );
-    expect(code(() => baziChart({ born: '公 1990-05-10', sex: '男', hourUnknown: false }))).toBe('ok');
+    expect(
+      outcomeCode(() => baziChart({ born: '公 1990-05-10', sex: '男', hourUnknown: 'yes' as never })),
+    ).toBe('WRONG_OPTION');
+    expect(outcomeCode(() => baziChart({ born: '公 1990-05-10', sex: '男', hourUnknown: false }))).toBe('ok');
     expect(JSON.parse(JSON.stringify(c))).toEqual(c);
   });
 });

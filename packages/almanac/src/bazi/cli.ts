@@ -210,14 +210,20 @@ export function formatChart(c: AnyBaziChart): string {
 
 /** Runs `xuanli chart` with the arguments after `chart`; never throws for bad input (exit code 2). */
 export function chartCommand(argv: readonly string[]): ChartCommandResult {
-  try {
+  return answered(() => {
     const { input, json } = parse(argv);
     const chart = baziChart(input);
-    return {
-      stdout: json ? `${JSON.stringify(chart, null, 2)}\n` : formatChart(chart),
-      stderr: '',
-      exitCode: 0,
-    };
+    return json ? `${JSON.stringify(chart, null, 2)}\n` : formatChart(chart);
+  });
+}
+
+/**
+ * A command's result from `run`, which prints what it answers: a wrong argument or input (usage, or
+ * the engine's own error) exits with code 2 and its message instead; anything else is a bug and throws.
+ */
+function answered(run: () => string): ChartCommandResult {
+  try {
+    return { stdout: run(), stderr: '', exitCode: 0 };
   } catch (error) {
     if (error instanceof ChartUsageError || isAlmanacError(error)) {
       return { stdout: '', stderr: `${(error as Error).message}\n`, exitCode: 2 };
@@ -241,7 +247,7 @@ export function formatPillarDates(pillars: string[], dates: PillarDate[], from: 
 
 /** Runs `xuanli pillars` with the arguments after `pillars`; never throws for bad input (exit code 2). */
 export function pillarsCommand(argv: readonly string[]): ChartCommandResult {
-  try {
+  return answered(() => {
     const positionals: string[] = [];
     const flags = new Map<string, string>();
     let json = false;
@@ -271,22 +277,8 @@ export function pillarsCommand(argv: readonly string[]): ChartCommandResult {
       zi: flags.get('zi') as 'early' | 'late' | undefined,
     };
     const dates = datesOfPillars({ year: y, month: m, day: d, hour: h }, options);
-    return {
-      stdout: json
-        ? `${JSON.stringify(dates, null, 2)}\n`
-        : formatPillarDates(
-            positionals,
-            dates,
-            options.from ?? PILLAR_SEARCH_DEFAULT.from,
-            options.to ?? PILLAR_SEARCH_DEFAULT.to,
-          ),
-      stderr: '',
-      exitCode: 0,
-    };
-  } catch (error) {
-    if (error instanceof ChartUsageError || isAlmanacError(error)) {
-      return { stdout: '', stderr: `${(error as Error).message}\n`, exitCode: 2 };
-    }
-    throw error;
-  }
+    if (json) return `${JSON.stringify(dates, null, 2)}\n`;
+    const from = options.from ?? PILLAR_SEARCH_DEFAULT.from;
+    return formatPillarDates(positionals, dates, from, options.to ?? PILLAR_SEARCH_DEFAULT.to);
+  });
 }

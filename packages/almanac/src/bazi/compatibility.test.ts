@@ -14,27 +14,21 @@ import {
 
 describe('compatibility (jxfen)', () => {
   it('carries the score and grade tables of PRODUCT.md#constants exactly', () => {
-    expect(RELATION_SCORES).toEqual({
-      三合: [88, 80],
-      六合: [95, 83],
-      合: [95, 90],
-      生: [75, 65],
-      助: [70, 66],
-      克: [52, 45],
-      冲: [30, 32],
-      刑: [45, 35],
-      害: [42, 55],
-      破: [25, 25],
-    });
-    expect(LUCK_GRADES).toEqual([
-      ['大吉', 89, 88],
-      ['中吉', 75, 78],
-      ['小吉', 61, 68],
-      ['中平', 53, 55],
-      ['小凶', 42, 46],
-      ['中凶', 31, 37],
-      ['大凶', 22, 25],
-    ]);
+    // The two rows of the table, as PRODUCT.md writes them.
+    const relations =
+      '三合 88/80, 六合 95/83, 合 95/90, 生 75/65, 助 70/66, 克 52/45, 冲 30/32, 刑 45/35, 害 42/55, 破 25/25';
+    const grades = '大吉 89/88, 中吉 75/78, 小吉 61/68, 中平 53/55, 小凶 42/46, 中凶 31/37, 大凶 22/25';
+    const rows = (table: string) =>
+      table.split(', ').map((cell) => {
+        const [name, pair] = cell.split(' ');
+        const [a, b] = pair.split('/').map(Number);
+        return [name, a, b] as const;
+      });
+    expect(RELATION_SCORES).toEqual(
+      Object.fromEntries(rows(relations).map(([name, a, b]) => [name, [a, b]])),
+    );
+    expect(Object.keys(RELATION_SCORES)).toEqual(rows(relations).map(([name]) => name));
+    expect(LUCK_GRADES).toEqual(rows(grades));
   });
   it('classifies relations by precedence', () => {
     const r = (a: string, b: string) => compatibility(a, b).relation;

@@ -239,21 +239,9 @@ describe('datesOfPillars', () => {
   });
 
   it('finds each of 2,000 random charts of our engine among its candidates over 1801–2099, and only true candidates', () => {
-    const rnd = mulberry32(20261128);
-    const lo = dayNumber(1901, 1, 1);
-    const hi = dayNumber(2099, 12, 31);
     let candidates = 0;
     let early = 0;
-    for (let i = 0; i < 2000; i++) {
-      const zi: ZiSchool = rnd() < 0.5 ? 'late' : 'early';
-      const birth = randomBirth(rnd, lo, hi, i % 4);
-      const chart = baziChart({
-        born: `公 ${formatBeijing(birth)}`,
-        sex: '男',
-        timeZone: 'UTC+8',
-        zi,
-        liunianCount: 0,
-      });
+    for (const { zi, birth, chart } of randomCharts()) {
       const found = datesOfPillars(chart.sizhu, { zi });
       const own = found.filter((r) => seconds(r.start) <= birth && birth <= seconds(r.end));
       expect(own, `${formatBeijing(birth)} ${zi}`).toHaveLength(1);
@@ -284,23 +272,11 @@ describe('datesOfPillars', () => {
     // tries the even hour of each 时辰 (丑 = 02:00 …; 子 = 00:00, and 23:00 too under sect 2) and takes
     // the 节's own minute when the 节 falls in that hour of the month's first day.
     const oracleLastYear = new Date().getFullYear();
-    const rnd = mulberry32(20261128);
-    const lo = dayNumber(1901, 1, 1);
-    const hi = dayNumber(2099, 12, 31);
     const classes: Record<string, number> = {};
     const count = (k: string) => {
       classes[k] = (classes[k] ?? 0) + 1;
     };
-    for (let i = 0; i < 2000; i++) {
-      const zi: ZiSchool = rnd() < 0.5 ? 'late' : 'early';
-      const birth = randomBirth(rnd, lo, hi, i % 4);
-      const chart = baziChart({
-        born: `公 ${formatBeijing(birth)}`,
-        sex: '男',
-        timeZone: 'UTC+8',
-        zi,
-        liunianCount: 0,
-      });
+    for (const { zi, chart } of randomCharts()) {
       const s = chart.sizhu;
       const found = datesOfPillars(s, { zi });
       const theirs: string[] = Solar.fromBaZi(
@@ -341,6 +317,28 @@ describe('datesOfPillars', () => {
       expect(classes[k], `${k}: ${JSON.stringify(classes)}`).toBeGreaterThan(0);
   });
 });
+
+/**
+ * The 2,000 random charts of our engine both searches are checked over (the same ones each time): births
+ * 1901–2099 of every kind of {@link randomBirth}, each under a 子时 school drawn at random.
+ */
+function* randomCharts() {
+  const rnd = mulberry32(20261128);
+  const lo = dayNumber(1901, 1, 1);
+  const hi = dayNumber(2099, 12, 31);
+  for (let i = 0; i < 2000; i++) {
+    const zi: ZiSchool = rnd() < 0.5 ? 'late' : 'early';
+    const birth = randomBirth(rnd, lo, hi, i % 4);
+    const chart = baziChart({
+      born: `公 ${formatBeijing(birth)}`,
+      sex: '男',
+      timeZone: 'UTC+8',
+      zi,
+      liunianCount: 0,
+    });
+    yield { zi, birth, chart };
+  }
+}
 
 /**
  * A random birth moment (Beijing seconds) in [lo, hi]: kind 0–1 anywhere, 2 within two hours of a 节

@@ -7,28 +7,19 @@ const rel = (...names: string[]) => pillarRelations(names.map(parseSexagenary));
 describe('relations', () => {
   it('finds 五合, 六合, 六冲 and 刑 with their pillars', () => {
     const r = rel('甲子', '己丑', '庚午', '丁卯');
-    expect(r).toContainEqual({
-      type: '天干五合',
-      pillars: ['year', 'month'],
-      chars: '甲己',
-      detail: '甲己合土',
-    });
-    expect(r).toContainEqual({ type: '六合', pillars: ['year', 'month'], chars: '子丑', detail: '子丑合土' });
-    expect(r).toContainEqual({
-      type: '天干相冲',
-      pillars: ['year', 'day'],
-      chars: '甲庚',
-      detail: '甲庚相冲',
-    });
-    expect(r).toContainEqual({ type: '六冲', pillars: ['year', 'day'], chars: '子午', detail: '子午相冲' });
-    expect(r).toContainEqual({
-      type: '相刑',
-      pillars: ['year', 'hour'],
-      chars: '子卯',
-      detail: '子卯无礼之刑',
-    });
-    expect(r).toContainEqual({ type: '六害', pillars: ['month', 'day'], chars: '丑午', detail: '丑午相害' });
-    expect(r).toContainEqual({ type: '六破', pillars: ['day', 'hour'], chars: '午卯', detail: '午卯相破' });
+    // type, the two pillars, their characters, and how the chart reads the relation
+    const found = [
+      ['天干五合', 'year month', '甲己', '甲己合土'],
+      ['六合', 'year month', '子丑', '子丑合土'],
+      ['天干相冲', 'year day', '甲庚', '甲庚相冲'],
+      ['六冲', 'year day', '子午', '子午相冲'],
+      ['相刑', 'year hour', '子卯', '子卯无礼之刑'],
+      ['六害', 'month day', '丑午', '丑午相害'],
+      ['六破', 'day hour', '午卯', '午卯相破'],
+    ];
+    for (const [type, pillars, chars, detail] of found) {
+      expect(r).toContainEqual({ type, pillars: pillars.split(' '), chars, detail });
+    }
   });
   it('finds 三合, 半合, 三会 and 自刑', () => {
     const r = rel('壬申', '甲子', '丙辰', '丙辰');

@@ -3,22 +3,16 @@ import type { AuditEntry, AuditList, OperatorList } from '@xuanli/contracts/admi
 import { describe, expect, it } from 'vitest';
 import { findOption } from '@/testing/antd-queries';
 import { callsTo, installFakeApi, okAnswer } from '@/testing/fake-api';
-import { anOperator } from '@/testing/fixtures';
+import { anAuditEntry, anOperator } from '@/testing/fixtures';
 import { meAnswer, renderConsole } from '@/testing/render-console';
 
-const grant: AuditEntry = {
+const grant = anAuditEntry({
   id: 7,
-  at: '2026-01-15T04:00:00.000Z',
-  operatorId: 3,
-  actor: 'kefu01',
-  operatorName: '赵客服',
-  action: 'vip.grant',
-  target: 'user:42',
   subject: '138****8000',
   before: { vipExpire: '2026-01-20T04:00:00.000Z' },
   after: { vipExpire: '2026-02-19T04:00:00.000Z', days: 30 },
   reason: '补偿活动',
-};
+});
 
 const holidayByCli: AuditEntry = {
   id: 6,

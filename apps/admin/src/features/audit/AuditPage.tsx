@@ -4,7 +4,7 @@
  * target and the change from what to what. Filtered by operator, action, target and a range of
  * Beijing days. Role admin.
  */
-import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import type { AuditEntry, Operator } from '@xuanli/contracts/admin';
 import { ADMIN_PAGE_SIZE, AUDIT_ACTION_LABELS } from '@xuanli/contracts/admin-labels';
 import { Button, Descriptions, Typography } from 'antd';
@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { listAudit } from '@/api/audit';
 import { listOperators } from '@/api/operators';
 import { ListTable } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 import { AuditDiff } from './AuditDiff';
@@ -114,12 +115,12 @@ export function AuditPage() {
   ];
 
   return (
-    <PageContainer title="操作日志" subTitle="后台和命令行的每一次修改，按时间倒序">
+    <PageFrame page="audit" intro="后台和命令行的每一次修改，按时间倒序">
       <ListTable<AuditEntry, AuditSearch>
         rowKey="id"
         columns={columns}
         headerTitle="操作记录"
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        searchOpen
         pagination={{ defaultPageSize: ADMIN_PAGE_SIZE, showSizeChanger: true }}
         expandable={{
           expandedRowKeys: open,
@@ -128,6 +129,6 @@ export function AuditPage() {
         }}
         load={(params) => listAudit(auditQueryOf(params))}
       />
-    </PageContainer>
+    </PageFrame>
   );
 }

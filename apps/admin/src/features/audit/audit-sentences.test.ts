@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuditEntry } from '@xuanli/contracts/admin';
 import { AUDIT_ACTION_LABELS } from '@xuanli/contracts/admin-labels';
 import { describe, expect, it } from 'vitest';
+import { anAuditEntry } from '@/testing/fixtures';
 import { AUDIT_SENTENCES, auditSentence } from './audit-sentences';
 
 /** The API's sources (apps/api/src), read as text: the console never imports them. */
@@ -25,24 +25,6 @@ function actionsWrittenByTheApi(): Set<string> {
   return actions;
 }
 
-/** An audit row of the console operator 赵客服 (id 3), changed by the fields given. */
-function row(fields: Partial<AuditEntry>): AuditEntry {
-  return {
-    id: 1,
-    at: '2026-01-15T04:00:00.000Z',
-    operatorId: 3,
-    actor: 'kefu01',
-    operatorName: '赵客服',
-    action: 'vip.grant',
-    target: 'user:42',
-    subject: '138****0000',
-    before: null,
-    after: null,
-    reason: null,
-    ...fields,
-  };
-}
-
 describe('audit sentences', () => {
   it('has a sentence for every action the API writes, and for every action the log offers', () => {
     const written = actionsWrittenByTheApi();
@@ -58,7 +40,7 @@ describe('audit sentences', () => {
   it("names a user's own merge of two accounts as the user's doing", () => {
     expect(
       auditSentence(
-        row({
+        anAuditEntry({
           operatorId: null,
           operatorName: null,
           actor: 'user:42',
@@ -75,7 +57,7 @@ describe('audit sentences', () => {
   it('names the operator and the object, with the change in words', () => {
     expect(
       auditSentence(
-        row({
+        anAuditEntry({
           before: { vipExpire: null },
           after: { vipExpire: '2026-02-14T04:00:00.000Z', days: 30 },
         }),
@@ -84,7 +66,7 @@ describe('audit sentences', () => {
     // Still running when granted: an extension.
     expect(
       auditSentence(
-        row({
+        anAuditEntry({
           before: { vipExpire: '2026-01-20T04:00:00.000Z' },
           after: { vipExpire: '2026-02-19T04:00:00.000Z', days: 30 },
         }),
@@ -92,7 +74,7 @@ describe('audit sentences', () => {
     ).toBe('赵客服 为用户 138****0000 延长会员 30 天（到期 2026-02-19）');
     expect(
       auditSentence(
-        row({
+        anAuditEntry({
           operatorName: '张三',
           action: 'order.ship',
           target: 'order:20260115000012345678',
@@ -104,7 +86,7 @@ describe('audit sentences', () => {
     ).toBe('张三 将订单 20260115000012345678 标记为已发货（顺丰速运 SF1234567890）');
     expect(
       auditSentence(
-        row({
+        anAuditEntry({
           operatorName: '李四',
           action: 'article.publish',
           target: 'article:7',
@@ -114,7 +96,7 @@ describe('audit sentences', () => {
     ).toBe('李四 发布了文章《玄历用户协议》');
     expect(
       auditSentence(
-        row({
+        anAuditEntry({
           action: 'order.refund',
           target: 'order:20260115000012345678',
           after: { refund: 'R1', amount: 12_800, channel: 'wechat' },
@@ -123,7 +105,7 @@ describe('audit sentences', () => {
     ).toBe('赵客服 为订单 20260115000012345678 退款 ¥128.00');
     expect(
       auditSentence(
-        row({
+        anAuditEntry({
           action: 'holiday.save',
           target: 'holiday:2027-10-09',
           subject: '2027-10-09',
@@ -133,7 +115,7 @@ describe('audit sentences', () => {
     ).toBe('赵客服 将 2027-10-09 设为调休上班（国庆节）');
     expect(
       auditSentence(
-        row({
+        anAuditEntry({
           action: 'operator.role',
           target: 'operator:5',
           subject: '周编辑',
@@ -142,20 +124,25 @@ describe('audit sentences', () => {
         }),
       ),
     ).toBe('赵客服 将后台账号 周编辑 的角色从内容编辑改为管理员');
-    expect(auditSentence(row({ action: 'operator.password', target: 'operator:3', subject: '赵客服' }))).toBe(
-      '赵客服 修改了自己的后台密码',
-    );
+    expect(
+      auditSentence(anAuditEntry({ action: 'operator.password', target: 'operator:3', subject: '赵客服' })),
+    ).toBe('赵客服 修改了自己的后台密码');
   });
 
   it('names the command line by its user and host', () => {
     expect(
       auditSentence(
-        row({ operatorId: null, operatorName: null, actor: 'cli:ops@web-1', action: 'vip.revoke' }),
+        anAuditEntry({ operatorId: null, operatorName: null, actor: 'cli:ops@web-1', action: 'vip.revoke' }),
       ),
     ).toBe('命令行（ops@web-1） 取消了用户 138****0000 的会员');
     expect(
       auditSentence(
-        row({ operatorId: null, operatorName: null, actor: 'root@vm (admin channel)', action: 'vip.revoke' }),
+        anAuditEntry({
+          operatorId: null,
+          operatorName: null,
+          actor: 'root@vm (admin channel)',
+          action: 'vip.revoke',
+        }),
       ),
     ).toBe('命令行（root@vm，admin channel） 取消了用户 138****0000 的会员');
   });
@@ -163,17 +150,22 @@ describe('audit sentences', () => {
   it('reads an action it does not know as a generic sentence with the object', () => {
     expect(
       auditSentence(
-        row({ operatorName: '张三', action: 'user.rename', target: 'user:42', subject: '138****0000' }),
+        anAuditEntry({
+          operatorName: '张三',
+          action: 'user.rename',
+          target: 'user:42',
+          subject: '138****0000',
+        }),
       ),
     ).toBe('张三 执行了「user.rename」：138****0000');
     // A ban is one it knows.
     expect(
       auditSentence(
-        row({ operatorName: '张三', action: 'user.ban', target: 'user:42', subject: '138****0000' }),
+        anAuditEntry({ operatorName: '张三', action: 'user.ban', target: 'user:42', subject: '138****0000' }),
       ),
     ).toBe('张三 封禁了用户 138****0000');
     // No name known: the target as recorded.
-    expect(auditSentence(row({ action: 'vip.revoke', subject: null }))).toBe(
+    expect(auditSentence(anAuditEntry({ action: 'vip.revoke', subject: null }))).toBe(
       '赵客服 取消了用户 user:42 的会员',
     );
   });

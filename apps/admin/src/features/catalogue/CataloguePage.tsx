@@ -4,7 +4,7 @@
  * from its row. Roles admin and editor (admin-labels.ts `ADMIN_AREA_ROLES.catalogue`).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type {
   AdminCategoryList,
   AdminProductDetail,
@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getProduct, listCategories, listProducts, setShelf } from '@/api/catalogue';
 import { ConfirmLink } from '@/components/ConfirmLink';
 import { ListTable, searchField } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { useFeedback } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
 import { ProductForm } from './ProductForm';
@@ -144,13 +145,13 @@ export function CataloguePage() {
   ];
 
   return (
-    <PageContainer title="商品" subTitle="商品、规格、价格与库存；上架后商城即时可见">
+    <PageFrame page="catalogue" intro="商品、规格、价格与库存；上架后商城即时可见">
       <ListTable<AdminProductSummary, ProductSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="商品列表"
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        searchOpen
         toolBarRender={() => [
           <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
             新建商品
@@ -184,6 +185,6 @@ export function CataloguePage() {
       ) : null}
 
       <SkuDrawer productId={skuProductId} onClose={() => setSkuProductId(null)} onChanged={reload} />
-    </PageContainer>
+    </PageFrame>
   );
 }

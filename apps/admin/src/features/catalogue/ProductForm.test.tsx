@@ -1,42 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type {
-  AdminCategoryList,
-  AdminProductDetail,
-  AdminProductList,
-  AdminProductSummary,
-} from '@xuanli/contracts/admin-shop';
+import type { AdminCategoryList, AdminProductList } from '@xuanli/contracts/admin-shop';
 import { describe, expect, it } from 'vitest';
 import { discardQuestion, findDialog, findDiscardQuestion } from '@/testing/antd-queries';
+import { aProduct, aProductDetail } from '@/testing/catalogue-fixtures';
 import { callsTo, installFakeApi, okAnswer } from '@/testing/fake-api';
 import { meAnswer, renderConsole } from '@/testing/render-console';
 
-const COVER = '/api/files/console/images/2026/11111111-1111-4111-8111-111111111111.webp';
 const CATEGORIES: AdminCategoryList = { list: [{ id: 1, name: '手串' }] };
-const SUMMARY: AdminProductSummary = {
-  id: 7,
-  kind: 'goods',
-  title: '小叶紫檀手串',
-  subtitle: '老料手工',
-  cover: COVER,
-  categoryId: 1,
-  categoryName: '手串',
-  onShelf: false,
-  sales: 12,
-  skuCount: 1,
-  lowestPrice: 3_900,
-  stock: 3,
-  sort: 0,
-};
-const DETAIL: AdminProductDetail = {
-  ...SUMMARY,
-  images: [],
-  description: '<p>老料</p>',
-  originalPrice: null,
-  courseId: null,
-  sellid: null,
+const SUMMARY = aProduct();
+const DETAIL = aProductDetail({
   options: [],
   skus: [{ id: 70, title: '8mm', spec: {}, image: '', price: 3_900, vipPrice: null, stock: 3, sort: 0 }],
-};
+});
 
 function fakeApi() {
   return installFakeApi((call) => {

@@ -23,8 +23,8 @@ import { PRODUCT_KIND_LABELS, PRODUCT_KINDS, type ProductKind } from '@xuanli/co
 import { createProduct, updateProduct } from '@/api/catalogue';
 import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
+import { SortField } from '@/components/SortField';
 import { problemRule } from '@/lib/form-rules';
-import { SortField } from './SortField';
 import { useProductSave } from './use-product-save';
 import { fenOf, priceProblem } from './yuan';
 
@@ -132,7 +132,7 @@ export function ProductForm({
           options={categories.map((category) => ({ label: category.name, value: category.id }))}
           rules={[{ required: true, message: '请选择分类' }]}
         />
-        <SortField tooltip="数字小的排在前面" />
+        <SortField width="xs" tooltip="数字小的排在前面" />
       </ProForm.Group>
       <ProFormText
         name="title"

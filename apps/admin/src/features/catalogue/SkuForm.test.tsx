@@ -53,6 +53,16 @@ function fakeApi(extra: (call: ApiCall) => Response | undefined) {
   });
 }
 
+/** Opens the course's 规格与库存 drawer as an editor, then the 编辑规格 dialog of its ¥49.00 SKU. */
+async function openSkuEditing() {
+  const { user } = renderConsole({ path: '/catalogue', role: 'editor' });
+  await user.click(await screen.findByRole('button', { name: '规格与库存' }));
+  const drawer = await findDialog('规格与库存：八字入门二十讲');
+  const row = (await within(drawer).findByText('¥49.00')).closest('tr') as HTMLElement;
+  await user.click(within(row).getByRole('button', { name: '编辑' }));
+  return { user, drawer, dialog: await findDialog('编辑规格') };
+}
+
 describe('SKU 会员价', () => {
   it('says beside the field when the 会员价 is above the price, then sends it in 分', async () => {
     const calls = fakeApi((call) =>
@@ -60,12 +70,7 @@ describe('SKU 会员价', () => {
         ? okAnswer(course([{ ...SKU, vipPrice: 3_900 }]))
         : undefined,
     );
-    const { user } = renderConsole({ path: '/catalogue', role: 'editor' });
-    await user.click(await screen.findByRole('button', { name: '规格与库存' }));
-    const drawer = await findDialog('规格与库存：八字入门二十讲');
-    const row = (await within(drawer).findByText('¥49.00')).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('编辑规格');
+    const { user, drawer, dialog } = await openSkuEditing();
     const field = within(dialog).getByLabelText('会员价');
     await user.type(field, '59');
     await user.click(within(dialog).getByRole('button', { name: '保存规格' }));
@@ -86,12 +91,7 @@ describe('SKU 会员价', () => {
     const calls = fakeApi((call) =>
       call.method === 'POST' && call.path === '/catalogue/skus/90' ? okAnswer(course()) : undefined,
     );
-    const { user } = renderConsole({ path: '/catalogue', role: 'editor' });
-    await user.click(await screen.findByRole('button', { name: '规格与库存' }));
-    const drawer = await findDialog('规格与库存：八字入门二十讲');
-    const row = (await within(drawer).findByText('¥49.00')).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: '编辑' }));
-    const dialog = await findDialog('编辑规格');
+    const { user, dialog } = await openSkuEditing();
     await user.click(within(dialog).getByRole('button', { name: '保存规格' }));
     await screen.findByText('规格「默认」已保存');
     expect(callsTo(calls, 'POST', '/catalogue/skus/90').map((call) => call.body)).toEqual([

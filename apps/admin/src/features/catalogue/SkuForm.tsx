@@ -16,8 +16,8 @@ import type { AdminProductDetail, AdminSku } from '@xuanli/contracts/admin-shop'
 import { SKU_PRICE_MAX, SKU_TITLE_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { createSku, updateSku } from '@/api/catalogue';
 import { ImageUpload } from '@/components/ImageUpload';
+import { SortField } from '@/components/SortField';
 import { problemRule } from '@/lib/form-rules';
-import { SortField } from './SortField';
 import { StockField } from './StockForm';
 import { useProductSave } from './use-product-save';
 import { fenOf, priceProblem, vipPriceProblem } from './yuan';
@@ -139,7 +139,7 @@ export function SkuForm({
         ]}
       />
       {sku ? null : <StockField width="sm" />}
-      <SortField />
+      <SortField width="xs" />
       <ProForm.Item name="image" label="规格图片">
         <ImageUpload label="上传规格图片" />
       </ProForm.Item>

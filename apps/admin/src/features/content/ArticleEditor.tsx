@@ -4,17 +4,19 @@
  * already used in the label is shown beside the 名称 field, as every refusal of a field is. Closing
  * it, leaving the page or the tab with unsaved changes asks first.
  */
-import { ProForm, ProFormDigit, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { AdminArticle, AdminArticleBody } from '@xuanli/contracts/admin-content';
 import { ADMIN_ARTICLE_LIMITS, ARTICLE_LABEL_HINTS } from '@xuanli/contracts/admin-content-labels';
 import { AutoComplete, Button, Col, Drawer, Form, Row, Space, Spin, Tag } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createArticle, getArticle, setArticlePublished, updateArticle } from '@/api/content';
 import { RichTextEditor } from '@/components/RichTextEditor';
+import { SortField } from '@/components/SortField';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
+import { filledWithin } from '@/lib/form-rules';
 import { PhonePreview } from './PhonePreview';
 
 /** What the drawer edits: an existing article by id, or a new one (with a label to start from). */
@@ -191,23 +193,14 @@ export function ArticleEditor({ target, labels, onClose, onChanged }: ArticleEdi
               <ProFormText
                 name="title"
                 label="标题"
-                rules={[
-                  { required: true, whitespace: true, message: '请填写标题' },
-                  { max: ADMIN_ARTICLE_LIMITS.title, message: `标题最多 ${ADMIN_ARTICLE_LIMITS.title} 个字` },
-                ]}
+                rules={filledWithin(ADMIN_ARTICLE_LIMITS.title, '请填写标题', '标题')}
               />
               <Row gutter={16}>
                 <Col span={8}>
                   <Form.Item
                     name="label"
                     label="标签"
-                    rules={[
-                      { required: true, whitespace: true, message: '请选择或填写标签' },
-                      {
-                        max: ADMIN_ARTICLE_LIMITS.label,
-                        message: `标签最多 ${ADMIN_ARTICLE_LIMITS.label} 个字`,
-                      },
-                    ]}
+                    rules={filledWithin(ADMIN_ARTICLE_LIMITS.label, '请选择或填写标签', '标签')}
                   >
                     <AutoComplete
                       aria-label="标签"
@@ -225,24 +218,11 @@ export function ArticleEditor({ target, labels, onClose, onChanged }: ArticleEdi
                     name="name"
                     label="名称"
                     tooltip="同一标签内不能重复；App 按名称打开文章（如宜忌词条的词、协议的名称）"
-                    rules={[
-                      { required: true, whitespace: true, message: '请填写名称' },
-                      {
-                        max: ADMIN_ARTICLE_LIMITS.name,
-                        message: `名称最多 ${ADMIN_ARTICLE_LIMITS.name} 个字`,
-                      },
-                    ]}
+                    rules={filledWithin(ADMIN_ARTICLE_LIMITS.name, '请填写名称', '名称')}
                   />
                 </Col>
                 <Col span={6}>
-                  <ProFormDigit
-                    name="sort"
-                    label="排序"
-                    tooltip="同一标签内数字小的排在前面"
-                    min={-ADMIN_ARTICLE_LIMITS.sort}
-                    max={ADMIN_ARTICLE_LIMITS.sort}
-                    fieldProps={{ precision: 0 }}
-                  />
+                  <SortField limit={ADMIN_ARTICLE_LIMITS.sort} tooltip="同一标签内数字小的排在前面" />
                 </Col>
               </Row>
               <ProFormTextArea

@@ -4,20 +4,15 @@
  * the editor with its phone preview; published, unpublished or deleted. Roles admin and editor.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  type ActionType,
-  PageContainer,
-  type ProColumns,
-  type ProFormInstance,
-} from '@ant-design/pro-components';
+import type { ActionType, ProColumns, ProFormInstance } from '@ant-design/pro-components';
 import type { AdminArticleSummary } from '@xuanli/contracts/admin-content';
 import { ARTICLE_LABEL_HINTS } from '@xuanli/contracts/admin-content-labels';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteArticle, listArticleLabels, listArticles, setArticlePublished } from '@/api/content';
 import { ConfirmLink } from '@/components/ConfirmLink';
-import { ListTable, searchField } from '@/components/ListTable';
-import { formatDateTime } from '@/lib/dates';
+import { actionsColumn, ListTable, searchField, updatedAtColumn } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { useFeedback } from '@/lib/feedback';
 import { ArticleEditor, type ArticleTarget } from './ArticleEditor';
 
@@ -112,60 +107,47 @@ export function ArticlesPage() {
       render: (_, article) => (article.published ? <Tag color="green">已发布</Tag> : <Tag>未发布</Tag>),
     },
     { title: '排序', dataIndex: 'sort', search: false, width: 70 },
-    {
-      title: '更新时间',
-      dataIndex: 'updatedAt',
-      search: false,
-      sorter: true,
-      width: 170,
-      render: (_, article) => formatDateTime(article.updatedAt),
-    },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 190,
-      render: (_, article) => [
-        <Button key="edit" type="link" size="small" onClick={() => setEditing({ id: article.id })}>
-          编辑
-        </Button>,
-        <Button
-          key="publish"
-          type="link"
-          size="small"
-          danger={article.published}
-          onClick={() => void togglePublished(article)}
-        >
-          {article.published ? '下架' : '发布'}
-        </Button>,
-        <ConfirmLink
-          key="delete"
-          action="删除"
-          title={`删除「${article.title}」？`}
-          description="删除后不能恢复；只想暂时不显示请用“下架”。"
-          dangerOk
-          onConfirm={async () => {
-            try {
-              await deleteArticle(article.id);
-              void message.success(`已删除「${article.title}」`);
-              changed();
-            } catch (error) {
-              showError(error);
-            }
-          }}
-        />,
-      ],
-    },
+    updatedAtColumn({ sorter: true }),
+    actionsColumn(190, (_, article) => [
+      <Button key="edit" type="link" size="small" onClick={() => setEditing({ id: article.id })}>
+        编辑
+      </Button>,
+      <Button
+        key="publish"
+        type="link"
+        size="small"
+        danger={article.published}
+        onClick={() => void togglePublished(article)}
+      >
+        {article.published ? '下架' : '发布'}
+      </Button>,
+      <ConfirmLink
+        key="delete"
+        action="删除"
+        title={`删除「${article.title}」？`}
+        description="删除后不能恢复；只想暂时不显示请用“下架”。"
+        dangerOk
+        onConfirm={async () => {
+          try {
+            await deleteArticle(article.id);
+            void message.success(`已删除「${article.title}」`);
+            changed();
+          } catch (error) {
+            showError(error);
+          }
+        }}
+      />,
+    ]),
   ];
 
   return (
-    <PageContainer title="文章与标签" subTitle="协议、宜/忌 词条、节气与帮助文章；保存后 App 中立即生效">
+    <PageFrame page="content" intro="协议、宜/忌 词条、节气与帮助文章；保存后 App 中立即生效">
       <ListTable<AdminArticleSummary, ArticleSearch>
         rowKey="id"
         actionRef={table}
         formRef={searchForm}
         columns={columns}
         headerTitle="文章列表"
-        search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
           ...QUICK_LABELS.map(({ label, text }) => (
             <Button key={label} onClick={() => showLabel(label)}>
@@ -199,6 +181,6 @@ export function ArticlesPage() {
         onClose={() => setEditing(null)}
         onChanged={changed}
       />
-    </PageContainer>
+    </PageFrame>
   );
 }

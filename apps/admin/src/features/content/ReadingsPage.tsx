@@ -5,13 +5,7 @@
  */
 
 import type { ActionType } from '@ant-design/pro-components';
-import {
-  ModalForm,
-  PageContainer,
-  type ProColumns,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ModalForm, type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { AdminReading } from '@xuanli/contracts/admin-content';
 import {
   READING_GROUP_LABELS,
@@ -21,9 +15,10 @@ import {
 import { Button, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listReadings, saveReading } from '@/api/content';
-import { ListTable, searchField } from '@/components/ListTable';
-import { formatDateTime } from '@/lib/dates';
+import { actionsColumn, ListTable, searchField, updatedAtColumn } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { errorText, useFeedback } from '@/lib/feedback';
+import { filledWithin } from '@/lib/form-rules';
 
 /** The search form's values. */
 interface ReadingSearch {
@@ -66,33 +61,21 @@ export function ReadingsPage() {
       width: 90,
       render: (_, reading) => (reading.edited ? <Tag color="orange">已修改</Tag> : <Tag>原文</Tag>),
     },
-    {
-      title: '更新时间',
-      dataIndex: 'updatedAt',
-      search: false,
-      width: 170,
-      render: (_, reading) => formatDateTime(reading.updatedAt),
-    },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 80,
-      render: (_, reading) => [
-        <Button key="edit" type="link" size="small" onClick={() => setEditing(reading)}>
-          编辑
-        </Button>,
-      ],
-    },
+    updatedAtColumn(),
+    actionsColumn(80, (_, reading) => [
+      <Button key="edit" type="link" size="small" onClick={() => setEditing(reading)}>
+        编辑
+      </Button>,
+    ]),
   ];
 
   return (
-    <PageContainer title="命书解读" subTitle="八字命书中各条解读的文字；保存后用户下次查看命书即为新内容">
+    <PageFrame page="readings" intro="八字命书中各条解读的文字；保存后用户下次查看命书即为新内容">
       <ListTable<AdminReading, ReadingSearch>
         rowKey="key"
         actionRef={table}
         columns={columns}
         headerTitle="解读列表"
-        search={{ labelWidth: 'auto' }}
         load={async (params) => {
           const { list } = await listReadings(params.group);
           const q = params.q?.trim() ?? '';
@@ -130,10 +113,7 @@ export function ReadingsPage() {
         <ProFormText
           name="title"
           label="标题"
-          rules={[
-            { required: true, whitespace: true, message: '请填写标题' },
-            { max: READING_LIMITS.title, message: `标题最多 ${READING_LIMITS.title} 个字` },
-          ]}
+          rules={filledWithin(READING_LIMITS.title, '请填写标题', '标题')}
         />
         <ProFormTextArea
           name="body"
@@ -142,6 +122,6 @@ export function ReadingsPage() {
           rules={[{ required: true, whitespace: true, message: '请填写解读正文' }]}
         />
       </ModalForm>
-    </PageContainer>
+    </PageFrame>
   );
 }

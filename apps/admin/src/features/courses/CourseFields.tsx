@@ -5,6 +5,7 @@
 import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import type { AdminCourseOptions } from '@xuanli/contracts/admin-courses';
 import { COURSE_TITLE_MAX } from '@xuanli/contracts/admin-courses-labels';
+import { filledWithin } from '@/lib/form-rules';
 
 /** A choice of a select: what the operator reads and the id it stands for. */
 export interface CourseOption {
@@ -29,10 +30,7 @@ export function CourseTitleField({ width }: { width?: 'md' }) {
       name="title"
       label="课程名称"
       width={width}
-      rules={[
-        { required: true, whitespace: true, message: '请填写课程名称' },
-        { max: COURSE_TITLE_MAX, message: `不超过 ${COURSE_TITLE_MAX} 个字` },
-      ]}
+      rules={filledWithin(COURSE_TITLE_MAX, '请填写课程名称')}
     />
   );
 }

@@ -8,6 +8,7 @@ import type {
 } from '@xuanli/contracts/admin-courses';
 import { describe, expect, it } from 'vitest';
 import { discardQuestion, findDialog, findDiscardQuestion } from '@/testing/antd-queries';
+import { aCourseRow } from '@/testing/course-fixtures';
 import { type ApiCall, callsTo, installFakeApi, okAnswer } from '@/testing/fake-api';
 import { meAnswer, renderConsole } from '@/testing/render-console';
 
@@ -87,19 +88,8 @@ function fakeCourseApi(course: AdminCourseDetail) {
 
 function aCourse(): AdminCourseDetail {
   return {
-    id: 'bazi-jinjie',
-    title: '八字进阶',
-    subtitle: '',
-    cover: '',
-    categoryId: 1,
-    categoryName: '八字',
-    teacherSellid: 1,
-    teacherNickname: '张师傅',
-    free: false,
-    published: false,
-    sort: 0,
+    ...aCourseRow('bazi-jinjie', '八字进阶', false),
     lessonCount: 2,
-    updatedAt: '2026-01-15T04:00:00.000Z',
     intro: '<p>介绍</p>',
     lessons: [lesson(11, 1, '天干地支', true), lesson(12, 2, '五行生克', false, ['五行'])],
     courseware: [],

@@ -51,6 +51,7 @@ import { ImageUpload } from '@/components/ImageUpload';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
 import { useFeedback } from '@/lib/feedback';
+import { filledWithin } from '@/lib/form-rules';
 import {
   CategoryField,
   CourseTitleField,
@@ -129,14 +130,7 @@ function LessonDialog({
         return saved;
       }}
     >
-      <ProFormText
-        name="title"
-        label="课时标题"
-        rules={[
-          { required: true, whitespace: true, message: '请填写课时标题' },
-          { max: LESSON_TITLE_MAX, message: `不超过 ${LESSON_TITLE_MAX} 个字` },
-        ]}
-      />
+      <ProFormText name="title" label="课时标题" rules={filledWithin(LESSON_TITLE_MAX, '请填写课时标题')} />
       <Form.Item label="视频" required>
         <ChunkedUpload purpose="video" onUploaded={uploaded} />
       </Form.Item>
@@ -214,10 +208,7 @@ function CoursewareFields() {
       <ProFormText
         name="title"
         label="课件名称"
-        rules={[
-          { required: true, whitespace: true, message: '请填写课件名称' },
-          { max: COURSEWARE_TITLE_MAX, message: `不超过 ${COURSEWARE_TITLE_MAX} 个字` },
-        ]}
+        rules={filledWithin(COURSEWARE_TITLE_MAX, '请填写课件名称')}
       />
       <Form.Item label="PDF 文件" required>
         <ChunkedUpload

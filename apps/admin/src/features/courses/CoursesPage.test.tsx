@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type {
-  AdminCourseDetail,
-  AdminCourseList,
-  AdminCourseOptions,
-  AdminCourseRow,
-} from '@xuanli/contracts/admin-courses';
+import type { AdminCourseDetail, AdminCourseList, AdminCourseOptions } from '@xuanli/contracts/admin-courses';
 import { describe, expect, it } from 'vitest';
 import { discardQuestion, findDialog, findDiscardQuestion, findOption } from '@/testing/antd-queries';
+import { aCourseRow } from '@/testing/course-fixtures';
 import { type ApiCall, callsTo, installFakeApi, okAnswer } from '@/testing/fake-api';
 import { meAnswer, renderConsole } from '@/testing/render-console';
 
@@ -18,24 +14,11 @@ const OPTIONS: AdminCourseOptions = {
   teachers: [{ sellid: 1, nickname: '张师傅' }],
 };
 
-const row = (id: string, title: string, published: boolean): AdminCourseRow => ({
-  id,
-  title,
-  subtitle: '',
-  cover: '',
-  categoryId: 1,
-  categoryName: '八字',
-  teacherSellid: 1,
-  teacherNickname: '张师傅',
-  free: false,
-  published,
-  sort: 0,
-  lessonCount: 3,
-  updatedAt: '2026-01-15T04:00:00.000Z',
-});
-
 function fakeCoursesApi() {
-  const courses = [row('bazi-rumen', '八字入门', true), row('fengshui-draft', '风水草稿', false)];
+  const courses = [
+    aCourseRow('bazi-rumen', '八字入门', true),
+    aCourseRow('fengshui-draft', '风水草稿', false),
+  ];
   return installFakeApi((call: ApiCall) => {
     if (call.method === 'GET' && call.path === '/courses') {
       const list = courses.filter(
@@ -49,7 +32,7 @@ function fakeCoursesApi() {
     if (call.method === 'GET' && call.path === '/course-options') return okAnswer(OPTIONS);
     if (call.method === 'POST' && call.path === '/courses') {
       const created: AdminCourseDetail = {
-        ...row(String(call.body.id), String(call.body.title), false),
+        ...aCourseRow(String(call.body.id), String(call.body.title), false),
         intro: '',
         lessons: [],
         courseware: [],
@@ -57,7 +40,12 @@ function fakeCoursesApi() {
       return okAnswer(created);
     }
     if (call.method === 'GET' && call.path === '/courses/liuyao-rumen') {
-      return okAnswer({ ...row('liuyao-rumen', '六爻入门', false), intro: '', lessons: [], courseware: [] });
+      return okAnswer({
+        ...aCourseRow('liuyao-rumen', '六爻入门', false),
+        intro: '',
+        lessons: [],
+        courseware: [],
+      });
     }
     return meAnswer(call, 'editor');
   });

@@ -4,22 +4,16 @@
  * 发布). Roles admin and editor (admin-labels.ts `ADMIN_AREA_ROLES.courses`).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  type ActionType,
-  ModalForm,
-  PageContainer,
-  type ProColumns,
-  ProFormText,
-} from '@ant-design/pro-components';
+import { type ActionType, ModalForm, type ProColumns, ProFormText } from '@ant-design/pro-components';
 import type { AdminCourseOptions, AdminCourseRow } from '@xuanli/contracts/admin-courses';
 import { COURSE_ID_PATTERN } from '@xuanli/contracts/admin-courses-labels';
 import { Button, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { courseOptions, createCourse, listCourses } from '@/api/courses';
-import { ListTable, searchField } from '@/components/ListTable';
+import { actionsColumn, ListTable, searchField, updatedAtColumn } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { useUnsavedChanges } from '@/components/UnsavedChanges';
-import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
 import {
   CategoryField,
@@ -162,31 +156,21 @@ export function CoursesPage() {
       width: 70,
       render: (_, course) => (course.free ? '免费' : '付费'),
     },
-    {
-      title: '更新时间',
-      dataIndex: 'updatedAt',
-      search: false,
-      render: (_, course) => formatDateTime(course.updatedAt),
-    },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, course) => [
-        <Button key="edit" type="link" size="small" onClick={() => navigate(`/courses/${course.id}`)}>
-          编辑
-        </Button>,
-      ],
-    },
+    updatedAtColumn({ width: undefined }),
+    actionsColumn(undefined, (_, course) => [
+      <Button key="edit" type="link" size="small" onClick={() => navigate(`/courses/${course.id}`)}>
+        编辑
+      </Button>,
+    ]),
   ];
 
   return (
-    <PageContainer title="课程" subTitle="课程、课时视频与课件；发布后立即在 App 的课堂中可见">
+    <PageFrame page="courses" intro="课程、课时视频与课件；发布后立即在 App 的课堂中可见">
       <ListTable<AdminCourseRow, CourseSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="课程列表"
-        search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
           <NewCourseDialog
             key="new"
@@ -205,6 +189,6 @@ export function CoursesPage() {
           })
         }
       />
-    </PageContainer>
+    </PageFrame>
   );
 }

@@ -6,7 +6,6 @@
  * so one that fails says so in its card while the others show.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import type { DashboardTrends, ExpiringVips, SetupChecklist } from '@xuanli/contracts/admin-dashboard';
 import { roleMayUse } from '@xuanli/contracts/admin-labels';
 import type { Dashboard, DashboardPeriod } from '@xuanli/contracts/admin-shop';
@@ -14,6 +13,7 @@ import { Alert, Button, Card, Col, Row, Spin, Statistic, Typography } from 'antd
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { getDashboard, getDashboardTrends, getExpiringVips, getSetupChecklist } from '@/api/dashboard';
 import { CompactTable } from '@/components/CompactTable';
+import { PageFrame } from '@/components/PageFrame';
 import { formatDateTime } from '@/lib/dates';
 import { errorText } from '@/lib/feedback';
 import { formatYuan } from '@/lib/money';
@@ -114,9 +114,9 @@ export function DashboardPage() {
   const reloadAll = () => Promise.all([figures.reload(), trends.reload(), vips.reload(), setup.reload()]);
 
   return (
-    <PageContainer
-      title="概览"
-      subTitle={figures.data ? `数据时间 ${formatDateTime(figures.data.asOf)}（北京时间）` : undefined}
+    <PageFrame
+      page="dashboard"
+      intro={figures.data ? `数据时间 ${formatDateTime(figures.data.asOf)}（北京时间）` : undefined}
       extra={
         <Button icon={<ReloadOutlined />} loading={loading} onClick={() => void reloadAll()}>
           刷新
@@ -156,6 +156,6 @@ export function DashboardPage() {
           </Col>
         </Row>
       </div>
-    </PageContainer>
+    </PageFrame>
   );
 }

@@ -18,6 +18,7 @@ import { saveHoliday } from '@/api/holidays';
 import { daysBetween } from '@/lib/dates';
 import { dayjs } from '@/lib/dayjs';
 import { errorText, useFeedback } from '@/lib/feedback';
+import { filledWithin } from '@/lib/form-rules';
 import {
   HOLIDAY_NAME_MAX,
   HOLIDAY_NOTICE_MAX,
@@ -187,10 +188,7 @@ export function HolidayForm({
         label="名称"
         placeholder="如 国庆节；调休上班日填它所属的节日"
         fieldProps={{ maxLength: HOLIDAY_NAME_MAX, showCount: true }}
-        rules={[
-          { required: true, whitespace: true, message: '请输入节日名称' },
-          { max: HOLIDAY_NAME_MAX, message: `名称最多 ${HOLIDAY_NAME_MAX} 个字` },
-        ]}
+        rules={filledWithin(HOLIDAY_NAME_MAX, '请输入节日名称', '名称')}
       />
       <ProFormRadio.Group
         name="offDay"
@@ -207,10 +205,7 @@ export function HolidayForm({
         label="通知名称"
         placeholder={`如 国务院办公厅关于${year}年部分节假日安排的通知`}
         fieldProps={{ maxLength: HOLIDAY_NOTICE_MAX }}
-        rules={[
-          { required: true, whitespace: true, message: '请输入通知名称' },
-          { max: HOLIDAY_NOTICE_MAX, message: `通知名称最多 ${HOLIDAY_NOTICE_MAX} 个字` },
-        ]}
+        rules={filledWithin(HOLIDAY_NOTICE_MAX, '请输入通知名称', '通知名称')}
       />
       {editing ? null : (
         <ProFormDependency name={['mode', 'date', 'range']}>

@@ -4,7 +4,7 @@
  * the app's calendar and the `xuanli` CLI pick up at once. Roles admin and editor.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { PageContainer, ProCard } from '@ant-design/pro-components';
+import { ProCard } from '@ant-design/pro-components';
 import { beijingDateAt } from '@xuanli/almanac/beijingTime';
 import type { AdminHolidayDay, AdminHolidayList, HolidayDay } from '@xuanli/contracts/holidays';
 import { Alert, Button, Collapse, DatePicker, Empty, Space, Table, Tag, Typography } from 'antd';
@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { deleteHoliday, listHolidays } from '@/api/holidays';
 import { CompactTable } from '@/components/CompactTable';
 import { ConfirmLink } from '@/components/ConfirmLink';
+import { PageFrame } from '@/components/PageFrame';
 import { formatDateTime, weekdayOf } from '@/lib/dates';
 import { dayjs } from '@/lib/dayjs';
 import { errorText, useFeedback } from '@/lib/feedback';
@@ -121,7 +122,7 @@ export function HolidaysPage() {
   ];
 
   return (
-    <PageContainer title="节假日" subTitle="按国务院办公厅的通知录入放假和调休上班的日期，保存后日历立即生效">
+    <PageFrame page="holidays" intro="按国务院办公厅的通知录入放假和调休上班的日期，保存后日历立即生效">
       <ProCard
         title={
           <Space>
@@ -199,6 +200,6 @@ export function HolidaysPage() {
         }}
         onSaved={() => void load(year)}
       />
-    </PageContainer>
+    </PageFrame>
   );
 }

@@ -15,6 +15,7 @@ import { MASTER_LIMITS } from '@xuanli/contracts/admin-content-labels';
 import { Form } from 'antd';
 import { createMaster, updateMaster } from '@/api/content';
 import { ImageUpload } from '@/components/ImageUpload';
+import { SortField } from '@/components/SortField';
 import { ApiError } from '@/lib/api';
 import { errorText, useFeedback } from '@/lib/feedback';
 
@@ -115,13 +116,9 @@ export function MasterForm({ master, open, onOpenChange, onSaved }: MasterFormPr
       <Form.Item name="qrcode" label="微信二维码">
         <ImageUpload label="上传二维码" />
       </Form.Item>
-      <ProFormDigit
-        name="sort"
-        label="排序"
+      <SortField
+        limit={MASTER_LIMITS.sort}
         tooltip="数字小的排在前面；排在最前的在用大师是 App 默认联系的大师"
-        min={-MASTER_LIMITS.sort}
-        max={MASTER_LIMITS.sort}
-        fieldProps={{ precision: 0 }}
       />
       <ProFormSwitch name="active" label="在 App 中显示" />
     </ModalForm>

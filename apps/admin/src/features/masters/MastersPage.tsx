@@ -3,13 +3,13 @@
  * shown or hidden — and the 在线客服 card. Roles admin and editor (area content).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { AdminMaster } from '@xuanli/contracts/admin-content';
 import { Avatar, Button, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { listMasters } from '@/api/content';
-import { ListTable } from '@/components/ListTable';
-import { formatDateTime } from '@/lib/dates';
+import { actionsColumn, ListTable, updatedAtColumn } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { DemoTag } from './DemoTag';
 import { MasterForm } from './MasterForm';
 import { ServiceCardForm } from './ServiceCardForm';
@@ -47,26 +47,16 @@ export function MastersPage() {
         </>
       ),
     },
-    {
-      title: '更新时间',
-      dataIndex: 'updatedAt',
-      width: 170,
-      render: (_, master) => formatDateTime(master.updatedAt),
-    },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 80,
-      render: (_, master) => [
-        <Button key="edit" type="link" size="small" onClick={() => setEditing(master)}>
-          编辑
-        </Button>,
-      ],
-    },
+    updatedAtColumn(),
+    actionsColumn(80, (_, master) => [
+      <Button key="edit" type="link" size="small" onClick={() => setEditing(master)}>
+        编辑
+      </Button>,
+    ]),
   ];
 
   return (
-    <PageContainer title="大师与客服" subTitle="App 中联系大师与在线客服时显示的信息；保存后立即生效">
+    <PageFrame page="masters" intro="App 中联系大师与在线客服时显示的信息；保存后立即生效">
       <ServiceCardForm />
       <ListTable<AdminMaster>
         rowKey="sellid"
@@ -91,6 +81,6 @@ export function MastersPage() {
         }}
         onSaved={() => void table.current?.reload()}
       />
-    </PageContainer>
+    </PageFrame>
   );
 }

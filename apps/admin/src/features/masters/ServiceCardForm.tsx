@@ -11,6 +11,7 @@ import { getServiceCard, saveServiceCard } from '@/api/content';
 import { ImageUpload } from '@/components/ImageUpload';
 import { formatDateTime } from '@/lib/dates';
 import { errorText, useFeedback } from '@/lib/feedback';
+import { filledWithin } from '@/lib/form-rules';
 import { DemoTag } from './DemoTag';
 
 type CardValues = Omit<AdminServiceCard, 'updatedAt' | 'avatar' | 'qrcode'> & {
@@ -80,10 +81,7 @@ export function ServiceCardForm() {
         <ProFormText
           name="nickname"
           label="客服昵称"
-          rules={[
-            { required: true, whitespace: true, message: '请填写客服昵称' },
-            { max: MASTER_LIMITS.nickname, message: `昵称最多 ${MASTER_LIMITS.nickname} 个字` },
-          ]}
+          rules={filledWithin(MASTER_LIMITS.nickname, '请填写客服昵称', '昵称')}
         />
         <ProFormTextArea
           name="intro"

@@ -2,7 +2,7 @@
  * 我的账号: who is logged in and until when, two-step verification (enrol an authenticator app by QR
  * code, confirm with its code; or turn it off with a code) and the own password.
  */
-import { PageContainer, ProCard, ProForm, ProFormText } from '@ant-design/pro-components';
+import { ProCard, ProForm, ProFormText } from '@ant-design/pro-components';
 import type { TotpEnrolResult } from '@xuanli/contracts/admin';
 import {
   ADMIN_ROLE_LABELS,
@@ -14,6 +14,7 @@ import {
 import { Alert, Badge, Button, Descriptions, Form, Image, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { changePassword, confirmTotp, disableTotp, enrolTotp } from '@/api/me';
+import { PageFrame } from '@/components/PageFrame';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
@@ -224,7 +225,7 @@ export function MePage() {
   if (!session) return null;
   const { operator } = session;
   return (
-    <PageContainer title="我的账号">
+    <PageFrame page="me">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <ProCard title="账号">
           <Descriptions column={2} size="small">
@@ -245,6 +246,6 @@ export function MePage() {
         <TotpCard enabled={operator.totpEnabled} />
         <PasswordCard />
       </Space>
-    </PageContainer>
+    </PageFrame>
   );
 }

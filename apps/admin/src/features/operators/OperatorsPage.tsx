@@ -7,7 +7,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   type ActionType,
   ModalForm,
-  PageContainer,
   type ProColumns,
   ProFormSelect,
   ProFormText,
@@ -25,12 +24,14 @@ import {
 import { Badge, Button, Form, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { addOperator, changeOperatorRole, disableOperator, listOperators } from '@/api/operators';
-import { ListTable } from '@/components/ListTable';
+import { actionsColumn, ListTable } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { ReasonField, reasonOf } from '@/components/ReasonField';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
+import { filledWithin } from '@/lib/form-rules';
 import { useOperatorSession } from '@/lib/session';
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((role) => ({ value: role, label: ADMIN_ROLE_LABELS[role] }));
@@ -96,25 +97,21 @@ export function OperatorsPage() {
       dataIndex: 'createdAt',
       render: (_, operator) => formatDateTime(operator.createdAt),
     },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, operator) => {
-        if (operator.disabledAt || operator.id === session?.operator.id) return [];
-        return [
-          <Button key="role" type="link" size="small" onClick={() => setChangingRole(operator)}>
-            修改角色
-          </Button>,
-          <Button key="disable" type="link" size="small" danger onClick={() => setDisabling(operator)}>
-            停用
-          </Button>,
-        ];
-      },
-    },
+    actionsColumn(undefined, (_, operator) => {
+      if (operator.disabledAt || operator.id === session?.operator.id) return [];
+      return [
+        <Button key="role" type="link" size="small" onClick={() => setChangingRole(operator)}>
+          修改角色
+        </Button>,
+        <Button key="disable" type="link" size="small" danger onClick={() => setDisabling(operator)}>
+          停用
+        </Button>,
+      ];
+    }),
   ];
 
   return (
-    <PageContainer title="后台账号" subTitle="管理员可以新增账号、修改角色和停用账号">
+    <PageFrame page="operators" intro="管理员可以新增账号、修改角色和停用账号">
       <ListTable<Operator>
         rowKey="id"
         actionRef={table}
@@ -177,10 +174,7 @@ export function OperatorsPage() {
           label="显示名"
           placeholder="如 王丽（客服）"
           fieldProps={{ maxLength: OPERATOR_DISPLAY_NAME_MAX }}
-          rules={[
-            { required: true, whitespace: true, message: '请输入显示名' },
-            { max: OPERATOR_DISPLAY_NAME_MAX, message: `显示名最多 ${OPERATOR_DISPLAY_NAME_MAX} 个字` },
-          ]}
+          rules={filledWithin(OPERATOR_DISPLAY_NAME_MAX, '请输入显示名', '显示名')}
         />
         <ProFormSelect
           name="role"
@@ -273,6 +267,6 @@ export function OperatorsPage() {
           }}
         />
       ) : null}
-    </PageContainer>
+    </PageFrame>
   );
 }

@@ -4,7 +4,7 @@
  * refunded. A second tab, 对账异常 (`#/orders?tab=findings`), lists what reconciliation with the
  * payment providers found. Roles admin and support (admin-labels.ts `ADMIN_AREA_ROLES.orders`).
  */
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { AdminOrderSummary } from '@xuanli/contracts/admin-shop';
 import {
   ORDER_STATUS_LABELS,
@@ -17,7 +17,8 @@ import { Button, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listOrders } from '@/api/orders';
-import { ListTable, searchField } from '@/components/ListTable';
+import { actionsColumn, ListTable, searchField } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { formatDateTime } from '@/lib/dates';
 import { formatYuan } from '@/lib/money';
 import { OrderDrawer } from './OrderDrawer';
@@ -121,26 +122,21 @@ export function OrdersPage() {
       search: false,
       render: (_, order) => formatDateTime(order.createdAt),
     },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 90,
-      render: (_, order) => [
-        <Button key="detail" type="link" size="small" onClick={() => setOpenOrderNo(order.orderNo)}>
-          {order.status === 'paid' && order.kind === 'goods'
-            ? '去发货'
-            : order.status === 'refunding'
-              ? '处理退款'
-              : '详情'}
-        </Button>,
-      ],
-    },
+    actionsColumn(90, (_, order) => [
+      <Button key="detail" type="link" size="small" onClick={() => setOpenOrderNo(order.orderNo)}>
+        {order.status === 'paid' && order.kind === 'goods'
+          ? '去发货'
+          : order.status === 'refunding'
+            ? '处理退款'
+            : '详情'}
+      </Button>,
+    ]),
   ];
 
   return (
-    <PageContainer
-      title="订单"
-      subTitle="按状态、订单号、买家手机号和下单日期查找订单，发货与退款；对账异常是向支付渠道查单时发现的问题"
+    <PageFrame
+      page="orders"
+      intro="按状态、订单号、买家手机号和下单日期查找订单，发货与退款；对账异常是向支付渠道查单时发现的问题"
       tabList={[...TABS]}
       tabActiveKey={tab}
       onTabChange={(key) => setAddress(key === 'findings' ? { tab: 'findings' } : {})}
@@ -152,7 +148,7 @@ export function OrdersPage() {
           actionRef={table}
           columns={columns}
           headerTitle="订单列表"
-          search={{ labelWidth: 'auto', defaultCollapsed: false }}
+          searchOpen
           load={(params) => {
             const [from, to] = params.createdDays ?? [];
             return listOrders({
@@ -173,6 +169,6 @@ export function OrdersPage() {
         onClose={() => setOpenOrderNo(null)}
         onChanged={() => void table.current?.reload()}
       />
-    </PageContainer>
+    </PageFrame>
   );
 }

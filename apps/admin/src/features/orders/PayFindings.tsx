@@ -193,7 +193,7 @@ export function PayFindings() {
         actionRef={table}
         columns={columns}
         headerTitle={openCount === null ? '对账异常' : `对账异常（待处理 ${openCount} 条）`}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        searchOpen
         load={async (params) => {
           const page = await listPayFindings({
             status: params.status === 'all' ? undefined : (params.status ?? 'open'),

@@ -4,12 +4,13 @@
  * (admin-labels.ts `ADMIN_AREA_ROLES.users`).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import type { AdminUserSummary } from '@xuanli/contracts/admin';
 import { Button, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { listUsers, revokeVip } from '@/api/users';
-import { ListTable, searchField } from '@/components/ListTable';
+import { actionsColumn, ListTable, searchField } from '@/components/ListTable';
+import { PageFrame } from '@/components/PageFrame';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { formatDateTime } from '@/lib/dates';
 import { useFeedback } from '@/lib/feedback';
@@ -84,44 +85,38 @@ export function UsersPage() {
     },
     { title: '订单', dataIndex: 'orderCount', search: false, width: 70 },
     { title: '在线会话', dataIndex: 'activeSessionCount', search: false, width: 90 },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 220,
-      render: (_, user) => {
-        const phone = user.phone;
-        return [
-          <Button key="detail" type="link" size="small" onClick={() => setOpenUserId(user.id)}>
-            详情
-          </Button>,
-          phone ? (
-            <Button
-              key="grant"
-              type="link"
-              size="small"
-              onClick={() => setGranting({ phone, nickname: user.nickname, vipExpire: user.vipExpire })}
-            >
-              {user.isVip ? '延长 VIP' : '开通 VIP'}
-            </Button>
-          ) : null,
-          phone && user.isVip ? (
-            <Button key="revoke" type="link" size="small" danger onClick={() => setRevoking(user)}>
-              取消 VIP
-            </Button>
-          ) : null,
-        ];
-      },
-    },
+    actionsColumn(220, (_, user) => {
+      const phone = user.phone;
+      return [
+        <Button key="detail" type="link" size="small" onClick={() => setOpenUserId(user.id)}>
+          详情
+        </Button>,
+        phone ? (
+          <Button
+            key="grant"
+            type="link"
+            size="small"
+            onClick={() => setGranting({ phone, nickname: user.nickname, vipExpire: user.vipExpire })}
+          >
+            {user.isVip ? '延长 VIP' : '开通 VIP'}
+          </Button>
+        ) : null,
+        phone && user.isVip ? (
+          <Button key="revoke" type="link" size="small" danger onClick={() => setRevoking(user)}>
+            取消 VIP
+          </Button>
+        ) : null,
+      ];
+    }),
   ];
 
   return (
-    <PageContainer title="用户与会员" subTitle="按手机号或昵称查找用户，开通、延长或取消 VIP">
+    <PageFrame page="users" intro="按手机号或昵称查找用户，开通、延长或取消 VIP">
       <ListTable<AdminUserSummary, UserSearch>
         rowKey="id"
         actionRef={table}
         columns={columns}
         headerTitle="用户列表"
-        search={{ labelWidth: 'auto' }}
         toolBarRender={() => [
           <Button key="grant" type="primary" icon={<PlusOutlined />} onClick={() => setGranting(null)}>
             按手机号开通 VIP
@@ -167,6 +162,6 @@ export function UsersPage() {
           }}
         />
       ) : null}
-    </PageContainer>
+    </PageFrame>
   );
 }

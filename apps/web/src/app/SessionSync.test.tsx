@@ -56,7 +56,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
     expect(memberCalls(calls)).toEqual([]);
 
     act(() => {
-      loginAs(member());
+      loginAs();
     });
     await waitFor(() => expect(useSession.getState().user?.nickname).toBe('服务器上的名字'));
     await waitFor(() => expect(useSession.getState().myclass).toEqual([BOUGHT]));
@@ -64,7 +64,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
   });
 
   it('fetches at launch for a stored login and keeps the fresh profile on the stored record', async () => {
-    loginAs(member({ nickname: '旧名字' }));
+    loginAs({ nickname: '旧名字' });
     installFakeApi(({ path }) => {
       if (path === '/crm/member/profile') return okAnswer(member({ nickname: '新名字', isVip: true }));
       if (path === '/crm/ketang/myorder') return okAnswer({ list: [], total: 0 });
@@ -75,7 +75,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
   });
 
   it('sends the reader to the login page, with the way back, when a member call finds the session gone', async () => {
-    loginAs(member());
+    loginAs();
     installFakeApi(({ path }) => {
       if (path === '/crm/member/profile') return okAnswer(member());
       if (path === '/crm/ketang/myorder') return okAnswer({ list: [], total: 0 });
@@ -112,7 +112,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
       vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
       let granted = false;
       const profileCalls = grantingServer(() => granted);
-      loginAs(member());
+      loginAs();
       renderSync();
       await waitFor(() => expect(profileCalls()).toBe(1));
 
@@ -137,7 +137,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
     it('is seen at once when a page asks (the 定制 tab opening), without waiting for the gap', async () => {
       let granted = false;
       const profileCalls = grantingServer(() => granted);
-      loginAs(member());
+      loginAs();
       renderSync();
       await waitFor(() => expect(profileCalls()).toBe(1));
       await new Promise((resolve) => setTimeout(resolve, PAGE_REFRESH_GAP_MS));

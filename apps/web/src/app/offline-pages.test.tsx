@@ -29,7 +29,6 @@ import {
   clearOverlays,
   installFakeApi,
   loginAs,
-  member,
   resetSession,
   vipMember,
 } from '@/testing/app-harness';
@@ -224,7 +223,7 @@ describe('offline, the reading tabs show what they showed last, marked 离线, a
   });
 
   it('我的 keeps the signed-in card and says what needs the network', async () => {
-    loginAs(member({ nickname: '王小明' }));
+    loginAs({ nickname: '王小明' });
     goOffline();
     openApp(UserPage, '/pages/user/index');
     expect(screen.getByText('王小明')).toBeTruthy();

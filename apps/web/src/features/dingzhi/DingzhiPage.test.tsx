@@ -316,7 +316,7 @@ describe('a membership granted while the app is open', () => {
     let later = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
     let granted = false;
-    loginAs(member());
+    loginAs();
     const profileCalls = await openWithSync(() => granted);
     act(() => showTab(false));
 
@@ -334,7 +334,7 @@ describe('a membership granted while the app is open', () => {
     let later = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
     let granted = false;
-    loginAs(member());
+    loginAs();
     await openWithSync(() => granted);
     granted = true;
     later += 60_000;

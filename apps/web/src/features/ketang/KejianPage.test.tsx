@@ -5,17 +5,15 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CourseDetail, Courseware, CoursewareList } from '@xuanli/contracts/ketang';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import {
   type ApiCall,
   answerDialog,
-  clearOverlays,
   deferred,
-  here,
   installFakeApi,
+  isolatePageTests,
   renderPage,
-  resetSession,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import KejianPage from './KejianPage';
@@ -109,16 +107,12 @@ function catchSaves() {
   return { blobs, links };
 }
 
-beforeEach(() => resetSession());
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+isolatePageTests();
 
 describe('KejianPage (pages/ketang/kejian)', () => {
   it('lists the files with their name, pages and size, and the course they belong with', async () => {
     const calls = server();
-    const { location } = renderPage(<KejianPage />, { path: PAGE });
+    const { here } = renderPage(<KejianPage />, { path: PAGE });
     expect(screen.getByRole('heading', { level: 1, name: '免费课件' })).toBeTruthy();
     expect(screen.getByRole('status', { name: '正在加载课件' })).toBeTruthy();
 
@@ -138,7 +132,7 @@ describe('KejianPage (pages/ketang/kejian)', () => {
     expect(calls.find((c) => c.path === '/crm/ketang/kejian')?.query).toEqual({});
 
     fireEvent.click(courseLink);
-    expect(here(location())).toBe('/pages/ketang/show?id=ganzhi-rumen');
+    expect(here()).toBe('/pages/ketang/show?id=ganzhi-rumen');
   });
 
   it('downloads a file as a blob with the token and saves it under its file name', async () => {
@@ -233,7 +227,7 @@ describe('KejianPage (pages/ketang/kejian)', () => {
 
   it('lists only one course’s files for ?course=, with the way back to all', async () => {
     const calls = server(() => okAnswer(list([JIAZI])));
-    const { location } = renderPage(<KejianPage />, {
+    const { here } = renderPage(<KejianPage />, {
       path: paths.kejian.getHref({ course: 'ganzhi-rumen' }),
     });
     expect(await screen.findByText('《天干地支一课通》的课件')).toBeTruthy();
@@ -242,7 +236,7 @@ describe('KejianPage (pages/ketang/kejian)', () => {
     expect(calls.find((c) => c.path === '/crm/ketang/kejian')?.query).toEqual({ course: 'ganzhi-rumen' });
 
     fireEvent.click(screen.getByRole('link', { name: '查看全部课件' }));
-    expect(here(location())).toBe(PAGE);
+    expect(here()).toBe(PAGE);
   });
 
   it('ignores a course parameter that is no course id', async () => {
@@ -266,9 +260,9 @@ describe('KejianPage (pages/ketang/kejian)', () => {
 
   it('shows an empty state that leads to the courses', async () => {
     server(() => okAnswer(list([])));
-    const { location } = renderPage(<KejianPage />, { path: PAGE });
+    const { here } = renderPage(<KejianPage />, { path: PAGE });
     expect(await screen.findByText('课件正在整理中')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去看课程' }));
-    expect(here(location())).toBe(paths.ketang.path);
+    expect(here()).toBe(paths.ketang.path);
   });
 });

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { sendFeedback } from '@/features/user/api/send-feedback';
 import { isVip, requestProfileRefresh, useSession } from '@/stores/session';
-import { installFakeApi, loginAs, member, resetSession, vipMember } from '@/testing/app-harness';
+import { installFakeApi, loginAs, resetSession } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { member, vipMember } from '@/testing/members';
 import { SessionSync } from './SessionSync';
 import { FOREGROUND_REFRESH_GAP_MS, PAGE_REFRESH_GAP_MS } from './session-sync';
 

@@ -24,15 +24,9 @@ import UserPage from '@/features/user/UserPage';
 import { followNetworkState } from '@/lib/query';
 import { keepQueriesAcrossVisits } from '@/lib/query-persist';
 import { noteAnswer } from '@/lib/service-health';
-import {
-  type ApiCall,
-  clearOverlays,
-  installFakeApi,
-  loginAs,
-  resetSession,
-  vipMember,
-} from '@/testing/app-harness';
+import { type ApiCall, clearOverlays, installFakeApi, loginAs, resetSession } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
+import { vipMember } from '@/testing/members';
 import { AppProvider } from './provider';
 
 /** Wednesday 2026-01-14, 12:00 in Beijing. */

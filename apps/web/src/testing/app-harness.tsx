@@ -1,6 +1,6 @@
 /**
  * Test helpers for pages and dialogs that talk to the API: a fake API at the fetch boundary whose
- * answers are typed by the contracts (src/testing/fake-answers.ts), member fixtures, a logged-in session
+ * answers are typed by the contracts (src/testing/fake-answers.ts), a logged-in session
  * as the app stores it (`jw-token` with a user, PRODUCT.md#account), a renderer with a fresh non-retrying
  * query client and a memory router, and a gate to hold a fake answer.
  */
@@ -17,6 +17,7 @@ import { useDialogs } from '@/stores/dialogs';
 import { DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
 import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
 import { fakeGuard } from '@/testing/fake-violations';
+import { member } from '@/testing/members';
 
 /** One request the fake API saw (token requests left out). */
 export interface ApiCall {
@@ -84,29 +85,6 @@ export function deferred<T = void>() {
     resolve = r;
   });
   return { promise, resolve };
-}
-
-/** A member as the wire sends it (masked phone, no VIP, no password unless overridden). */
-export function member(overrides: Partial<Profile> = {}): Profile {
-  return {
-    id: 7,
-    phone: '138****0000',
-    nickname: '玄历用户0000',
-    avatar: '',
-    vip_expire: null,
-    isVip: false,
-    hasPassword: false,
-    ...overrides,
-  };
-}
-
-/** A VIP member: `vip_expire` a year after now (the test's clock), unless overridden. */
-export function vipMember(overrides: Partial<Profile> = {}): Profile {
-  return member({
-    vip_expire: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-    isVip: true,
-    ...overrides,
-  });
 }
 
 /**

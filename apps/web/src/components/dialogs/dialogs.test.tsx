@@ -7,15 +7,9 @@ import { RootLayout } from '@/app/layouts';
 import { Toast } from '@/lib/antd-mobile';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
-import {
-  deferred,
-  installFakeApi,
-  loginAs,
-  renderPage,
-  resetSession,
-  vipMember,
-} from '@/testing/app-harness';
+import { deferred, installFakeApi, loginAs, renderPage, resetSession } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { vipMember } from '@/testing/members';
 import { COPY_FAILURE, COPY_SUCCESS } from '../ContactCard';
 import { KEFU_STORAGE_KEY } from './api/get-kefu';
 import { CENTER_DIALOG_WIDTH, DialogHost } from './DialogHost';

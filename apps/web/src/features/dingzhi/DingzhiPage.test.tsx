@@ -6,16 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionSync } from '@/app/SessionSync';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
-import {
-  deferred,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-  vipMember,
-} from '@/testing/app-harness';
+import { deferred, installFakeApi, loginAs, renderPage, resetSession } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { member, vipMember } from '@/testing/members';
 import DingzhiPage from './DingzhiPage';
 
 /** Wednesday 2026-01-14, 12:00 in Beijing: its week runs Monday 01-12 … Sunday 01-18. */

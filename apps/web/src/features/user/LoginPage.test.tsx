@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { Toast } from '@/lib/antd-mobile';
 import { useSession } from '@/stores/session';
-import { installFakeApi, isolatePageTests, member, renderPage } from '@/testing/app-harness';
+import { installFakeApi, isolatePageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer, tooManyAnswer } from '@/testing/fake-answers';
+import { member } from '@/testing/members';
 import LoginPage from './LoginPage';
 
 const AGREE_MESSAGE = '请先阅读并同意《用户协议》和《隐私政策》';

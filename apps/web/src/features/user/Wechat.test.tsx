@@ -10,15 +10,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { isDesktopBrowser, isWechatBrowser, startWechatLogin, wechatOauthHref } from '@/lib/wechat';
 import { useSession } from '@/stores/session';
-import {
-  type ApiCall,
-  installFakeApi,
-  isolatePageTests,
-  loginAs,
-  member,
-  renderPage,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, isolatePageTests, loginAs, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { member } from '@/testing/members';
 import BindPhonePage from './BindPhonePage';
 import LoginPage from './LoginPage';
 import SettingPage from './SettingPage';

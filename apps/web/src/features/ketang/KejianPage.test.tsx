@@ -4,7 +4,7 @@
  * WeChat hint, failures said in Chinese, and the loading, failed, empty and one-course states.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CourseDetail, Courseware, CoursewareList } from '@xuanli/contracts/ketang';
+import type { Courseware, CoursewareList } from '@xuanli/contracts/ketang';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import {
@@ -16,6 +16,7 @@ import {
   renderPage,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { courseDetail } from './course-fixtures';
 import KejianPage from './KejianPage';
 
 const PDF_BYTES = new TextEncoder().encode('%PDF-1.4 六十甲子纳音表');
@@ -42,31 +43,6 @@ const GENERAL: Courseware = {
   courseId: null,
 };
 
-/** A course page as the wire sends it (only the title matters here). */
-function course(id: string, title: string): CourseDetail {
-  return {
-    id,
-    title,
-    subtitle: '',
-    cover: '',
-    teacher: { sellid: 3, nickname: '七星堂·王老师', avatar: '' },
-    category: { id: 1, name: '八字' },
-    free: true,
-    price: 0,
-    vipPrice: null,
-    productId: null,
-    skuId: null,
-    lessonCount: 0,
-    duration: 0,
-    rating: { average: 0, count: 0 },
-    learners: 0,
-    owned: false,
-    intro: '',
-    lessons: [],
-    lastLesson: null,
-  };
-}
-
 const list = (files: Courseware[]): CoursewareList => ({ list: files, total: files.length });
 
 /** The PDF's bytes as the file route sends them. */
@@ -83,7 +59,7 @@ function server(
   return installFakeApi((call) => {
     if (call.path === '/crm/ketang/kejian') return files();
     if (call.path === '/crm/ketang/show' && call.query.id === 'ganzhi-rumen')
-      return okAnswer(course('ganzhi-rumen', '天干地支一课通'));
+      return okAnswer(courseDetail({ id: 'ganzhi-rumen', title: '天干地支一课通' }));
     if (call.path.startsWith('/files/')) return file(call);
     return undefined;
   });

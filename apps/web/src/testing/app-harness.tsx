@@ -140,7 +140,7 @@ export async function clearOverlays(): Promise<void> {
  * fake API among them) restored and the session reset. A file's own `afterEach`, registered after
  * this call, runs before these.
  */
-export function isolatePageTests({ loggedIn }: { loggedIn?: true | Profile } = {}): void {
+export function pageTests({ loggedIn }: { loggedIn?: true | Profile } = {}): void {
   beforeEach(() => {
     resetSession();
     useDialogs.setState({ name: null, params: {} });

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { type ApiCall, installFakeApi, isolatePageTests, renderPage, textOf } from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import CourseSearchPage from './CourseSearchPage';
 import { categoryList, coursePage, courseSummary, freeCourse } from './course-fixtures';
@@ -27,7 +27,7 @@ const listCalls = (calls: ApiCall[]) =>
 const searchbox = () => screen.getByRole('searchbox', { name: '搜索课程' }) as HTMLInputElement;
 const searchHref = (query: Record<string, string>) => decodeURIComponent(paths.courseSearch.getHref(query));
 
-isolatePageTests();
+pageTests();
 
 describe('CourseSearchPage (pages/ketang/search)', () => {
   it('asks for the words and category of the address and shows the total and the courses', async () => {

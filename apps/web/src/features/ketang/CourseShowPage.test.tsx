@@ -14,8 +14,8 @@ import {
   type ApiCall,
   answerDialog,
   installFakeApi,
-  isolatePageTests,
   loginAs,
+  pageTests,
   renderPage,
   textOf,
 } from '@/testing/app-harness';
@@ -79,7 +79,7 @@ const reviewForm = () => screen.getByRole('region', { name: /写评价|修改评
 const submitButton = () =>
   within(reviewForm()).getByRole('button', { name: '提交评价' }) as HTMLButtonElement;
 
-isolatePageTests();
+pageTests();
 
 describe('CourseShowPage (pages/ketang/show)', () => {
   it('shows the course: cover, title, price, rating, learners, teacher, lessons and intro', async () => {

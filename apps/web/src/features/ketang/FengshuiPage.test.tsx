@@ -10,14 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DialogHost } from '@/components/dialogs/DialogHost';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
-import {
-  type ApiCall,
-  deferred,
-  installFakeApi,
-  isolatePageTests,
-  renderPage,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, deferred, installFakeApi, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import FengshuiPage from './FengshuiPage';
 
@@ -114,7 +107,7 @@ const openPage = () =>
     { path: PAGE },
   );
 
-isolatePageTests();
+pageTests();
 afterEach(() => useDialogs.setState({ name: null, params: {} }));
 
 describe('FengshuiPage (pages/ketang/fengshui)', () => {

@@ -12,7 +12,7 @@ import {
   answerDialog,
   deferred,
   installFakeApi,
-  isolatePageTests,
+  pageTests,
   renderPage,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
@@ -83,7 +83,7 @@ function catchSaves() {
   return { blobs, links };
 }
 
-isolatePageTests();
+pageTests();
 
 describe('KejianPage (pages/ketang/kejian)', () => {
   it('lists the files with their name, pages and size, and the course they belong with', async () => {

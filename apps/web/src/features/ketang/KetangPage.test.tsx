@@ -8,14 +8,7 @@ import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
-import {
-  type ApiCall,
-  installFakeApi,
-  isolatePageTests,
-  loginAs,
-  renderPage,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { categoryList, coursePage, courseSummary, freeCourse, TEACHERS } from './course-fixtures';
 import KetangPage from './KetangPage';
@@ -46,7 +39,7 @@ const demoCourses = [
   freeCourse({ id: 'tongqian', title: '铜钱起卦入门', teacher: TEACHERS.wang }),
 ];
 
-isolatePageTests();
+pageTests();
 
 describe('KetangPage (pages/ketang/index)', () => {
   it('shows the categories with their counts, leading to the list of each', async () => {

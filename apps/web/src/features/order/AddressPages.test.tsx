@@ -7,13 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Address, AddressList } from '@xuanli/contracts/shop';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  type ApiCall,
-  answerDialog,
-  installFakeApi,
-  isolatePageTests,
-  renderPage,
-} from '@/testing/app-harness';
+import { type ApiCall, answerDialog, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import AddressBookPage from './AddressBookPage';
 import AddressEditPage, { ADDRESS_MESSAGES } from './AddressEditPage';
@@ -64,7 +58,7 @@ async function pickRegion(...names: string[]) {
   fireEvent.click(screen.getByText('确定'));
 }
 
-isolatePageTests({ loggedIn: true });
+pageTests({ loggedIn: true });
 
 describe('AddressBookPage (pages/user/address)', () => {
   it('lists the default first with its tag, and sets another address as the default', async () => {

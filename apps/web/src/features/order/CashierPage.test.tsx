@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SandboxComplete } from '@xuanli/contracts/pay';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { installFakeApi, isolatePageTests, renderPage } from '@/testing/app-harness';
+import { installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import CashierPage from './CashierPage';
 import { ORDER_NO, orderDetail } from './testing';
@@ -25,7 +25,7 @@ function server(status: SandboxComplete['status']) {
   });
 }
 
-isolatePageTests({ loggedIn: true });
+pageTests({ loggedIn: true });
 
 describe('CashierPage (pages/shop/pay)', () => {
   it('says it is a simulation and shows the amount, the order number and the time left', async () => {

@@ -7,7 +7,7 @@ import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { OrderCreated } from '@xuanli/contracts/shop';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { type ApiCall, installFakeApi, isolatePageTests, renderPage } from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import CheckoutPage from './CheckoutPage';
 import { address, ORDER_NO, orderLine, preview, sandboxChannels, sandboxStart } from './testing';
@@ -31,7 +31,7 @@ function server(overrides: (call: ApiCall) => Response | undefined = () => undef
 
 const creates = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/shop/orders');
 
-isolatePageTests({ loggedIn: true });
+pageTests({ loggedIn: true });
 beforeEach(() => sessionStorage.clear());
 
 describe('CheckoutPage (pages/shop/checkout)', () => {

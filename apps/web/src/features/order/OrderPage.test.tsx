@@ -10,13 +10,7 @@ import type { OrderDetail } from '@xuanli/contracts/shop';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import {
-  type ApiCall,
-  answerDialog,
-  installFakeApi,
-  isolatePageTests,
-  renderPage,
-} from '@/testing/app-harness';
+import { type ApiCall, answerDialog, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import OrderPage from './OrderPage';
 import { ORDER_NO, orderDetail, orderItem, sandboxChannels, sandboxStart } from './testing';
@@ -44,7 +38,7 @@ function server(
 
 const banner = () => screen.getByRole('region', { name: '订单状态' });
 
-isolatePageTests({ loggedIn: true });
+pageTests({ loggedIn: true });
 afterEach(() => vi.useRealTimers());
 
 describe('OrderPage (pages/user/order): an unpaid order', () => {

@@ -6,13 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderList } from '@xuanli/contracts/shop';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  answerDialog,
-  installFakeApi,
-  isolatePageTests,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { answerDialog, installFakeApi, pageTests, renderPage, resetSession } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import OrdersPage from './OrdersPage';
 import { ORDER_NO, orderDetail, orderItem, orderSummary, sandboxChannels, sandboxStart } from './testing';
@@ -30,7 +24,7 @@ function server(list: OrderList['list'], total = list.length) {
   });
 }
 
-isolatePageTests({ loggedIn: true });
+pageTests({ loggedIn: true });
 
 describe('OrdersPage (pages/user/orders)', () => {
   it('opens on the tab of the query string and asks the server for that status', async () => {

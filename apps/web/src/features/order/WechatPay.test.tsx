@@ -9,7 +9,7 @@ import type { OrderDetail } from '@xuanli/contracts/shop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { startWechatLogin } from '@/lib/wechat';
-import { type ApiCall, installFakeApi, isolatePageTests, renderPage } from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import OrderPage from './OrderPage';
 import QrPayPage from './QrPayPage';
@@ -66,7 +66,7 @@ async function payWith(name: string) {
   return sheet;
 }
 
-isolatePageTests({ loggedIn: true });
+pageTests({ loggedIn: true });
 afterEach(() => {
   vi.mocked(startWechatLogin).mockReset();
   Reflect.deleteProperty(window, 'WeixinJSBridge');

@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FestivalChoice, SubscriptionState } from '@xuanli/contracts/reminders';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { answerDialog, installFakeApi, isolatePageTests, renderPage } from '@/testing/app-harness';
+import { answerDialog, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import { webcalUrl } from './api';
 import SubscribePage from './SubscribePage';
@@ -48,7 +48,7 @@ function fakeSubscription(start: SubscriptionState) {
 const checkbox = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const press = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
-isolatePageTests({ loggedIn: true });
+pageTests({ loggedIn: true });
 
 describe('SubscribePage (pages/user/subscribe)', () => {
   it('makes the link with the chosen festivals and shows it as webcal://, https and a QR code', async () => {

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import {
   type ApiCall,
   installFakeApi,
-  isolatePageTests,
+  pageTests,
   renderPage,
   resetSession,
   textOf,
@@ -51,7 +51,7 @@ const line = (title: string) => screen.getByRole('listitem', { name: title });
 const tickOf = (title: string) => within(line(title)).getByRole('checkbox') as HTMLInputElement;
 const total = () => screen.getByRole('status', { name: '合计金额' }).textContent;
 
-isolatePageTests({ loggedIn: true });
+pageTests({ loggedIn: true });
 
 describe('CartPage (pages/shop/cart)', () => {
   it('asks a visitor to log in and asks nothing', () => {

@@ -8,14 +8,7 @@ import type { Cart, ProductDetail } from '@xuanli/contracts/shop';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
-import {
-  type ApiCall,
-  installFakeApi,
-  isolatePageTests,
-  loginAs,
-  renderPage,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import ProductPage from './ProductPage';
 import { cart, cartItem, productDetail, sku } from './testing';
@@ -41,7 +34,7 @@ async function press(name: string, scope: HTMLElement = document.body) {
   await act(async () => fireEvent.click(within(scope).getByRole('button', { name })));
 }
 
-isolatePageTests();
+pageTests();
 
 describe('ProductPage (pages/shop/product)', () => {
   it('shows the gallery, price, sales, what is left and the description', async () => {

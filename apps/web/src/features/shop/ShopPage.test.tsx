@@ -7,14 +7,7 @@ import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { CategoryList } from '@xuanli/contracts/shop';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  type ApiCall,
-  installFakeApi,
-  isolatePageTests,
-  loginAs,
-  renderPage,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import ShopPage from './ShopPage';
 import { cart, cartItem, productPage, productSummary } from './testing';
@@ -40,7 +33,7 @@ const productCalls = (calls: ApiCall[]) =>
 
 /** The text of an element and its descendants, as one reads it. */
 
-isolatePageTests();
+pageTests();
 
 describe('ShopPage (pages/index/shop)', () => {
   it('draws the grid from the catalogue with prices in yuan from 分', async () => {

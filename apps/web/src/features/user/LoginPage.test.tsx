@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { Toast } from '@/lib/antd-mobile';
 import { useSession } from '@/stores/session';
-import { installFakeApi, isolatePageTests, renderPage } from '@/testing/app-harness';
+import { installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer, tooManyAnswer } from '@/testing/fake-answers';
 import { member } from '@/testing/members';
 import LoginPage from './LoginPage';
@@ -27,7 +27,7 @@ function agree() {
   fireEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
 }
 
-isolatePageTests();
+pageTests();
 afterEach(() => vi.useRealTimers());
 
 describe('LoginPage', () => {

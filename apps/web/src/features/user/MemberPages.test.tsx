@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import type { UploadOptions } from '@/lib/upload';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
-import { installFakeApi, isolatePageTests, loginAs, renderPage } from '@/testing/app-harness';
+import { installFakeApi, loginAs, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { member } from '@/testing/members';
 import FeedbackPage from './FeedbackPage';
@@ -34,7 +34,7 @@ async function press(name: string) {
   await act(async () => fireEvent.click(screen.getByRole('button', { name })));
 }
 
-isolatePageTests();
+pageTests();
 beforeEach(() => {
   uploads.length = 0;
 });

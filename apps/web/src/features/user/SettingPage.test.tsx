@@ -3,7 +3,7 @@ import type { DeleteResult, MemberLogoutResult } from '@xuanli/contracts/member'
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { type ApiCall, installFakeApi, isolatePageTests, loginAs, renderPage } from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import SettingPage from './SettingPage';
 
@@ -16,7 +16,7 @@ async function answerDialog(name: string) {
   await act(async () => fireEvent.click(button));
 }
 
-isolatePageTests();
+pageTests();
 
 describe('SettingPage (pages/user/setting)', () => {
   it('reports version 1.4.0 (build 100) under 关于玄历 (PRODUCT.md#who)', () => {

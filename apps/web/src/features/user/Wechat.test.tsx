@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { isDesktopBrowser, isWechatBrowser, startWechatLogin, wechatOauthHref } from '@/lib/wechat';
 import { useSession } from '@/stores/session';
-import { type ApiCall, installFakeApi, isolatePageTests, loginAs, renderPage } from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { member } from '@/testing/members';
 import BindPhonePage from './BindPhonePage';
@@ -43,7 +43,7 @@ async function answerDialog(name: string) {
   await act(async () => fireEvent.click(button));
 }
 
-isolatePageTests();
+pageTests();
 afterEach(() => vi.mocked(startWechatLogin).mockReset());
 
 describe('lib/wechat', () => {

@@ -14,8 +14,8 @@ import { useSession } from '@/stores/session';
 import {
   type ApiCall,
   installFakeApi,
-  isolatePageTests,
   loginAs,
+  pageTests,
   renderPage,
   resetSession,
 } from '@/testing/app-harness';
@@ -109,7 +109,7 @@ async function settle() {
 }
 
 let removeFakeMedia: () => void = () => {};
-isolatePageTests();
+pageTests();
 beforeEach(() => {
   removeFakeMedia = installFakeMedia();
   // jsdom gives a shadow root's <style> no style sheet, which media-chrome mentions for every control.

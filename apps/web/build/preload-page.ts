@@ -1,4 +1,5 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { builtHtmlPlugin } from './built-html-plugin.ts';
 import { cssText } from './css-text.ts';
 
 /**
@@ -16,60 +17,48 @@ import { cssText } from './css-text.ts';
  * bytes too (about 2.5 KB compressed), and the chunks download in parallel without delay to their own.
  */
 export function preloadPage(pageModule: string): Plugin {
-  let base = '/';
-  return {
-    name: 'xuanli:preload-page',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle, chunk: entry }) {
-        if (!bundle || !entry) return;
-        const page = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(pageModule),
-        );
-        if (page?.type !== 'chunk') throw new Error(`preloadPage: no chunk for ${pageModule}`);
-        // What the entry loads already (Vite links it), and so needs no hint.
-        const loaded = new Set([entry.fileName, ...entry.imports]);
-        const scripts: string[] = [];
-        const styles: string[] = [];
-        const visit = (fileName: string) => {
-          if (loaded.has(fileName)) return;
-          loaded.add(fileName);
-          const chunk = bundle[fileName];
-          if (chunk?.type !== 'chunk') return;
-          for (const next of chunk.imports) visit(next);
-          scripts.push(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? [])
-            if (!styles.includes(css)) styles.push(css);
-        };
-        visit(page.fileName);
+  return builtHtmlPlugin('xuanli:preload-page', (_html, { bundle, chunk: entry }, base) => {
+    if (!bundle || !entry) return;
+    const page = Object.values(bundle).find(
+      (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(pageModule),
+    );
+    if (page?.type !== 'chunk') throw new Error(`preloadPage: no chunk for ${pageModule}`);
+    // What the entry loads already (Vite links it), and so needs no hint.
+    const loaded = new Set([entry.fileName, ...entry.imports]);
+    const scripts: string[] = [];
+    const styles: string[] = [];
+    const visit = (fileName: string) => {
+      if (loaded.has(fileName)) return;
+      loaded.add(fileName);
+      const chunk = bundle[fileName];
+      if (chunk?.type !== 'chunk') return;
+      for (const next of chunk.imports) visit(next);
+      scripts.push(fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) if (!styles.includes(css)) styles.push(css);
+    };
+    visit(page.fileName);
+    return [
+      // Dependencies first (visit is post-order), so they are requested first.
+      ...scripts.map(
+        (file): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
+          injectTo: 'head',
+        }),
+      ),
+      ...styles.flatMap((file): HtmlTagDescriptor[] => {
+        const asset = bundle[file];
+        if (asset?.type !== 'asset') throw new Error(`preloadPage: no CSS asset ${file}`);
         return [
-          // Dependencies first (visit is post-order), so they are requested first.
-          ...scripts.map(
-            (file): HtmlTagDescriptor => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
-              injectTo: 'head',
-            }),
-          ),
-          ...styles.flatMap((file): HtmlTagDescriptor[] => {
-            const asset = bundle[file];
-            if (asset?.type !== 'asset') throw new Error(`preloadPage: no CSS asset ${file}`);
-            return [
-              { tag: 'style', children: cssText(asset.source), injectTo: 'head' },
-              // As Vite's loader looks for it: rel=stylesheet, crossorigin, the same href.
-              {
-                tag: 'link',
-                attrs: { rel: 'stylesheet', crossorigin: true, href: base + file, disabled: true },
-                injectTo: 'head',
-              },
-            ];
-          }),
+          { tag: 'style', children: cssText(asset.source), injectTo: 'head' },
+          // As Vite's loader looks for it: rel=stylesheet, crossorigin, the same href.
+          {
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: base + file, disabled: true },
+            injectTo: 'head',
+          },
         ];
-      },
-    },
-  };
+      }),
+    ];
+  });
 }

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { sendFeedback } from '@/features/user/api/send-feedback';
 import { isVip, requestProfileRefresh, useSession } from '@/stores/session';
-import { installFakeApi, loginAs, member, resetSession, vipMember } from '@/testing/app-harness';
+import { installFakeApi, loginAs, resetSession } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { member, vipMember } from '@/testing/members';
 import { SessionSync } from './SessionSync';
 import { FOREGROUND_REFRESH_GAP_MS, PAGE_REFRESH_GAP_MS } from './session-sync';
 
@@ -56,7 +57,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
     expect(memberCalls(calls)).toEqual([]);
 
     act(() => {
-      loginAs(member());
+      loginAs();
     });
     await waitFor(() => expect(useSession.getState().user?.nickname).toBe('服务器上的名字'));
     await waitFor(() => expect(useSession.getState().myclass).toEqual([BOUGHT]));
@@ -64,7 +65,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
   });
 
   it('fetches at launch for a stored login and keeps the fresh profile on the stored record', async () => {
-    loginAs(member({ nickname: '旧名字' }));
+    loginAs({ nickname: '旧名字' });
     installFakeApi(({ path }) => {
       if (path === '/crm/member/profile') return okAnswer(member({ nickname: '新名字', isVip: true }));
       if (path === '/crm/ketang/myorder') return okAnswer({ list: [], total: 0 });
@@ -75,7 +76,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
   });
 
   it('sends the reader to the login page, with the way back, when a member call finds the session gone', async () => {
-    loginAs(member());
+    loginAs();
     installFakeApi(({ path }) => {
       if (path === '/crm/member/profile') return okAnswer(member());
       if (path === '/crm/ketang/myorder') return okAnswer({ list: [], total: 0 });
@@ -112,7 +113,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
       vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
       let granted = false;
       const profileCalls = grantingServer(() => granted);
-      loginAs(member());
+      loginAs();
       renderSync();
       await waitFor(() => expect(profileCalls()).toBe(1));
 
@@ -137,7 +138,7 @@ describe('SessionSync (PRODUCT.md#account)', () => {
     it('is seen at once when a page asks (the 定制 tab opening), without waiting for the gap', async () => {
       let granted = false;
       const profileCalls = grantingServer(() => granted);
-      loginAs(member());
+      loginAs();
       renderSync();
       await waitFor(() => expect(profileCalls()).toBe(1));
       await new Promise((resolve) => setTimeout(resolve, PAGE_REFRESH_GAP_MS));

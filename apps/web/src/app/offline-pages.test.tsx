@@ -8,7 +8,6 @@
  */
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { Label } from '@xuanli/contracts/content';
 import type { DingzhiAnswer, DingzhiProfile, FortuneDay } from '@xuanli/contracts/dingzhi';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { ComponentType } from 'react';
@@ -24,16 +23,10 @@ import UserPage from '@/features/user/UserPage';
 import { followNetworkState } from '@/lib/query';
 import { keepQueriesAcrossVisits } from '@/lib/query-persist';
 import { noteAnswer } from '@/lib/service-health';
-import {
-  type ApiCall,
-  clearOverlays,
-  installFakeApi,
-  loginAs,
-  member,
-  resetSession,
-  vipMember,
-} from '@/testing/app-harness';
+import { type ApiCall, clearOverlays, installFakeApi, loginAs, resetSession } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
+import { kefuLabel } from '@/testing/kefu';
+import { vipMember } from '@/testing/members';
 import { AppProvider } from './provider';
 
 /** Wednesday 2026-01-14, 12:00 in Beijing. */
@@ -41,13 +34,6 @@ const NOW = Date.UTC(2026, 0, 14, 4);
 /** The phone's clock, moved on between visits. */
 let now = NOW;
 
-const KEFU: Label = {
-  model: 'crm',
-  name: '在线客服',
-  title: '在线客服',
-  body: '',
-  content: { avatar: '', nickname: '小玄', intro: '', wx: 'xuanli-kefu', qrcode: '' },
-};
 const PROFILE: DingzhiProfile = {
   name: '王小明',
   sex: '女',
@@ -92,7 +78,7 @@ function server(state: { edition: string; down: boolean }) {
       case '/shop/products':
         return okAnswer(productPage([productSummary({ id: 1, title: `沉香手串（${edition}）` })]));
       case '/base/sysapi/label':
-        return okAnswer(KEFU);
+        return okAnswer(kefuLabel());
       case '/app/bln.suan/dingzhi/profile':
         return okAnswer(PROFILE);
       case '/app/bln.suan/dingzhi':
@@ -224,7 +210,7 @@ describe('offline, the reading tabs show what they showed last, marked 离线, a
   });
 
   it('我的 keeps the signed-in card and says what needs the network', async () => {
-    loginAs(member({ nickname: '王小明' }));
+    loginAs({ nickname: '王小明' });
     goOffline();
     openApp(UserPage, '/pages/user/index');
     expect(screen.getByText('王小明')).toBeTruthy();

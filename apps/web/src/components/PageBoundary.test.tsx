@@ -25,6 +25,18 @@ function renderAtAlmanac(ui: ReactNode) {
   return render(<MemoryRouter initialEntries={['/pages/index/day']}>{ui}</MemoryRouter>);
 }
 
+/** Opens 老黄历 as a lazy page inside the boundary; the test settles its loading with what this returns. */
+function openLoadingAlmanac() {
+  const load = deferredPage();
+  const Page = lazyPage(() => load.promise);
+  renderAtAlmanac(
+    <PageBoundary>
+      <Page />
+    </PageBoundary>,
+  );
+  return load;
+}
+
 describe('PageBoundary with a lazy page', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -33,13 +45,7 @@ describe('PageBoundary with a lazy page', () => {
 
   it('shows nothing for the first 200 ms, then the page header over a skeleton, then the page', async () => {
     vi.useFakeTimers();
-    const load = deferredPage();
-    const Page = lazyPage(() => load.promise);
-    renderAtAlmanac(
-      <PageBoundary>
-        <Page />
-      </PageBoundary>,
-    );
+    const load = openLoadingAlmanac();
     await act(() => vi.advanceTimersByTimeAsync(199));
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('heading')).toBeNull();
@@ -114,13 +120,7 @@ describe('PageBoundary with a lazy page', () => {
   it('gives up with the error view when loading takes longer than 60 s', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const load = deferredPage();
-    const Page = lazyPage(() => load.promise);
-    renderAtAlmanac(
-      <PageBoundary>
-        <Page />
-      </PageBoundary>,
-    );
+    openLoadingAlmanac();
     await act(() => vi.advanceTimersByTimeAsync(59_999));
     expect(screen.queryByRole('button', { name: '页面加载失败，点击重试' })).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));

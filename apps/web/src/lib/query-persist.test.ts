@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/stores/session';
-import { loginAs, member, resetSession } from '@/testing/app-harness';
+import { loginAs, resetSession } from '@/testing/app-harness';
 import {
   isPersistedQuery,
   keepQueriesAcrossVisits,
@@ -20,7 +20,7 @@ const stored = () => JSON.parse(localStorage.getItem('xl-query-cache') ?? 'null'
 /** Signs `userId` in as the app does (or signs out with null). */
 function signedIn(userId: number | null) {
   if (userId === null) resetSession();
-  else loginAs(member({ id: userId }));
+  else loginAs({ id: userId });
 }
 
 /** A client holding what a reader saw: the classroom, their 定制 profile, a signed lesson URL. */

@@ -2,6 +2,8 @@ import type { Profile } from '@xuanli/contracts/member';
 import type { MingliProfile, MingliProfileInput } from '@xuanli/contracts/mingli';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
+import { member } from '@/testing/members';
+import { savedProfile } from '@/testing/saved-profiles';
 import {
   deletedProfiles,
   offeredProfiles,
@@ -15,15 +17,7 @@ import {
 import { acceptOfferedProfiles, startCaseBookSync, syncCaseBook } from './profiles-sync';
 import { useSession } from './session';
 
-const user = (id: number): Profile => ({
-  id,
-  phone: '138****0000',
-  nickname: '玄历用户',
-  avatar: '',
-  vip_expire: null,
-  isVip: false,
-  hasPassword: false,
-});
+const user = (id: number): Profile => member({ id, nickname: '玄历用户' });
 
 /** A case book server in memory, with the API's rules: clientId saves once, the later write wins. */
 class FakeCaseBook {
@@ -85,14 +79,9 @@ let server: FakeCaseBook;
 /** Syncs started by a test, stopped after it even when it fails. */
 const started: (() => void)[] = [];
 
-const local = (name: string, addTime: number, extra: Partial<SavedProfile> = {}): SavedProfile => ({
-  name,
-  sex: '女',
-  born: '公 1990-05-10 08:00',
-  add_time: addTime,
-  options: { zi: 'late', trueSolar: false, yunSchool: 2 },
-  ...extra,
-});
+/** A woman's 命例 kept on this phone. */
+const local = (name: string, addTime: number, extra: Partial<SavedProfile> = {}) =>
+  savedProfile(name, addTime, { sex: '女', ...extra });
 
 beforeEach(() => {
   localStorage.clear();

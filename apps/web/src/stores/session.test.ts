@@ -1,18 +1,10 @@
-import type { Profile } from '@xuanli/contracts/member';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
+import { member } from '@/testing/members';
 import { DEFAULT_YUN_TYPE, isVip, memberRequest, onSessionExpired, useSession } from './session';
 
-const user: Profile = {
-  id: 1,
-  phone: '138****0000',
-  nickname: '玄历用户0000',
-  avatar: '',
-  vip_expire: null,
-  isVip: false,
-  hasPassword: false,
-};
+const user = member({ id: 1 });
 
 const stored = (key: string) => JSON.parse(window.localStorage.getItem(key) ?? 'null');
 

@@ -1,6 +1,6 @@
 /**
  * Test helpers for pages and dialogs that talk to the API: a fake API at the fetch boundary whose
- * answers are typed by the contracts (src/testing/fake-answers.ts), member fixtures, a logged-in session
+ * answers are typed by the contracts (src/testing/fake-answers.ts), a logged-in session
  * as the app stores it (`jw-token` with a user, PRODUCT.md#account), a renderer with a fresh non-retrying
  * query client and a memory router, and a gate to hold a fake answer.
  */
@@ -10,12 +10,14 @@ import type { Profile } from '@xuanli/contracts/member';
 import type { AnswerOf, RouteRef } from '@xuanli/contracts/route';
 import type { ReactNode } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { Dialog, Toast } from '@/lib/antd-mobile';
+import { useDialogs } from '@/stores/dialogs';
 import { DEFAULT_YUN_TYPE, useSession } from '@/stores/session';
 import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
 import { fakeGuard } from '@/testing/fake-violations';
+import { member } from '@/testing/members';
 
 /** One request the fake API saw (token requests left out). */
 export interface ApiCall {
@@ -85,38 +87,19 @@ export function deferred<T = void>() {
   return { promise, resolve };
 }
 
-/** A member as the wire sends it (masked phone, no VIP, no password unless overridden). */
-export function member(overrides: Partial<Profile> = {}): Profile {
-  return {
-    id: 7,
-    phone: '138****0000',
-    nickname: '玄历用户0000',
-    avatar: '',
-    vip_expire: null,
-    isVip: false,
-    hasPassword: false,
-    ...overrides,
-  };
-}
-
-/** A VIP member: `vip_expire` a year after now (the test's clock), unless overridden. */
-export function vipMember(overrides: Partial<Profile> = {}): Profile {
-  return member({
-    vip_expire: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-    isVip: true,
-    ...overrides,
-  });
-}
-
-/** Logs `user` in as the app does: the stored `jw-token` record holds the user (PRODUCT.md#account). */
-export function loginAs(user: Profile = member()): Profile {
+/**
+ * Logs in `member(overrides)` (a whole profile, e.g. `vipMember()`, being one) as the app does: the
+ * stored `jw-token` record holds the user (PRODUCT.md#account). Returns the user.
+ */
+export function loginAs(overrides: Partial<Profile> = {}): Profile {
+  const user = member(overrides);
   useSession.getState().login({ jwt: 'member-jwt', iat: Math.floor(Date.now() / 1000), user });
   return user;
 }
 
 /**
  * A visitor with nothing saved: no stored record, no user, courses, master or birth profile, the
- * default fortune type and no calendar day.
+ * default fortune type, no classroom choices and no calendar day.
  */
 export function resetSession(): void {
   window.localStorage.removeItem('jw-token');
@@ -127,6 +110,7 @@ export function resetSession(): void {
     dashi: null,
     bazi: null,
     yunType: DEFAULT_YUN_TYPE,
+    ketang: null,
     today: null,
     currWeek: null,
   });
@@ -150,6 +134,25 @@ export async function clearOverlays(): Promise<void> {
   }
 }
 
+/**
+ * The hooks of a file of page tests: every test starts with no dialog open, as a visitor (or logged in
+ * as `loggedIn`, `member()` for `true`), and ends with the overlays closed, the stubbed globals (the
+ * fake API among them) restored and the session reset. A file's own `afterEach`, registered after
+ * this call, runs before these.
+ */
+export function pageTests({ loggedIn }: { loggedIn?: true | Profile } = {}): void {
+  beforeEach(() => {
+    resetSession();
+    useDialogs.setState({ name: null, params: {} });
+    if (loggedIn) loginAs(loggedIn === true ? {} : loggedIn);
+  });
+  afterEach(async () => {
+    await clearOverlays();
+    vi.unstubAllGlobals();
+    resetSession();
+  });
+}
+
 /** Presses the button `name` in the newest open dialog (e.g. a `confirm` the page asked). */
 export async function answerDialog(name: string): Promise<void> {
   // A dialog answered before stays in the page during its closing transition: the newest is last.
@@ -166,7 +169,8 @@ export function textOf(element: Element): string | undefined {
  * Renders `ui` inside the app's providers and a memory router opened at `path`, with a fresh query
  * client that does not retry (the app provides TanStack Query per route, src/app/server-state.tsx; a
  * page or dialog rendered here directly gets this client). `location()` reads where the router is
- * afterwards, so tests can check navigation without a browser.
+ * afterwards and `here()` says it as `pathname + search` (decoded, for readable assertions), so tests
+ * can check navigation without a browser.
  */
 export function renderPage(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   let current: Location | undefined;
@@ -185,10 +189,6 @@ export function renderPage(ui: ReactNode, { path = '/' }: { path?: string } = {}
       </AppProvider>
     </QueryClientProvider>,
   );
-  return { ...result, queryClient, location: () => current };
-}
-
-/** Where the router is, as `pathname + search` (decoded), for readable assertions. */
-export function here(location: Location | undefined): string {
-  return location ? decodeURIComponent(location.pathname + location.search) : '';
+  const here = () => (current ? decodeURIComponent(current.pathname + current.search) : '');
+  return { ...result, queryClient, location: () => current, here };
 }

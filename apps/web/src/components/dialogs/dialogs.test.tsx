@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Label } from '@xuanli/contracts/content';
 import type { DingzhiProfile } from '@xuanli/contracts/dingzhi';
 import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,15 +6,10 @@ import { RootLayout } from '@/app/layouts';
 import { Toast } from '@/lib/antd-mobile';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
-import {
-  deferred,
-  installFakeApi,
-  loginAs,
-  renderPage,
-  resetSession,
-  vipMember,
-} from '@/testing/app-harness';
+import { deferred, installFakeApi, loginAs, renderPage, resetSession } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { kefuLabel } from '@/testing/kefu';
+import { vipMember } from '@/testing/members';
 import { COPY_FAILURE, COPY_SUCCESS } from '../ContactCard';
 import { KEFU_STORAGE_KEY } from './api/get-kefu';
 import { CENTER_DIALOG_WIDTH, DialogHost } from './DialogHost';
@@ -27,10 +21,6 @@ const KEFU = {
   wx: 'xuanli-kefu',
   qrcode: '/api/files/qr.png',
 };
-
-function kefuLabel(content: unknown = KEFU): Label {
-  return { model: 'crm', name: '在线客服', title: '在线客服', body: '', content };
-}
 
 /** A chart the 排盘 page reads: someone else's, never the account's 定制 profile. */
 const OTHER_CHART = { name: '表妹', sex: '女' as const, born: '公 2001-03-03 03:03', add_time: 1 };
@@ -76,7 +66,7 @@ describe('customer-service dialog', () => {
     const calls = installFakeApi(async (call) => {
       if (call.path === '/base/sysapi/label') {
         await gate.promise;
-        return okAnswer(kefuLabel());
+        return okAnswer(kefuLabel(KEFU));
       }
     });
     renderPage(<DialogHost />);
@@ -118,7 +108,9 @@ describe('customer-service dialog', () => {
 
   it('says 加载失败：{message} in Chinese and loads on 重试', async () => {
     let fail = true;
-    installFakeApi(() => (fail ? failureAnswer('InternalError', 'database down') : okAnswer(kefuLabel())));
+    installFakeApi(() =>
+      fail ? failureAnswer('InternalError', 'database down') : okAnswer(kefuLabel(KEFU)),
+    );
     renderPage(<DialogHost />);
     open('kefu');
     expect(await screen.findByText('加载失败：服务器出了点问题，请稍后重试')).toBeTruthy();
@@ -128,7 +120,7 @@ describe('customer-service dialog', () => {
   });
 
   it('closes with 关闭', async () => {
-    installFakeApi(() => okAnswer(kefuLabel()));
+    installFakeApi(() => okAnswer(kefuLabel(KEFU)));
     renderPage(<DialogHost />);
     open('kefu');
     await screen.findByRole('heading', { name: '小玄' });
@@ -137,7 +129,7 @@ describe('customer-service dialog', () => {
   });
 
   it('leaves for the VIP benefits page from 查看VIP福利 and closes', async () => {
-    installFakeApi(() => okAnswer(kefuLabel()));
+    installFakeApi(() => okAnswer(kefuLabel(KEFU)));
     const { location } = renderPage(<DialogHost />);
     open('kefu');
     fireEvent.click(await screen.findByRole('link', { name: /查看VIP福利/ }));
@@ -198,7 +190,7 @@ describe('master dialog', () => {
 describe('the centred cards fit the screen', () => {
   it("sizes 在线客服 and 联系大师 with antd-mobile's own width variables, one width for wrapper and card", async () => {
     installFakeApi((call) =>
-      call.path === '/base/sysapi/label' ? okAnswer(kefuLabel()) : okAnswer(master(3)),
+      call.path === '/base/sysapi/label' ? okAnswer(kefuLabel(KEFU)) : okAnswer(master(3)),
     );
     renderPage(<DialogHost />);
     for (const [name, title] of [
@@ -232,7 +224,7 @@ describe('the centred cards fit the screen', () => {
 
 describe('copying the WeChat ID (PRODUCT.md#errors)', () => {
   async function openCard() {
-    installFakeApi(() => okAnswer(kefuLabel()));
+    installFakeApi(() => okAnswer(kefuLabel(KEFU)));
     renderPage(<DialogHost />);
     open('kefu');
     return screen.findByRole('button', { name: '复制微信号 xuanli-kefu' });
@@ -274,7 +266,7 @@ describe('copying the WeChat ID (PRODUCT.md#errors)', () => {
 
 describe('VIP dialog', () => {
   it('shows a visitor or a user without VIP the customer-service card', async () => {
-    installFakeApi(() => okAnswer(kefuLabel()));
+    installFakeApi(() => okAnswer(kefuLabel(KEFU)));
     loginAs();
     renderPage(<DialogHost />);
     open('vip');
@@ -354,7 +346,7 @@ describe('VIP dialog', () => {
 
 describe('the app layer', () => {
   it('loads the dialog host on the first open, not before', async () => {
-    installFakeApi(() => okAnswer(kefuLabel()));
+    installFakeApi(() => okAnswer(kefuLabel(KEFU)));
     const Opener = () => (
       <button type="button" onClick={() => useDialogs.getState().open('kefu')}>
         联系客服
@@ -375,7 +367,7 @@ describe('the app layer', () => {
   });
 
   it('closes the dialog when the reader goes to another page', async () => {
-    installFakeApi(() => okAnswer(kefuLabel()));
+    installFakeApi(() => okAnswer(kefuLabel(KEFU)));
     const Away = () => {
       const navigate = useNavigate();
       return (

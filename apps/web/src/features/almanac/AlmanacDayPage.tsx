@@ -61,6 +61,17 @@ function Words({ names, separator = ' ' }: { names: readonly string[]; separator
   ));
 }
 
+/** One line of 神煞: its luck, its heading and the day's names of that kind (无 when there are none). */
+function ShenshaLine({ luck, title, names }: { luck: '吉' | '凶'; title: string; names: readonly string[] }) {
+  return (
+    <p>
+      <Luck value={luck} />
+      <strong>{title}</strong>
+      <span className={styles.shenshaList}>{names.length > 0 ? <Words names={names} /> : '无'}</span>
+    </p>
+  );
+}
+
 /**
  * 老黄历 (#/pages/index/day?date=YYYY-MM-DD, default today in Beijing): the whole almanac of one day
  * from the engine's `almanacDay`, with previous/next day buttons and swipes. A date it cannot show
@@ -240,20 +251,8 @@ export default function AlmanacDayPage() {
 
         <Section title="神煞">
           <div className={styles.shensha}>
-            <p>
-              <Luck value="吉" />
-              <strong>吉神宜趋</strong>
-              <span className={styles.shenshaList}>
-                {day.jiShen.length > 0 ? <Words names={day.jiShen} /> : '无'}
-              </span>
-            </p>
-            <p>
-              <Luck value="凶" />
-              <strong>凶煞宜忌</strong>
-              <span className={styles.shenshaList}>
-                {day.xiongSha.length > 0 ? <Words names={day.xiongSha} /> : '无'}
-              </span>
-            </p>
+            <ShenshaLine luck="吉" title="吉神宜趋" names={day.jiShen} />
+            <ShenshaLine luck="凶" title="凶煞宜忌" names={day.xiongSha} />
           </div>
         </Section>
 

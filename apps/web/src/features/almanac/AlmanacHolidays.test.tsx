@@ -1,8 +1,9 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetHolidayRefresh, HOLIDAYS_STORAGE_KEY } from '@/lib/holidays';
+import { describe, expect, it, vi } from 'vitest';
+import { HOLIDAYS_STORAGE_KEY } from '@/lib/holidays';
 import { okAnswer } from '@/testing/fake-answers';
+import { isolateHolidayTests } from '@/testing/holidays';
 import AlmanacDayPage from './AlmanacDayPage';
 
 /** TEST DATA, made up for this test (not a State Council notice): 2027-10-01 a day off of 国庆节. */
@@ -29,16 +30,7 @@ function openDay(date: string) {
   );
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  forgetHolidayRefresh();
-  vi.stubGlobal('requestIdleCallback', (task: () => void) => window.setTimeout(task, 0));
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateHolidayTests();
 
 describe('老黄历 with holidays entered after the build', () => {
   it('marks a day of the served table as 休, as the calendar does', async () => {

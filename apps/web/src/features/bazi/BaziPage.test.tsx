@@ -341,9 +341,8 @@ describe('BaziPage profiles', () => {
 });
 
 describe('BaziPage share', () => {
-  it('falls back to the full-screen image with 长按图片保存 when the browser cannot share files', async () => {
+  beforeEach(() => {
     installFakeServer();
-    const user = userEvent.setup();
     // jsdom has no canvas: a no-op 2D context and a PNG blob stand in for the browser's.
     const ctx = new Proxy(
       {},
@@ -355,6 +354,10 @@ describe('BaziPage share', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb) => {
       cb(new Blob(['png'], { type: 'image/png' }));
     });
+  });
+
+  it('falls back to the full-screen image with 长按图片保存 when the browser cannot share files', async () => {
+    const user = userEvent.setup();
     const createObjectURL = vi.fn(() => 'blob:chart');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     expect('share' in navigator).toBe(false);
@@ -374,18 +377,7 @@ describe('BaziPage share', () => {
   });
 
   it('hands the PNG to navigator.share when files can be shared', async () => {
-    installFakeServer();
     const user = userEvent.setup();
-    const ctx = new Proxy(
-      {},
-      { get: (_t, prop) => (prop === 'measureText' ? () => ({ width: 10 }) : () => {}) },
-    );
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
-      ctx as unknown as CanvasRenderingContext2D,
-    );
-    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb) => {
-      cb(new Blob(['png'], { type: 'image/png' }));
-    });
     const share = vi.fn(async () => {});
     Object.assign(navigator, { share, canShare: () => true });
     try {

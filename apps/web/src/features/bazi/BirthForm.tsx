@@ -241,20 +241,16 @@ export function BirthForm({
           </div>
         </div>
 
-        <div className={styles.row} role="radiogroup" aria-label="性别">
-          <span className={styles.label}>性别</span>
-          <div className={styles.seg}>
-            <Segmented
-              name={`${id}-sex`}
-              choices={[
-                ['男', '乾造（男）'],
-                ['女', '坤造（女）'],
-              ]}
-              value={sex}
-              onChange={setSex}
-            />
-          </div>
-        </div>
+        <SegmentedRow
+          label="性别"
+          name={`${id}-sex`}
+          choices={[
+            ['男', '乾造（男）'],
+            ['女', '坤造（女）'],
+          ]}
+          value={sex}
+          onChange={setSex}
+        />
 
         <fieldset className={styles.fieldset} aria-describedby={errors.born ? errorId('born') : undefined}>
           <legend className={styles.legend}>出生时间</legend>
@@ -339,20 +335,17 @@ export function BirthForm({
 
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>排盘选项</legend>
-          <div className={styles.optionRow} role="radiogroup" aria-label="子时">
-            <span className={styles.optionLabel}>子时</span>
-            <div className={styles.seg}>
-              <Segmented
-                name={`${id}-zi`}
-                choices={[
-                  ['late', '晚子时不换日'],
-                  ['early', '早子时换日'],
-                ]}
-                value={options.zi}
-                onChange={(zi) => setOption({ zi })}
-              />
-            </div>
-          </div>
+          <SegmentedRow
+            option
+            label="子时"
+            name={`${id}-zi`}
+            choices={[
+              ['late', '晚子时不换日'],
+              ['early', '早子时换日'],
+            ]}
+            value={options.zi}
+            onChange={(zi) => setOption({ zi })}
+          />
           <p className={styles.hint}>
             {options.zi === 'late'
               ? '23:00–23:59 仍算当天，时柱用次日子时（多数排盘软件的默认）'
@@ -377,20 +370,17 @@ export function BirthForm({
             />
           </label>
           {fieldError('trueSolar')}
-          <div className={styles.optionRow} role="radiogroup" aria-label="起运">
-            <span className={styles.optionLabel}>起运</span>
-            <div className={styles.seg}>
-              <Segmented
-                name={`${id}-yun`}
-                choices={[
-                  [2, '精确到分钟'],
-                  [1, '按天数时辰'],
-                ]}
-                value={options.yunSchool}
-                onChange={(yunSchool) => setOption({ yunSchool })}
-              />
-            </div>
-          </div>
+          <SegmentedRow
+            option
+            label="起运"
+            name={`${id}-yun`}
+            choices={[
+              [2, '精确到分钟'],
+              [1, '按天数时辰'],
+            ]}
+            value={options.yunSchool}
+            onChange={(yunSchool) => setOption({ yunSchool })}
+          />
           <p className={styles.hint}>
             {options.yunSchool === 2
               ? '三天折一年，按出生到交节的分钟数推算'
@@ -411,6 +401,33 @@ export function BirthForm({
         </button>
       </div>
     </form>
+  );
+}
+
+interface SegmentedRowProps<T extends string | number> {
+  /** The row's label, which also names its radiogroup. */
+  label: string;
+  /** A row of the 排盘 options (子时, 起运), drawn smaller than the profile's own fields. */
+  option?: boolean;
+  name: string;
+  choices: readonly (readonly [T, string])[];
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/** A labelled row of segments (性别, 子时, 起运): the row is the radiogroup, named by its label. */
+function SegmentedRow<T extends string | number>({
+  label,
+  option = false,
+  ...segments
+}: SegmentedRowProps<T>) {
+  return (
+    <div className={option ? styles.optionRow : styles.row} role="radiogroup" aria-label={label}>
+      <span className={option ? styles.optionLabel : styles.label}>{label}</span>
+      <div className={styles.seg}>
+        <Segmented {...segments} />
+      </div>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { liuri } from '@xuanli/almanac/bazi/yearlyLuck';
 import { beijingDateAt } from '@xuanli/almanac/beijingTime';
 import { STEMS } from '@xuanli/almanac/ganzhi';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { type BzChart, useBzdata } from './api/get-bzdata';
 import { textColorOf } from './elements';
@@ -66,6 +66,42 @@ function Ganzhi({ value }: { value: string }) {
         </span>
       ))}
     </span>
+  );
+}
+
+interface LuckCellProps {
+  /** The one of its row being looked at. */
+  on: boolean;
+  /** The current year, marked in the 流年 row. */
+  now?: boolean;
+  label: string;
+  /** The first line: the year a 大运 or 流年 starts, the 节 a 流月 starts at. */
+  top: ReactNode;
+  /** The second line: the age then, or the 节's date. */
+  sub: ReactNode;
+  /** The 干支, written top to bottom. */
+  ganzhi: ReactNode;
+  god: string;
+  onPick: () => void;
+}
+
+/** One cell of the 大运, 流年 and 流月 rows; tapping it picks it. */
+function LuckCell({ on, now = false, label, top, sub, ganzhi, god, onPick }: LuckCellProps) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`${styles.cell} ${on ? styles.on : ''}${now ? ` ${styles.now}` : ''}`}
+        aria-pressed={on}
+        aria-label={label}
+        onClick={onPick}
+      >
+        <span className={styles.top}>{top}</span>
+        <span className={styles.sub}>{sub}</span>
+        {ganzhi}
+        <span className={styles.god}>{god}</span>
+      </button>
+    </li>
   );
 }
 
@@ -168,18 +204,14 @@ export function LuckPanel({ chart, request, viewKey }: LuckPanelProps) {
       <h3 className={styles.rowTitle}>大运</h3>
       <ul className={styles.scroller} aria-label="大运" data-row>
         {cycles.map((c) => (
-          <li key={c.key}>
-            <button
-              key={c.key}
-              type="button"
-              className={`${styles.cell} ${c.key === cycle?.key ? styles.on : ''}`}
-              aria-pressed={c.key === cycle?.key}
-              aria-label={`${c.ganzhi ? `大运${c.ganzhi}` : '童限'} ${c.start}–${c.end}年 ${c.age}岁起`}
-              onClick={() => pick({ cycleKey: c.key, year: null, month: null })}
-            >
-              <span className={styles.top}>{c.start}</span>
-              <span className={styles.sub}>{c.age}岁</span>
-              {c.ganzhi ? (
+          <LuckCell
+            key={c.key}
+            on={c.key === cycle?.key}
+            label={`${c.ganzhi ? `大运${c.ganzhi}` : '童限'} ${c.start}–${c.end}年 ${c.age}岁起`}
+            top={c.start}
+            sub={`${c.age}岁`}
+            ganzhi={
+              c.ganzhi ? (
                 <Ganzhi value={c.ganzhi} />
               ) : (
                 // Stacked like a 干支, one character per line by design (not a word wrapped).
@@ -187,10 +219,11 @@ export function LuckPanel({ chart, request, viewKey }: LuckPanelProps) {
                   <span>童</span>
                   <span>限</span>
                 </span>
-              )}
-              <span className={styles.god}>{c.shishen ? shortGod(c.shishen) : '小运'}</span>
-            </button>
-          </li>
+              )
+            }
+            god={c.shishen ? shortGod(c.shishen) : '小运'}
+            onPick={() => pick({ cycleKey: c.key, year: null, month: null })}
+          />
         ))}
       </ul>
 
@@ -199,21 +232,17 @@ export function LuckPanel({ chart, request, viewKey }: LuckPanelProps) {
       </h3>
       <ul className={styles.scroller} aria-label="流年" data-row>
         {years.map((y) => (
-          <li key={y.year}>
-            <button
-              key={y.year}
-              type="button"
-              className={`${styles.cell} ${y.year === year ? styles.on : ''} ${y.year === ty ? styles.now : ''}`}
-              aria-pressed={y.year === year}
-              aria-label={`流年${y.year}年 ${y.ganzhi} ${y.shishen}`}
-              onClick={() => pick({ year: y.year, month: null })}
-            >
-              <span className={styles.top}>{y.year}</span>
-              <span className={styles.sub}>{y.age}岁</span>
-              <Ganzhi value={y.ganzhi} />
-              <span className={styles.god}>{shortGod(y.shishen)}</span>
-            </button>
-          </li>
+          <LuckCell
+            key={y.year}
+            on={y.year === year}
+            now={y.year === ty}
+            label={`流年${y.year}年 ${y.ganzhi} ${y.shishen}`}
+            top={y.year}
+            sub={`${y.age}岁`}
+            ganzhi={<Ganzhi value={y.ganzhi} />}
+            god={shortGod(y.shishen)}
+            onPick={() => pick({ year: y.year, month: null })}
+          />
         ))}
       </ul>
 
@@ -239,23 +268,16 @@ export function LuckPanel({ chart, request, viewKey }: LuckPanelProps) {
           ) : (
             <ul className={styles.scroller} aria-label="流月" data-row>
               {months.map((m) => (
-                <li key={m.month}>
-                  <button
-                    key={m.month}
-                    type="button"
-                    className={`${styles.cell} ${m.month === shownMonth ? styles.on : ''}`}
-                    aria-pressed={m.month === shownMonth}
-                    aria-label={`流月${m.term.name} ${m.ganzhi} ${m.shishen}`}
-                    onClick={() => pick({ month: m.month })}
-                  >
-                    <span className={styles.top}>{m.term.name}</span>
-                    <span className={styles.sub}>
-                      {Number(m.term.date.slice(5, 7))}/{Number(m.term.date.slice(8, 10))}
-                    </span>
-                    <Ganzhi value={m.ganzhi} />
-                    <span className={styles.god}>{shortGod(m.shishen)}</span>
-                  </button>
-                </li>
+                <LuckCell
+                  key={m.month}
+                  on={m.month === shownMonth}
+                  label={`流月${m.term.name} ${m.ganzhi} ${m.shishen}`}
+                  top={m.term.name}
+                  sub={`${Number(m.term.date.slice(5, 7))}/${Number(m.term.date.slice(8, 10))}`}
+                  ganzhi={<Ganzhi value={m.ganzhi} />}
+                  god={shortGod(m.shishen)}
+                  onPick={() => pick({ month: m.month })}
+                />
               ))}
             </ul>
           )}

@@ -5,17 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetProfilesCache, writeOfferedProfiles, writeProfiles } from '@/stores/profiles';
 import { useSession } from '@/stores/session';
 import { failureAnswer, okAnswer, tokenAnswer } from '@/testing/fake-answers';
+import { savedProfile } from '@/testing/saved-profiles';
 import { filterProfiles, ProfilesSheet } from './ProfilesSheet';
 import type { SavedProfile } from './profiles';
 
-const profile = (name: string, addTime: number, extra: Partial<SavedProfile> = {}): SavedProfile => ({
-  name,
-  sex: '男',
-  born: '公 1990-05-10 08:00',
-  add_time: addTime,
-  options: { zi: 'late', trueSolar: false, yunSchool: 2 },
-  ...extra,
-});
+const profile = savedProfile;
 
 const book = [
   profile('张三', 3, { group: '客户', note: '来问事业 ABC' }),

@@ -8,7 +8,7 @@ import { baziChart } from '@xuanli/almanac/bazi/chart';
 import type { TaggedLesson } from '@xuanli/contracts/lesson-tags';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { clearOverlays, here, installFakeApi, renderPage } from '@/testing/app-harness';
+import { clearOverlays, installFakeApi, renderPage } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import type { BzChart } from './api/get-bzdata';
 import { termLessonTags } from './api/term';
@@ -54,7 +54,7 @@ afterEach(clearOverlays);
 describe('PillarTable terms', () => {
   it('opens a ten god’s sheet with its article and a lesson that leads to the course page', async () => {
     const calls = fakeTerms();
-    const { location } = renderPage(<PillarTable chart={chart} />, { path: paths.suan.path });
+    const { here } = renderPage(<PillarTable chart={chart} />, { path: paths.suan.path });
     const god = chart.shishen.year.gan;
     const button = screen.getAllByRole('button', { name: god })[0]!;
     await act(async () => fireEvent.click(button));
@@ -64,7 +64,7 @@ describe('PillarTable terms', () => {
     const link = await within(sheet).findByRole('button', { name: /第8讲 十神（下）/ });
     expect(calls.find((c) => c.path === '/crm/ketang/lessons-by-tag')).toBeTruthy();
     await act(async () => fireEvent.click(link));
-    expect(here(location())).toBe(paths.courseShow.getHref({ id: 'bazi-rumen' }));
+    expect(here()).toBe(paths.courseShow.getHref({ id: 'bazi-rumen' }));
   });
 
   it('makes every 纳音 and 神煞 of the table a button', () => {

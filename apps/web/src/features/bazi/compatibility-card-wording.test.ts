@@ -20,22 +20,15 @@ describe('合盘 words for a 凶 topic', () => {
       reason: '日支相冲',
       caution: true,
     });
-    expect(topicWords('lawsuit', '大凶', '刑', 'year')).toMatchObject({
-      label: '宜和不宜争',
-      reason: '生肖相刑',
-    });
-    expect(topicWords('moving', '大凶', '破', 'year')).toMatchObject({
-      label: '迁居宜缓行',
-      reason: '生肖相破',
-    });
-    expect(topicWords('illness', '中凶', '克', 'day')).toMatchObject({
-      label: '起居宜调养',
-      reason: '五行相克',
-    });
-    expect(topicWords('wealth', '小凶', '助', 'year')).toMatchObject({
-      label: '求财宜稳健',
-      reason: '生肖欠合',
-    });
+    const advice = [
+      [['lawsuit', '大凶', '刑', 'year'], '宜和不宜争', '生肖相刑'],
+      [['moving', '大凶', '破', 'year'], '迁居宜缓行', '生肖相破'],
+      [['illness', '中凶', '克', 'day'], '起居宜调养', '五行相克'],
+      [['wealth', '小凶', '助', 'year'], '求财宜稳健', '生肖欠合'],
+    ] as const;
+    for (const [[topic, jx, relation, basis], label, reason] of advice) {
+      expect(topicWords(topic, jx, relation, basis)).toMatchObject({ label, reason });
+    }
   });
 
   it('leaves 吉 and 中平 as they are', () => {

@@ -1,9 +1,10 @@
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { HolidayTable } from '@xuanli/contracts/holidays';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetHolidayRefresh, HOLIDAYS_STORAGE_KEY } from '@/lib/holidays';
+import { describe, expect, it, vi } from 'vitest';
+import { HOLIDAYS_STORAGE_KEY } from '@/lib/holidays';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { isolateHolidayTests } from '@/testing/holidays';
 import CalendarPage from './CalendarPage';
 
 /**
@@ -59,19 +60,7 @@ function cell(name: RegExp) {
 
 const card = () => screen.getByRole('region', { name: '当日信息' });
 
-beforeEach(() => {
-  localStorage.clear();
-  forgetHolidayRefresh();
-  // The table is asked for when the browser is idle: at once here.
-  vi.stubGlobal('requestIdleCallback', (task: () => void) => window.setTimeout(task, 0));
-  vi.stubGlobal('cancelIdleCallback', (id: number) => window.clearTimeout(id));
-});
-
-afterEach(() => {
-  // Unmount first: the page's clean-up cancels its idle callbacks.
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateHolidayTests();
 
 describe('calendar with holidays entered after the build', () => {
   it('shows the built-in plans alone until a table arrives, then marks 休/班 and keeps it', async () => {

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { bridgeLeave } from '@xuanli/almanac/leavePlanner';
 import type { PinjiaAnswer } from '@xuanli/contracts/calendar';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetHolidayRefresh } from '@/lib/holidays';
+import { describe, expect, it, vi } from 'vitest';
 import { okAnswer } from '@/testing/fake-answers';
+import { isolateHolidayTests } from '@/testing/holidays';
 import CalendarPage from './CalendarPage';
 
 /** 2026-10-01 12:00 Beijing: 国庆节, a day off of the built-in 2026 plan. */
@@ -58,17 +58,7 @@ function expectedPlan(date: string, leave = 3) {
   return plan;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  forgetHolidayRefresh();
-  vi.stubGlobal('requestIdleCallback', (task: () => void) => window.setTimeout(task, 0));
-  vi.stubGlobal('cancelIdleCallback', (id: number) => window.clearTimeout(id));
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+isolateHolidayTests();
 
 describe('拼假 in the day card', () => {
   it('says on a festival’s day off what three days of leave buy, and opens the plan day by day', async () => {

@@ -1,21 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Label } from '@xuanli/contracts/content';
 import type { DingzhiAnswer, DingzhiProfile, FortuneDay } from '@xuanli/contracts/dingzhi';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionSync } from '@/app/SessionSync';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
-import {
-  deferred,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-  vipMember,
-} from '@/testing/app-harness';
+import { deferred, installFakeApi, loginAs, renderPage, resetSession } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { kefuLabel } from '@/testing/kefu';
+import { member, vipMember } from '@/testing/members';
 import DingzhiPage from './DingzhiPage';
 
 /** Wednesday 2026-01-14, 12:00 in Beijing: its week runs Monday 01-12 … Sunday 01-18. */
@@ -48,14 +41,6 @@ function answer(yunType: FortuneDay['yunType'], date = '2026-01-14'): DingzhiAns
   return { day: week[WEEK_DATES.indexOf(date)]!, week };
 }
 
-const KEFU_LABEL: Label = {
-  model: 'crm',
-  name: '在线客服',
-  title: '在线客服',
-  body: '',
-  content: { avatar: '', nickname: '小玄', intro: '', wx: 'xuanli-kefu', qrcode: '' },
-};
-
 const PROFILE = { name: '王小明', sex: '女' as const, born: '公 1985-05-10 08:00' };
 const PROFILE_PATH = '/app/bln.suan/dingzhi/profile';
 
@@ -77,7 +62,7 @@ function server(
 ) {
   let profile = stored;
   return installFakeApi((call) => {
-    if (call.path === '/base/sysapi/label') return okAnswer(KEFU_LABEL);
+    if (call.path === '/base/sysapi/label') return okAnswer(kefuLabel());
     if (call.path === PROFILE_PATH && call.method === 'GET') return okAnswer(profile);
     if (call.path === PROFILE_PATH && call.method === 'PUT') {
       const body = call.body as Omit<DingzhiProfile, 'updatedAt'>;
@@ -297,7 +282,7 @@ describe('a membership granted while the app is open', () => {
   /** Opens the app on 定制; `granted()` decides whether the server's profile says VIP. */
   async function openWithSync(granted: () => boolean) {
     const calls = installFakeApi((call) => {
-      if (call.path === '/base/sysapi/label') return okAnswer(KEFU_LABEL);
+      if (call.path === '/base/sysapi/label') return okAnswer(kefuLabel());
       if (call.path === '/crm/member/profile') return okAnswer(granted() ? vipMember() : member());
       if (call.path === '/crm/ketang/myorder') return okAnswer({ list: [], total: 0 });
       if (call.path === PROFILE_PATH) return okAnswer(null);
@@ -316,7 +301,7 @@ describe('a membership granted while the app is open', () => {
     let later = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
     let granted = false;
-    loginAs(member());
+    loginAs();
     const profileCalls = await openWithSync(() => granted);
     act(() => showTab(false));
 
@@ -334,7 +319,7 @@ describe('a membership granted while the app is open', () => {
     let later = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => real() + later);
     let granted = false;
-    loginAs(member());
+    loginAs();
     await openWithSync(() => granted);
     granted = true;
     later += 60_000;

@@ -250,31 +250,28 @@ function WeekStrip({
 function FortuneProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const forbidden = error instanceof ApiError && error.status === 403;
   const refused = error instanceof ApiError && error.status === 400;
+  // The button's words and the dialog it opens: the profile form, or 客服 once the VIP has ended.
+  const remedy = refused
+    ? (['修改资料', 'vip'] as const)
+    : forbidden
+      ? (['联系客服', 'kefu'] as const)
+      : null;
   return (
     <section className={styles.problem} role="alert">
       <p className={styles.problemText}>运势加载失败：{userMessage(error)}</p>
       <div className={styles.problemActions}>
-        {isRetryable(error) || (!forbidden && !refused) ? (
+        {isRetryable(error) || !remedy ? (
           <button type="button" className={styles.primaryButton} onClick={onRetry}>
             重试
           </button>
         ) : null}
-        {refused ? (
+        {remedy ? (
           <button
             type="button"
             className={styles.primaryButton}
-            onClick={() => useDialogs.getState().open('vip')}
+            onClick={() => useDialogs.getState().open(remedy[1])}
           >
-            修改资料
-          </button>
-        ) : null}
-        {forbidden ? (
-          <button
-            type="button"
-            className={styles.primaryButton}
-            onClick={() => useDialogs.getState().open('kefu')}
-          >
-            联系客服
+            {remedy[0]}
           </button>
         ) : null}
       </div>

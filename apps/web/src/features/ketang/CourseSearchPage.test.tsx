@@ -6,17 +6,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  type ApiCall,
-  clearOverlays,
-  here,
-  installFakeApi,
-  renderPage,
-  resetSession,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import CourseSearchPage from './CourseSearchPage';
 import { categoryList, coursePage, courseSummary, freeCourse } from './course-fixtures';
@@ -35,11 +27,7 @@ const listCalls = (calls: ApiCall[]) =>
 const searchbox = () => screen.getByRole('searchbox', { name: '搜索课程' }) as HTMLInputElement;
 const searchHref = (query: Record<string, string>) => decodeURIComponent(paths.courseSearch.getHref(query));
 
-beforeEach(() => resetSession());
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests();
 
 describe('CourseSearchPage (pages/ketang/search)', () => {
   it('asks for the words and category of the address and shows the total and the courses', async () => {
@@ -61,19 +49,19 @@ describe('CourseSearchPage (pages/ketang/search)', () => {
 
   it('searches on Enter and writes the words to the address', async () => {
     const calls = classroom(() => okAnswer(coursePage([courseSummary()])));
-    const { location } = renderPage(<CourseSearchPage />, { path: paths.courseSearch.path });
+    const { here } = renderPage(<CourseSearchPage />, { path: paths.courseSearch.path });
     await screen.findByText('共 1 门课程');
     expect(listCalls(calls)).toEqual([{ page: '1', size: '20' }]);
 
     await userEvent.type(searchbox(), ' 风水 {Enter}');
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(listCalls(calls)[1]).toEqual({ keyword: '风水', page: '1', size: '20' });
-    expect(here(location())).toBe(searchHref({ keyword: '风水' }));
+    expect(here()).toBe(searchHref({ keyword: '风水' }));
   });
 
   it('searches on the 搜索 button, keeping the chosen category, and × shows all again', async () => {
     const calls = classroom(() => okAnswer(coursePage([courseSummary()])));
-    const { location } = renderPage(<CourseSearchPage />, {
+    const { here } = renderPage(<CourseSearchPage />, {
       path: paths.courseSearch.getHref({ category: 2 }),
     });
     await screen.findByText('共 1 门课程');
@@ -81,25 +69,25 @@ describe('CourseSearchPage (pages/ketang/search)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '搜索' })));
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(listCalls(calls)[1]).toEqual({ keyword: '择日', category: '2', page: '1', size: '20' });
-    expect(here(location())).toBe(searchHref({ keyword: '择日', category: '2' }));
+    expect(here()).toBe(searchHref({ keyword: '择日', category: '2' }));
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '清空搜索' })));
-    expect(here(location())).toBe(searchHref({ category: '2' }));
+    expect(here()).toBe(searchHref({ category: '2' }));
     expect(searchbox().value).toBe('');
   });
 
   it('narrows by the tapped category chip and back to all on 全部', async () => {
     const calls = classroom(() => okAnswer(coursePage([courseSummary()])));
-    const { location } = renderPage(<CourseSearchPage />, { path: paths.courseSearch.path });
+    const { here } = renderPage(<CourseSearchPage />, { path: paths.courseSearch.path });
     const all = await screen.findByRole('button', { name: '全部' });
     expect(all.getAttribute('aria-pressed')).toBe('true');
     const liuyao = await screen.findByRole('button', { name: '六爻' });
     await act(async () => fireEvent.click(liuyao));
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(listCalls(calls)[1]).toEqual({ category: '3', page: '1', size: '20' });
-    expect(here(location())).toBe(searchHref({ category: '3' }));
+    expect(here()).toBe(searchHref({ category: '3' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '全部' })));
-    expect(here(location())).toBe(paths.courseSearch.path);
+    expect(here()).toBe(paths.courseSearch.path);
   });
 
   it('keeps at most 40 characters of the words, in the field and in the query', async () => {
@@ -133,16 +121,16 @@ describe('CourseSearchPage (pages/ketang/search)', () => {
 
   it('opens my courses from 我的', async () => {
     classroom(() => okAnswer(coursePage([])));
-    const { location } = renderPage(<CourseSearchPage />, { path: paths.courseSearch.path });
+    const { here } = renderPage(<CourseSearchPage />, { path: paths.courseSearch.path });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '我的' })));
-    expect(here(location())).toBe(paths.myclass.path);
+    expect(here()).toBe(paths.myclass.path);
   });
 
   it('offers words to try when nothing matches, and searches the tapped one', async () => {
     const calls = classroom((call) =>
       okAnswer(coursePage(call.query.keyword === '风水' ? [courseSummary({ title: '居家风水实用课' })] : [])),
     );
-    const { location } = renderPage(<CourseSearchPage />, {
+    const { here } = renderPage(<CourseSearchPage />, {
       path: paths.courseSearch.getHref({ keyword: '紫微斗数', category: 1 }),
     });
     expect(await screen.findByText('没有找到相关课程')).toBeTruthy();
@@ -156,19 +144,19 @@ describe('CourseSearchPage (pages/ketang/search)', () => {
     ).toEqual(['八字', '风水', '择日']);
     await act(async () => fireEvent.click(within(words).getByRole('button', { name: '风水' })));
     expect(await screen.findByRole('link', { name: /居家风水实用课/ })).toBeTruthy();
-    expect(here(location())).toBe(searchHref({ keyword: '风水' }));
+    expect(here()).toBe(searchHref({ keyword: '风水' }));
     expect(listCalls(calls).at(-1)).toEqual({ keyword: '风水', page: '1', size: '20' });
   });
 
   it('查看全部课程 drops the filter of an empty search', async () => {
     classroom((call) => okAnswer(coursePage(call.query.keyword ? [] : [courseSummary()])));
-    const { location } = renderPage(<CourseSearchPage />, {
+    const { here } = renderPage(<CourseSearchPage />, {
       path: paths.courseSearch.getHref({ keyword: '不存在' }),
     });
     const all = await screen.findByRole('button', { name: '查看全部课程' });
     await act(async () => fireEvent.click(all));
     expect(await screen.findByText('共 1 门课程')).toBeTruthy();
-    expect(here(location())).toBe(paths.courseSearch.path);
+    expect(here()).toBe(paths.courseSearch.path);
   });
 
   it('says a failed load in Chinese and asks again on 重试', async () => {

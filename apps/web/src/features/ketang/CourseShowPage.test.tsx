@@ -7,18 +7,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { CourseDetail, RatingSummary, ReviewList } from '@xuanli/contracts/ketang';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
 import {
   type ApiCall,
   answerDialog,
-  clearOverlays,
-  here,
   installFakeApi,
   loginAs,
+  pageTests,
   renderPage,
-  resetSession,
   textOf,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
@@ -81,14 +79,7 @@ const reviewForm = () => screen.getByRole('region', { name: /写评价|修改评
 const submitButton = () =>
   within(reviewForm()).getByRole('button', { name: '提交评价' }) as HTMLButtonElement;
 
-beforeEach(() => {
-  resetSession();
-  useDialogs.setState({ name: null, params: {} });
-});
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests();
 
 describe('CourseShowPage (pages/ketang/show)', () => {
   it('shows the course: cover, title, price, rating, learners, teacher, lessons and intro', async () => {
@@ -170,49 +161,49 @@ describe('CourseShowPage (pages/ketang/show)', () => {
 
   it('opens the player for a playable lesson', async () => {
     classroom({ course: courseDetail() });
-    const { location } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
+    const { here } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
     await screen.findByRole('region', { name: '课程目录' });
     await act(async () => fireEvent.click(lessonButton(/十天干与十二地支/)));
-    expect(here(location())).toBe(playerHref('bazi-rumen', 102));
+    expect(here()).toBe(playerHref('bazi-rumen', 102));
   });
 
   it('asks a visitor tapping a locked lesson to log in, and comes back after', async () => {
     classroom({ course: courseDetail() });
-    const { location } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
+    const { here } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
     await screen.findByRole('region', { name: '课程目录' });
     await act(async () => fireEvent.click(lessonButton(/地支藏干/)));
     expect(await screen.findByText('这一讲需要购买课程后观看，请先登录。')).toBeTruthy();
     await answerDialog('去登录');
-    expect(here(location())).toBe(`${paths.login.path}?redirect=${showHref('bazi-rumen')}`);
+    expect(here()).toBe(`${paths.login.path}?redirect=${showHref('bazi-rumen')}`);
   });
 
   it('offers a logged-in learner tapping a locked lesson to buy the course', async () => {
     loginAs();
     classroom({ course: courseDetail() });
-    const { location } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
+    const { here } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
     await screen.findByRole('region', { name: '课程目录' });
     await act(async () => fireEvent.click(lessonButton(/排年柱/)));
     expect(await screen.findByText('购买本课程（5 课时）后即可观看全部内容。')).toBeTruthy();
     await answerDialog('立即购买');
-    expect(here(location())).toBe(paths.checkout.getHref({ items: '31x1' }));
+    expect(here()).toBe(paths.checkout.getHref({ items: '31x1' }));
   });
 
   it('立即购买 sends a visitor to login with the way back', async () => {
     classroom({ course: courseDetail() });
-    const { location } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
+    const { here } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
     await screen.findByRole('heading', { level: 2, name: '八字入门二十讲' });
     expect(screen.queryByRole('button', { name: /开始学习|继续学习/ })).toBeNull();
     await press('立即购买');
-    expect(here(location())).toBe(`${paths.login.path}?redirect=${showHref('bazi-rumen')}`);
+    expect(here()).toBe(`${paths.login.path}?redirect=${showHref('bazi-rumen')}`);
   });
 
   it('立即购买 opens checkout with the course SKU for a logged-in learner', async () => {
     loginAs();
     classroom({ course: courseDetail({ skuId: 77 }) });
-    const { location } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
+    const { here } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
     await screen.findByRole('heading', { level: 2, name: '八字入门二十讲' });
     await press('立即购买');
-    expect(here(location())).toBe('/pages/shop/checkout?items=77x1');
+    expect(here()).toBe('/pages/shop/checkout?items=77x1');
   });
 
   it('says 暂未开售 when no shop product sells the course', async () => {
@@ -231,13 +222,13 @@ describe('CourseShowPage (pages/ketang/show)', () => {
       lessons: courseDetail().lessons.map((l) => ({ ...l, playable: true, done: false, position: 0 })),
     });
     classroom({ course });
-    const { location } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
+    const { here } = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
     const info = await screen.findByRole('region', { name: '课程信息' });
     expect(within(info).getByText('已购买')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '立即购买' })).toBeNull();
     expect(screen.queryByRole('img', { name: '未解锁' })).toBeNull();
     await press('开始学习');
-    expect(here(location())).toBe(playerHref('bazi-rumen', 101));
+    expect(here()).toBe(playerHref('bazi-rumen', 101));
   });
 
   it('继续学习 opens the lesson watched last, or the next unfinished one once it is done', async () => {
@@ -249,7 +240,7 @@ describe('CourseShowPage (pages/ketang/show)', () => {
     const first = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
     await screen.findByText('已学完 1/5 课时');
     await press('继续学习');
-    expect(here(first.location())).toBe(playerHref('bazi-rumen', 102));
+    expect(first.here()).toBe(playerHref('bazi-rumen', 102));
     first.unmount();
 
     lessons[1] = { ...lessons[1]!, done: true, position: 610 };
@@ -257,7 +248,7 @@ describe('CourseShowPage (pages/ketang/show)', () => {
     const second = renderPage(<CourseShowPage />, { path: showHref('bazi-rumen') });
     await screen.findByText('已学完 2/5 课时');
     await press('继续学习');
-    expect(here(second.location())).toBe(playerHref('bazi-rumen', 103));
+    expect(second.here()).toBe(playerHref('bazi-rumen', 103));
   });
 
   it('says the lessons are being recorded when a course has none yet', async () => {
@@ -428,10 +419,10 @@ describe('CourseShowPage (pages/ketang/show)', () => {
 
   it('says an unknown course is not there and leads back to the classroom', async () => {
     classroom({ course: courseDetail() });
-    const { location } = renderPage(<CourseShowPage />, { path: showHref('no-such-course') });
+    const { here } = renderPage(<CourseShowPage />, { path: showHref('no-such-course') });
     expect(await screen.findByText('这门课程不存在，可能已经下架。')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('link', { name: '回到课堂' })));
-    expect(here(location())).toBe(paths.ketang.path);
+    expect(here()).toBe(paths.ketang.path);
   });
 
   it('asks nothing for a link without a usable id', async () => {

@@ -9,18 +9,14 @@
 import type { CourseDetail } from '@xuanli/contracts/ketang';
 import { COURSE_ID_PATTERN } from '@xuanli/contracts/ketang-labels';
 import { RightOutline } from 'antd-mobile-icons';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { FallbackImage } from '@/components/FallbackImage';
-import { LoadFailure } from '@/components/LoadFailure';
-import { PageHeader } from '@/components/PageHeader';
-import { ShareButton } from '@/components/ShareButton';
+import { ItemPage } from '@/components/ItemPage';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { ApiError } from '@/lib/api';
 import { confirm, toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
-import { useShareCard } from '@/lib/share';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
 import { useCourse } from './api/get-course';
@@ -60,24 +56,20 @@ export default function CourseShowPage() {
         imgUrl: query.data.cover,
       }
     : null;
-  useShareCard(card);
-  const missing = id === null || (query.error instanceof ApiError && query.error.status === 404);
-
   return (
-    <div className={layout.page}>
-      <PageHeader back right={card ? <ShareButton card={card} /> : undefined} />
-      {missing ? (
-        <div className={styles.missing}>
-          <p>这门课程不存在，可能已经下架。</p>
-          <Link className={styles.missingLink} to={paths.ketang.getHref()} replace>
-            回到课堂
-          </Link>
-        </div>
-      ) : query.data ? (
-        <CourseView course={query.data} />
-      ) : query.isError ? (
-        <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
+    <ItemPage
+      className={layout.page}
+      named={id !== null}
+      query={query}
+      card={card}
+      gone={{
+        text: '这门课程不存在，可能已经下架。',
+        className: styles.missing,
+        linkClassName: styles.missingLink,
+        to: paths.ketang.getHref(),
+        linkText: '回到课堂',
+      }}
+      skeleton={
         <Skeleton label="正在加载课程">
           <SkeletonBlock height="auto" radius={0} className={styles.skeletonCover} />
           <span className={styles.skeletonText}>
@@ -86,8 +78,10 @@ export default function CourseShowPage() {
             <SkeletonBlock height={16} width="40%" />
           </span>
         </Skeleton>
-      )}
-    </div>
+      }
+    >
+      {(course) => <CourseView course={course} />}
+    </ItemPage>
   );
 }
 

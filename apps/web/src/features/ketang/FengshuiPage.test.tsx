@@ -6,20 +6,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ArticleListItem, ArticleSearchResult } from '@xuanli/contracts/article';
 import type { ProductDetail, ProductList, ProductSummary } from '@xuanli/contracts/shop';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DialogHost } from '@/components/dialogs/DialogHost';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
-import {
-  type ApiCall,
-  clearOverlays,
-  deferred,
-  here,
-  installFakeApi,
-  renderPage,
-  resetSession,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, deferred, installFakeApi, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import FengshuiPage from './FengshuiPage';
 
@@ -116,15 +107,8 @@ const openPage = () =>
     { path: PAGE },
   );
 
-beforeEach(() => {
-  resetSession();
-  useDialogs.setState({ name: null, params: {} });
-});
-afterEach(async () => {
-  await clearOverlays();
-  useDialogs.setState({ name: null, params: {} });
-  resetSession();
-});
+pageTests();
+afterEach(() => useDialogs.setState({ name: null, params: {} }));
 
 describe('FengshuiPage (pages/ketang/fengshui)', () => {
   it('says what a consultation is and the spaces and steps it covers, promising no fortune', async () => {
@@ -159,7 +143,7 @@ describe('FengshuiPage (pages/ketang/fengshui)', () => {
 
   it('lists the shop’s 风水 consultations with their prices, 预约 leading to the product page', async () => {
     const calls = server();
-    const { location } = openPage();
+    const { here } = openPage();
     const services = region('服务项目');
     expect(within(services).getByRole('status', { name: '正在加载服务项目' })).toBeTruthy();
 
@@ -175,12 +159,12 @@ describe('FengshuiPage (pages/ketang/fengshui)', () => {
     });
 
     fireEvent.click(book);
-    expect(here(location())).toBe('/pages/shop/product?id=17');
+    expect(here()).toBe('/pages/shop/product?id=17');
   });
 
   it('lists the 风水 case articles, each opening its article', async () => {
     const calls = server();
-    const { location } = openPage();
+    const { here } = openPage();
     const cases = region('案例');
     const first = await within(cases).findByRole('link', { name: /一套朝北老公寓的采光与动线调整/ });
     expect(textOf(first)).toContain('挪开书柜、换浅色墙面，家里亮堂了。');
@@ -196,14 +180,14 @@ describe('FengshuiPage (pages/ketang/fengshui)', () => {
     });
 
     fireEvent.click(first);
-    expect(here(location())).toBe('/pages/index/article?id=301');
+    expect(here()).toBe('/pages/index/article?id=301');
   });
 
   it('leads to all the cases on the label page when there are more than it shows', async () => {
     server({ cases: () => okAnswer({ ...CASES, total: 8 }) });
-    const { location } = openPage();
+    const { here } = openPage();
     fireEvent.click(await within(region('案例')).findByRole('link', { name: '查看全部 8 个案例' }));
-    expect(here(location())).toBe('/pages/index/label?label=风水');
+    expect(here()).toBe('/pages/index/label?label=风水');
   });
 
   it('opens the master contact dialog with the master the consultation is booked with', async () => {

@@ -4,20 +4,19 @@
  * WeChat hint, failures said in Chinese, and the loading, failed, empty and one-course states.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CourseDetail, Courseware, CoursewareList } from '@xuanli/contracts/ketang';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Courseware, CoursewareList } from '@xuanli/contracts/ketang';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import {
   type ApiCall,
   answerDialog,
-  clearOverlays,
   deferred,
-  here,
   installFakeApi,
+  pageTests,
   renderPage,
-  resetSession,
 } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { courseDetail } from './course-fixtures';
 import KejianPage from './KejianPage';
 
 const PDF_BYTES = new TextEncoder().encode('%PDF-1.4 六十甲子纳音表');
@@ -44,31 +43,6 @@ const GENERAL: Courseware = {
   courseId: null,
 };
 
-/** A course page as the wire sends it (only the title matters here). */
-function course(id: string, title: string): CourseDetail {
-  return {
-    id,
-    title,
-    subtitle: '',
-    cover: '',
-    teacher: { sellid: 3, nickname: '七星堂·王老师', avatar: '' },
-    category: { id: 1, name: '八字' },
-    free: true,
-    price: 0,
-    vipPrice: null,
-    productId: null,
-    skuId: null,
-    lessonCount: 0,
-    duration: 0,
-    rating: { average: 0, count: 0 },
-    learners: 0,
-    owned: false,
-    intro: '',
-    lessons: [],
-    lastLesson: null,
-  };
-}
-
 const list = (files: Courseware[]): CoursewareList => ({ list: files, total: files.length });
 
 /** The PDF's bytes as the file route sends them. */
@@ -85,7 +59,7 @@ function server(
   return installFakeApi((call) => {
     if (call.path === '/crm/ketang/kejian') return files();
     if (call.path === '/crm/ketang/show' && call.query.id === 'ganzhi-rumen')
-      return okAnswer(course('ganzhi-rumen', '天干地支一课通'));
+      return okAnswer(courseDetail({ id: 'ganzhi-rumen', title: '天干地支一课通' }));
     if (call.path.startsWith('/files/')) return file(call);
     return undefined;
   });
@@ -109,16 +83,12 @@ function catchSaves() {
   return { blobs, links };
 }
 
-beforeEach(() => resetSession());
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests();
 
 describe('KejianPage (pages/ketang/kejian)', () => {
   it('lists the files with their name, pages and size, and the course they belong with', async () => {
     const calls = server();
-    const { location } = renderPage(<KejianPage />, { path: PAGE });
+    const { here } = renderPage(<KejianPage />, { path: PAGE });
     expect(screen.getByRole('heading', { level: 1, name: '免费课件' })).toBeTruthy();
     expect(screen.getByRole('status', { name: '正在加载课件' })).toBeTruthy();
 
@@ -138,7 +108,7 @@ describe('KejianPage (pages/ketang/kejian)', () => {
     expect(calls.find((c) => c.path === '/crm/ketang/kejian')?.query).toEqual({});
 
     fireEvent.click(courseLink);
-    expect(here(location())).toBe('/pages/ketang/show?id=ganzhi-rumen');
+    expect(here()).toBe('/pages/ketang/show?id=ganzhi-rumen');
   });
 
   it('downloads a file as a blob with the token and saves it under its file name', async () => {
@@ -233,7 +203,7 @@ describe('KejianPage (pages/ketang/kejian)', () => {
 
   it('lists only one course’s files for ?course=, with the way back to all', async () => {
     const calls = server(() => okAnswer(list([JIAZI])));
-    const { location } = renderPage(<KejianPage />, {
+    const { here } = renderPage(<KejianPage />, {
       path: paths.kejian.getHref({ course: 'ganzhi-rumen' }),
     });
     expect(await screen.findByText('《天干地支一课通》的课件')).toBeTruthy();
@@ -242,7 +212,7 @@ describe('KejianPage (pages/ketang/kejian)', () => {
     expect(calls.find((c) => c.path === '/crm/ketang/kejian')?.query).toEqual({ course: 'ganzhi-rumen' });
 
     fireEvent.click(screen.getByRole('link', { name: '查看全部课件' }));
-    expect(here(location())).toBe(PAGE);
+    expect(here()).toBe(PAGE);
   });
 
   it('ignores a course parameter that is no course id', async () => {
@@ -266,9 +236,9 @@ describe('KejianPage (pages/ketang/kejian)', () => {
 
   it('shows an empty state that leads to the courses', async () => {
     server(() => okAnswer(list([])));
-    const { location } = renderPage(<KejianPage />, { path: PAGE });
+    const { here } = renderPage(<KejianPage />, { path: PAGE });
     expect(await screen.findByText('课件正在整理中')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去看课程' }));
-    expect(here(location())).toBe(paths.ketang.path);
+    expect(here()).toBe(paths.ketang.path);
   });
 });

@@ -5,19 +5,10 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
-import {
-  type ApiCall,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  renderPage,
-  resetSession,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import { categoryList, coursePage, courseSummary, freeCourse, TEACHERS } from './course-fixtures';
 import KetangPage from './KetangPage';
@@ -48,14 +39,7 @@ const demoCourses = [
   freeCourse({ id: 'tongqian', title: '铜钱起卦入门', teacher: TEACHERS.wang }),
 ];
 
-beforeEach(() => {
-  resetSession();
-  useDialogs.setState({ name: null, params: {} });
-});
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests();
 
 describe('KetangPage (pages/ketang/index)', () => {
   it('shows the categories with their counts, leading to the list of each', async () => {
@@ -76,7 +60,7 @@ describe('KetangPage (pages/ketang/index)', () => {
 
   it('opens the course list from the search bar and the other pages from their entries', async () => {
     classroom(() => okAnswer(coursePage(demoCourses)));
-    const { location } = renderPage(<KetangPage />, { path: paths.ketang.path });
+    const { here } = renderPage(<KetangPage />, { path: paths.ketang.path });
     expect(screen.getByRole('link', { name: '搜索课程' }).getAttribute('href')).toBe(paths.courseSearch.path);
     const services = screen.getByRole('navigation', { name: '课堂服务' });
     expect(
@@ -90,7 +74,7 @@ describe('KetangPage (pages/ketang/index)', () => {
         .getAttribute('href'),
     ).toBe(paths.fengshui.path);
     await act(async () => fireEvent.click(screen.getByRole('link', { name: '搜索课程' })));
-    expect(here(location())).toBe(paths.courseSearch.path);
+    expect(here()).toBe(paths.courseSearch.path);
   });
 
   it('lists the first courses as 精选课程 and the free ones as 免费课程, each card with its facts', async () => {

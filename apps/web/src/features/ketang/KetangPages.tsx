@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { useLocation } from 'react-router';
+import { PageOfPath, type PagesByPath } from '@/components/PageOfPath';
 import { paths } from '@/config/paths';
 import { lazyPage } from '@/lib/lazy-page';
 import CourseSearchPage from './CourseSearchPage';
@@ -16,7 +15,7 @@ import KetangPage from './KetangPage';
 const PlayerPage = lazyPage(() => import('./player/PlayerPage'));
 
 /** The page of each classroom route (pages/ketang/*, PRODUCT.md#classroom). */
-export const KETANG_PAGES: Readonly<Record<string, ComponentType>> = {
+export const KETANG_PAGES: PagesByPath = {
   [paths.ketang.path]: KetangPage,
   [paths.courseSearch.path]: CourseSearchPage,
   [paths.courseShow.path]: CourseShowPage,
@@ -32,7 +31,5 @@ export const KETANG_PAGES: Readonly<Record<string, ComponentType>> = {
  * entry script, whose bytes the calendar route's budget counts (scripts/route-bytes.mjs).
  */
 export default function KetangPages() {
-  const { pathname } = useLocation();
-  const Page = KETANG_PAGES[pathname] ?? KetangPage;
-  return <Page />;
+  return <PageOfPath pages={KETANG_PAGES} fallback={KetangPage} />;
 }

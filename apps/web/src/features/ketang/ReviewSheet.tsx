@@ -1,6 +1,7 @@
 import type { Review } from '@xuanli/contracts/ketang';
 import { REVIEW_COMMENT_MAX } from '@xuanli/contracts/ketang-labels';
 import { useId, useState } from 'react';
+import { SheetSubmit } from '@/components/SheetSubmit';
 import { Popup, Rate, TextArea } from '@/lib/antd-mobile';
 import { ApiError } from '@/lib/api';
 import { userMessage } from '@/lib/error-message';
@@ -94,19 +95,15 @@ function ReviewForm({ courseId, mine, onClose }: Omit<ReviewSheetProps, 'open'>)
         showCount
         rows={4}
       />
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button
-        type="button"
+      <SheetSubmit
+        failure={error}
+        failureClassName={styles.error}
         className={styles.submit}
         disabled={rating < 1 || save.isPending}
-        onClick={submit}
+        onSubmit={submit}
       >
         {save.isPending ? '正在提交…' : '提交评价'}
-      </button>
+      </SheetSubmit>
     </section>
   );
 }

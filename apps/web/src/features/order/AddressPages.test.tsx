@@ -5,19 +5,9 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Address, AddressList } from '@xuanli/contracts/shop';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  type ApiCall,
-  answerDialog,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { type ApiCall, answerDialog, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import AddressBookPage from './AddressBookPage';
 import AddressEditPage, { ADDRESS_MESSAGES } from './AddressEditPage';
@@ -68,15 +58,7 @@ async function pickRegion(...names: string[]) {
   fireEvent.click(screen.getByText('确定'));
 }
 
-beforeEach(() => {
-  resetSession();
-  loginAs(member());
-});
-afterEach(async () => {
-  await clearOverlays();
-  vi.unstubAllGlobals();
-  resetSession();
-});
+pageTests({ loggedIn: true });
 
 describe('AddressBookPage (pages/user/address)', () => {
   it('lists the default first with its tag, and sets another address as the default', async () => {
@@ -97,7 +79,7 @@ describe('AddressBookPage (pages/user/address)', () => {
 
   it('deletes an address only after the buyer confirms, and opens the form to edit one', async () => {
     const calls = server([HOME, OFFICE]);
-    const { location } = renderPage(<AddressBookPage />, { path: paths.address.path });
+    const { here } = renderPage(<AddressBookPage />, { path: paths.address.path });
     fireEvent.click(await screen.findByRole('button', { name: '删除 李四 的地址' }));
     await answerDialog('取消');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -105,7 +87,7 @@ describe('AddressBookPage (pages/user/address)', () => {
     await answerDialog('删除');
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/shop/addresses/2'));
     fireEvent.click(screen.getByRole('button', { name: '编辑 张三 的地址' }));
-    expect(here(location())).toBe(paths.addressEdit.getHref({ id: 1 }));
+    expect(here()).toBe(paths.addressEdit.getHref({ id: 1 }));
   });
 
   it('in select mode, goes back to checkout with the tapped addressId; 返回 goes back unchanged', async () => {
@@ -125,7 +107,7 @@ describe('AddressBookPage (pages/user/address)', () => {
 
     const second = renderPage(<AddressBookPage />, { path });
     fireEvent.click(screen.getByRole('button', { name: '返回' }));
-    expect(here(second.location())).toBe(back);
+    expect(second.here()).toBe(back);
   });
 
   it('ignores a back address outside the app', async () => {

@@ -4,17 +4,9 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SandboxComplete } from '@xuanli/contracts/pay';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import CashierPage from './CashierPage';
 import { ORDER_NO, orderDetail } from './testing';
@@ -33,15 +25,7 @@ function server(status: SandboxComplete['status']) {
   });
 }
 
-beforeEach(() => {
-  resetSession();
-  loginAs(member());
-});
-afterEach(async () => {
-  await clearOverlays();
-  vi.unstubAllGlobals();
-  resetSession();
-});
+pageTests({ loggedIn: true });
 
 describe('CashierPage (pages/shop/pay)', () => {
   it('says it is a simulation and shows the amount, the order number and the time left', async () => {
@@ -56,9 +40,9 @@ describe('CashierPage (pages/shop/pay)', () => {
 
   it('确认支付 completes the sandbox payment with success, then opens the order', async () => {
     const calls = server('paid');
-    const { location } = renderPage(<CashierPage />, { path: CASHIER });
+    const { here } = renderPage(<CashierPage />, { path: CASHIER });
     fireEvent.click(await screen.findByRole('button', { name: '确认支付' }));
-    await waitFor(() => expect(here(location())).toBe(`${paths.order.path}?orderNo=${ORDER_NO}`));
+    await waitFor(() => expect(here()).toBe(`${paths.order.path}?orderNo=${ORDER_NO}`));
     expect(calls.find((c) => c.path === `/pay/sandbox/${ORDER_NO}/complete`)?.body).toEqual({
       outTradeNo: 'SBX0001',
       result: 'success',
@@ -67,9 +51,9 @@ describe('CashierPage (pages/shop/pay)', () => {
 
   it('支付失败 sends fail and leaves the order payable', async () => {
     const calls = server('pending');
-    const { location } = renderPage(<CashierPage />, { path: CASHIER });
+    const { here } = renderPage(<CashierPage />, { path: CASHIER });
     fireEvent.click(await screen.findByRole('button', { name: '支付失败' }));
-    await waitFor(() => expect(here(location())).toBe(`${paths.order.path}?orderNo=${ORDER_NO}`));
+    await waitFor(() => expect(here()).toBe(`${paths.order.path}?orderNo=${ORDER_NO}`));
     expect(calls.find((c) => c.path === `/pay/sandbox/${ORDER_NO}/complete`)?.body).toEqual({
       outTradeNo: 'SBX0001',
       result: 'fail',

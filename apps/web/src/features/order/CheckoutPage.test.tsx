@@ -5,18 +5,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { OrderCreated } from '@xuanli/contracts/shop';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  type ApiCall,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import CheckoutPage from './CheckoutPage';
 import { address, ORDER_NO, orderLine, preview, sandboxChannels, sandboxStart } from './testing';
@@ -40,16 +31,8 @@ function server(overrides: (call: ApiCall) => Response | undefined = () => undef
 
 const creates = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/shop/orders');
 
-beforeEach(() => {
-  resetSession();
-  sessionStorage.clear();
-  loginAs(member());
-});
-afterEach(async () => {
-  await clearOverlays();
-  vi.unstubAllGlobals();
-  resetSession();
-});
+pageTests({ loggedIn: true });
+beforeEach(() => sessionStorage.clear());
 
 describe('CheckoutPage (pages/shop/checkout)', () => {
   it('shows the lines and the totals the server computed, never a sum of its own', async () => {
@@ -178,7 +161,7 @@ describe('CheckoutPage (pages/shop/checkout)', () => {
     const second = renderPage(<CheckoutPage />, { path: CHECKOUT });
     fireEvent.click(await screen.findByRole('button', { name: '提交订单' }));
     await waitFor(() =>
-      expect(here(second.location())).toBe(`${paths.pay.path}?orderNo=${ORDER_NO}&outTradeNo=SBX0001`),
+      expect(second.here()).toBe(`${paths.pay.path}?orderNo=${ORDER_NO}&outTradeNo=SBX0001`),
     );
     expect(creates(calls)[2]!.body.idempotencyKey).toBe(key);
     const pay = calls.find((c) => c.path === `/shop/orders/${ORDER_NO}/pay`);
@@ -220,12 +203,12 @@ describe('CheckoutPage (pages/shop/checkout)', () => {
         ? failureAnswer('OrderTooLarge', '订单金额超过 500000.00 元 的上限，请减少数量或分开下单')
         : undefined,
     );
-    const { location } = renderPage(<CheckoutPage />, { path: CHECKOUT });
+    const { here } = renderPage(<CheckoutPage />, { path: CHECKOUT });
     expect(await screen.findByText('订单金额超出上限')).toBeTruthy();
     expect(screen.getByText('订单金额超过 500000.00 元 的上限，请减少数量或分开下单')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提交订单' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '去购物车' }));
-    expect(here(location())).toBe(paths.cart.path);
+    expect(here()).toBe(paths.cart.path);
   });
 
   it('leaves the order and opens its page when the payment cannot start', async () => {
@@ -234,9 +217,9 @@ describe('CheckoutPage (pages/shop/checkout)', () => {
         ? failureAnswer('PaymentChannelError', 'alipay down')
         : undefined,
     );
-    const { location } = renderPage(<CheckoutPage />, { path: CHECKOUT });
+    const { here } = renderPage(<CheckoutPage />, { path: CHECKOUT });
     fireEvent.click(await screen.findByRole('button', { name: '提交订单' }));
-    await waitFor(() => expect(here(location())).toBe(`${paths.order.path}?orderNo=${ORDER_NO}`));
+    await waitFor(() => expect(here()).toBe(`${paths.order.path}?orderNo=${ORDER_NO}`));
     expect(await screen.findByText(`订单已提交，${ERROR_MESSAGES_ZH.PaymentChannelError}`)).toBeTruthy();
   });
 
@@ -265,18 +248,18 @@ describe('CheckoutPage (pages/shop/checkout)', () => {
     server((call) =>
       call.path === '/shop/orders/preview' ? failureAnswer('OutOfStock', 'off shelf') : undefined,
     );
-    const { location } = renderPage(<CheckoutPage />, { path: CHECKOUT });
+    const { here } = renderPage(<CheckoutPage />, { path: CHECKOUT });
     expect(await screen.findByText('部分商品已下架或库存不足')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提交订单' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '去购物车' }));
-    expect(here(location())).toBe(paths.cart.path);
+    expect(here()).toBe(paths.cart.path);
   });
 
   it('refuses a malformed items link with a way back to the cart', () => {
     server();
-    const { location } = renderPage(<CheckoutPage />, { path: paths.checkout.getHref({ items: '12x0' }) });
+    const { here } = renderPage(<CheckoutPage />, { path: paths.checkout.getHref({ items: '12x0' }) });
     expect(screen.getByText('没有要结算的商品')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去购物车' }));
-    expect(here(location())).toBe(paths.cart.path);
+    expect(here()).toBe(paths.cart.path);
   });
 });

@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { useLocation } from 'react-router';
+import { PageOfPath, type PagesByPath } from '@/components/PageOfPath';
 import { paths } from '@/config/paths';
 import AddressBookPage from './AddressBookPage';
 import AddressEditPage from './AddressEditPage';
@@ -13,7 +12,7 @@ import QrPayPage from './QrPayPage';
  * The page of each order route: checkout, the sandbox cashier, WeChat's QR code on a desktop, my orders,
  * an order, the address book.
  */
-export const ORDER_PAGES: Readonly<Record<string, ComponentType>> = {
+export const ORDER_PAGES: PagesByPath = {
   [paths.checkout.path]: CheckoutPage,
   [paths.pay.path]: CashierPage,
   [paths.qrpay.path]: QrPayPage,
@@ -30,7 +29,5 @@ export const ORDER_PAGES: Readonly<Record<string, ComponentType>> = {
  * out of it, loaded when the address form's picker opens.
  */
 export default function OrderCentre() {
-  const { pathname } = useLocation();
-  const Page = ORDER_PAGES[pathname] ?? OrdersPage;
-  return <Page />;
+  return <PageOfPath pages={ORDER_PAGES} fallback={OrdersPage} />;
 }

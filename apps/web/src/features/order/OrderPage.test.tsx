@@ -7,20 +7,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Master } from '@xuanli/contracts/content';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { OrderDetail } from '@xuanli/contracts/shop';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import {
-  type ApiCall,
-  answerDialog,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { type ApiCall, answerDialog, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import OrderPage from './OrderPage';
 import { ORDER_NO, orderDetail, orderItem, sandboxChannels, sandboxStart } from './testing';
@@ -48,17 +38,8 @@ function server(
 
 const banner = () => screen.getByRole('region', { name: '订单状态' });
 
-beforeEach(() => {
-  resetSession();
-  loginAs(member());
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await clearOverlays();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetSession();
-});
+pageTests({ loggedIn: true });
+afterEach(() => vi.useRealTimers());
 
 describe('OrderPage (pages/user/order): an unpaid order', () => {
   it('counts down the time left to pay, second by second', async () => {
@@ -103,16 +84,14 @@ describe('OrderPage (pages/user/order): an unpaid order', () => {
 
   it('pays through the channel sheet and opens the sandbox cashier', async () => {
     const calls = server(orderDetail({ total: 12800 }));
-    const { location } = renderPage(<OrderPage />, { path: PAGE });
+    const { here } = renderPage(<OrderPage />, { path: PAGE });
     fireEvent.click(await screen.findByRole('button', { name: '去支付' }));
     const sheet = await screen.findByRole('dialog', { name: '选择支付方式' });
     await waitFor(() =>
       expect(within(sheet).getByRole('radio', { name: '模拟支付（开发环境）' })).toBeTruthy(),
     );
     fireEvent.click(within(sheet).getByRole('button', { name: '确认支付' }));
-    await waitFor(() =>
-      expect(here(location())).toBe(`${paths.pay.path}?orderNo=${ORDER_NO}&outTradeNo=SBX0001`),
-    );
+    await waitFor(() => expect(here()).toBe(`${paths.pay.path}?orderNo=${ORDER_NO}&outTradeNo=SBX0001`));
     expect(calls.find((c) => c.path.endsWith('/pay'))?.body).toMatchObject({
       channel: 'sandbox',
       scene: 'desktop',
@@ -279,10 +258,10 @@ describe('OrderPage (pages/user/order): after payment', () => {
           )
         : undefined,
     );
-    const { location } = renderPage(<OrderPage />, { path: PAGE });
+    const { here } = renderPage(<OrderPage />, { path: PAGE });
     fireEvent.click(await screen.findByRole('button', { name: '去学习' }));
     expect(screen.queryByRole('button', { name: '再次购买' })).toBeNull();
-    expect(here(location())).toBe(paths.courseShow.getHref({ id: 'bazi-101' }));
+    expect(here()).toBe(paths.courseShow.getHref({ id: 'bazi-101' }));
   });
 
   it('leads an order of several courses to 我的课程, and a refunded course order to 再次购买', async () => {
@@ -295,9 +274,9 @@ describe('OrderPage (pages/user/order): after payment', () => {
       ],
     });
     installFakeApi((call) => (call.path === `/shop/orders/${ORDER_NO}` ? okAnswer(order) : undefined));
-    const { location, unmount } = renderPage(<OrderPage />, { path: PAGE });
+    const { here, unmount } = renderPage(<OrderPage />, { path: PAGE });
     fireEvent.click(await screen.findByRole('button', { name: '去学习' }));
-    expect(here(location())).toBe(paths.myclass.path);
+    expect(here()).toBe(paths.myclass.path);
     unmount();
 
     installFakeApi((call) =>
@@ -334,7 +313,7 @@ describe('OrderPage (pages/user/order): after payment', () => {
         ],
       }),
     );
-    const { location } = renderPage(<OrderPage />, { path: PAGE });
+    const { here } = renderPage(<OrderPage />, { path: PAGE });
     const info = await screen.findByRole('region', { name: '订单信息' });
     expect(within(info).getByText(ORDER_NO)).toBeTruthy();
     expect(within(info).getByText('2026-05-01 10:30:00')).toBeTruthy();
@@ -351,14 +330,14 @@ describe('OrderPage (pages/user/order): after payment', () => {
     ]);
     expect(steps[0]?.getAttribute('aria-current')).toBe('step');
     fireEvent.click(screen.getByRole('button', { name: '再次购买' }));
-    expect(here(location())).toBe(paths.checkout.getHref({ items: '12x2,13x1' }).replace('%2C', ','));
+    expect(here()).toBe(paths.checkout.getHref({ items: '12x2,13x1' }).replace('%2C', ','));
   });
 
   it('says clearly when the order cannot be found', async () => {
     installFakeApi(() => failureAnswer('NotFound', 'order not found'));
-    const { location } = renderPage(<OrderPage />, { path: PAGE });
+    const { here } = renderPage(<OrderPage />, { path: PAGE });
     expect(await screen.findByText('没有找到这个订单')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '查看我的订单' }));
-    expect(here(location())).toBe(paths.orders.path);
+    expect(here()).toBe(paths.orders.path);
   });
 });

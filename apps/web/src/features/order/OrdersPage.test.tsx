@@ -4,18 +4,9 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderList } from '@xuanli/contracts/shop';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  answerDialog,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { answerDialog, installFakeApi, pageTests, renderPage, resetSession } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import OrdersPage from './OrdersPage';
 import { ORDER_NO, orderDetail, orderItem, orderSummary, sandboxChannels, sandboxStart } from './testing';
@@ -33,28 +24,18 @@ function server(list: OrderList['list'], total = list.length) {
   });
 }
 
-/** Answers the confirm dialog that is open. */
-beforeEach(() => {
-  resetSession();
-  loginAs(member());
-});
-afterEach(async () => {
-  await clearOverlays();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetSession();
-});
+pageTests({ loggedIn: true });
 
 describe('OrdersPage (pages/user/orders)', () => {
   it('opens on the tab of the query string and asks the server for that status', async () => {
     const calls = server([]);
-    const { location } = renderPage(<OrdersPage />, { path: paths.orders.getHref({ status: 'paid' }) });
+    const { here } = renderPage(<OrdersPage />, { path: paths.orders.getHref({ status: 'paid' }) });
     expect(screen.getByRole('tab', { name: '待发货' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('没有待发货的订单')).toBeTruthy();
     expect(calls[0]?.query).toEqual({ status: 'paid', page: '1', size: '10' });
 
     fireEvent.click(screen.getByRole('tab', { name: '待收货' }));
-    expect(here(location())).toBe(paths.orders.getHref({ status: 'shipped' }));
+    expect(here()).toBe(paths.orders.getHref({ status: 'shipped' }));
     expect(await screen.findByText('没有待收货的订单')).toBeTruthy();
     expect(calls.at(-1)?.query).toEqual({ status: 'shipped', page: '1', size: '10' });
 
@@ -62,7 +43,7 @@ describe('OrdersPage (pages/user/orders)', () => {
     await waitFor(() => expect(calls.at(-1)?.query).toEqual({ status: 'refunding', page: '1', size: '10' }));
 
     fireEvent.click(screen.getByRole('tab', { name: '全部' }));
-    expect(here(location())).toBe(paths.orders.path);
+    expect(here()).toBe(paths.orders.path);
     expect(await screen.findByText('还没有订单')).toBeTruthy();
     expect(calls.at(-1)?.query).toEqual({ page: '1', size: '10' });
   });
@@ -76,7 +57,7 @@ describe('OrdersPage (pages/user/orders)', () => {
         total: 31800,
       }),
     ]);
-    const { location } = renderPage(<OrdersPage />, { path: paths.orders.path });
+    const { here } = renderPage(<OrdersPage />, { path: paths.orders.path });
     const card = await screen.findByRole('article', { name: '订单 20260501090000000001' });
     expect(within(card).getByText('已支付')).toBeTruthy();
     expect(within(card).getByText('订单号 20260501090000000001')).toBeTruthy();
@@ -88,7 +69,7 @@ describe('OrdersPage (pages/user/orders)', () => {
     expect(within(card).queryByRole('button', { name: '去支付' })).toBeNull();
     expect(within(card).queryByRole('button', { name: '确认收货' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: '查看详情' }));
-    expect(here(location())).toBe(paths.order.getHref({ orderNo: '20260501090000000001' }));
+    expect(here()).toBe(paths.order.getHref({ orderNo: '20260501090000000001' }));
   });
 
   it('shows a partly refunded order as 部分退款 with what came back', async () => {
@@ -124,7 +105,7 @@ describe('OrdersPage (pages/user/orders)', () => {
 
   it('pays a pending order through the channel sheet, then opens the cashier on top of the list', async () => {
     const calls = server([orderSummary({ total: 12800 })]);
-    const { location } = renderPage(<OrdersPage />, { path: paths.orders.path });
+    const { here } = renderPage(<OrdersPage />, { path: paths.orders.path });
     const card = await screen.findByRole('article', { name: `订单 ${ORDER_NO}` });
     fireEvent.click(within(card).getByRole('button', { name: '去支付' }));
     const sheet = await screen.findByRole('dialog', { name: '选择支付方式' });
@@ -136,9 +117,7 @@ describe('OrdersPage (pages/user/orders)', () => {
       ),
     );
     fireEvent.click(within(sheet).getByRole('button', { name: '确认支付' }));
-    await waitFor(() =>
-      expect(here(location())).toBe(`${paths.pay.path}?orderNo=${ORDER_NO}&outTradeNo=SBX0001`),
-    );
+    await waitFor(() => expect(here()).toBe(`${paths.pay.path}?orderNo=${ORDER_NO}&outTradeNo=SBX0001`));
     expect(calls.find((c) => c.path.endsWith('/pay'))?.body).toMatchObject({ channel: 'sandbox' });
   });
 

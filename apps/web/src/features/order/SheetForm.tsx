@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SheetSubmit } from '@/components/SheetSubmit';
 import styles from './order.module.css';
 import sheet from './sheet.module.css';
 
@@ -38,19 +39,15 @@ export function SheetForm({
         </button>
       </div>
       {children}
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button
-        type="button"
+      <SheetSubmit
+        failure={error}
+        failureClassName={styles.error}
         className={`${styles.button} ${styles.primary} ${sheet.wide}`}
         disabled={submitDisabled}
-        onClick={onSubmit}
+        onSubmit={onSubmit}
       >
         {submitLabel}
-      </button>
+      </SheetSubmit>
     </div>
   );
 }

@@ -9,16 +9,7 @@ import type { OrderDetail } from '@xuanli/contracts/shop';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { startWechatLogin } from '@/lib/wechat';
-import {
-  type ApiCall,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import OrderPage from './OrderPage';
 import QrPayPage from './QrPayPage';
@@ -75,17 +66,10 @@ async function payWith(name: string) {
   return sheet;
 }
 
-beforeEach(() => {
-  resetSession();
-  loginAs(member());
-});
-afterEach(async () => {
-  await clearOverlays();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+pageTests({ loggedIn: true });
+afterEach(() => {
   vi.mocked(startWechatLogin).mockReset();
   Reflect.deleteProperty(window, 'WeixinJSBridge');
-  resetSession();
 });
 
 describe('paying inside WeChat', () => {
@@ -140,12 +124,10 @@ describe('paying on a desktop', () => {
     );
     const native = sandboxStart({ channel: 'wechat', mode: 'qrcode', url: CODE_URL, outTradeNo: 'WX0002' });
     const calls = server(() => okAnswer(native));
-    const { location } = renderPage(<OrderPage />, { path: PAGE });
+    const { here } = renderPage(<OrderPage />, { path: PAGE });
     await payWith('微信支付');
     await waitFor(() =>
-      expect(here(location())).toBe(
-        decodeURIComponent(paths.qrpay.getHref({ orderNo: ORDER_NO, url: CODE_URL })),
-      ),
+      expect(here()).toBe(decodeURIComponent(paths.qrpay.getHref({ orderNo: ORDER_NO, url: CODE_URL }))),
     );
     expect(calls.find((c) => c.path.endsWith('/pay'))?.body).toMatchObject({
       channel: 'wechat',
@@ -161,14 +143,14 @@ describe('QrPayPage (pages/shop/qrpay)', () => {
       () => okAnswer(sandboxStart()),
       () => orderDetail({ status }),
     );
-    const { location } = renderPage(<QrPayPage />, {
+    const { here } = renderPage(<QrPayPage />, {
       path: paths.qrpay.getHref({ orderNo: ORDER_NO, url: CODE_URL }),
     });
     const picture = await screen.findByRole('img', { name: '微信支付二维码' });
     expect(picture.getAttribute('data-code-url')).toBe(CODE_URL);
     expect(picture.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     status = 'paid';
-    await waitFor(() => expect(here(location())).toBe(PAGE), { timeout: 8000 });
+    await waitFor(() => expect(here()).toBe(PAGE), { timeout: 8000 });
   }, 12_000);
 
   it('draws nothing for a link that is not WeChat Pay’s', async () => {

@@ -4,16 +4,9 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CalendarEvent, CalendarEventBody } from '@xuanli/contracts/reminders';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  answerDialog,
-  clearOverlays,
-  installFakeApi,
-  loginAs,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { answerDialog, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import RemindersPage, { eventBody, eventDateText } from './RemindersPage';
 
@@ -65,14 +58,7 @@ function fakeEvents(list: CalendarEvent[], refuse?: string) {
 const select = (name: string, value: string) =>
   act(async () => fireEvent.change(screen.getByLabelText(name), { target: { value } }));
 
-beforeEach(() => {
-  resetSession();
-  loginAs();
-});
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests({ loggedIn: true });
 
 describe('RemindersPage (pages/user/reminders)', () => {
   it('lists the events with their next day, and adds a 农历生日 from the lunar wheels', async () => {

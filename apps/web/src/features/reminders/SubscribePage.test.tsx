@@ -5,16 +5,9 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FestivalChoice, SubscriptionState } from '@xuanli/contracts/reminders';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  answerDialog,
-  clearOverlays,
-  installFakeApi,
-  loginAs,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { answerDialog, installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import { webcalUrl } from './api';
 import SubscribePage from './SubscribePage';
@@ -55,14 +48,7 @@ function fakeSubscription(start: SubscriptionState) {
 const checkbox = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const press = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
-beforeEach(() => {
-  resetSession();
-  loginAs();
-});
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests({ loggedIn: true });
 
 describe('SubscribePage (pages/user/subscribe)', () => {
   it('makes the link with the chosen festivals and shows it as webcal://, https and a QR code', async () => {

@@ -5,14 +5,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { Cart } from '@xuanli/contracts/shop';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import {
   type ApiCall,
-  clearOverlays,
-  here,
   installFakeApi,
-  loginAs,
+  pageTests,
   renderPage,
   resetSession,
   textOf,
@@ -53,23 +51,16 @@ const line = (title: string) => screen.getByRole('listitem', { name: title });
 const tickOf = (title: string) => within(line(title)).getByRole('checkbox') as HTMLInputElement;
 const total = () => screen.getByRole('status', { name: '合计金额' }).textContent;
 
-beforeEach(() => {
-  resetSession();
-  loginAs();
-});
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests({ loggedIn: true });
 
 describe('CartPage (pages/shop/cart)', () => {
   it('asks a visitor to log in and asks nothing', () => {
     resetSession();
     const { calls } = cartServer(cart([], 0, 0));
-    const { location } = renderPage(<CartPage />, { path: paths.cart.path });
+    const { here } = renderPage(<CartPage />, { path: paths.cart.path });
     expect(screen.getByText('登录后才能查看购物车')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去登录' }));
-    expect(here(location())).toBe(`${paths.login.path}?redirect=${paths.cart.path}`);
+    expect(here()).toBe(`${paths.login.path}?redirect=${paths.cart.path}`);
     expect(calls).toEqual([]);
   });
 
@@ -254,18 +245,18 @@ describe('CartPage (pages/shop/cart)', () => {
     const unticked = cartItem({ skuId: 51, title: '八卦镜', selected: false });
     const offShelf = cartItem({ skuId: 52, title: '旧款台历', available: false, selected: true });
     cartServer(cart([bracelet, unticked, offShelf, incense], 29500, 3));
-    const { location } = renderPage(<CartPage />, { path: paths.cart.path });
+    const { here } = renderPage(<CartPage />, { path: paths.cart.path });
     const checkout = await screen.findByRole('button', { name: '结算(3)' });
     await act(async () => fireEvent.click(checkout));
-    expect(here(location())).toBe(`${paths.checkout.path}?items=11x2,21x1&from=cart`);
+    expect(here()).toBe(`${paths.checkout.path}?items=11x2,21x1&from=cart`);
   });
 
   it('says an empty cart is empty and 去逛逛 opens the shop', async () => {
     cartServer(cart([], 0, 0));
-    const { location } = renderPage(<CartPage />, { path: paths.cart.path });
+    const { here } = renderPage(<CartPage />, { path: paths.cart.path });
     expect(await screen.findByText('购物车是空的')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '去逛逛' }));
-    expect(here(location())).toBe(paths.shop.path);
+    expect(here()).toBe(paths.shop.path);
   });
 });

@@ -5,20 +5,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { Cart, ProductDetail } from '@xuanli/contracts/shop';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
-import {
-  type ApiCall,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import ProductPage from './ProductPage';
 import { cart, cartItem, productDetail, sku } from './testing';
@@ -44,14 +34,7 @@ async function press(name: string, scope: HTMLElement = document.body) {
   await act(async () => fireEvent.click(within(scope).getByRole('button', { name })));
 }
 
-beforeEach(() => {
-  resetSession();
-  useDialogs.setState({ name: null, params: {} });
-});
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests();
 
 describe('ProductPage (pages/shop/product)', () => {
   it('shows the gallery, price, sales, what is left and the description', async () => {
@@ -131,7 +114,7 @@ describe('ProductPage (pages/shop/product)', () => {
   });
 
   it('tells a VIP the 会员价 is what they pay', async () => {
-    loginAs(member({ vip_expire: new Date(Date.now() + 86_400_000).toISOString(), isVip: true }));
+    loginAs({ vip_expire: new Date(Date.now() + 86_400_000).toISOString(), isVip: true });
     shop(
       productDetail({ vipPrice: 8800, skus: [sku({ id: 21, price: 9800, vipPrice: 8800 })], options: [] }),
     );
@@ -221,7 +204,7 @@ describe('ProductPage (pages/shop/product)', () => {
   it('立即购买 opens checkout with the chosen SKU and pieces', async () => {
     loginAs();
     shop(productDetail());
-    const { location } = renderPage(<ProductPage />, { path: productHref(5) });
+    const { here } = renderPage(<ProductPage />, { path: productHref(5) });
     await screen.findByRole('heading', { level: 2, name: '小叶紫檀手串' });
     await press('立即购买');
     expect(within(sheet()).queryByRole('button', { name: '加入购物车' })).toBeNull();
@@ -231,7 +214,7 @@ describe('ProductPage (pages/shop/product)', () => {
     await act(async () => fireEvent.click(plus));
     await act(async () => fireEvent.click(plus));
     await press('立即购买', sheet());
-    expect(here(location())).toBe(paths.checkout.getHref({ items: '11x3' }));
+    expect(here()).toBe(paths.checkout.getHref({ items: '11x3' }));
   });
 
   it('sells a course one at a time, straight to checkout, and says where to watch it', async () => {
@@ -245,12 +228,12 @@ describe('ProductPage (pages/shop/product)', () => {
       courseId: 'bazi-basics',
     });
     shop(course);
-    const { location } = renderPage(<ProductPage />, { path: productHref(5) });
+    const { here } = renderPage(<ProductPage />, { path: productHref(5) });
     expect(await screen.findByText('购买后在「我的课程」观看')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: '课程八字入门课' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '加入购物车' })).toBeNull();
     await press('立即购买');
-    expect(here(location())).toBe(paths.checkout.getHref({ items: '31x1' }));
+    expect(here()).toBe(paths.checkout.getHref({ items: '31x1' }));
   });
 
   it('says a consultation shows the master after payment', async () => {
@@ -262,20 +245,20 @@ describe('ProductPage (pages/shop/product)', () => {
 
   it('sends a visitor to login and back before adding to the cart', async () => {
     const calls = shop(productDetail());
-    const { location } = renderPage(<ProductPage />, { path: productHref(5) });
+    const { here } = renderPage(<ProductPage />, { path: productHref(5) });
     await screen.findByRole('heading', { level: 2, name: '小叶紫檀手串' });
     expect(calls.some((c) => c.path === '/shop/cart')).toBe(false);
     await press('加入购物车');
-    expect(here(location())).toBe(`${paths.login.path}?redirect=${productHref(5)}`);
+    expect(here()).toBe(`${paths.login.path}?redirect=${productHref(5)}`);
     expect(screen.queryByRole('region', { name: '选择规格' })).toBeNull();
   });
 
   it('sends a visitor pressing 立即购买 to login too', async () => {
     shop(productDetail());
-    const { location } = renderPage(<ProductPage />, { path: productHref(5) });
+    const { here } = renderPage(<ProductPage />, { path: productHref(5) });
     await screen.findByRole('heading', { level: 2, name: '小叶紫檀手串' });
     await press('立即购买');
-    expect(here(location())).toBe(`${paths.login.path}?redirect=${productHref(5)}`);
+    expect(here()).toBe(`${paths.login.path}?redirect=${productHref(5)}`);
   });
 
   it('says 已下架 for an off-shelf product and sells nothing', async () => {
@@ -299,10 +282,10 @@ describe('ProductPage (pages/shop/product)', () => {
 
   it('says an unknown product is not there and leads back to the shop', async () => {
     shop(productDetail());
-    const { location } = renderPage(<ProductPage />, { path: productHref(404) });
+    const { here } = renderPage(<ProductPage />, { path: productHref(404) });
     expect(await screen.findByText('这件商品不存在，可能已被删除。')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('link', { name: '回到商城' })));
-    expect(here(location())).toBe(paths.shop.path);
+    expect(here()).toBe(paths.shop.path);
   });
 
   it('asks nothing for a link without a usable id', async () => {

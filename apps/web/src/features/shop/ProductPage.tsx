@@ -9,18 +9,14 @@
  */
 import type { ProductDetail, Sku } from '@xuanli/contracts/shop';
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { LoadFailure } from '@/components/LoadFailure';
-import { PageHeader } from '@/components/PageHeader';
-import { ShareButton } from '@/components/ShareButton';
+import { useLocation, useSearchParams } from 'react-router';
+import { ItemPage } from '@/components/ItemPage';
 import { Skeleton, SkeletonBlock } from '@/components/Skeleton';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { ApiError } from '@/lib/api';
 import { userMessage } from '@/lib/error-message';
 import { toast } from '@/lib/feedback';
 import { useNavigation } from '@/lib/navigation';
-import { useShareCard } from '@/lib/share';
 import { isVip, useSession } from '@/stores/session';
 import { useAddCartItem } from './api/add-cart-item';
 import { useProduct } from './api/get-product';
@@ -58,24 +54,20 @@ export default function ProductPage() {
   const card = query.data
     ? { title: query.data.title, desc: '中华玄历 · 官方商城', imgUrl: query.data.images[0] }
     : null;
-  useShareCard(card);
-  const missing = id === null || (query.error instanceof ApiError && query.error.status === 404);
-
   return (
-    <div className={shop.page}>
-      <PageHeader back right={card ? <ShareButton card={card} /> : undefined} />
-      {missing ? (
-        <div className={styles.missing}>
-          <p>这件商品不存在，可能已被删除。</p>
-          <Link className={styles.missingLink} to={paths.shop.getHref()} replace>
-            回到商城
-          </Link>
-        </div>
-      ) : query.data ? (
-        <ProductView key={query.data.id} product={query.data} />
-      ) : query.isError ? (
-        <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
+    <ItemPage
+      className={shop.page}
+      named={id !== null}
+      query={query}
+      card={card}
+      gone={{
+        text: '这件商品不存在，可能已被删除。',
+        className: styles.missing,
+        linkClassName: styles.missingLink,
+        to: paths.shop.getHref(),
+        linkText: '回到商城',
+      }}
+      skeleton={
         <Skeleton label="正在加载商品">
           <SkeletonBlock height="auto" radius={0} className={styles.skeletonCover} />
           <div className={styles.skeletonText}>
@@ -84,8 +76,10 @@ export default function ProductPage() {
             <SkeletonBlock height={20} width="70%" />
           </div>
         </Skeleton>
-      )}
-    </div>
+      }
+    >
+      {(product) => <ProductView key={product.id} product={product} />}
+    </ItemPage>
   );
 }
 

@@ -5,18 +5,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { CategoryList } from '@xuanli/contracts/shop';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import {
-  type ApiCall,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  renderPage,
-  resetSession,
-  textOf,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage, textOf } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
 import ShopPage from './ShopPage';
 import { cart, cartItem, productPage, productSummary } from './testing';
@@ -42,11 +33,7 @@ const productCalls = (calls: ApiCall[]) =>
 
 /** The text of an element and its descendants, as one reads it. */
 
-beforeEach(() => resetSession());
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests();
 
 describe('ShopPage (pages/index/shop)', () => {
   it('draws the grid from the catalogue with prices in yuan from 分', async () => {
@@ -113,7 +100,7 @@ describe('ShopPage (pages/index/shop)', () => {
 
   it('asks for the chosen category and the searched words, and keeps them in the address', async () => {
     const calls = catalogue(() => okAnswer(productPage([productSummary({ id: 1 })])));
-    const { location } = renderPage(<ShopPage />, { path: paths.shop.path });
+    const { here } = renderPage(<ShopPage />, { path: paths.shop.path });
     const all = await screen.findByRole('button', { name: '全部' });
     expect(all.getAttribute('aria-pressed')).toBe('true');
     await screen.findByRole('link', { name: /商品1/ });
@@ -129,14 +116,14 @@ describe('ShopPage (pages/index/shop)', () => {
     fireEvent.click(screen.getByRole('button', { name: '搜索' }));
     await waitFor(() => expect(productCalls(calls)).toHaveLength(3));
     expect(productCalls(calls)[2]).toEqual({ categoryId: '2', q: '紫檀', page: '1', size: '20' });
-    expect(here(location())).toBe('/pages/index/shop?cat=2&q=紫檀');
+    expect(here()).toBe('/pages/index/shop?cat=2&q=紫檀');
 
     fireEvent.click(screen.getByRole('button', { name: '全部' }));
     await waitFor(() => expect(productCalls(calls)).toHaveLength(4));
     expect(productCalls(calls)[3]).toEqual({ q: '紫檀', page: '1', size: '20' });
 
     fireEvent.click(screen.getByRole('button', { name: '清空搜索' }));
-    await waitFor(() => expect(here(location())).toBe('/pages/index/shop'));
+    await waitFor(() => expect(here()).toBe('/pages/index/shop'));
     expect((screen.getByRole('searchbox', { name: '搜索商品' }) as HTMLInputElement).value).toBe('');
   });
 
@@ -174,14 +161,14 @@ describe('ShopPage (pages/index/shop)', () => {
     const calls = catalogue((call) =>
       okAnswer(productPage(call.query.q ? [] : [productSummary({ id: 1, title: '平安扣' })])),
     );
-    const { location } = renderPage(<ShopPage />, {
+    const { here } = renderPage(<ShopPage />, {
       path: `${paths.shop.path}?q=${encodeURIComponent('不存在')}`,
     });
     expect(await screen.findByText('没有找到相关商品')).toBeTruthy();
     expect(productCalls(calls)[0]).toEqual({ q: '不存在', page: '1', size: '20' });
     fireEvent.click(screen.getByRole('button', { name: '查看全部商品' }));
     expect(await screen.findByRole('link', { name: /平安扣/ })).toBeTruthy();
-    expect(here(location())).toBe('/pages/index/shop');
+    expect(here()).toBe('/pages/index/shop');
   });
 
   it('says so when the shop has nothing on its shelves', async () => {
@@ -202,7 +189,7 @@ describe('ShopPage (pages/index/shop)', () => {
         );
       return undefined;
     });
-    const { location } = renderPage(<ShopPage />, { path: paths.shop.path });
+    const { here } = renderPage(<ShopPage />, { path: paths.shop.path });
     const button = await within(screen.getByRole('banner')).findByRole('link', { name: '购物车，5 件商品' });
     expect(textOf(button)).toBe('5');
     // Not floating over the grid: the list holds no cart link.
@@ -211,7 +198,7 @@ describe('ShopPage (pages/index/shop)', () => {
     ).toBeNull();
     expect(calls.find((c) => c.path === '/shop/cart')?.token).toBe('member-jwt');
     await act(async () => fireEvent.click(button));
-    expect(here(location())).toBe('/pages/shop/cart');
+    expect(here()).toBe('/pages/shop/cart');
   });
 
   it('shows a visitor no cart button and asks for no cart', async () => {

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { LoginResult, SmsResult } from '@xuanli/contracts/member';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { Toast } from '@/lib/antd-mobile';
 import { useSession } from '@/stores/session';
-import { clearOverlays, here, installFakeApi, member, renderPage, resetSession } from '@/testing/app-harness';
+import { installFakeApi, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer, tooManyAnswer } from '@/testing/fake-answers';
+import { member } from '@/testing/members';
 import LoginPage from './LoginPage';
 
 const AGREE_MESSAGE = '请先阅读并同意《用户协议》和《隐私政策》';
@@ -26,12 +27,8 @@ function agree() {
   fireEvent.click(screen.getByRole('checkbox', { name: '我已阅读并同意' }));
 }
 
-beforeEach(() => resetSession());
-afterEach(async () => {
-  vi.useRealTimers();
-  await clearOverlays();
-  resetSession();
-});
+pageTests();
+afterEach(() => vi.useRealTimers());
 
 describe('LoginPage', () => {
   it('sends a code, counts 60 s down before another may be asked for, then logs in and goes back', async () => {
@@ -42,7 +39,7 @@ describe('LoginPage', () => {
       if (path === '/crm/member/login')
         return okAnswer<LoginResult>({ jwt: 'member-jwt', iat: 1_700_000_000, user });
     });
-    const { location } = renderLogin(paths.login.getHref({ redirect: paths.profile.path }));
+    const { here } = renderLogin(paths.login.getHref({ redirect: paths.profile.path }));
     fireEvent.change(phoneInput(), { target: { value: '138 0013 8000' } });
     agree();
 
@@ -81,7 +78,7 @@ describe('LoginPage', () => {
       user,
     });
     expect(useSession.getState()).toMatchObject({ isLogin: true, user });
-    expect(here(location())).toBe(paths.profile.path);
+    expect(here()).toBe(paths.profile.path);
     // Let the toasts close on the fake clock before the real one comes back.
     await act(async () => {
       Toast.clear();
@@ -208,11 +205,11 @@ describe('LoginPage', () => {
         ? okAnswer<LoginResult>({ jwt: 'member-jwt', iat: 1_700_000_000, user: member() })
         : undefined,
     );
-    const { location } = renderLogin();
+    const { here } = renderLogin();
     fireEvent.change(phoneInput(), { target: { value: '13800138000' } });
     fill('验证码', '123456');
     agree();
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(here(location())).toBe(paths.user.path));
+    await waitFor(() => expect(here()).toBe(paths.user.path));
   });
 });

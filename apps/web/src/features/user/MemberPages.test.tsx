@@ -6,21 +6,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ERROR_MESSAGES_ZH } from '@xuanli/contracts/errors';
 import type { MyOrderList, PasswordResult } from '@xuanli/contracts/member';
 import type { FeedbackResult } from '@xuanli/contracts/upload';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import type { UploadOptions } from '@/lib/upload';
 import { useDialogs } from '@/stores/dialogs';
 import { useSession } from '@/stores/session';
-import {
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { installFakeApi, loginAs, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { member } from '@/testing/members';
 import FeedbackPage from './FeedbackPage';
 import FuliPage from './FuliPage';
 import MyclassPage from './MyclassPage';
@@ -41,18 +34,14 @@ async function press(name: string) {
   await act(async () => fireEvent.click(screen.getByRole('button', { name })));
 }
 
+pageTests();
 beforeEach(() => {
   uploads.length = 0;
-  resetSession();
-});
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
 });
 
 describe('ProfilePage (pages/user/profile)', () => {
   it('uploads a new avatar with progress and saves only what changed', async () => {
-    loginAs(member({ nickname: '旧名字' }));
+    loginAs({ nickname: '旧名字' });
     const calls = installFakeApi(({ path, body }) =>
       path === '/crm/member/profile' ? okAnswer(member({ ...body })) : undefined,
     );
@@ -75,16 +64,16 @@ describe('ProfilePage (pages/user/profile)', () => {
 
   it('asks a visitor to log in and calls nothing', () => {
     const calls = installFakeApi(() => undefined);
-    const { location } = renderPage(<ProfilePage />, { path: paths.profile.path });
+    const { here } = renderPage(<ProfilePage />, { path: paths.profile.path });
     fireEvent.click(screen.getByRole('button', { name: '去登录' }));
-    expect(here(location())).toBe(`${paths.login.path}?redirect=${paths.profile.path}`);
+    expect(here()).toBe(`${paths.login.path}?redirect=${paths.profile.path}`);
     expect(calls).toEqual([]);
   });
 });
 
 describe('PasswordPage (pages/user/password)', () => {
   it('sets a first password without asking for an old one', async () => {
-    loginAs(member({ hasPassword: false }));
+    loginAs({ hasPassword: false });
     const calls = installFakeApi(({ path }) =>
       path === '/crm/member/password' ? okAnswer<PasswordResult>({ ok: true }) : undefined,
     );
@@ -107,7 +96,7 @@ describe('PasswordPage (pages/user/password)', () => {
   });
 
   it('asks for the current password when one is set, and shows a wrong one beside it', async () => {
-    loginAs(member({ hasPassword: true }));
+    loginAs({ hasPassword: true });
     const calls = installFakeApi(({ path }) =>
       path === '/crm/member/password' ? failureAnswer('LoginFailed', 'old password wrong') : undefined,
     );
@@ -123,7 +112,7 @@ describe('PasswordPage (pages/user/password)', () => {
 
 describe('FeedbackPage (pages/user/feedback)', () => {
   it('sends the text, rating, pictures and contact, then thanks the reader', async () => {
-    loginAs(member());
+    loginAs();
     const calls = installFakeApi(({ path }) =>
       path === '/crm/feedback' ? okAnswer<FeedbackResult>({ id: 12 }) : undefined,
     );
@@ -153,7 +142,7 @@ describe('FeedbackPage (pages/user/feedback)', () => {
   });
 
   it('shows a failure in Chinese and keeps what was written', async () => {
-    loginAs(member());
+    loginAs();
     installFakeApi(({ path }) =>
       path === '/crm/feedback' ? failureAnswer('TooManyRequests', 'slow down') : undefined,
     );
@@ -168,19 +157,19 @@ describe('FeedbackPage (pages/user/feedback)', () => {
 
 describe('MyclassPage (pages/user/myclass)', () => {
   it('shows an empty state that leads to the classroom until a course exists', async () => {
-    loginAs(member());
+    loginAs();
     const calls = installFakeApi(({ path }) =>
       path === '/crm/ketang/myorder' ? okAnswer({ list: [], total: 0 }) : undefined,
     );
-    const { location } = renderPage(<MyclassPage />, { path: paths.myclass.path });
+    const { here } = renderPage(<MyclassPage />, { path: paths.myclass.path });
     expect(screen.getByText('还没有课程')).toBeTruthy();
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/crm/ketang/myorder']));
     fireEvent.click(screen.getByRole('button', { name: '去课堂看看' }));
-    expect(here(location())).toBe(paths.ketang.path);
+    expect(here()).toBe(paths.ketang.path);
   });
 
   it('asks for the purchased courses on opening and lists them with cover, title and purchase day', async () => {
-    loginAs(member());
+    loginAs();
     const courses: MyOrderList['list'] = [
       {
         courseId: 'bazi-101',
@@ -202,7 +191,7 @@ describe('MyclassPage (pages/user/myclass)', () => {
     installFakeApi(({ path }) =>
       path === '/crm/ketang/myorder' ? okAnswer<MyOrderList>({ list: courses, total: 2 }) : undefined,
     );
-    const { location, container } = renderPage(<MyclassPage />, { path: paths.myclass.path });
+    const { here, container } = renderPage(<MyclassPage />, { path: paths.myclass.path });
     expect(await screen.findByText('共 2 门课程')).toBeTruthy();
     expect(screen.getByText('购买于 2026-05-02')).toBeTruthy();
     expect(screen.getByText('购买于 2026-04-01')).toBeTruthy();
@@ -211,11 +200,11 @@ describe('MyclassPage (pages/user/myclass)', () => {
     // A course without a cover shows the fallback picture (PRODUCT.md#errors).
     expect(covers[1]?.getAttribute('data-fallback')).toBe('true');
     fireEvent.click(screen.getByText('八字入门十二讲'));
-    expect(here(location())).toBe(paths.courseShow.getHref({ id: 'bazi-101' }));
+    expect(here()).toBe(paths.courseShow.getHref({ id: 'bazi-101' }));
   });
 
   it('shows how far each course has got and resumes in the player at the lesson watched last', async () => {
-    loginAs(member());
+    loginAs();
     const courses: MyOrderList['list'] = [
       {
         courseId: 'bazi-rumen',
@@ -243,7 +232,7 @@ describe('MyclassPage (pages/user/myclass)', () => {
     installFakeApi(({ path }) =>
       path === '/crm/ketang/myorder' ? okAnswer<MyOrderList>({ list: courses, total: 2 }) : undefined,
     );
-    const { location } = renderPage(<MyclassPage />, { path: paths.myclass.path });
+    const { here } = renderPage(<MyclassPage />, { path: paths.myclass.path });
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((bar) => [bar.getAttribute('aria-label'), bar.getAttribute('aria-valuenow')])).toEqual([
       ['八字入门十二讲 学习进度', '25'],
@@ -252,9 +241,9 @@ describe('MyclassPage (pages/user/myclass)', () => {
     expect(screen.getByText('已学 1/4 课时')).toBeTruthy();
     // A course never started opens at its first lesson: the player picks it.
     fireEvent.click(screen.getByRole('button', { name: '开始学习：择日实务' }));
-    expect(here(location())).toBe(paths.coursePlayer.getHref({ course: 'zeri-shiwu' }));
+    expect(here()).toBe(paths.coursePlayer.getHref({ course: 'zeri-shiwu' }));
     fireEvent.click(screen.getByRole('button', { name: '继续学习：八字入门十二讲' }));
-    expect(here(location())).toBe(paths.coursePlayer.getHref({ course: 'bazi-rumen', lesson: 7 }));
+    expect(here()).toBe(paths.coursePlayer.getHref({ course: 'bazi-rumen', lesson: 7 }));
   });
 });
 

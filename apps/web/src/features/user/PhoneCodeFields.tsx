@@ -130,6 +130,45 @@ interface FieldProps {
   error?: string;
 }
 
+interface DigitsInputProps {
+  id: string;
+  type?: 'tel';
+  autoComplete: string;
+  /** How many digits it takes at the most. */
+  digits: number;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}
+
+/** An input of digits alone (a phone number, a code): the number pad, anything else typed dropped. */
+function DigitsInput({
+  id,
+  type,
+  autoComplete,
+  digits,
+  placeholder,
+  value,
+  onChange,
+  onBlur,
+}: DigitsInputProps) {
+  return (
+    <Input
+      id={id}
+      className={styles.input}
+      type={type}
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      maxLength={digits}
+      placeholder={placeholder}
+      value={value}
+      onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, digits))}
+      onBlur={onBlur}
+    />
+  );
+}
+
 /** 手机号 with the +86 prefix: digits only, 11 at most, a message when left half typed. */
 export function PhoneField({
   id,
@@ -143,16 +182,14 @@ export function PhoneField({
       <span className={styles.prefix} aria-hidden="true">
         +86
       </span>
-      <Input
+      <DigitsInput
         id={id}
-        className={styles.input}
         type="tel"
-        inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={11}
+        digits={11}
         placeholder="请输入手机号"
         value={value}
-        onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, 11))}
+        onChange={onChange}
         onBlur={() => {
           if (value !== '' && !PHONE.test(value)) onInvalid();
         }}
@@ -172,15 +209,13 @@ export function CodeField({
 }: FieldProps & { sender: CodeSender; onSend: () => void }) {
   return (
     <LabelledField id={id} label="验证码" error={error}>
-      <Input
+      <DigitsInput
         id={id}
-        className={styles.input}
-        inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        digits={6}
         placeholder="6 位短信验证码"
         value={value}
-        onChange={(typed) => onChange(typed.replace(/\D/g, '').slice(0, 6))}
+        onChange={onChange}
       />
       <button type="button" className={styles.send} disabled={sender.disabled} onClick={onSend}>
         {sender.label}

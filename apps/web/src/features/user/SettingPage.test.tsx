@@ -1,18 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DeleteResult, MemberLogoutResult } from '@xuanli/contracts/member';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import {
-  type ApiCall,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage } from '@/testing/app-harness';
 import { okAnswer } from '@/testing/fake-answers';
 import SettingPage from './SettingPage';
 
@@ -25,11 +16,7 @@ async function answerDialog(name: string) {
   await act(async () => fireEvent.click(button));
 }
 
-beforeEach(() => resetSession());
-afterEach(async () => {
-  await clearOverlays();
-  resetSession();
-});
+pageTests();
 
 describe('SettingPage (pages/user/setting)', () => {
   it('reports version 1.4.0 (build 100) under 关于玄历 (PRODUCT.md#who)', () => {
@@ -38,17 +25,17 @@ describe('SettingPage (pages/user/setting)', () => {
   });
 
   it('logs out after 确认退出: the session ends on the server, the record goes, the 我的 tab opens', async () => {
-    loginAs(member());
+    loginAs();
     const calls = installFakeApi(({ path }) =>
       path === '/crm/member/logout'
         ? okAnswer<MemberLogoutResult>({ revokedAt: new Date().toISOString() })
         : undefined,
     );
-    const { location } = renderPage(<SettingPage />, { path: paths.setting.path });
+    const { here } = renderPage(<SettingPage />, { path: paths.setting.path });
     fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
     expect(await screen.findByText('确定要退出当前账号吗？')).toBeTruthy();
     await answerDialog('确认退出');
-    await waitFor(() => expect(here(location())).toBe(paths.user.path));
+    await waitFor(() => expect(here()).toBe(paths.user.path));
     expect(changes(calls).map((c) => c.path)).toEqual(['/crm/member/logout']);
     expect(changes(calls)[0]?.token).toBe('member-jwt');
     expect(useSession.getState()).toMatchObject({ isLogin: false, user: null });
@@ -56,19 +43,19 @@ describe('SettingPage (pages/user/setting)', () => {
   });
 
   it('stays logged in when the reader cancels', async () => {
-    loginAs(member());
+    loginAs();
     const calls = installFakeApi(() => undefined);
-    const { location } = renderPage(<SettingPage />, { path: paths.setting.path });
+    const { here } = renderPage(<SettingPage />, { path: paths.setting.path });
     fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
     await answerDialog('取消');
     expect(changes(calls)).toEqual([]);
     expect(useSession.getState().isLogin).toBe(true);
-    expect(here(location())).toBe(paths.setting.path);
+    expect(here()).toBe(paths.setting.path);
   });
 
   it('logs out on this phone even when the server cannot be reached', async () => {
-    loginAs(member());
-    const { location } = renderPage(<SettingPage />, { path: paths.setting.path });
+    loginAs();
+    const { here } = renderPage(<SettingPage />, { path: paths.setting.path });
     const offline = async () => {
       throw new TypeError('Failed to fetch');
     };
@@ -77,7 +64,7 @@ describe('SettingPage (pages/user/setting)', () => {
     try {
       fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
       await answerDialog('确认退出');
-      await waitFor(() => expect(here(location())).toBe(paths.user.path));
+      await waitFor(() => expect(here()).toBe(paths.user.path));
     } finally {
       globalThis.fetch = original;
     }
@@ -86,7 +73,7 @@ describe('SettingPage (pages/user/setting)', () => {
   });
 
   it('clears cached answers, never the login or the saved 命例, and says how much', async () => {
-    loginAs(member());
+    loginAs();
     window.localStorage.setItem('jx-fen-1a2b3c', JSON.stringify({ relation: '六合', fen: 95 }));
     window.localStorage.setItem('jx-fen-4d5e6f', JSON.stringify({ relation: '冲', fen: 30 }));
     window.localStorage.setItem('kefu-info', JSON.stringify({ nickname: '客服' }));
@@ -100,20 +87,20 @@ describe('SettingPage (pages/user/setting)', () => {
   });
 
   it('deletes the account only after two confirmations that say what is deleted, then logs out', async () => {
-    loginAs(member());
+    loginAs();
     const calls = installFakeApi(({ path }) =>
       path === '/crm/member/delete'
         ? okAnswer<DeleteResult>({ deletedAt: new Date().toISOString() })
         : undefined,
     );
-    const { location } = renderPage(<SettingPage />, { path: paths.setting.path });
+    const { here } = renderPage(<SettingPage />, { path: paths.setting.path });
     fireEvent.click(screen.getByText('注销账号'));
     expect(await screen.findByText(/昵称、头像和手机号将从账号中删除/)).toBeTruthy();
     await answerDialog('继续注销');
     expect(changes(calls)).toEqual([]);
     expect(await screen.findByText('确定要永久注销这个账号吗？此操作无法撤销。')).toBeTruthy();
     await answerDialog('确认注销');
-    await waitFor(() => expect(here(location())).toBe(paths.user.path));
+    await waitFor(() => expect(here()).toBe(paths.user.path));
     expect(changes(calls).map((c) => [c.method, c.path])).toEqual([['POST', '/crm/member/delete']]);
     expect(useSession.getState().isLogin).toBe(false);
     expect(window.localStorage.getItem('jw-token')).toBeNull();

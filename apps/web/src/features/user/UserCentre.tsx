@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { useLocation } from 'react-router';
+import { PageOfPath, type PagesByPath } from '@/components/PageOfPath';
 import { paths } from '@/config/paths';
 import BindPhonePage from './BindPhonePage';
 import FeedbackPage from './FeedbackPage';
@@ -13,7 +12,7 @@ import ThemePage from './ThemePage';
 import UserPage from './UserPage';
 
 /** The page of each user-centre route (PRODUCT.md#screens pages/user/*). */
-export const USER_CENTRE_PAGES: Readonly<Record<string, ComponentType>> = {
+export const USER_CENTRE_PAGES: PagesByPath = {
   [paths.user.path]: UserPage,
   [paths.login.path]: LoginPage,
   [paths.profile.path]: ProfilePage,
@@ -33,7 +32,5 @@ export const USER_CENTRE_PAGES: Readonly<Record<string, ComponentType>> = {
  * (scripts/route-bytes.mjs). The pages' own code is small next to the antd-mobile parts they share.
  */
 export default function UserCentre() {
-  const { pathname } = useLocation();
-  const Page = USER_CENTRE_PAGES[pathname] ?? UserPage;
-  return <Page />;
+  return <PageOfPath pages={USER_CENTRE_PAGES} fallback={UserPage} />;
 }

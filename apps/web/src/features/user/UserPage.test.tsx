@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { useDialogs } from '@/stores/dialogs';
 import { type MyClassItem, useSession } from '@/stores/session';
-import { here, loginAs, member, renderPage, resetSession } from '@/testing/app-harness';
+import { loginAs, renderPage, resetSession } from '@/testing/app-harness';
 import UserPage from './UserPage';
 import { beijingDate, vipStatus } from './vip';
 
@@ -26,28 +26,28 @@ afterEach(() => resetSession());
 
 describe('UserPage (pages/user/index)', () => {
   it('shows a visitor the 登录/注册 card and sends entries that need an account to login, then back', () => {
-    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    const { here } = renderPage(<UserPage />, { path: paths.user.path });
     expect(screen.getByRole('region', { name: '未登录' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: '我的账号' })).toBeNull();
 
     fireEvent.click(screen.getByText('我的课程'));
-    expect(here(location())).toBe(`${paths.login.path}?redirect=${paths.myclass.path}`);
+    expect(here()).toBe(`${paths.login.path}?redirect=${paths.myclass.path}`);
   });
 
   it('opens the login page from the visitor card', () => {
-    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    const { here } = renderPage(<UserPage />, { path: paths.user.path });
     fireEvent.click(screen.getByRole('button', { name: '登录/注册' }));
-    expect(here(location())).toBe(paths.login.path);
+    expect(here()).toBe(paths.login.path);
   });
 
   it('lets a visitor reach the pages that need no account', () => {
-    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    const { here } = renderPage(<UserPage />, { path: paths.user.path });
     fireEvent.click(screen.getByText('主题设置'));
-    expect(here(location())).toBe(paths.theme.path);
+    expect(here()).toBe(paths.theme.path);
   });
 
   it('shows the member card with the masked phone and the VIP end date in Beijing time', () => {
-    loginAs(member({ nickname: '张三', vip_expire: '2027-01-14T16:30:00.000Z', isVip: true }));
+    loginAs({ nickname: '张三', vip_expire: '2027-01-14T16:30:00.000Z', isVip: true });
     renderPage(<UserPage />, { path: paths.user.path });
     const card = screen.getByRole('region', { name: '我的账号' });
     expect(within(card).getByText('张三')).toBeTruthy();
@@ -59,19 +59,19 @@ describe('UserPage (pages/user/index)', () => {
   });
 
   it('offers 开通VIP to a member without VIP, leading to the benefits', () => {
-    loginAs(member());
-    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    loginAs();
+    const { here } = renderPage(<UserPage />, { path: paths.user.path });
     fireEvent.click(screen.getByRole('button', { name: '开通VIP' }));
-    expect(here(location())).toBe(paths.fuli.path);
+    expect(here()).toBe(paths.fuli.path);
   });
 
   it('opens the entries directly for a member, and the customer-service card through the dialog flag', () => {
-    loginAs(member());
+    loginAs();
     useSession.getState().setMyclass([purchasedCourse('a'), purchasedCourse('b')]);
-    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    const { here } = renderPage(<UserPage />, { path: paths.user.path });
     expect(screen.getByText('2 门')).toBeTruthy();
     fireEvent.click(screen.getByText('意见反馈'));
-    expect(here(location())).toBe(paths.feedback.path);
+    expect(here()).toBe(paths.feedback.path);
     fireEvent.click(screen.getByText('在线客服'));
     expect(useDialogs.getState().name).toBe('kefu');
   });
@@ -79,8 +79,8 @@ describe('UserPage (pages/user/index)', () => {
 
 describe('UserPage: 我的订单, 购物车 and 收货地址', () => {
   it('opens my orders on the tab of each shortcut, and all of them from 查看全部', () => {
-    loginAs(member());
-    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    loginAs();
+    const { here } = renderPage(<UserPage />, { path: paths.user.path });
     const shortcuts = screen.getByRole('navigation', { name: '订单状态' });
     for (const [label, status] of [
       ['待支付', 'pending'],
@@ -89,14 +89,14 @@ describe('UserPage: 我的订单, 购物车 and 收货地址', () => {
       ['退款', 'refunding'],
     ] as const) {
       fireEvent.click(within(shortcuts).getByRole('button', { name: label }));
-      expect(here(location())).toBe(paths.orders.getHref({ status }));
+      expect(here()).toBe(paths.orders.getHref({ status }));
     }
     fireEvent.click(screen.getByText('查看全部'));
-    expect(here(location())).toBe(paths.orders.path);
+    expect(here()).toBe(paths.orders.path);
     fireEvent.click(screen.getByText('收货地址'));
-    expect(here(location())).toBe(paths.address.path);
+    expect(here()).toBe(paths.address.path);
     fireEvent.click(screen.getByText('购物车'));
-    expect(here(location())).toBe(paths.cart.path);
+    expect(here()).toBe(paths.cart.path);
   });
 
   it('sends a visitor to login first, then on to the orders of the shortcut', () => {

@@ -10,17 +10,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { isDesktopBrowser, isWechatBrowser, startWechatLogin, wechatOauthHref } from '@/lib/wechat';
 import { useSession } from '@/stores/session';
-import {
-  type ApiCall,
-  clearOverlays,
-  here,
-  installFakeApi,
-  loginAs,
-  member,
-  renderPage,
-  resetSession,
-} from '@/testing/app-harness';
+import { type ApiCall, installFakeApi, loginAs, pageTests, renderPage } from '@/testing/app-harness';
 import { failureAnswer, okAnswer } from '@/testing/fake-answers';
+import { member } from '@/testing/members';
 import BindPhonePage from './BindPhonePage';
 import LoginPage from './LoginPage';
 import SettingPage from './SettingPage';
@@ -51,13 +43,8 @@ async function answerDialog(name: string) {
   await act(async () => fireEvent.click(button));
 }
 
-beforeEach(() => resetSession());
-afterEach(async () => {
-  await clearOverlays();
-  vi.restoreAllMocks();
-  vi.mocked(startWechatLogin).mockReset();
-  resetSession();
-});
+pageTests();
+afterEach(() => vi.mocked(startWechatLogin).mockReset());
 
 describe('lib/wechat', () => {
   it("tells WeChat's browser and desktops apart and addresses the API's authorisation", () => {
@@ -96,10 +83,10 @@ describe('LoginPage inside WeChat', () => {
         ? okAnswer<WechatLoginResult>({ jwt: 'wechat-jwt', iat: 1_714_530_600, user, bound: false })
         : undefined,
     );
-    const { location } = renderPage(<LoginPage />, {
+    const { here } = renderPage(<LoginPage />, {
       path: `${paths.login.path}?redirect=${encodeURIComponent('/pages/user/myclass')}&wxticket=T1`,
     });
-    await waitFor(() => expect(here(location())).toBe('/pages/user/myclass'));
+    await waitFor(() => expect(here()).toBe('/pages/user/myclass'));
     const trades = calls.filter((c) => c.path === '/crm/member/wechat');
     expect(trades).toHaveLength(1);
     expect(trades[0]?.body).toEqual({ ticket: 'T1' });
@@ -145,31 +132,29 @@ describe('我的 inside WeChat', () => {
 
   it('offers a visitor 微信登录 beside phone login', async () => {
     server(null);
-    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    const { here } = renderPage(<UserPage />, { path: paths.user.path });
     fireEvent.click(await screen.findByRole('button', { name: '微信登录' }));
     expect(startWechatLogin).toHaveBeenCalledWith(
       paths.login.getHref({ redirect: paths.user.path }),
       'userinfo',
     );
     fireEvent.click(screen.getByRole('button', { name: '手机号登录' }));
-    expect(here(location())).toBe(
-      decodeURIComponent(paths.login.getHref({ manual: 1, redirect: paths.user.path })),
-    );
+    expect(here()).toBe(decodeURIComponent(paths.login.getHref({ manual: 1, redirect: paths.user.path })));
   });
 
   it('shows a WeChat account without a phone its ways in, with 去绑定 for the phone', async () => {
-    loginAs(member({ phone: '', nickname: '微信用户' }));
+    loginAs({ phone: '', nickname: '微信用户' });
     server({ enabled: true, bound: true, nickname: '老张' });
-    const { location } = renderPage(<UserPage />, { path: paths.user.path });
+    const { here } = renderPage(<UserPage />, { path: paths.user.path });
     expect(await screen.findByText('已绑定（老张）')).toBeTruthy();
     fireEvent.click(screen.getByText('去绑定'));
-    expect(here(location())).toBe(paths.bindPhone.path);
+    expect(here()).toBe(paths.bindPhone.path);
   });
 });
 
 describe('BindPhonePage (pages/user/bind-phone)', () => {
   it("links the phone; when it had an account, goes on as that account's session", async () => {
-    loginAs(member({ id: 9, phone: '' }));
+    loginAs({ id: 9, phone: '' });
     const merged = member({
       id: 3,
       phone: '139****1234',
@@ -187,7 +172,7 @@ describe('BindPhonePage (pages/user/bind-phone)', () => {
         });
       return undefined;
     });
-    const { location } = renderPage(<BindPhonePage />, { path: paths.bindPhone.path });
+    const { here } = renderPage(<BindPhonePage />, { path: paths.bindPhone.path });
     fireEvent.click(screen.getByRole('button', { name: '绑定手机号' }));
     expect(await screen.findByText('请输入正确的 11 位手机号')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('手机号', { selector: 'input' }), {
@@ -195,7 +180,7 @@ describe('BindPhonePage (pages/user/bind-phone)', () => {
     });
     fireEvent.change(screen.getByLabelText('验证码', { selector: 'input' }), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '绑定手机号' }));
-    await waitFor(() => expect(here(location())).toBe(paths.user.path));
+    await waitFor(() => expect(here()).toBe(paths.user.path));
     expect(calls.find((c) => c.path === '/crm/member/bind-phone')).toMatchObject({
       body: { phone: '13900001234', code: '123456' },
       token: 'member-jwt',
@@ -205,7 +190,7 @@ describe('BindPhonePage (pages/user/bind-phone)', () => {
   });
 
   it('shows a wrong code beside the code field', async () => {
-    loginAs(member({ phone: '' }));
+    loginAs({ phone: '' });
     installFakeApi((call) =>
       call.path === '/crm/member/bind-phone' ? failureAnswer('InvalidCode', 'wrong code', 'code') : undefined,
     );
@@ -222,7 +207,7 @@ describe('BindPhonePage (pages/user/bind-phone)', () => {
 
 describe('设置: the WeChat binding', () => {
   it('unbinds WeChat after saying which phone logs in from then on', async () => {
-    loginAs(member({ phone: '138****0000' }));
+    loginAs({ phone: '138****0000' });
     const calls = server({ enabled: true, bound: true, nickname: null }, (call) =>
       call.path === '/crm/member/wechat/unbind' ? okAnswer({ unbound: true }) : undefined,
     );
@@ -234,14 +219,12 @@ describe('设置: the WeChat binding', () => {
   });
 
   it('sends an account without a phone to link one first instead', async () => {
-    loginAs(member({ phone: '' }));
+    loginAs({ phone: '' });
     const calls = server({ enabled: true, bound: true, nickname: null });
-    const { location } = renderPage(<SettingPage />, { path: paths.setting.path });
+    const { here } = renderPage(<SettingPage />, { path: paths.setting.path });
     fireEvent.click(await screen.findByText('已绑定，点击解除'));
     await waitFor(() =>
-      expect(here(location())).toBe(
-        decodeURIComponent(paths.bindPhone.getHref({ redirect: paths.setting.path })),
-      ),
+      expect(here()).toBe(decodeURIComponent(paths.bindPhone.getHref({ redirect: paths.setting.path }))),
     );
     expect(calls.some((c) => c.path === '/crm/member/wechat/unbind')).toBe(false);
   });

@@ -13,10 +13,9 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import {
   type ApiCall,
-  clearOverlays,
-  here,
   installFakeApi,
   loginAs,
+  pageTests,
   renderPage,
   resetSession,
 } from '@/testing/app-harness';
@@ -110,9 +109,8 @@ async function settle() {
 }
 
 let removeFakeMedia: () => void = () => {};
+pageTests();
 beforeEach(() => {
-  resetSession();
-  useSession.setState({ ketang: null });
   removeFakeMedia = installFakeMedia();
   // jsdom gives a shadow root's <style> no style sheet, which media-chrome mentions for every control.
   const warn = console.warn;
@@ -125,9 +123,6 @@ afterEach(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 0));
   removeFakeMedia();
-  await clearOverlays();
-  resetSession();
-  useSession.setState({ ketang: null });
 });
 
 describe('PlayerPage (pages/ketang/player)', () => {
@@ -174,11 +169,11 @@ describe('PlayerPage (pages/ketang/player)', () => {
   it('without a lesson in the link opens the lesson watched last, else the first playable one', async () => {
     loginAs();
     classroom({ course: courseDetail({ lastLesson: 13 }) });
-    const { location, unmount } = renderPage(<PlayerPage />, {
+    const { here, unmount } = renderPage(<PlayerPage />, {
       path: playerHref({ course: 'bazi-rumen' }),
     });
     await videoElement();
-    await waitFor(() => expect(here(location())).toBe(playerHref({ course: 'bazi-rumen', lesson: 13 })));
+    await waitFor(() => expect(here()).toBe(playerHref({ course: 'bazi-rumen', lesson: 13 })));
     expect(screen.getByText('第 3 课 · 排出自己的四柱')).toBeTruthy();
     unmount();
 
@@ -186,9 +181,7 @@ describe('PlayerPage (pages/ketang/player)', () => {
     const calls = classroom({ course: visitorCourse() });
     const second = renderPage(<PlayerPage />, { path: playerHref({ course: 'bazi-rumen' }) });
     await videoElement();
-    await waitFor(() =>
-      expect(here(second.location())).toBe(playerHref({ course: 'bazi-rumen', lesson: 11 })),
-    );
+    await waitFor(() => expect(second.here()).toBe(playerHref({ course: 'bazi-rumen', lesson: 11 })));
     await waitFor(() => expect(playCalls(calls)).toEqual([11]));
   });
 
@@ -294,7 +287,7 @@ describe('PlayerPage (pages/ketang/player)', () => {
   it('remembers the speed chosen and plays the next lesson and the next launch at it', async () => {
     loginAs();
     classroom();
-    const { location, unmount } = renderPage(<PlayerPage />, {
+    const { here, unmount } = renderPage(<PlayerPage />, {
       path: playerHref({ course: 'bazi-rumen', lesson: 11 }),
     });
     const video = await videoElement();
@@ -314,7 +307,7 @@ describe('PlayerPage (pages/ketang/player)', () => {
 
     // 下一课: the link's lesson is replaced and the new source plays at 1.5× after loading.
     await press('下一课');
-    await waitFor(() => expect(here(location())).toBe(playerHref({ course: 'bazi-rumen', lesson: 12 })));
+    await waitFor(() => expect(here()).toBe(playerHref({ course: 'bazi-rumen', lesson: 12 })));
     await sourceIs(video, playAnswer(12).url);
     await act(async () => loadMetadata(video, 300));
     expect(video.playbackRate).toBe(1.5);
@@ -371,7 +364,7 @@ describe('PlayerPage (pages/ketang/player)', () => {
   it('saves where a lesson was left when another is chosen, and its end when it ends', async () => {
     loginAs();
     const calls = classroom({ play: (lesson) => okAnswer(playAnswer(lesson, { position: 120 })) });
-    const { location } = renderPage(<PlayerPage />, {
+    const { here } = renderPage(<PlayerPage />, {
       path: playerHref({ course: 'bazi-rumen', lesson: 12 }),
     });
     const video = await videoElement();
@@ -383,7 +376,7 @@ describe('PlayerPage (pages/ketang/player)', () => {
 
     // Another lesson from the list: the one left is saved where it was, the link names the new one.
     await press(/排出自己的四柱/);
-    await waitFor(() => expect(here(location())).toBe(playerHref({ course: 'bazi-rumen', lesson: 13 })));
+    await waitFor(() => expect(here()).toBe(playerHref({ course: 'bazi-rumen', lesson: 13 })));
     await settle();
     expect(progressCalls(calls)).toEqual([{ lesson: 12, position: 125 }]);
     await sourceIs(video, playAnswer(13).url);
@@ -484,7 +477,7 @@ describe('PlayerPage (pages/ketang/player)', () => {
       course: visitorCourse(),
       play: (lesson) => (lesson === 12 ? failureAnswer('Unauthorized', 'login first') : undefined),
     });
-    const { location } = renderPage(<PlayerPage />, {
+    const { here } = renderPage(<PlayerPage />, {
       path: playerHref({ course: 'bazi-rumen', lesson: 12 }),
     });
     expect(await screen.findByRole('heading', { name: '登录后观看' })).toBeTruthy();
@@ -492,9 +485,7 @@ describe('PlayerPage (pages/ketang/player)', () => {
     expect(screen.getByRole('button', { name: /八字是什么.*试看/ })).toBeTruthy();
     expect(document.querySelector('video')?.hasAttribute('src')).toBe(false);
     await press('去登录');
-    expect(here(location())).toBe(
-      `${paths.login.path}?redirect=${playerHref({ course: 'bazi-rumen', lesson: 12 })}`,
-    );
+    expect(here()).toBe(`${paths.login.path}?redirect=${playerHref({ course: 'bazi-rumen', lesson: 12 })}`);
     expect(playCalls(calls).every((lesson) => lesson === 12)).toBe(true);
   });
 
@@ -504,13 +495,13 @@ describe('PlayerPage (pages/ketang/player)', () => {
       course: visitorCourse(),
       play: (lesson) => (lesson === 13 ? failureAnswer('Forbidden', 'buy first') : undefined),
     });
-    const { location } = renderPage(<PlayerPage />, {
+    const { here } = renderPage(<PlayerPage />, {
       path: playerHref({ course: 'bazi-rumen', lesson: 13 }),
     });
     expect(await screen.findByRole('heading', { name: '购买后观看' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: '登录后观看' })).toBeNull();
     await press('去购买');
-    expect(here(location())).toBe(paths.courseShow.getHref({ id: 'bazi-rumen' }));
+    expect(here()).toBe(paths.courseShow.getHref({ id: 'bazi-rumen' }));
   });
 
   it('gets a fresh URL when the stream breaks and the media answers 403, and goes on from where it was', async () => {

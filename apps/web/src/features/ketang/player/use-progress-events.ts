@@ -59,21 +59,18 @@ export function useProgressEvents(
       if (position !== null) report(now() ?? position, true);
     };
 
-    video.addEventListener('timeupdate', onTimeUpdate);
-    video.addEventListener('play', onPlay);
-    video.addEventListener('pause', onStop);
-    video.addEventListener('seeked', onSeeked);
-    video.addEventListener('ended', onStop);
-    document.addEventListener('visibilitychange', onHidden);
-    window.addEventListener('pagehide', onPageHide);
+    // One signal takes every listener off again when the lesson or the page changes.
+    const listening = new AbortController();
+    const until = { signal: listening.signal };
+    video.addEventListener('timeupdate', onTimeUpdate, until);
+    video.addEventListener('play', onPlay, until);
+    video.addEventListener('pause', onStop, until);
+    video.addEventListener('seeked', onSeeked, until);
+    video.addEventListener('ended', onStop, until);
+    document.addEventListener('visibilitychange', onHidden, until);
+    window.addEventListener('pagehide', onPageHide, until);
     return () => {
-      video.removeEventListener('timeupdate', onTimeUpdate);
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('pause', onStop);
-      video.removeEventListener('seeked', onSeeked);
-      video.removeEventListener('ended', onStop);
-      document.removeEventListener('visibilitychange', onHidden);
-      window.removeEventListener('pagehide', onPageHide);
+      listening.abort();
       // Another lesson or another page: where this one was left.
       if (position !== null) report(position);
     };

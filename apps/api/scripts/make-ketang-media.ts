@@ -37,6 +37,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import type { WrittenMediaManifest } from '../src/modules/ketang/index.ts';
 import { coursewareDocs, coursewarePage } from './ketang-media/courseware.ts';
 import { mediaInputsHash } from './ketang-media/inputs.ts';
 import { checkVideo, makeVideo } from './ketang-media/lesson-video.ts';
@@ -53,22 +54,11 @@ const PDF_BUDGET = 300_000;
 /** A lesson's length must lie within these (seconds): a real short lecture, not a clip. */
 const LESSON_SECONDS = { min: 110, max: 330 } as const;
 
-/** A video of the manifest. */
-interface ManifestVideo {
-  file: string;
-  course: string;
-  lesson: number;
-  title: string;
-  seconds: number;
-  bytes: number;
-}
+/** manifest.json, as the classroom seed reads it. */
+type Manifest = WrittenMediaManifest;
 
-/** manifest.json as the classroom seed reads it. */
-interface Manifest {
-  inputs: string;
-  videos: ManifestVideo[];
-  courseware: { file: string; title: string; pages: number; bytes: number }[];
-}
+/** A video of the manifest. */
+type ManifestVideo = Manifest['videos'][number];
 
 /** Source of the modules a video is drawn and voiced by: a change re-makes every lesson. */
 const TOOL_SOURCES = ['lesson-video.ts', 'slides.ts', 'svg.ts', 'narration.ts', 'video.ts'].map((name) =>

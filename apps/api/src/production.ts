@@ -137,6 +137,22 @@ function shortRsa(setting: string, bits: number): string | undefined {
     : undefined;
 }
 
+/** The rule that the RSA key of `setting` (`keyOf` the config; none when unset) is long enough. */
+function rsaKeyRule(
+  setting: string,
+  kind: 'private' | 'public',
+  keyOf: (config: Config) => string | undefined,
+): ProductionRule {
+  return {
+    setting,
+    requirement: `an RSA key of at least ${MIN_RSA_BITS} bits`,
+    problem: (config) => {
+      const key = keyOf(config);
+      return key === undefined ? undefined : shortRsa(setting, rsaBits(key, kind));
+    },
+  };
+}
+
 /** The setting the JWT secret was read from, for messages. */
 function jwtSetting(env: NodeJS.ProcessEnv): string {
   return env.JWT_SECRET ? 'JWT_SECRET' : 'JWT_SECRET_FILE';
@@ -232,14 +248,9 @@ export const PRODUCTION_RULES: readonly ProductionRule[] = [
       return weakness && `WECHATPAY_API_V3_KEY ${weakness}`;
     },
   },
-  {
-    setting: 'WECHATPAY_MCH_PRIVATE_KEY',
-    requirement: `an RSA key of at least ${MIN_RSA_BITS} bits`,
-    problem: (config) => {
-      const key = config.pay.wechat?.merchantPrivateKey.reveal();
-      return key === undefined ? undefined : shortRsa('WECHATPAY_MCH_PRIVATE_KEY', rsaBits(key, 'private'));
-    },
-  },
+  rsaKeyRule('WECHATPAY_MCH_PRIVATE_KEY', 'private', (config) =>
+    config.pay.wechat?.merchantPrivateKey.reveal(),
+  ),
   {
     setting: 'WECHATPAY_PLATFORM_CERT',
     requirement: `every certificate's key RSA of at least ${MIN_RSA_BITS} bits`,
@@ -248,30 +259,9 @@ export const PRODUCTION_RULES: readonly ProductionRule[] = [
       return bits.length === 0 ? undefined : shortRsa('WECHATPAY_PLATFORM_CERT', Math.min(...bits));
     },
   },
-  {
-    setting: 'WECHATPAY_PUBLIC_KEY',
-    requirement: `an RSA key of at least ${MIN_RSA_BITS} bits`,
-    problem: (config) => {
-      const key = config.pay.wechat?.publicKey;
-      return key === undefined ? undefined : shortRsa('WECHATPAY_PUBLIC_KEY', rsaBits(key, 'public'));
-    },
-  },
-  {
-    setting: 'ALIPAY_PRIVATE_KEY',
-    requirement: `an RSA key of at least ${MIN_RSA_BITS} bits`,
-    problem: (config) => {
-      const key = config.pay.alipay?.privateKey.reveal();
-      return key === undefined ? undefined : shortRsa('ALIPAY_PRIVATE_KEY', rsaBits(key, 'private'));
-    },
-  },
-  {
-    setting: 'ALIPAY_PUBLIC_KEY',
-    requirement: `an RSA key of at least ${MIN_RSA_BITS} bits`,
-    problem: (config) => {
-      const key = config.pay.alipay?.alipayPublicKey;
-      return key === undefined ? undefined : shortRsa('ALIPAY_PUBLIC_KEY', rsaBits(key, 'public'));
-    },
-  },
+  rsaKeyRule('WECHATPAY_PUBLIC_KEY', 'public', (config) => config.pay.wechat?.publicKey),
+  rsaKeyRule('ALIPAY_PRIVATE_KEY', 'private', (config) => config.pay.alipay?.privateKey.reveal()),
+  rsaKeyRule('ALIPAY_PUBLIC_KEY', 'public', (config) => config.pay.alipay?.alipayPublicKey),
 ];
 
 /** What `config` fails of {@link PRODUCTION_RULES}, one sentence per rule broken. */

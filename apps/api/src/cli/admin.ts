@@ -12,7 +12,7 @@
  */
 import { hostname, userInfo } from 'node:os';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { DataFolderError } from '../db/data-folder.ts';
+import { DataFolderError, isAlive } from '../db/data-folder.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { systemClock } from '../shared/clock.ts';
 import { AppError } from '../shared/errors.ts';
@@ -27,15 +27,6 @@ function actorName(): string {
     // No passwd entry (a container's random uid): the environment's name stays.
   }
   return `${user}@${hostname()}`;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -82,7 +82,8 @@ function processStart(pid: number): string | undefined {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` exists on this machine (whoever it belongs to). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

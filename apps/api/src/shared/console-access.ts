@@ -6,7 +6,10 @@
  */
 import type { AdminRole } from '@xuanli/contracts/admin-labels';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/client.ts';
 import type { Auditor } from './audit.ts';
+import type { Clock } from './clock.ts';
+import { consoleFailures } from './contract-route.ts';
 
 /** A console operator as the audit trail names them: always with their id. */
 export interface OperatorAuditor extends Required<Auditor> {
@@ -26,4 +29,32 @@ export interface ConsoleAccess {
 /** The options of a domain's console route plugin: the console's access and the domain's own deps. */
 export interface ConsoleRouteOptions<Deps> extends ConsoleAccess {
   deps: Deps;
+}
+
+/** The options of a console area whose functions take the database and the clock only. */
+export type DbConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
+
+/**
+ * What every route of one console area declares alike — the tag, the console's OpenAPI security and
+ * failures, and the area's role guard — spread into each route's options:
+ * `addRoute(app, entry, { ...area, summary }, handler)`.
+ */
+export interface ConsoleArea {
+  tags: string[];
+  security: ConsoleAccess['security'];
+  failures: typeof consoleFailures;
+  preHandler: preHandlerAsyncHookHandler;
+}
+
+/** The console area whose routes `guard` lets through (the console's `requireOperator(...roles)`). */
+export function consoleArea(
+  guard: preHandlerAsyncHookHandler,
+  security: ConsoleAccess['security'],
+): ConsoleArea {
+  return { tags: ['admin'], security, failures: consoleFailures, preHandler: guard };
+}
+
+/** The console area of a domain's console plugin (`access`, its options) open to operators of `roles`. */
+export function consoleAreaOf(access: ConsoleAccess, roles: readonly AdminRole[]): ConsoleArea {
+  return consoleArea(access.requireOperator(...roles), access.security);
 }

@@ -21,6 +21,14 @@ export function integerIn(name: string, value: number, min: number, max: number)
   return value;
 }
 
+/** `value` when it is a finite number in [min, max]; a ValidationError naming `name` otherwise. */
+export function numberIn(name: string, value: number, min: number, max: number): number {
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new AppError('ValidationError', `${name} must be a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
 /** The page and size of a list query (defaults 1 and 20), checked. */
 export function pageOf(query: { page?: number; size?: number }): { page: number; size: number } {
   return {

@@ -4,7 +4,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ADMIN_CONSOLE_ROUTES } from '@xuanli/contracts/routes/admin';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleArea } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { listAudit } from './audit-log.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
@@ -18,11 +19,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = asyn
     app,
     ADMIN_CONSOLE_ROUTES.getAudit,
     {
-      tags: ['admin'],
+      ...consoleArea(requireOperator(...ADMIN_AREA_ROLES.audit), CONSOLE_SECURITY),
       summary: 'The audit log: filter by operator, action, target and time; newest first, paged',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
-      preHandler: requireOperator(...ADMIN_AREA_ROLES.audit),
     },
     async (request) => ok(await listAudit(deps, request.query)),
   );

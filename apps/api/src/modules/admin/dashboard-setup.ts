@@ -46,13 +46,28 @@ function smsCheck(provider: SmsProvider): SetupCheck {
 const titles = (rows: { title?: string; nickname?: string }[]) =>
   rows.map((row) => `《${row.title ?? row.nickname}》`).join('');
 
+/**
+ * A check of seeded content: `set` once there are `rows` and none of them is still the seed's example
+ * (`demo`); the note says which case holds in the words `notes` gives for it.
+ */
+function seededCheck<Row extends { demo: boolean }>(
+  item: SetupCheck['item'],
+  rows: Row[],
+  notes: { none: string; demo: (demoRows: Row[]) => string; set: (rows: Row[]) => string },
+): SetupCheck {
+  const demoRows = rows.filter((row) => row.demo);
+  return {
+    item,
+    state: rows.length > 0 && demoRows.length === 0 ? 'set' : 'demo',
+    note: rows.length === 0 ? notes.none : demoRows.length > 0 ? notes.demo(demoRows) : notes.set(rows),
+  };
+}
+
 /** `GET admin/dashboard/setup`. */
 export async function setupChecklist(deps: ConsoleDeps, sources: SetupSources): Promise<SetupChecklist> {
   const content = await contentSetupState(deps.db);
   const card = content.customerService;
   const cardSet = card !== null && !card.demo && (card.wx !== '' || card.qrcode !== '');
-  const demoAgreements = content.agreements.filter((row) => row.demo);
-  const demoMasters = content.masters.filter((row) => row.demo);
   const items: SetupCheck[] = [
     {
       item: 'customerService',
@@ -65,26 +80,17 @@ export async function setupChecklist(deps: ConsoleDeps, sources: SetupSources): 
     },
     paymentCheck(sources.pay),
     smsCheck(sources.smsProvider),
-    {
-      item: 'agreements',
-      state: content.agreements.length > 0 && demoAgreements.length === 0 ? 'set' : 'demo',
-      note:
-        content.agreements.length === 0
-          ? '还没有协议文章'
-          : demoAgreements.length > 0
-            ? `${titles(demoAgreements)}仍是示例文本`
-            : `${titles(content.agreements)}已修改`,
-    },
-    {
-      item: 'masters',
-      state: content.masters.length > 0 && demoMasters.length === 0 ? 'set' : 'demo',
-      note:
-        content.masters.length === 0
-          ? '还没有在 App 中显示的大师'
-          : demoMasters.length > 0
-            ? `${demoMasters.length} 位大师仍是示例资料：${demoMasters.map((m) => m.nickname).join('、')}`
-            : `${content.masters.length} 位大师的资料已修改`,
-    },
+    seededCheck('agreements', content.agreements, {
+      none: '还没有协议文章',
+      demo: (demoRows) => `${titles(demoRows)}仍是示例文本`,
+      set: (rows) => `${titles(rows)}已修改`,
+    }),
+    seededCheck('masters', content.masters, {
+      none: '还没有在 App 中显示的大师',
+      demo: (demoRows) =>
+        `${demoRows.length} 位大师仍是示例资料：${demoRows.map((m) => m.nickname).join('、')}`,
+      set: (rows) => `${rows.length} 位大师的资料已修改`,
+    }),
   ];
   return { items };
 }

@@ -6,7 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ADMIN_CONSOLE_ROUTES } from '@xuanli/contracts/routes/admin';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleArea } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { expiringVips } from '../member/index.ts';
 import { dashboard } from './dashboard.ts';
@@ -19,19 +20,18 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
   app,
   { deps, requireOperator, pay, smsProvider },
 ) => {
+  const dashboardArea = consoleArea(requireOperator(...ADMIN_AREA_ROLES.dashboard), CONSOLE_SECURITY);
+
   addRoute(
     app,
     ADMIN_CONSOLE_ROUTES.getDashboard,
     {
-      tags: ['admin'],
+      ...dashboardArea,
       summary:
         "Today's and this month's (Beijing) paid orders and revenue, new users, active VIPs, top courses",
       description:
         'Revenue is what the orders paid in the period took minus the refunds of buyers’ orders the ' +
         'providers confirmed in the period, in 分.',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
-      preHandler: requireOperator(...ADMIN_AREA_ROLES.dashboard),
     },
     async () => ok(await dashboard(deps)),
   );
@@ -40,12 +40,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
     app,
     ADMIN_CONSOLE_ROUTES.getDashboardTrends,
     {
-      tags: ['admin'],
+      ...dashboardArea,
       summary: 'Paid orders, revenue and new users per Beijing day over the last 30 days, today last',
       description: 'The same rules as the day and month figures of admin/dashboard; revenue in 分.',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
-      preHandler: requireOperator(...ADMIN_AREA_ROLES.dashboard),
     },
     async () => ok(await dashboardTrends(deps)),
   );
@@ -54,11 +51,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
     app,
     ADMIN_CONSOLE_ROUTES.getDashboardExpiringVips,
     {
-      tags: ['admin'],
+      ...consoleArea(requireOperator(...ADMIN_AREA_ROLES.users), CONSOLE_SECURITY),
       summary: 'VIPs whose membership ends within the next 7 days, soonest first, phones masked',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
-      preHandler: requireOperator(...ADMIN_AREA_ROLES.users),
     },
     async () => ok(await expiringVips(deps.db, deps.clock.now())),
   );
@@ -67,14 +61,11 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = 
     app,
     ADMIN_CONSOLE_ROUTES.getDashboardSetup,
     {
-      tags: ['admin'],
+      ...consoleArea(requireOperator('admin'), CONSOLE_SECURITY),
       summary: '开店清单: each setting to make before opening, still an example (demo) or set',
       description:
         'Customer-service card, a real payment channel, a real SMS provider, the agreements and the ' +
         'masters; content is demo while the seed’s example has not been saved in the console.',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
-      preHandler: requireOperator('admin'),
     },
     async () => ok(await setupChecklist(deps, { pay, smsProvider })),
   );

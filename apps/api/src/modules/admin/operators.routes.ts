@@ -5,15 +5,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { ADMIN_CONSOLE_ROUTES } from '@xuanli/contracts/routes/admin';
 import type { FastifyRequest } from 'fastify';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleArea } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { reasonOf } from '../../shared/reason.ts';
 import { auditorOf } from './account.ts';
 import { operatorOf } from './guard.ts';
 import { addOperator, disableOperator, listOperators, setOperatorRole } from './operators.ts';
 import { CONSOLE_SECURITY, type ConsoleRoutesOptions } from './route-options.ts';
-
-const tags = ['admin'];
 
 /** A POST without a body is an empty object, so its optional reason is simply absent. */
 async function emptyBody(request: FastifyRequest) {
@@ -25,17 +24,14 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = a
   app,
   { deps, requireOperator },
 ) => {
-  const admin = requireOperator(...ADMIN_AREA_ROLES.operators);
+  const admin = consoleArea(requireOperator(...ADMIN_AREA_ROLES.operators), CONSOLE_SECURITY);
 
   addRoute(
     app,
     ADMIN_CONSOLE_ROUTES.getOperators,
     {
-      tags,
+      ...admin,
       summary: 'Every operator account, disabled ones included',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
-      preHandler: admin,
     },
     async () => ok({ list: await listOperators(deps) }),
   );
@@ -44,12 +40,9 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = a
     app,
     ADMIN_CONSOLE_ROUTES.postOperators,
     {
-      tags,
+      ...admin,
       summary: 'Add an operator with a role and a first password (at least 10 characters)',
       description: 'Conflict when the username is taken.',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
-      preHandler: admin,
     },
     async (request) =>
       ok({ operator: await addOperator(deps, request.body, auditorOf(operatorOf(request))) }),
@@ -59,14 +52,11 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = a
     app,
     ADMIN_CONSOLE_ROUTES.postOperatorsByIdDisable,
     {
-      tags,
+      ...admin,
       summary: 'Disable an operator: no more logins, and every live one ends now',
       description:
         'BadRequest for the caller themselves; Conflict when already disabled or the last active admin.',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
       preValidation: emptyBody,
-      preHandler: admin,
     },
     async (request) => {
       const { reason } = request.body;
@@ -84,12 +74,9 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<ConsoleRoutesOptions> = a
     app,
     ADMIN_CONSOLE_ROUTES.postOperatorsByIdRole,
     {
-      tags,
+      ...admin,
       summary: "Change an operator's role (applies at their next request)",
       description: 'Conflict when it would leave no active admin.',
-      security: CONSOLE_SECURITY,
-      failures: consoleFailures,
-      preHandler: admin,
     },
     async (request) => {
       const { role, reason } = request.body;

@@ -86,6 +86,12 @@ async function lockedOperator(tx: Tx, ref: OperatorRef): Promise<OperatorRow> {
   return row;
 }
 
+/** A change {@link saveAndLogOut} saves: the operator's fields and the audit row's words. */
+interface LogOutChange {
+  fields: Partial<OperatorRow>;
+  audit: { action: string; before?: object; after: object; reason?: string };
+}
+
 /**
  * Saves `fields` on the locked operator `row` and ends their logins (all, or all but `keepSessionId`),
  * with the audit row of `audit` whose `after` also counts the logins ended (`loginsEnded`); the
@@ -95,10 +101,10 @@ async function lockedOperator(tx: Tx, ref: OperatorRef): Promise<OperatorRow> {
 async function saveAndLogOut(
   tx: Tx,
   row: OperatorRow,
-  fields: Partial<OperatorRow>,
+  fields: LogOutChange['fields'],
   by: Auditor,
   now: Date,
-  audit: { action: string; before?: object; after: object; reason?: string },
+  audit: LogOutChange['audit'],
   keepSessionId?: string,
 ): Promise<Operator> {
   const [updated] = await tx.update(operators).set(fields).where(eq(operators.id, row.id)).returning();
@@ -114,6 +120,25 @@ async function saveAndLogOut(
     reason: audit.reason,
   });
   return operatorView(updated);
+}
+
+/**
+ * Locks operator `ref` and saves the change `changeOf` makes of their row with {@link saveAndLogOut}
+ * (ending their logins but `keepSessionId`), in one transaction at one reading of the clock.
+ */
+function lockSaveAndLogOut(
+  deps: ConsoleDeps,
+  ref: OperatorRef,
+  by: Auditor,
+  changeOf: (row: OperatorRow) => LogOutChange,
+  keepSessionId?: string,
+): Promise<Operator> {
+  const now = new Date(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedOperator(tx, ref);
+    const { fields, audit } = changeOf(row);
+    return saveAndLogOut(tx, row, fields, by, now, audit, keepSessionId);
+  });
 }
 
 /**
@@ -254,19 +279,13 @@ export async function setOperatorPassword(
   keepSessionId?: string,
 ): Promise<Operator> {
   const passwordHash = await hashPassword(checkNewPassword(password), deps.config.passwordHashing);
-  const now = new Date(deps.clock.now());
-  return deps.db.transaction(async (tx) => {
-    const row = await lockedOperator(tx, ref);
-    return saveAndLogOut(
-      tx,
-      row,
-      { passwordHash },
-      by,
-      now,
-      { action: 'operator.password', after: {} },
-      keepSessionId,
-    );
-  });
+  return lockSaveAndLogOut(
+    deps,
+    ref,
+    by,
+    () => ({ fields: { passwordHash }, audit: { action: 'operator.password', after: {} } }),
+    keepSessionId,
+  );
 }
 
 /**
@@ -274,20 +293,12 @@ export async function setOperatorPassword(
  * after logging in with the password) and ends their logins. Audit row `operator.totp.reset`.
  */
 export async function resetOperatorTotp(deps: ConsoleDeps, ref: OperatorRef, by: Auditor): Promise<Operator> {
-  const now = new Date(deps.clock.now());
-  return deps.db.transaction(async (tx) => {
-    const row = await lockedOperator(tx, ref);
-    return saveAndLogOut(
-      tx,
-      row,
-      { totpSecret: null, totpPendingSecret: null, totpLastStep: null },
-      by,
-      now,
-      {
-        action: 'operator.totp.reset',
-        before: { totpEnabled: row.totpSecret !== null },
-        after: { totpEnabled: false },
-      },
-    );
-  });
+  return lockSaveAndLogOut(deps, ref, by, (row) => ({
+    fields: { totpSecret: null, totpPendingSecret: null, totpLastStep: null },
+    audit: {
+      action: 'operator.totp.reset',
+      before: { totpEnabled: row.totpSecret !== null },
+      after: { totpEnabled: false },
+    },
+  }));
 }

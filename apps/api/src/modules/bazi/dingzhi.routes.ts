@@ -22,7 +22,7 @@ import { ok } from '../../shared/envelope.ts';
 import { createRequireSession, type SessionDeps, sessionOf } from '../sessions/index.ts';
 import { assertMember, assertVip, fortuneOf } from './dingzhi.service.ts';
 import { readDingzhiProfile, saveDingzhiProfile } from './dingzhi-profile.ts';
-import { bufferSerializer, engineMessagesFor, JSON_UTF8 } from './routes.ts';
+import { answerAsUtf8, engineMessagesFor } from './routes.ts';
 
 // parseSex runs before the birth text is read, so a profile wrong in both answers 性别参数错误！.
 const profileErrors = engineMessagesFor([
@@ -64,11 +64,7 @@ export const dingzhiRoutes: FastifyPluginAsyncTypebox<DingzhiRouteDeps> = async 
       schemaErrorFormatter: profileErrors,
     },
     // Mostly Chinese text: written as UTF-8 bytes like bzdata's chart (routes.ts), once it is built.
-    async (request, reply) => {
-      const body = ok(fortuneOf(deps.clock, request.body));
-      reply.type(JSON_UTF8).serializer(bufferSerializer);
-      return body;
-    },
+    async (request, reply) => answerAsUtf8(reply, ok(fortuneOf(deps.clock, request.body))),
   );
 
   addRoute(

@@ -5,7 +5,7 @@
  * console's readings area.
  */
 
-export { type ReadingConsoleOptions, readingConsoleRoutes } from './console-readings.routes.ts';
+export { readingConsoleRoutes } from './console-readings.routes.ts';
 export { dingzhiRoutes } from './dingzhi.routes.ts';
 export { eraseDingzhiProfile, mergeDingzhiProfile } from './dingzhi-profile.ts';
 export { mingshuRoutes } from './mingshu.routes.ts';

@@ -12,7 +12,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ALMANAC_ERROR_MESSAGES, AlmanacError, type AlmanacErrorCode } from '@xuanli/almanac/errors';
 import { BAZI_ROUTES } from '@xuanli/contracts/routes/bazi';
-import type { FastifySchemaValidationError } from 'fastify';
+import type { FastifyReply, FastifySchemaValidationError } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { addRoute } from '../../shared/contract-route.ts';
@@ -22,9 +22,20 @@ import { fancha } from './fancha.ts';
 import { chartOf, compatibilityOf, hehunOf, readingsOf } from './service.ts';
 
 /** Fastify's own content type for JSON (it sets it itself only when no custom serializer is used). */
-export const JSON_UTF8 = 'application/json; charset=utf-8';
+const JSON_UTF8 = 'application/json; charset=utf-8';
 /** Fastify sends a serializer's Buffer as is (reply.js onSendEnd), though its types say string. */
-export const bufferSerializer = jsonUtf8 as unknown as (payload: unknown) => string;
+const bufferSerializer = jsonUtf8 as unknown as (payload: unknown) => string;
+
+/**
+ * Answers `body`, built already, as UTF-8 JSON bytes (utf8-json.ts): a chart's answer is mostly Chinese
+ * text whose 200 schema passes its fields through whole, so the schema's serializer would only
+ * re-stringify what JSON.stringify does, and jsonUtf8 also skips the slow UTF-16→UTF-8 step. Called once
+ * the answer is built, so failures keep the schema's error serializer.
+ */
+export function answerAsUtf8<T>(reply: FastifyReply, body: T): T {
+  reply.type(JSON_UTF8).serializer(bufferSerializer);
+  return body;
+}
 
 /** A route's `schemaErrorFormatter` (Fastify does not export the type from its entry point). */
 type SchemaErrorFormatter = (errors: FastifySchemaValidationError[], dataVar: string) => Error;
@@ -96,14 +107,7 @@ export const baziRoutes: FastifyPluginAsyncTypebox<BaziRouteDeps> = async (app, 
       schemaErrorFormatter: chartErrors,
     },
     // Pure and database-free: the bench measures this route against a bare Fastify one.
-    async (request, reply) => {
-      const body = ok(chartOf(clock, request.body));
-      // The 200 schema above documents the chart but passes its fields through whole, so it would
-      // only re-stringify what JSON.stringify does; jsonUtf8 also skips the slow UTF-16→UTF-8 step
-      // (utf8-json.ts). Set after the chart is built, so failures keep the schema's error serializer.
-      reply.type(JSON_UTF8).serializer(bufferSerializer);
-      return body;
-    },
+    async (request, reply) => answerAsUtf8(reply, ok(chartOf(clock, request.body))),
   );
 
   addRoute(

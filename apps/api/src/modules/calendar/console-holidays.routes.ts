@@ -7,36 +7,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { CALENDAR_CONSOLE_ROUTES } from '@xuanli/contracts/routes/calendar';
-import type { Db } from '../../db/client.ts';
 import { changeAudited } from '../../shared/audit.ts';
-import type { Clock } from '../../shared/clock.ts';
-import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleAreaOf, type DbConsoleOptions } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { integerIn } from '../../shared/wire-numbers.ts';
 import { deleteHolidayDay, listHolidayYears, saveHolidayDay } from './holidays.ts';
 
-/** What the holidays area of the console is built from: the console's access and the module's deps. */
-export type HolidayConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
-
-const tags = ['admin'];
-
 /** `admin/holidays`. */
-export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptions> = async (
-  app,
-  { deps, requireOperator, auditorOf, security },
-) => {
-  const editors = requireOperator(...ADMIN_AREA_ROLES.holidays);
+export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<DbConsoleOptions> = async (app, access) => {
+  const { deps, auditorOf } = access;
+  const editors = consoleAreaOf(access, ADMIN_AREA_ROLES.holidays);
 
   addRoute(
     app,
     CALENDAR_CONSOLE_ROUTES.getHolidays,
     {
-      tags,
+      ...editors,
       summary: 'The entered holiday days by year, beside the built-in plan of each year, and the version',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => {
       const { year } = request.query;
@@ -50,13 +38,10 @@ export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptio
     app,
     CALENDAR_CONSOLE_ROUTES.postHolidays,
     {
-      tags,
+      ...editors,
       summary: 'Enter or change one day of a notice: a day off or a make-up workday (a Saturday or Sunday)',
       description:
         'The API, the xuanli CLI and the web calendar show it at once (the table version rises). Audit row holiday.save.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => {
       const auditor = auditorOf(request);
@@ -75,12 +60,9 @@ export const holidayConsoleRoutes: FastifyPluginAsyncTypebox<HolidayConsoleOptio
     app,
     CALENDAR_CONSOLE_ROUTES.deleteHolidays,
     {
-      tags,
+      ...editors,
       summary: 'Remove an entered day; the built-in entry of the date, if any, applies again',
       description: 'NotFound when no day of that date was entered. Audit row holiday.delete.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => {
       // The removal answers after: null, so the audit row records no "after" either.

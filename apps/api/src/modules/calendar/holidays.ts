@@ -31,6 +31,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { pick } from '../../shared/pick.ts';
 import { noteHolidayWrite } from './holiday-writes.ts';
 import { holidayDays, holidayVersion } from './schema.ts';
 
@@ -55,12 +56,8 @@ type Row = typeof holidayDays.$inferSelect;
 
 function dayOf(row: Row): AdminHolidayDay {
   return {
-    date: row.date,
-    name: row.name,
-    offDay: row.offDay,
-    notice: row.notice,
+    ...pick(row, ['date', 'name', 'offDay', 'notice', 'updatedBy']),
     updatedAt: row.updatedAt.toISOString(),
-    updatedBy: row.updatedBy,
   };
 }
 

@@ -5,7 +5,7 @@
  * index.html).
  */
 
-export { type HolidayConsoleOptions, holidayConsoleRoutes } from './console-holidays.routes.ts';
+export { holidayConsoleRoutes } from './console-holidays.routes.ts';
 export { createHolidayCache, type HolidayCache } from './holiday-cache.ts';
 export {
   deleteHolidayDay,

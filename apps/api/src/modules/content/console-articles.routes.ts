@@ -10,11 +10,9 @@ import { ADMIN_ARTICLE_LIMITS } from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
 import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { changeAudited } from '../../shared/audit.ts';
-import type { Clock } from '../../shared/clock.ts';
-import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleAreaOf, type DbConsoleOptions } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { pageOf } from '../../shared/wire-numbers.ts';
@@ -30,20 +28,13 @@ import {
 } from './article-editing.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 
-/** What the articles area of the console is built from: the console's access and the module's deps. */
-export type ArticleConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
-
-const tags = ['admin'];
-
 /** An article body of up to 200 000 characters of HTML (3 bytes each in UTF-8) fits. */
 const ARTICLE_BODY_LIMIT = ADMIN_ARTICLE_LIMITS.html * 3 + 16 * 1024;
 
 /** `admin/articles…`. */
-export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptions> = async (
-  app,
-  { deps, requireOperator, auditorOf, security },
-) => {
-  const editors = requireOperator(...ADMIN_AREA_ROLES.content);
+export const articleConsoleRoutes: FastifyPluginAsyncTypebox<DbConsoleOptions> = async (app, access) => {
+  const { deps, auditorOf } = access;
+  const editors = consoleAreaOf(access, ADMIN_AREA_ROLES.content);
 
   /** Runs `change` and its audit row `action` in one transaction; answers the article after (or before). */
   const audited = (
@@ -63,11 +54,8 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     app,
     CONTENT_CONSOLE_ROUTES.getArticles,
     {
-      tags,
+      ...editors,
       summary: 'Articles with drafts, by label, a keyword in the title or name, and published state',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(await listArticlesForEditing(deps.db, { ...request.query, ...pageOf(request.query) })),
@@ -77,11 +65,8 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     app,
     CONTENT_CONSOLE_ROUTES.getArticlesLabels,
     {
-      tags,
+      ...editors,
       summary: 'The labels in use, with how many articles each has and how many are published',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async () => ok({ list: await articleLabelsInUse(deps.db) }),
   );
@@ -90,12 +75,9 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     app,
     CONTENT_CONSOLE_ROUTES.postArticlesPreview,
     {
-      tags,
+      ...editors,
       summary: 'The body HTML as saving would store it (sanitised), for the phone preview',
       description: 'Changes nothing.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
       bodyLimit: ARTICLE_BODY_LIMIT,
     },
     async (request) => ok({ html: sanitizeArticleHtml(request.body.html) }),
@@ -105,11 +87,8 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     app,
     CONTENT_CONSOLE_ROUTES.getArticlesById,
     {
-      tags,
+      ...editors,
       summary: 'One article with its body HTML, published or not',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await articleForEditing(deps.db, request.params.id)),
   );
@@ -118,12 +97,9 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     app,
     CONTENT_CONSOLE_ROUTES.postArticles,
     {
-      tags,
+      ...editors,
       summary: 'Create an article as a draft; its HTML is sanitised before it is stored',
       description: 'Conflict when the label already has an article of that name. Audit row article.create.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
       bodyLimit: ARTICLE_BODY_LIMIT,
     },
     async (request) => {
@@ -138,13 +114,10 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     app,
     CONTENT_CONSOLE_ROUTES.postArticlesById,
     {
-      tags,
+      ...editors,
       summary: 'Change an article (title, name, label, summary, body, sort); the app shows it at once',
       description:
         'The published state is kept. Conflict when the label and name belong to another article. Audit row article.update.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
       bodyLimit: ARTICLE_BODY_LIMIT,
     },
     async (request) => {
@@ -164,14 +137,11 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
       app,
       route,
       {
-        tags,
+        ...editors,
         summary: published
           ? 'Publish an article: the app lists and shows it'
           : 'Unpublish an article: the app neither lists nor shows it',
         description: `Audit row ${action}.`,
-        security,
-        failures: consoleFailures,
-        preHandler: editors,
       },
       async (request) => {
         const { id } = request.params;
@@ -185,12 +155,9 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<ArticleConsoleOptio
     app,
     CONTENT_CONSOLE_ROUTES.deleteArticlesById,
     {
-      tags,
+      ...editors,
       summary: 'Delete an article (to hide it for now, unpublish it instead)',
       description: 'Audit row article.delete with the article as it was.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => {
       const { id } = request.params;

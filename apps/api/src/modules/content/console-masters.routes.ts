@@ -10,11 +10,9 @@ import type { AdminMaster } from '@xuanli/contracts/admin-content';
 import { ADMIN_AREA_ROLES, type AuditAction } from '@xuanli/contracts/admin-labels';
 import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { changeAudited } from '../../shared/audit.ts';
-import type { Clock } from '../../shared/clock.ts';
-import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleAreaOf, type DbConsoleOptions } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { Tx } from '../../shared/orders.ts';
 import {
@@ -26,17 +24,10 @@ import {
   updateMaster,
 } from './master-editing.ts';
 
-/** What the masters area of the console is built from: the console's access and the module's deps. */
-export type MasterConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
-
-const tags = ['admin'];
-
 /** `admin/masters…` and `admin/customer-service`. */
-export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions> = async (
-  app,
-  { deps, requireOperator, auditorOf, security },
-) => {
-  const editors = requireOperator(...ADMIN_AREA_ROLES.content);
+export const masterConsoleRoutes: FastifyPluginAsyncTypebox<DbConsoleOptions> = async (app, access) => {
+  const { deps, auditorOf } = access;
+  const editors = consoleAreaOf(access, ADMIN_AREA_ROLES.content);
 
   /** Runs `change` with its audit row in one transaction; answers the record after. */
   async function audited<T>(
@@ -61,11 +52,8 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
     app,
     CONTENT_CONSOLE_ROUTES.getMasters,
     {
-      tags,
+      ...editors,
       summary: 'Every master (dashi), active or not, in the app’s order',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async () => ok({ list: await listMastersForEditing(deps.db) }),
   );
@@ -74,12 +62,9 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
     app,
     CONTENT_CONSOLE_ROUTES.postMasters,
     {
-      tags,
+      ...editors,
       summary: 'Add a master with the sellid courses and products refer to',
       description: 'Conflict when the sellid is taken. Audit row master.save.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await savedMaster(request, (tx, at) => createMaster(tx, request.body, at))),
   );
@@ -88,12 +73,9 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
     app,
     CONTENT_CONSOLE_ROUTES.postMastersBySellid,
     {
-      tags,
+      ...editors,
       summary: 'Change a master: picture, name, intro, WeChat ID and QR code, order, shown or hidden',
       description: 'The app’s dashi answers show it at once. Audit row master.save.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(await savedMaster(request, (tx, at) => updateMaster(tx, request.params.sellid, request.body, at))),
@@ -103,11 +85,8 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
     app,
     CONTENT_CONSOLE_ROUTES.getCustomerService,
     {
-      tags,
+      ...editors,
       summary: 'The customer-service card of the app’s 在线客服 dialog (label crm/在线客服)',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async () => ok(await customerServiceCard(deps.db)),
   );
@@ -116,12 +95,9 @@ export const masterConsoleRoutes: FastifyPluginAsyncTypebox<MasterConsoleOptions
     app,
     CONTENT_CONSOLE_ROUTES.postCustomerService,
     {
-      tags,
+      ...editors,
       summary: 'Save the customer-service card: avatar, nickname, intro, WeChat ID, QR code, notice',
       description: 'base/sysapi/label answers it at once. Audit row label.save.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(

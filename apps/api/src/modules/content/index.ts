@@ -3,18 +3,8 @@
  * seeds (the texts come from apps/api/seed), the texts other modules keep in the `content` table (the
  * bazi readings), and the masters as the classroom shows its teachers.
  */
-export {
-  type ArticleChange,
-  articleForEditing,
-  articleLabelsInUse,
-  createArticle,
-  deleteArticle,
-  listArticlesForEditing,
-  setArticlePublished,
-  updateArticle,
-} from './article-editing.ts';
-export { type ArticleConsoleOptions, articleConsoleRoutes } from './console-articles.routes.ts';
-export { type MasterConsoleOptions, masterConsoleRoutes } from './console-masters.routes.ts';
+export { articleConsoleRoutes } from './console-articles.routes.ts';
+export { masterConsoleRoutes } from './console-masters.routes.ts';
 export { articleTitlesOf, masterNicknamesOf } from './content-names.ts';
 export {
   type KeptText,
@@ -26,14 +16,6 @@ export {
   type TextSeed,
 } from './kept-texts.ts';
 export { isMaster, masterCards, masterChoices } from './master-cards.ts';
-export {
-  createMaster,
-  customerServiceCard,
-  listMastersForEditing,
-  type RecordChange,
-  saveCustomerServiceCard,
-  updateMaster,
-} from './master-editing.ts';
 export { contentRoutes, crmContentRoutes } from './routes.ts';
 export { sanitizeArticleHtml } from './sanitize.ts';
 export {

@@ -15,6 +15,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { pick } from '../../shared/pick.ts';
 import { content, masters } from './schema.ts';
 import { CUSTOMER_SERVICE_LABEL } from './seed.ts';
 import { labelKey } from './service.ts';
@@ -29,15 +30,7 @@ export interface RecordChange<T> {
 
 function masterOf(row: MasterRow): AdminMaster {
   return {
-    sellid: row.sellid,
-    avatar: row.avatar,
-    nickname: row.nickname,
-    intro: row.intro,
-    wx: row.wx,
-    qrcode: row.qrcode,
-    sort: row.sort,
-    active: row.active,
-    demo: row.demo,
+    ...pick(row, ['sellid', 'avatar', 'nickname', 'intro', 'wx', 'qrcode', 'sort', 'active', 'demo']),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

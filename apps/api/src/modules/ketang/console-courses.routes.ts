@@ -6,10 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { KETANG_CONSOLE_ROUTES } from '@xuanli/contracts/routes/ketang';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../shared/clock.ts';
-import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleAreaOf, type DbConsoleOptions } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { pageOf } from '../../shared/wire-numbers.ts';
 import {
@@ -25,27 +23,17 @@ import {
 } from './course-changes.ts';
 import { courseForConsole, courseFormOptions, listCoursesForConsole } from './course-editing.ts';
 
-/** What the courses area of the console is built from: the console's access and the module's deps. */
-export type CourseConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
-
-const tags = ['admin'];
-
 /** `admin/courses…`, `admin/lessons/…`, `admin/courseware/…`. */
-export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions> = async (
-  app,
-  { deps, requireOperator, auditorOf, security },
-) => {
-  const editors = requireOperator(...ADMIN_AREA_ROLES.courses);
+export const courseConsoleRoutes: FastifyPluginAsyncTypebox<DbConsoleOptions> = async (app, access) => {
+  const { deps, auditorOf } = access;
+  const editors = consoleAreaOf(access, ADMIN_AREA_ROLES.courses);
 
   addRoute(
     app,
     KETANG_CONSOLE_ROUTES.getCourses,
     {
-      tags,
+      ...editors,
       summary: 'Every course, published or not, by title or id words, category and state, paged',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await listCoursesForConsole(deps.db, request.query, pageOf(request.query))),
   );
@@ -54,11 +42,8 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.getCourseOptions,
     {
-      tags,
+      ...editors,
       summary: 'The categories and teachers (masters) a course form offers',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async () => ok(await courseFormOptions(deps.db)),
   );
@@ -67,11 +52,8 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.getCoursesById,
     {
-      tags,
+      ...editors,
       summary: 'A course with its introduction, lessons in order and courseware',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await courseForConsole(deps.db, request.params.id)),
   );
@@ -80,12 +62,9 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postCourses,
     {
-      tags,
+      ...editors,
       summary: 'Create a course (unpublished until 发布); Conflict when the id is taken',
       description: 'Audit row course.create.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await createCourseAudited(deps, auditorOf(request), request.body)),
   );
@@ -94,12 +73,9 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postCoursesById,
     {
-      tags,
+      ...editors,
       summary: 'Change a course’s title, teacher, category, cover, introduction, free flag and order',
       description: 'Audit row course.update.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(await updateCourseAudited(deps, auditorOf(request), request.params.id, request.body)),
@@ -109,13 +85,10 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postCoursesByIdPublish,
     {
-      tags,
+      ...editors,
       summary: '发布 or 下架 a course: the app lists it, or only its buyers still reach it',
       description:
         'A course without lessons cannot be published (ValidationError). Audit row course.publish.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(await publishCourseAudited(deps, auditorOf(request), request.params.id, request.body.published)),
@@ -125,12 +98,9 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postCoursesByIdLessons,
     {
-      tags,
+      ...editors,
       summary: 'Add a lesson at the end: a completed video upload, its length read from the file',
       description: 'Audit row lesson.save.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await addLessonAudited(deps, auditorOf(request), request.params.id, request.body)),
   );
@@ -139,12 +109,9 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postCoursesByIdLessonsOrder,
     {
-      tags,
+      ...editors,
       summary: 'Put the course’s lessons in a new order (every lesson id once)',
       description: 'Audit row lesson.reorder.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(await reorderLessonsAudited(deps, auditorOf(request), request.params.id, request.body.lessonIds)),
@@ -154,12 +121,9 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postLessonsByLessonId,
     {
-      tags,
+      ...editors,
       summary: 'Change a lesson’s title, video and 免费试看 flag',
       description: 'Audit row lesson.save.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(await updateLessonAudited(deps, auditorOf(request), request.params.lessonId, request.body)),
@@ -169,12 +133,9 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.deleteLessonsByLessonId,
     {
-      tags,
+      ...editors,
       summary: 'Delete a lesson (and learners’ progress in it); the others close up',
       description: 'Audit row lesson.delete.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await deleteLessonAudited(deps, auditorOf(request), request.params.lessonId)),
   );
@@ -183,12 +144,9 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postCoursesByIdCourseware,
     {
-      tags,
+      ...editors,
       summary: 'Add courseware to a course: a completed PDF upload, downloadable in the app',
       description: 'Audit row courseware.save.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(await addCoursewareAudited(deps, auditorOf(request), request.params.id, request.body)),
@@ -198,12 +156,9 @@ export const courseConsoleRoutes: FastifyPluginAsyncTypebox<CourseConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.deleteCoursewareByCoursewareId,
     {
-      tags,
+      ...editors,
       summary: 'Remove a courseware file from the app',
       description: 'Audit row courseware.delete.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) =>
       ok(await removeCoursewareAudited(deps, auditorOf(request), request.params.coursewareId)),

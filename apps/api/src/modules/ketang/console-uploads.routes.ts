@@ -14,8 +14,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { allowSlowBody } from '../../plugins/request-deadline.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { type ConsoleRouteOptions, consoleAreaOf } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage.ts';
@@ -35,14 +35,10 @@ export interface UploadConsoleOptions
   storage: FileStorage;
 }
 
-const tags = ['admin'];
-
 /** `admin/uploads…`. */
-export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions> = async (
-  app,
-  { deps, requireOperator, auditorOf, security, storage },
-) => {
-  const editors = requireOperator(...ADMIN_AREA_ROLES.courses);
+export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions> = async (app, access) => {
+  const { deps, auditorOf, storage } = access;
+  const editors = consoleAreaOf(access, ADMIN_AREA_ROLES.courses);
   const uploadDeps: UploadDeps = { db: deps.db, clock: deps.clock, storage };
   const settings = deps.config.uploads;
   const operatorId = (request: FastifyRequest) => auditorOf(request).operatorId;
@@ -55,16 +51,13 @@ export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postUploads,
     {
-      tags,
+      ...editors,
       summary: 'Start a chunked upload of a lesson video (mp4/webm ≤ 2 GiB) or courseware (PDF ≤ 50 MiB)',
       description:
         'Answers the upload id, the chunk size and the number of chunks. UnsupportedMediaType for a type the ' +
         'purpose does not take, PayloadTooLarge over its limit, Conflict past the caller’s quota of unfinished ' +
         'uploads (UPLOAD_MAX_OPEN_PER_OPERATOR, UPLOAD_MAX_OPEN_BYTES_PER_OPERATOR). The upload is the caller’s: ' +
         'other operators get Forbidden on it. Unfinished uploads are removed a day after their last chunk.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await createUpload(uploadDeps, settings, operatorId(request), request.body)),
   );
@@ -73,11 +66,8 @@ export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.getUploadsById,
     {
-      tags,
+      ...editors,
       summary: 'An upload and the chunks stored so far: a client resumes by sending the missing ones',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await readUpload(uploadDeps, operatorId(request), request.params.id)),
   );
@@ -86,7 +76,7 @@ export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.putUploadsByIdChunksByIndex,
     {
-      tags,
+      ...editors,
       summary: 'Store one chunk: the raw bytes (application/octet-stream) of exactly its length',
       description:
         'Every chunk but the last has `chunkSize` bytes. A chunk sent again replaces the stored one. ' +
@@ -94,16 +84,13 @@ export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions
         'Conflict once the upload is complete, Forbidden on another operator’s upload. The body may take its ' +
         'length at UPLOAD_MIN_RATE_BYTES_PER_SECOND × 1.5 + 5 s (never less than the server’s request time-out); ' +
         'slower, RequestTimeout (408) and the connection is closed.',
-      security,
       consumes: ['application/octet-stream'],
-      failures: consoleFailures,
       // The body's time limit follows its declared length (a chunk at most), whatever the server's.
       onRequest: async (request, reply) => {
         const declared = Number(request.headers['content-length']);
         const bytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : settings.chunkBytes;
         allowSlowBody(request, reply.raw, chunkTimeLimitMs(Math.min(bytes, settings.chunkBytes), settings));
       },
-      preHandler: editors,
     },
     async (request) => {
       const body = request.body as Readable | undefined;
@@ -129,15 +116,12 @@ export const uploadConsoleRoutes: FastifyPluginAsyncTypebox<UploadConsoleOptions
     app,
     KETANG_CONSOLE_ROUTES.postUploadsByIdComplete,
     {
-      tags,
+      ...editors,
       summary: 'Join the chunks into the stored file; answers its key, size, SHA-256 and a video’s length',
       description:
         'The kind is decided by the bytes (mp4 ftyp, webm EBML, PDF %PDF-): anything else is UnsupportedMediaType ' +
         'and the upload is dropped. Conflict while chunks are missing (the message names them). Calling it again ' +
         'on a complete upload answers the same result.',
-      security,
-      failures: consoleFailures,
-      preHandler: editors,
     },
     async (request) => ok(await completeUpload(uploadDeps, operatorId(request), request.params.id)),
   );

@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { isMaster, masterCards, masterChoices } from '../content/index.ts';
-import { courseRow } from './course-row.ts';
+import { type CourseRow, courseRow } from './course-row.ts';
 import { courseCategories, courses, courseware, lessons } from './schema.ts';
 
 /** What an operator gives for a course (the id only when creating). */
@@ -197,19 +197,14 @@ async function assertReferences(tx: Tx, fields: CourseFields): Promise<void> {
   if (!(await isMaster(tx, fields.teacherSellid))) throw new AppError('ValidationError', '请选择已有的老师');
 }
 
-function stateOf(row: typeof courses.$inferInsert): CourseState {
-  return {
-    id: row.id,
-    title: row.title,
-    subtitle: row.subtitle ?? '',
-    cover: row.cover ?? '',
-    teacherSellid: row.teacherSellid,
-    categoryId: row.categoryId,
-    intro: row.intro ?? '',
-    free: row.free ?? false,
-    published: row.published ?? true,
-    sort: row.sort ?? 0,
-  };
+/** A course's fields as the console shows them: the written row without its search columns. */
+function stateOf({
+  searchTitle: _title,
+  searchIntro: _intro,
+  searchGrams: _grams,
+  ...state
+}: CourseRow): CourseState {
+  return state;
 }
 
 /** Creates course `id`, unpublished until an operator publishes it; 409 when the id is taken. */

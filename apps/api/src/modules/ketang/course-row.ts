@@ -47,8 +47,11 @@ export function textOfHtml(html: string): string {
     .trim();
 }
 
+/** A course's columns as they are written, but the times of the writing. */
+export type CourseRow = Omit<typeof courses.$inferSelect, 'createdAt' | 'updatedAt'>;
+
 /** The row to insert or update for `input`, with its sanitised intro and its search columns. */
-export function courseRow(input: CourseInput): typeof courses.$inferInsert {
+export function courseRow(input: CourseInput): CourseRow {
   const intro = sanitizeArticleHtml(input.intro);
   const introText = textOfHtml(intro);
   return {

@@ -13,6 +13,7 @@ import {
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
+import { integerIn, isRowId } from '../../shared/wire-numbers.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
 import { assertVisible, mayWatch, owns } from './access.ts';
 import { courseCategories, courses, lessonProgress, lessons } from './schema.ts';
@@ -20,7 +21,6 @@ import { courseSearch } from './search.ts';
 import { queryWords } from './search-text.ts';
 import { selectCourses, summariesOf } from './summaries.ts';
 import type { Viewer } from './viewer.ts';
-import { integerIn, isRowId } from './wire-numbers.ts';
 
 /** The last page a list may ask for (the query schema's `page` maximum). */
 export const MAX_PAGE = 10_000;

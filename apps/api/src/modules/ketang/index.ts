@@ -6,32 +6,15 @@
  * runner, apps/api/seed, hands in).
  */
 
-export { type CourseConsoleOptions, courseConsoleRoutes } from './console-courses.routes.ts';
+export { courseConsoleRoutes } from './console-courses.routes.ts';
 export { type UploadConsoleOptions, uploadConsoleRoutes } from './console-uploads.routes.ts';
-export {
-  addCourseware,
-  addLesson,
-  type Change,
-  type CourseFields,
-  type CoursewareFields,
-  courseForConsole,
-  courseFormOptions,
-  createCourse,
-  deleteLesson,
-  type LessonFields,
-  listCoursesForConsole,
-  removeCourseware,
-  reorderLessons,
-  setCoursePublished,
-  updateCourse,
-  updateLesson,
-} from './course-editing.ts';
 export { courseExists, firstCourseCategoryId } from './course-lookups.ts';
 export { courseTitlesOf, coursewareTitlesOf, lessonTitlesOf } from './course-names.ts';
 export { type CourseInput, courseRow, insertCourses } from './course-row.ts';
 export { COURSEWARE_FOLDER } from './courseware.ts';
 export { eraseLearner, type LearnerErasure } from './erase.ts';
 export { lessonsByTag, normaliseLessonTags } from './lesson-tags.ts';
+export type { WrittenMediaManifest } from './media-manifest.ts';
 export { isLessonMediaKey, LESSON_VIDEO_FOLDER } from './media-url.ts';
 export { mergeLearner } from './merge.ts';
 export { type CourseProgress, progressOfCourses } from './progress.ts';

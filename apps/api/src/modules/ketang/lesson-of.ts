@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
+import { isRowId } from '../../shared/wire-numbers.ts';
 import { courses, lessons } from './schema.ts';
-import { isRowId } from './wire-numbers.ts';
 
 /** A lesson and the facts of its course. */
 export interface LessonOfCourse {

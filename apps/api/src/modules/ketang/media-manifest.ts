@@ -39,6 +39,16 @@ export interface MediaManifest {
   courseware: ManifestCourseware[];
 }
 
+/**
+ * manifest.json as scripts/make-ketang-media.ts writes it: what the seed reads, each video's size, and
+ * the hash of everything the media were made from (a later build re-makes them when it changed).
+ */
+export interface WrittenMediaManifest {
+  inputs: string;
+  videos: (ManifestVideo & { bytes: number })[];
+  courseware: ManifestCourseware[];
+}
+
 /** A plain file name in the folder: no paths, no dotfiles. */
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,100}$/;
 

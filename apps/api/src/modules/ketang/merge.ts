@@ -4,6 +4,7 @@
  * (and done once either finished it); a course both reviewed keeps the surviving account's review.
  */
 import { sql } from 'drizzle-orm';
+import { moveRowsKeepingSurvivors } from '../../shared/account-merge.ts';
 import type { Tx } from '../../shared/orders.ts';
 
 /** Moves learner `from`'s progress and reviews to learner `into`, inside the merge's transaction. */
@@ -15,12 +16,6 @@ export async function mergeLearner(tx: Tx, from: number, into: number): Promise<
       updated_at = greatest(kept.updated_at, moved.updated_at)
     from lesson_progress as moved
     where kept.user_id = ${into} and moved.user_id = ${from} and moved.lesson_id = kept.lesson_id`);
-  await tx.execute(sql`
-    delete from lesson_progress where user_id = ${from}
-      and lesson_id in (select lesson_id from lesson_progress where user_id = ${into})`);
-  await tx.execute(sql`update lesson_progress set user_id = ${into} where user_id = ${from}`);
-  await tx.execute(sql`
-    delete from course_reviews where user_id = ${from}
-      and course_id in (select course_id from course_reviews where user_id = ${into})`);
-  await tx.execute(sql`update course_reviews set user_id = ${into} where user_id = ${from}`);
+  await moveRowsKeepingSurvivors(tx, { table: 'lesson_progress', key: 'lesson_id' }, from, into);
+  await moveRowsKeepingSurvivors(tx, { table: 'course_reviews', key: 'course_id' }, from, into);
 }

@@ -9,10 +9,10 @@ import { LESSON_DONE_RATIO, type Progress, type ProgressBody } from '@xuanli/con
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { numberIn } from '../../shared/wire-numbers.ts';
 import { assertMayWatch, assertVisible, owns } from './access.ts';
 import { lessonOf } from './lesson-of.ts';
 import { lessonProgress, lessons } from './schema.ts';
-import { numberIn } from './wire-numbers.ts';
 
 /** The largest position a report may give (the contract's maximum: a day). */
 const MAX_POSITION_SECONDS = 86_400;

@@ -15,13 +15,13 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import { integerIn } from '../../shared/wire-numbers.ts';
 import { accountCards } from '../member/index.ts';
 import { assertVisible, owns } from './access.ts';
 import { MAX_PAGE } from './courses.ts';
 import { courseReviews, courses, lessonProgress } from './schema.ts';
 import { NO_RATING, ratingsOf } from './summaries.ts';
 import type { Viewer } from './viewer.ts';
-import { integerIn } from './wire-numbers.ts';
 
 /** What saving a review needs. */
 export interface ReviewDeps {

@@ -18,6 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idsByName } from '../../shared/ids-by-name.ts';
 import { mp4DurationSeconds } from '../../shared/media-file.ts';
 import type { FileStorage } from '../../shared/storage.ts';
 import { courseRow } from './course-row.ts';
@@ -296,18 +297,10 @@ export async function seedKetang<Course extends CourseSeed>(
     coursewareKeys.set(item.file, await storeMediaFile(storage, dir, item.file, 'ketang/kejian/'));
   }
 
-  const ids = new Map(
-    (
-      await db
-        .select({ id: courseCategories.id, name: courseCategories.name })
-        .from(courseCategories)
-        .where(
-          inArray(
-            courseCategories.name,
-            classroom.categories.map((category) => category.name),
-          ),
-        )
-    ).map((row) => [row.name, row.id]),
+  const ids = await idsByName(
+    db,
+    courseCategories,
+    classroom.categories.map((category) => category.name),
   );
   for (const seed of classroom.courses) {
     const categoryId = ids.get(seed.category);

@@ -11,8 +11,8 @@ import { ADMIN_AREA_ROLES, type AdminRole } from '@xuanli/contracts/admin-labels
 import { CONTENT_CONSOLE_ROUTES } from '@xuanli/contracts/routes/content';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../shared/clock.ts';
-import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { type ConsoleRouteOptions, consoleAreaOf } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage.ts';
@@ -109,10 +109,8 @@ async function readImage(request: FastifyRequest): Promise<SpooledUpload | undef
 }
 
 /** `admin/images`. */
-export const imageConsoleRoutes: FastifyPluginAsyncTypebox<ImageConsoleOptions> = async (
-  app,
-  { deps, requireOperator, security, storage },
-) => {
+export const imageConsoleRoutes: FastifyPluginAsyncTypebox<ImageConsoleOptions> = async (app, access) => {
+  const { deps, storage } = access;
   // Multipart is parsed only in this plugin's scope; the console's other routes take JSON.
   await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: true });
 
@@ -120,14 +118,11 @@ export const imageConsoleRoutes: FastifyPluginAsyncTypebox<ImageConsoleOptions> 
     app,
     CONTENT_CONSOLE_ROUTES.postImages,
     {
-      tags: ['admin'],
+      ...consoleAreaOf(access, UPLOADERS),
       summary: 'Upload one image (multipart field `file`): JPEG, PNG, WebP or GIF by its bytes, ≤ 5 MB',
       description:
         'Re-encoded as WebP without metadata, at most 2048 px on its longer side, stored under console/images/<yyyy>/; answers `{url}` (`/api/files/…`) as the app loads it. 413 over 5 MB or 50 megapixels, 415 for anything but an image. Roles admin and editor.',
       consumes: ['multipart/form-data'],
-      security,
-      failures: consoleFailures,
-      preHandler: requireOperator(...UPLOADERS),
       // The form is read as a stream below; the body schema only documents it.
       validatorCompiler: () => () => true,
     },

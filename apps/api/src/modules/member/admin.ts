@@ -153,6 +153,38 @@ async function lockedAccount(tx: Tx, userId: number): Promise<User> {
 }
 
 /**
+ * A change of the ban of account `userId`, in one transaction with its audit row `action`: `apply`
+ * checks and changes the locked account and answers the audit row's before and after and the ban
+ * after. This process then forgets the cached account.
+ */
+async function changeBan(
+  deps: AdminDeps,
+  userId: number,
+  reason: string,
+  action: 'user.ban' | 'user.unban',
+  apply: (tx: Tx, user: User, at: Date) => Promise<{ before: object; after: object; state: BanState }>,
+): Promise<BanState> {
+  const at = new Date(deps.clock.now());
+  const state = await deps.db.transaction(async (tx) => {
+    const user = await lockedAccount(tx, userId);
+    const change = await apply(tx, user, at);
+    await writeAudit(tx, {
+      at,
+      actor: deps.actor,
+      operatorId: deps.operatorId,
+      action,
+      target: `user:${userId}`,
+      before: change.before,
+      after: change.after,
+      reason,
+    });
+    return change.state;
+  });
+  forgetUser(deps.db, userId);
+  return state;
+}
+
+/**
  * Bans the account `userId` for `reason`: in one transaction with its audit row `user.ban`, the ban is
  * set and every live session of the account ended. This process forgets the account and its sessions
  * at once; other API processes stop accepting them when their auth-cache entries lapse
@@ -160,28 +192,19 @@ async function lockedAccount(tx: Tx, userId: number): Promise<User> {
  * when it is banned already.
  */
 export async function banUser(deps: AdminDeps, userId: number, reason: string): Promise<BanState> {
-  const at = new Date(deps.clock.now());
-  const state = await deps.db.transaction(async (tx) => {
-    const user = await lockedAccount(tx, userId);
+  const state = await changeBan(deps, userId, reason, 'user.ban', async (tx, user, at) => {
     if (user.bannedAt) throw new AppError('Conflict', '该账号已在封禁中');
     await tx
       .update(users)
       .set({ bannedAt: at, banReason: reason })
       .where(and(eq(users.id, userId), isNull(users.bannedAt)));
     const sessionsEnded = await revokeUserSessions(tx, userId, at);
-    await writeAudit(tx, {
-      at,
-      actor: deps.actor,
-      operatorId: deps.operatorId,
-      action: 'user.ban',
-      target: `user:${userId}`,
+    return {
       before: { bannedAt: null },
       after: { bannedAt: at.toISOString(), sessionsEnded },
-      reason,
-    });
-    return { userId, bannedAt: at.toISOString(), banReason: reason, sessionsEnded };
+      state: { userId, bannedAt: at.toISOString(), banReason: reason, sessionsEnded },
+    };
   });
-  forgetUser(deps.db, userId);
   forgetUserSessions(deps.db, userId);
   return state;
 }
@@ -190,24 +213,14 @@ export async function banUser(deps: AdminDeps, userId: number, reason: string): 
  * Lifts the ban of the account `userId` (audit row `user.unban` in the same transaction): its phone
  * may ask for codes and log in again. Conflict when it is not banned.
  */
-export async function unbanUser(deps: AdminDeps, userId: number, reason: string): Promise<BanState> {
-  const at = new Date(deps.clock.now());
-  const state = await deps.db.transaction(async (tx) => {
-    const user = await lockedAccount(tx, userId);
+export function unbanUser(deps: AdminDeps, userId: number, reason: string): Promise<BanState> {
+  return changeBan(deps, userId, reason, 'user.unban', async (tx, user) => {
     if (!user.bannedAt) throw new AppError('Conflict', '该账号没有被封禁');
     await tx.update(users).set({ bannedAt: null, banReason: null }).where(eq(users.id, userId));
-    await writeAudit(tx, {
-      at,
-      actor: deps.actor,
-      operatorId: deps.operatorId,
-      action: 'user.unban',
-      target: `user:${userId}`,
+    return {
       before: { bannedAt: user.bannedAt.toISOString(), banReason: user.banReason },
       after: { bannedAt: null },
-      reason,
-    });
-    return { userId, bannedAt: null, banReason: null, sessionsEnded: 0 };
+      state: { userId, bannedAt: null, banReason: null, sessionsEnded: 0 },
+    };
   });
-  forgetUser(deps.db, userId);
-  return state;
 }

@@ -24,11 +24,12 @@ import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isVipActive } from '../../shared/entitlements.ts';
 import { AppError } from '../../shared/errors.ts';
+import { pick } from '../../shared/pick.ts';
 import { reasonOf } from '../../shared/reason.ts';
 import { isRowId, pageOf } from '../../shared/wire-numbers.ts';
 import { endSessionsOf, forgetUserSessions, liveSessionCounts, recentSessionsOf } from '../sessions/index.ts';
 import { orderCountsOf, recentOrdersOf } from '../shop/index.ts';
-import { banUser, grantVip, revokeVip, unbanUser, type VipStatus } from './admin.ts';
+import { type AdminDeps, banUser, grantVip, revokeVip, unbanUser, type VipStatus } from './admin.ts';
 import { users } from './schema.ts';
 
 /** What the console's user area is built from: the database, the clock and the app tokens' lifetime. */
@@ -181,14 +182,13 @@ export async function userDetail(deps: UserDeskDeps, id: number): Promise<AdminU
   };
 }
 
+/** The deps of the account actions (admin.ts) for operator `by`. */
+function operatorDeps(deps: UserDeskDeps, by: Required<Auditor>): AdminDeps {
+  return { db: deps.db, clock: deps.clock, ...by };
+}
+
 function vipStateOf(status: VipStatus): VipState {
-  return {
-    userId: status.userId,
-    phone: status.phone,
-    nickname: status.nickname,
-    vipExpire: status.vipExpire,
-    isVip: status.isVip,
-  };
+  return pick(status, ['userId', 'phone', 'nickname', 'vipExpire', 'isVip']);
 }
 
 /**
@@ -200,12 +200,7 @@ export async function grantUserVip(
   input: { phone: string; days: number; reason: string },
   by: Required<Auditor>,
 ): Promise<VipState> {
-  const status = await grantVip(
-    { db: deps.db, clock: deps.clock, ...by },
-    input.phone,
-    input.days,
-    reasonOf(input.reason),
-  );
+  const status = await grantVip(operatorDeps(deps, by), input.phone, input.days, reasonOf(input.reason));
   return vipStateOf(status);
 }
 
@@ -215,9 +210,7 @@ export async function revokeUserVip(
   input: { phone: string; reason: string },
   by: Required<Auditor>,
 ): Promise<VipState> {
-  return vipStateOf(
-    await revokeVip({ db: deps.db, clock: deps.clock, ...by }, input.phone, reasonOf(input.reason)),
-  );
+  return vipStateOf(await revokeVip(operatorDeps(deps, by), input.phone, reasonOf(input.reason)));
 }
 
 /**
@@ -252,22 +245,19 @@ export async function revokeAppSessions(
   return { revoked };
 }
 
-/** `POST admin/users/ban`: the account is banned and its sessions end (audit row `user.ban`). */
-export async function banAppUser(
-  deps: UserDeskDeps,
-  input: UserBanBody,
-  by: Required<Auditor>,
-): Promise<UserBanState> {
-  if (!isRowId(input.userId)) throw new AppError('NotFound', `没有 ID 为 ${input.userId} 的用户`);
-  return banUser({ db: deps.db, clock: deps.clock, ...by }, input.userId, reasonOf(input.reason));
+/**
+ * An operator's change of an account's ban (`setBan`: {@link banUser} or {@link unbanUser}) from the
+ * console; NotFound for an id no account can have.
+ */
+function banDesk(setBan: typeof banUser) {
+  return async (deps: UserDeskDeps, input: UserBanBody, by: Required<Auditor>): Promise<UserBanState> => {
+    if (!isRowId(input.userId)) throw new AppError('NotFound', `没有 ID 为 ${input.userId} 的用户`);
+    return setBan(operatorDeps(deps, by), input.userId, reasonOf(input.reason));
+  };
 }
 
+/** `POST admin/users/ban`: the account is banned and its sessions end (audit row `user.ban`). */
+export const banAppUser = banDesk(banUser);
+
 /** `POST admin/users/unban`: the ban is lifted (audit row `user.unban`). */
-export async function unbanAppUser(
-  deps: UserDeskDeps,
-  input: UserBanBody,
-  by: Required<Auditor>,
-): Promise<UserBanState> {
-  if (!isRowId(input.userId)) throw new AppError('NotFound', `没有 ID 为 ${input.userId} 的用户`);
-  return unbanUser({ db: deps.db, clock: deps.clock, ...by }, input.userId, reasonOf(input.reason));
-}
+export const unbanAppUser = banDesk(unbanUser);

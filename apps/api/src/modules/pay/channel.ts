@@ -65,6 +65,16 @@ export type PayNotice =
 /** The verdict on a callback: `ok` only when it provably comes from the provider unaltered. */
 export type NotifyVerdict = { ok: true; notice: PayNotice } | { ok: false; reason: string };
 
+/** The verdict on a genuine callback saying the buyer paid an attempt. */
+export function paidVerdict(paid: Omit<Extract<PayNotice, { kind: 'paid' }>, 'kind'>): NotifyVerdict {
+  return { ok: true, notice: { kind: 'paid', ...paid } };
+}
+
+/** The verdict on a genuine callback saying how a refund ended. */
+export function refundVerdict(refund: Omit<Extract<PayNotice, { kind: 'refund' }>, 'kind'>): NotifyVerdict {
+  return { ok: true, notice: { kind: 'refund', ...refund } };
+}
+
 /** The reply the provider reads. */
 export interface NotifyAnswer {
   status: number;

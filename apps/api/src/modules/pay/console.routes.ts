@@ -10,7 +10,8 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Auditor } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleArea } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { listFindings, resolveFinding } from './findings.ts';
 
@@ -26,24 +27,20 @@ export interface PayConsoleRoutesOptions {
   security: Record<string, string[]>[];
 }
 
-const tags = ['admin'];
-
 /** `admin/pay-findings…`. */
 export const payConsoleRoutes: FastifyPluginAsyncTypebox<PayConsoleRoutesOptions> = async (
   app,
   { db, clock, guard, auditorOf, security },
 ) => {
   const deps = { db, clock };
+  const orderDesk = consoleArea(guard, security);
 
   addRoute(
     app,
     PAY_CONSOLE_ROUTES.getPayFindings,
     {
-      tags,
+      ...orderDesk,
       summary: '对账异常: what asking the payment providers found, newest first',
-      security,
-      failures: consoleFailures,
-      preHandler: guard,
     },
     async (request) => ok(await listFindings(deps, request.query)),
   );
@@ -52,12 +49,9 @@ export const payConsoleRoutes: FastifyPluginAsyncTypebox<PayConsoleRoutesOptions
     app,
     PAY_CONSOLE_ROUTES.postPayFindingsByIdResolve,
     {
-      tags,
+      ...orderDesk,
       summary: 'Mark a reconciliation finding handled, with a note (audited)',
       description: 'NotFound for an unknown finding; Conflict when it was marked handled already.',
-      security,
-      failures: consoleFailures,
-      preHandler: guard,
     },
     async (request) =>
       ok(await resolveFinding(deps, request.params.id, request.body.note, auditorOf(request))),

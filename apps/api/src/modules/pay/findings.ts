@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import { pick } from '../../shared/pick.ts';
 import { payFindings } from './schema.ts';
 
 /** What the findings' services run on. */
@@ -20,16 +21,9 @@ type FindingRow = typeof payFindings.$inferSelect;
 
 function findingView(row: FindingRow): AdminPayFinding {
   return {
-    id: row.id,
-    orderNo: row.orderNo,
-    outTradeNo: row.outTradeNo,
-    channel: row.channel,
-    kind: row.kind,
-    detail: row.detail,
+    ...pick(row, ['id', 'orderNo', 'outTradeNo', 'channel', 'kind', 'detail', 'resolvedBy', 'resolution']),
     foundAt: row.foundAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    resolvedBy: row.resolvedBy,
-    resolution: row.resolution,
   };
 }
 

@@ -12,6 +12,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { pick } from '../../shared/pick.ts';
 import { lockOwner } from './owner.ts';
 import { calendarSavedDays } from './schema.ts';
 
@@ -19,13 +20,7 @@ type SavedDayRow = typeof calendarSavedDays.$inferSelect;
 
 /** The wire form of a stored 吉日. */
 function savedDayOf(row: SavedDayRow): SavedDay {
-  return {
-    id: row.id,
-    date: row.date,
-    activity: row.activity,
-    note: row.note,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...pick(row, ['id', 'date', 'activity', 'note']), createdAt: row.createdAt.toISOString() };
 }
 
 /** The account's saved 吉日 as stored, by date. */

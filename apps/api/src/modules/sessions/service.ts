@@ -24,6 +24,7 @@ import { type CacheBus, rowOf } from '../../shared/cache-bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { pick } from '../../shared/pick.ts';
 import { type CacheLifetimes, type TtlCache, ttlCache } from '../../shared/ttl-cache.ts';
 import { sessions } from './schema.ts';
 
@@ -191,14 +192,7 @@ function generationOf(
 }
 
 function sessionOfRow(row: SessionRow): Session {
-  return {
-    id: row.id,
-    subject: row.subject,
-    deviceId: row.deviceId,
-    userId: row.userId,
-    createdAt: row.createdAt,
-    refreshedAt: row.refreshedAt,
-  };
+  return pick(row, ['id', 'subject', 'deviceId', 'userId', 'createdAt', 'refreshedAt']);
 }
 
 /**

@@ -10,8 +10,8 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { isRowId } from '../../shared/wire-numbers.ts';
 import { lockBuyer } from './buyer-lock.ts';
-import { isRowId } from './row-id.ts';
 import { addresses } from './schema.ts';
 
 /** Most addresses one buyer keeps. */

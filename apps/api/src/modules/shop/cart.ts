@@ -16,10 +16,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { isRowId } from '../../shared/wire-numbers.ts';
 import { lockBuyer } from './buyer-lock.ts';
 import { chargedPrice } from './pricing.ts';
-import { isRowId } from './row-id.ts';
 import { cartItems, products, skus } from './schema.ts';
+import { SKU_LINE_COLUMNS } from './sku-line.ts';
 
 /** Most lines in one cart; adding a new SKU to a full cart is refused. */
 export const MAX_CART_LINES = 50;
@@ -35,21 +36,7 @@ function rowsOf<T>(result: unknown): T[] {
  */
 export async function readCart(db: Db | Tx, userId: number, vip: boolean): Promise<Cart> {
   const rows = await db
-    .select({
-      skuId: cartItems.skuId,
-      productId: products.id,
-      kind: products.kind,
-      title: products.title,
-      skuTitle: skus.title,
-      cover: products.cover,
-      skuImage: skus.image,
-      price: skus.price,
-      vipPrice: skus.vipPrice,
-      qty: cartItems.qty,
-      stock: skus.stock,
-      selected: cartItems.selected,
-      onShelf: products.onShelf,
-    })
+    .select({ skuId: cartItems.skuId, ...SKU_LINE_COLUMNS, qty: cartItems.qty, selected: cartItems.selected })
     .from(cartItems)
     .innerJoin(skus, eq(skus.id, cartItems.skuId))
     .innerJoin(products, eq(products.id, skus.productId))

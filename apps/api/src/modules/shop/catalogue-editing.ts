@@ -19,15 +19,17 @@ import type {
   AdminStockBody,
 } from '@xuanli/contracts/admin-shop';
 import { PRODUCT_IMAGES_MAX, SKU_PRICE_MAX, SKU_STOCK_MAX } from '@xuanli/contracts/admin-shop-labels';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { pick } from '../../shared/pick.ts';
 import { integerIn, isRowId, pageOf } from '../../shared/wire-numbers.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
 import { courseExists } from '../ketang/index.ts';
+import { skusOf } from './catalogue.ts';
 import { setSkuStock } from './order-admin.ts';
 import { products, shopCategories, skus } from './schema.ts';
 
@@ -50,47 +52,17 @@ export async function catalogueCategories(deps: EditingDeps): Promise<AdminCateg
 }
 
 function skuOf(row: SkuRow): AdminSku {
-  return {
-    id: row.id,
-    title: row.title,
-    spec: row.spec,
-    image: row.image,
-    price: row.price,
-    vipPrice: row.vipPrice,
-    stock: row.stock,
-    sort: row.sort,
-  };
+  return pick(row, ['id', 'title', 'spec', 'image', 'price', 'vipPrice', 'stock', 'sort']);
 }
 
 function summaryOf(row: ProductRow, categoryName: string, rows: SkuRow[]): AdminProductSummary {
   return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    subtitle: row.subtitle,
-    cover: row.cover,
-    categoryId: row.categoryId,
+    ...pick(row, ['id', 'kind', 'title', 'subtitle', 'cover', 'categoryId', 'onShelf', 'sales', 'sort']),
     categoryName,
-    onShelf: row.onShelf,
-    sales: row.sales,
     skuCount: rows.length,
     lowestPrice: rows.length ? Math.min(...rows.map((sku) => sku.price)) : 0,
     stock: rows.reduce((sum, sku) => sum + sku.stock, 0),
-    sort: row.sort,
   };
-}
-
-/** The SKUs of `productIds` in display order, by product. */
-async function skusOf(db: EditingDeps['db'] | Tx, productIds: number[]): Promise<Map<number, SkuRow[]>> {
-  const grouped = new Map<number, SkuRow[]>();
-  if (productIds.length === 0) return grouped;
-  const rows = await db
-    .select()
-    .from(skus)
-    .where(inArray(skus.productId, productIds))
-    .orderBy(asc(skus.sort), asc(skus.id));
-  for (const row of rows) grouped.set(row.productId, [...(grouped.get(row.productId) ?? []), row]);
-  return grouped;
 }
 
 /** `GET admin/catalogue/products`: products matching the filters, by the shop's sort then newest. */

@@ -14,9 +14,11 @@ import type {
 import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { Tx } from '../../shared/orders.ts';
+import { pick } from '../../shared/pick.ts';
+import { isRowId } from '../../shared/wire-numbers.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
 import { lowestVipPrice } from './pricing.ts';
-import { isRowId } from './row-id.ts';
 import { products, shopCategories, skus } from './schema.ts';
 
 /** Page size of the product list when the query names none. */
@@ -33,8 +35,11 @@ export async function listCategories(db: Db): Promise<Category[]> {
     .orderBy(asc(shopCategories.sort), asc(shopCategories.id));
 }
 
-/** The SKUs of `productIds`, grouped by product, each group in display order. */
-async function skusOf(db: Db, productIds: number[]): Promise<Map<number, (typeof skus.$inferSelect)[]>> {
+/** The SKUs of `productIds`, grouped by product, each group in display order (the app's lists and the console's). */
+export async function skusOf(
+  db: Db | Tx,
+  productIds: number[],
+): Promise<Map<number, (typeof skus.$inferSelect)[]>> {
   const grouped = new Map<number, (typeof skus.$inferSelect)[]>();
   if (productIds.length === 0) return grouped;
   const rows = await db
@@ -58,16 +63,9 @@ function lowestPrice(rows: { price: number }[]): number {
 /** A product row with its SKUs as a list shows it. */
 function summaryOf(row: typeof products.$inferSelect, rows: (typeof skus.$inferSelect)[]): ProductSummary {
   return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    subtitle: row.subtitle,
-    cover: row.cover,
+    ...pick(row, ['id', 'kind', 'title', 'subtitle', 'cover', 'originalPrice', 'sales', 'categoryId']),
     price: lowestPrice(rows),
     vipPrice: lowestVipPrice(rows),
-    originalPrice: row.originalPrice,
-    sales: row.sales,
-    categoryId: row.categoryId,
     skus: rows.map((sku) => ({ id: sku.id, price: sku.price, vipPrice: sku.vipPrice, stock: sku.stock })),
   };
 }

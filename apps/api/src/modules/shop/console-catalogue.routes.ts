@@ -5,10 +5,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { SHOP_CONSOLE_ROUTES } from '@xuanli/contracts/routes/shop';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../shared/clock.ts';
-import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { consoleAreaOf, type DbConsoleOptions } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import {
   catalogueCategories,
@@ -22,27 +20,17 @@ import {
   updateSku,
 } from './catalogue-editing.ts';
 
-/** What the catalogue area of the console is built from: the console's access and the module's deps. */
-export type CatalogueConsoleOptions = ConsoleRouteOptions<{ db: Db; clock: Clock }>;
-
-const tags = ['admin'];
-
 /** `admin/catalogue…`. */
-export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleOptions> = async (
-  app,
-  { deps, requireOperator, auditorOf, security },
-) => {
-  const editor = requireOperator(...ADMIN_AREA_ROLES.catalogue);
+export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<DbConsoleOptions> = async (app, access) => {
+  const { deps, auditorOf } = access;
+  const editor = consoleAreaOf(access, ADMIN_AREA_ROLES.catalogue);
 
   addRoute(
     app,
     SHOP_CONSOLE_ROUTES.getCatalogueCategories,
     {
-      tags,
+      ...editor,
       summary: "The shop's categories in display order",
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async () => ok(await catalogueCategories(deps)),
   );
@@ -51,11 +39,8 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
     app,
     SHOP_CONSOLE_ROUTES.getCatalogueProducts,
     {
-      tags,
+      ...editor,
       summary: 'Every product, on the shelf or not, by words of the title, category and shelf state',
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async (request) => ok(await searchProducts(deps, request.query)),
   );
@@ -64,11 +49,8 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
     app,
     SHOP_CONSOLE_ROUTES.postCatalogueProducts,
     {
-      tags,
+      ...editor,
       summary: 'Create a product (off the shelf until it has SKUs and is put on)',
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async (request) => ok(await createProduct(deps, request.body, auditorOf(request))),
   );
@@ -77,11 +59,8 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
     app,
     SHOP_CONSOLE_ROUTES.getCatalogueProductsById,
     {
-      tags,
+      ...editor,
       summary: 'A product with its SKUs',
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async (request) => ok(await productDetail(deps, request.params.id)),
   );
@@ -90,11 +69,8 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
     app,
     SHOP_CONSOLE_ROUTES.postCatalogueProductsById,
     {
-      tags,
+      ...editor,
       summary: "Save a product's fields (the description is sanitised)",
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async (request) => ok(await updateProduct(deps, request.params.id, request.body, auditorOf(request))),
   );
@@ -103,12 +79,9 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
     app,
     SHOP_CONSOLE_ROUTES.postCatalogueProductsByIdShelf,
     {
-      tags,
+      ...editor,
       summary: 'Put a product on the shelf (上架) or take it off (下架)',
       description: 'Conflict when a product without SKUs is put on the shelf.',
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async (request) => ok(await setShelf(deps, request.params.id, request.body.onShelf, auditorOf(request))),
   );
@@ -117,12 +90,9 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
     app,
     SHOP_CONSOLE_ROUTES.postCatalogueProductsByIdSkus,
     {
-      tags,
+      ...editor,
       summary: 'Add a SKU with its spec, price and 会员价 in 分 and first stock',
       description: 'ValidationError (said in Chinese) when vipPrice is above the price.',
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async (request) => ok(await createSku(deps, request.params.id, request.body, auditorOf(request))),
   );
@@ -131,14 +101,11 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
     app,
     SHOP_CONSOLE_ROUTES.postCatalogueSkusById,
     {
-      tags,
+      ...editor,
       summary: "Save a SKU's name, spec, image, price and 会员价 (stock has its own route)",
       description:
         'vipPrice left out keeps the SKU’s 会员价, null removes it; ValidationError (said in Chinese) ' +
         'when the 会员价 kept or sent is above the price.',
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async (request) => ok(await updateSku(deps, request.params.id, request.body, auditorOf(request))),
   );
@@ -147,11 +114,8 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncTypebox<CatalogueConsoleO
     app,
     SHOP_CONSOLE_ROUTES.postCatalogueSkusByIdStock,
     {
-      tags,
+      ...editor,
       summary: 'Set the pieces of a SKU for sale (pending orders keep what they reserved)',
-      security,
-      failures: consoleFailures,
-      preHandler: editor,
     },
     async (request) => ok(await setStock(deps, request.params.id, request.body, auditorOf(request))),
   );

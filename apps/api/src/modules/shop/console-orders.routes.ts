@@ -7,8 +7,8 @@ import { ADMIN_AREA_ROLES } from '@xuanli/contracts/admin-labels';
 import { SHOP_CONSOLE_ROUTES } from '@xuanli/contracts/routes/shop';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
-import type { ConsoleRouteOptions } from '../../shared/console-access.ts';
-import { addRoute, consoleFailures } from '../../shared/contract-route.ts';
+import { type ConsoleRouteOptions, consoleAreaOf } from '../../shared/console-access.ts';
+import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import type { PayService } from '../pay/index.ts';
 import {
@@ -25,24 +25,17 @@ export interface OrderConsoleOptions extends ConsoleRouteOptions<{ db: Db; clock
   pay: PayService;
 }
 
-const tags = ['admin'];
-
 /** `admin/orders…`. */
-export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> = async (
-  app,
-  { deps, requireOperator, auditorOf, security, pay },
-) => {
-  const support = requireOperator(...ADMIN_AREA_ROLES.orders);
+export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> = async (app, access) => {
+  const { deps, auditorOf, pay } = access;
+  const support = consoleAreaOf(access, ADMIN_AREA_ROLES.orders);
 
   addRoute(
     app,
     SHOP_CONSOLE_ROUTES.getOrders,
     {
-      tags,
+      ...support,
       summary: 'Search orders by status, order number, buyer phone and Beijing days, newest first',
-      security,
-      failures: consoleFailures,
-      preHandler: support,
     },
     async (request) => ok(await searchOrders(deps, request.query)),
   );
@@ -51,11 +44,8 @@ export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> 
     app,
     SHOP_CONSOLE_ROUTES.getOrdersByOrderNo,
     {
-      tags,
+      ...support,
       summary: 'An order in full: lines, money, address, payment attempts, refunds and timeline',
-      security,
-      failures: consoleFailures,
-      preHandler: support,
     },
     async (request) => ok(await orderDetail(deps, request.params.orderNo)),
   );
@@ -64,12 +54,9 @@ export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> 
     app,
     SHOP_CONSOLE_ROUTES.postOrdersByOrderNoShip,
     {
-      tags,
+      ...support,
       summary: 'Ship a paid goods order with carrier and tracking number (the buyer sees 已发货)',
       description: 'OrderStateConflict when the order is not paid or ships nothing.',
-      security,
-      failures: consoleFailures,
-      preHandler: support,
     },
     async (request) =>
       ok(await shipFromConsole(deps, request.params.orderNo, request.body, auditorOf(request))),
@@ -79,7 +66,7 @@ export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> 
     app,
     SHOP_CONSOLE_ROUTES.postOrdersByOrderNoRefund,
     {
-      tags,
+      ...support,
       summary:
         'Refund all or part of an order through the channel that took the payment, with the lines it gives back',
       description:
@@ -89,9 +76,6 @@ export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> 
         'and no other refund is pending, the order is partially_refunded, or refunded when all of the payment ' +
         'went back. Errors: ValidationError (amount, unknown line), Conflict (a line another refund covers), ' +
         'OrderStateConflict (not refundable, or nothing left to refund).',
-      security,
-      failures: consoleFailures,
-      preHandler: support,
     },
     async (request) =>
       ok(await refundFromConsole(deps, pay, request.params.orderNo, request.body, auditorOf(request))),
@@ -101,12 +85,9 @@ export const orderConsoleRoutes: FastifyPluginAsyncTypebox<OrderConsoleOptions> 
     app,
     SHOP_CONSOLE_ROUTES.postOrdersByOrderNoRefundReject,
     {
-      tags,
+      ...support,
       summary: "Turn down a buyer's refund request with a reason (refunding → where the order came from)",
       description: 'Conflict while a refund of the order is already under way.',
-      security,
-      failures: consoleFailures,
-      preHandler: support,
     },
     async (request) =>
       ok(await rejectRefundFromConsole(deps, pay, request.params.orderNo, request.body, auditorOf(request))),

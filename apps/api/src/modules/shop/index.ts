@@ -10,7 +10,7 @@ export { type BuyerOrder, orderCountsOf, recentOrdersOf } from './buyer-orders.t
 export { type CartRoutesOptions, cartRoutes } from './cart.routes.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { productTitlesOf, skuNamesOf } from './catalogue-names.ts';
-export { type CatalogueConsoleOptions, catalogueConsoleRoutes } from './console-catalogue.routes.ts';
+export { catalogueConsoleRoutes } from './console-catalogue.routes.ts';
 export { type OrderConsoleOptions, orderConsoleRoutes } from './console-orders.routes.ts';
 export { type CourseOffer, courseOffersOf } from './course-offers.ts';
 export { type BuyerErasure, eraseBuyer } from './erase.ts';

@@ -7,6 +7,7 @@
  */
 import { MAX_LINE_QTY } from '@xuanli/contracts/shop-labels';
 import { sql } from 'drizzle-orm';
+import { moveRowsKeepingSurvivors } from '../../shared/account-merge.ts';
 import { moveCourseGrants } from '../../shared/course-grants.ts';
 import type { Tx } from '../../shared/orders.ts';
 import { lockBuyer } from './buyer-lock.ts';
@@ -22,10 +23,7 @@ export async function mergeBuyer(tx: Tx, from: number, into: number): Promise<vo
     update cart_items as kept set qty = least(kept.qty + moved.qty, ${MAX_LINE_QTY}::int)
     from cart_items as moved
     where kept.user_id = ${into} and moved.user_id = ${from} and moved.sku_id = kept.sku_id`);
-  await tx.execute(sql`
-    delete from cart_items where user_id = ${from}
-      and sku_id in (select sku_id from cart_items where user_id = ${into})`);
-  await tx.execute(sql`update cart_items set user_id = ${into} where user_id = ${from}`);
+  await moveRowsKeepingSurvivors(tx, { table: 'cart_items', key: 'sku_id' }, from, into);
   await tx.execute(sql`
     update addresses set is_default = false
     where user_id = ${from} and exists (select 1 from addresses where user_id = ${into} and is_default)`);

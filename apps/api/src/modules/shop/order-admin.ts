@@ -8,9 +8,9 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/orders.ts';
+import { isRowId } from '../../shared/wire-numbers.ts';
 import type { AdminDeps } from '../member/index.ts';
 import { moveOrder } from './order-state.ts';
-import { isRowId } from './row-id.ts';
 import { orderEvents, orderItems, orders, products, skus } from './schema.ts';
 
 /** Most pieces one SKU may hold in stock (far above any real count; keeps typos like 1000000 out). */

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import type { Tx } from '../../shared/orders.ts';
-import { isRowId } from './row-id.ts';
+import { isRowId } from '../../shared/wire-numbers.ts';
 
 /** A SKU and its product as checkout prices them. */
 export interface SkuFacts {

@@ -25,6 +25,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { PaymentAttempts, Tx } from '../../shared/orders.ts';
+import { isRowId } from '../../shared/wire-numbers.ts';
 import { lockBuyer } from './buyer-lock.ts';
 import { checkOrderSize, checkUnpaidOrders, checkUnpaidPieces, limitsUnpaid } from './order-limits.ts';
 import { newOrderNo } from './order-no.ts';
@@ -36,10 +37,10 @@ import {
   placeOrderStatement,
   type SkuFacts,
 } from './order-placement.ts';
-import { moveOrder } from './order-state.ts';
+import { moveOrder, type OrderFields } from './order-state.ts';
 import { chargedPrice } from './pricing.ts';
-import { isRowId } from './row-id.ts';
 import { addresses, orderEvents, orderItems, orders, products, skus } from './schema.ts';
+import { SKU_LINE_COLUMNS } from './sku-line.ts';
 import { cancelOverdueOrders, cancelPendingOrders, SETTLEMENT_GRACE_MS } from './sweeper.ts';
 
 /** What the order service runs on. */
@@ -81,21 +82,7 @@ async function skuFactsOf(db: Db | Tx, ids: readonly number[]): Promise<SkuFacts
   const known = ids.filter(isRowId);
   if (known.length === 0) return [];
   return db
-    .select({
-      skuId: skus.id,
-      productId: products.id,
-      kind: products.kind,
-      title: products.title,
-      skuTitle: skus.title,
-      cover: products.cover,
-      skuImage: skus.image,
-      price: skus.price,
-      vipPrice: skus.vipPrice,
-      stock: skus.stock,
-      onShelf: products.onShelf,
-      courseId: products.courseId,
-      sellid: products.sellid,
-    })
+    .select({ skuId: skus.id, ...SKU_LINE_COLUMNS, courseId: products.courseId, sellid: products.sellid })
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
     .where(inArray(skus.id, known));
@@ -506,6 +493,34 @@ async function buyerAction(
   return orderDetail(deps, userId, orderNo);
 }
 
+/**
+ * A buyer's status change of their order as one {@link buyerAction}: the order's overdue payment is
+ * settled first (cancelOverdueOrders), then it moves `from` → `to` with the timeline's `note` and the
+ * columns `fields` gives for the moment of the change.
+ */
+function buyerMove(
+  deps: OrderDeps,
+  userId: number,
+  orderNo: string,
+  move: { from: OrderStatus; to: OrderStatus; note: string; fields: (now: Date) => OrderFields },
+): Promise<OrderDetail> {
+  return buyerAction(deps, userId, orderNo, async (tx, now) => {
+    await cancelOverdueOrders(tx, now, { userId, orderNo, payments: deps.payments });
+    const { from, to, note, fields } = move;
+    const moved = await moveOrder(tx, {
+      orderNo,
+      from,
+      to,
+      at: now,
+      actor: 'buyer',
+      note,
+      fields: fields(now),
+      userId,
+    });
+    return moved !== null;
+  });
+}
+
 /** `POST shop/orders/{orderNo}/cancel`: pending → cancelled by the buyer; the reserved pieces go back to stock. */
 export function cancelOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderDetail> {
   return buyerAction(deps, userId, orderNo, async (tx, now) => {
@@ -521,19 +536,11 @@ export function cancelOrder(deps: OrderDeps, userId: number, orderNo: string): P
 
 /** `POST shop/orders/{orderNo}/confirm`: the buyer confirms receipt, shipped → done. */
 export function confirmOrder(deps: OrderDeps, userId: number, orderNo: string): Promise<OrderDetail> {
-  return buyerAction(deps, userId, orderNo, async (tx, now) => {
-    await cancelOverdueOrders(tx, now, { userId, orderNo, payments: deps.payments });
-    const done = await moveOrder(tx, {
-      orderNo,
-      from: 'shipped',
-      to: 'done',
-      at: now,
-      actor: 'buyer',
-      note: '买家确认收货',
-      fields: { doneAt: now },
-      userId,
-    });
-    return done !== null;
+  return buyerMove(deps, userId, orderNo, {
+    from: 'shipped',
+    to: 'done',
+    note: '买家确认收货',
+    fields: (now) => ({ doneAt: now }),
   });
 }
 
@@ -546,18 +553,10 @@ export async function requestRefund(
 ): Promise<OrderDetail> {
   const text = reason.trim();
   if (!text) throw new AppError('ValidationError', 'reason required');
-  return buyerAction(deps, userId, orderNo, async (tx, now) => {
-    await cancelOverdueOrders(tx, now, { userId, orderNo, payments: deps.payments });
-    const refunding = await moveOrder(tx, {
-      orderNo,
-      from: 'paid',
-      to: 'refunding',
-      at: now,
-      actor: 'buyer',
-      note: text,
-      fields: { refundReason: text },
-      userId,
-    });
-    return refunding !== null;
+  return buyerMove(deps, userId, orderNo, {
+    from: 'paid',
+    to: 'refunding',
+    note: text,
+    fields: () => ({ refundReason: text }),
   });
 }

@@ -7,8 +7,8 @@
  * `ON CONFLICT DO NOTHING` and a picture is written to a temporary name and renamed into place.
  */
 import type { ProductKind } from '@xuanli/contracts/shop';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idsByName } from '../../shared/ids-by-name.ts';
 import type { FileStorage } from '../../shared/storage.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
 import { products, shopCategories, skus } from './schema.ts';
@@ -185,18 +185,10 @@ export async function seedShop<Picture extends string>(
     .values(CATEGORY_SEEDS.map((c) => ({ name: c.name, icon: pictures.url(c.icon), sort: c.sort })))
     .onConflictDoNothing({ target: shopCategories.name })
     .returning({ id: shopCategories.id });
-  const ids = new Map(
-    (
-      await db
-        .select({ id: shopCategories.id, name: shopCategories.name })
-        .from(shopCategories)
-        .where(
-          inArray(
-            shopCategories.name,
-            CATEGORY_SEEDS.map((c) => c.name),
-          ),
-        )
-    ).map((row) => [row.name, row.id]),
+  const ids = await idsByName(
+    db,
+    shopCategories,
+    CATEGORY_SEEDS.map((c) => c.name),
   );
   let written = categories.length;
   for (const seed of PRODUCT_SEEDS) {

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { WECHAT_ROUTES } from '@xuanli/contracts/routes/wechat';
+import type { FastifyReply } from 'fastify';
 import { addRoute } from '../../shared/contract-route.ts';
 import { ok } from '../../shared/envelope.ts';
 import { finishAuthorization, startAuthorization } from './oauth.ts';
@@ -15,6 +16,17 @@ import { type WechatService, wechatOff } from './service.ts';
 /** What the WeChat routes are built from. */
 export interface WechatRoutesOptions {
   service: WechatService;
+}
+
+/** A step of 网页授权 as the browser takes it: 302 to `location`, setting `cookie`, never stored. */
+function redirectSettingCookie(
+  reply: FastifyReply,
+  navigation: { location: string; cookie: string },
+): FastifyReply {
+  return reply
+    .header('set-cookie', navigation.cookie)
+    .header('cache-control', 'no-store')
+    .redirect(navigation.location, 302);
 }
 
 /** The WeChat routes; dependencies arrive as plugin options. */
@@ -41,12 +53,12 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = asyn
     },
     async (request, reply) => {
       if (!service.on) throw wechatOff();
-      const { location, cookie } = await startAuthorization(service.on.oauth, {
+      const navigation = await startAuthorization(service.on.oauth, {
         route: request.query.to,
         scope: request.query.scope === 'userinfo' ? 'snsapi_userinfo' : 'snsapi_base',
         secure: request.protocol === 'https',
       });
-      return reply.header('set-cookie', cookie).header('cache-control', 'no-store').redirect(location, 302);
+      return redirectSettingCookie(reply, navigation);
     },
   );
 
@@ -63,13 +75,13 @@ export const wechatRoutes: FastifyPluginAsyncTypebox<WechatRoutesOptions> = asyn
     },
     async (request, reply) => {
       if (!service.on) throw wechatOff();
-      const { location, cookie } = await finishAuthorization(service.on.oauth, {
+      const navigation = await finishAuthorization(service.on.oauth, {
         code: request.query.code,
         state: request.query.state,
         cookieHeader: request.headers.cookie,
         secure: request.protocol === 'https',
       });
-      return reply.header('set-cookie', cookie).header('cache-control', 'no-store').redirect(location, 302);
+      return redirectSettingCookie(reply, navigation);
     },
   );
 

@@ -9,17 +9,7 @@
  */
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
 import { alipayTime, parseAlipayTime } from '../beijing-time.ts';
-import type {
-  ChannelPayRequest,
-  ChannelPayStart,
-  ChannelRefundRequest,
-  ChannelRefundResult,
-  NotifyAnswer,
-  NotifyVerdict,
-  PaymentChannel,
-  RawNotification,
-  TradeState,
-} from '../channel.ts';
+import { type PaymentChannel, paidVerdict, refundVerdict, type TradeState } from '../channel.ts';
 import type { ChannelDeps } from '../channel-deps.ts';
 import { channelError } from '../errors.ts';
 import { fenToYuan, yuanToFen } from '../money.ts';
@@ -158,7 +148,7 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
     query,
     close,
 
-    async start(request: ChannelPayRequest): Promise<ChannelPayStart> {
+    async start(request) {
       if (!request.notifyUrl) throw channelError('alipay needs PAY_PUBLIC_URL');
       let url: string;
       try {
@@ -186,7 +176,7 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
       return { mode: 'redirect', url, jsapi: null };
     },
 
-    async verify(raw: RawNotification, now: Date): Promise<NotifyVerdict> {
+    async verify(raw, now) {
       const params = formParams(raw.body);
       if (!params?.sign) return { ok: false, reason: 'not a signed form' };
       let valid = false;
@@ -209,18 +199,14 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
       if (params.out_biz_no && params.refund_fee && status !== 'WAIT_BUYER_PAY') {
         const refunded = yuanToFen(params.refund_fee);
         if (refunded === null) return { ok: false, reason: 'malformed refund_fee' };
-        return {
-          ok: true,
-          notice: {
-            kind: 'refund',
-            outRefundNo: params.out_biz_no,
-            providerRefundId: tradeNo,
-            status: 'succeeded',
-            amount: refunded,
-            cumulative: true,
-            at: parseAlipayTime(params.gmt_refund ?? '') ?? now,
-          },
-        };
+        return refundVerdict({
+          outRefundNo: params.out_biz_no,
+          providerRefundId: tradeNo,
+          status: 'succeeded',
+          amount: refunded,
+          cumulative: true,
+          at: parseAlipayTime(params.gmt_refund ?? '') ?? now,
+        });
       }
       if (status === 'TRADE_CLOSED') {
         return { ok: true, notice: { kind: 'failed', outTradeNo, reason: 'alipay trade closed' } };
@@ -228,21 +214,17 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
       if ((status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED') && !params.refund_fee) {
         const amount = yuanToFen(params.total_amount ?? '');
         if (amount === null) return { ok: false, reason: 'malformed total_amount' };
-        return {
-          ok: true,
-          notice: {
-            kind: 'paid',
-            outTradeNo,
-            transactionId: tradeNo,
-            amount,
-            paidAt: parseAlipayTime(params.gmt_payment ?? '') ?? now,
-          },
-        };
+        return paidVerdict({
+          outTradeNo,
+          transactionId: tradeNo,
+          amount,
+          paidAt: parseAlipayTime(params.gmt_payment ?? '') ?? now,
+        });
       }
       return { ok: true, notice: { kind: 'ignored', reason: `trade_status ${String(status).slice(0, 40)}` } };
     },
 
-    async refund(request: ChannelRefundRequest): Promise<ChannelRefundResult> {
+    async refund(request) {
       let data: Record<string, unknown>;
       try {
         data = await curl('/v3/alipay/trade/refund', {
@@ -282,7 +264,7 @@ export function alipayChannel(config: AlipayConfig, deps: Omit<ChannelDeps, 'db'
       return { status: 'pending', providerRefundId: null };
     },
 
-    answer(result, _message): NotifyAnswer {
+    answer(result, _message) {
       // Alipay reads the body only: exactly 'success' stops the resends.
       return {
         status: result === 'success' ? 200 : result === 'retry' ? 500 : 400,

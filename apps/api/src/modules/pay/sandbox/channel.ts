@@ -21,17 +21,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors.ts';
-import type {
-  ChannelPayRequest,
-  ChannelPayStart,
-  ChannelRefundRequest,
-  ChannelRefundResult,
-  NotifyAnswer,
-  NotifyVerdict,
-  PaymentChannel,
-  RawNotification,
-  TradeState,
-} from '../channel.ts';
+import { type PaymentChannel, paidVerdict, type RawNotification, refundVerdict } from '../channel.ts';
 import type { ChannelDeps } from '../channel-deps.ts';
 import { paySandboxTrades, paySecrets } from '../schema.ts';
 import type { PayConfig } from '../settings.ts';
@@ -162,7 +152,7 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
     name: 'sandbox',
     paymentNotice,
 
-    async start(request: ChannelPayRequest): Promise<ChannelPayStart> {
+    async start(request) {
       await register(request.outTradeNo, request.amount, request.expiresAt);
       return { mode: 'redirect', url: sandboxPayPage(request.orderNo, request.outTradeNo), jsapi: null };
     },
@@ -195,7 +185,7 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
       });
     },
 
-    async query(outTradeNo: string): Promise<TradeState> {
+    async query(outTradeNo) {
       const trade = await tradeOf(outTradeNo);
       if (!trade || trade.state === 'open') return { state: 'not-paid' };
       if (trade.state === 'closed') return { state: 'closed' };
@@ -208,7 +198,7 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
         : { state: 'refunded', ...taken };
     },
 
-    async close(outTradeNo: string): Promise<'closed' | 'paid'> {
+    async close(outTradeNo) {
       const [closed] = await deps.db
         .update(paySandboxTrades)
         .set({ state: 'closed', closedAt: now() })
@@ -219,7 +209,7 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
       return trade && (trade.state === 'paid' || trade.state === 'refunded') ? 'paid' : 'closed';
     },
 
-    async verify(raw: RawNotification, now: Date): Promise<NotifyVerdict> {
+    async verify(raw, now) {
       const timestamp = raw.headers['sandbox-timestamp'];
       const nonce = raw.headers['sandbox-nonce'];
       const given = raw.headers['sandbox-signature'];
@@ -250,16 +240,12 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
           };
         }
         if (data.result === 'success' && typeof data.transaction_id === 'string') {
-          return {
-            ok: true,
-            notice: {
-              kind: 'paid',
-              outTradeNo: data.out_trade_no,
-              transactionId: data.transaction_id,
-              amount,
-              paidAt: instant(data.paid_at, now),
-            },
-          };
+          return paidVerdict({
+            outTradeNo: data.out_trade_no,
+            transactionId: data.transaction_id,
+            amount,
+            paidAt: instant(data.paid_at, now),
+          });
         }
       }
       if (
@@ -267,22 +253,18 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
         typeof data.out_refund_no === 'string' &&
         typeof data.refund_id === 'string'
       ) {
-        return {
-          ok: true,
-          notice: {
-            kind: 'refund',
-            outRefundNo: data.out_refund_no,
-            providerRefundId: data.refund_id,
-            status: data.result === 'success' ? 'succeeded' : 'failed',
-            amount,
-            at: instant(data.refunded_at, now),
-          },
-        };
+        return refundVerdict({
+          outRefundNo: data.out_refund_no,
+          providerRefundId: data.refund_id,
+          status: data.result === 'success' ? 'succeeded' : 'failed',
+          amount,
+          at: instant(data.refunded_at, now),
+        });
       }
       return { ok: false, reason: 'malformed body' };
     },
 
-    async refund(request: ChannelRefundRequest): Promise<ChannelRefundResult> {
+    async refund(request) {
       const [refunded] = await deps.db
         .update(paySandboxTrades)
         .set({ state: 'refunded' })
@@ -311,7 +293,7 @@ export function sandboxChannel(config: Pick<PayConfig, 'sandboxKey'>, deps: Chan
       return { status: 'pending', providerRefundId: refundId, notice };
     },
 
-    answer(result, message): NotifyAnswer {
+    answer(result, message) {
       return {
         status: result === 'success' ? 200 : result === 'retry' ? 500 : 400,
         contentType: 'application/json; charset=utf-8',

@@ -10,16 +10,13 @@
  */
 import { createPublicKey, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
 import { rfc3339Beijing } from '../beijing-time.ts';
-import type {
-  ChannelPayRequest,
-  ChannelPayStart,
-  ChannelRefundRequest,
-  ChannelRefundResult,
-  NotifyAnswer,
-  NotifyVerdict,
-  PaymentChannel,
-  RawNotification,
-  TradeState,
+import {
+  type ChannelPayRequest,
+  type ChannelPayStart,
+  type PaymentChannel,
+  paidVerdict,
+  refundVerdict,
+  type TradeState,
 } from '../channel.ts';
 import type { ChannelDeps } from '../channel-deps.ts';
 import { channelError } from '../errors.ts';
@@ -242,7 +239,7 @@ export function wechatChannel(config: WechatPayConfig, deps: Omit<ChannelDeps, '
     query,
     close,
 
-    async start(request: ChannelPayRequest): Promise<ChannelPayStart> {
+    async start(request) {
       if (!request.notifyUrl) throw channelError('wechat pay needs PAY_PUBLIC_URL');
       const common = {
         appid: appId,
@@ -259,7 +256,7 @@ export function wechatChannel(config: WechatPayConfig, deps: Omit<ChannelDeps, '
       return startH5(common, request);
     },
 
-    async verify(raw: RawNotification, now: Date): Promise<NotifyVerdict> {
+    async verify(raw, now) {
       const problem = checkWechatSignature(keys, raw.headers, raw.body, now);
       if (problem) return { ok: false, reason: problem };
       const envelope = parseJson(raw.body.toString('utf8'));
@@ -290,16 +287,12 @@ export function wechatChannel(config: WechatPayConfig, deps: Omit<ChannelDeps, '
         ) {
           return { ok: false, reason: 'malformed transaction' };
         }
-        return {
-          ok: true,
-          notice: {
-            kind: 'paid',
-            outTradeNo: data.out_trade_no,
-            transactionId: data.transaction_id,
-            amount: amount.total as number,
-            paidAt: wechatTime(data.success_time, now),
-          },
-        };
+        return paidVerdict({
+          outTradeNo: data.out_trade_no,
+          transactionId: data.transaction_id,
+          amount: amount.total as number,
+          paidAt: wechatTime(data.success_time, now),
+        });
       }
       if (event.startsWith('REFUND.')) {
         if (
@@ -310,23 +303,19 @@ export function wechatChannel(config: WechatPayConfig, deps: Omit<ChannelDeps, '
           return { ok: false, reason: 'malformed refund' };
         }
         const succeeded = data.refund_status === 'SUCCESS';
-        return {
-          ok: true,
-          notice: {
-            kind: 'refund',
-            outRefundNo: data.out_refund_no,
-            providerRefundId: data.refund_id,
-            status: succeeded ? 'succeeded' : 'failed',
-            amount: amount.refund as number,
-            at: wechatTime(data.success_time, now),
-            failure: succeeded ? undefined : `wechat refund ${String(data.refund_status)}`,
-          },
-        };
+        return refundVerdict({
+          outRefundNo: data.out_refund_no,
+          providerRefundId: data.refund_id,
+          status: succeeded ? 'succeeded' : 'failed',
+          amount: amount.refund as number,
+          at: wechatTime(data.success_time, now),
+          failure: succeeded ? undefined : `wechat refund ${String(data.refund_status)}`,
+        });
       }
       return { ok: true, notice: { kind: 'ignored', reason: `event ${event.slice(0, 40)}` } };
     },
 
-    async refund(request: ChannelRefundRequest): Promise<ChannelRefundResult> {
+    async refund(request) {
       const { status, data } = await call('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: request.outTradeNo,
         out_refund_no: request.outRefundNo,
@@ -351,7 +340,7 @@ export function wechatChannel(config: WechatPayConfig, deps: Omit<ChannelDeps, '
       return { status: 'pending', providerRefundId: refundId };
     },
 
-    answer(result, message): NotifyAnswer {
+    answer(result, message) {
       // API v3: 200/204 without a body accepts; 4xx/5xx with {code: 'FAIL', message} asks for a resend.
       if (result === 'success') return { status: 204, contentType: undefined, body: undefined };
       return {

@@ -6,24 +6,11 @@
  */
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 import type { DeskOptions } from './lib/fixtures.ts';
 import { DESKTOP, VIEWPORT } from './lib/harness.ts';
 
 const TMP_DIR = join(import.meta.dirname, '.tmp');
-
-/**
- * Flags proven on this machine (Debian's Chromium in a container needs them); Playwright adds --headless
- * and a fresh profile dir.
- */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The phone the app is designed for; every test's own window is one. */
 const phone = {
@@ -65,7 +52,7 @@ export default defineConfig<DeskOptions>({
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     // Kept for a failed test only; without the trace's own film strip, which costs a shared machine

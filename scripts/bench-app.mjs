@@ -30,6 +30,7 @@ import {
   startProcess,
   variedBirths,
 } from './bench-common.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -135,21 +136,12 @@ function reportBudgets() {
     console.log(budgetsOnly ? 'byte budgets: all met' : 'budgets: all met');
   else process.exitCode = 1;
 }
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Launched outside Playwright's own test runner, so headless is asked for here.
+const CHROMIUM_HEADLESS_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 async function calendarRouteBytes(base) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_HEADLESS_FLAGS });
   const page = await browser.newPage({
     viewport: { width: 375, height: 812 },
     isMobile: true,
@@ -240,7 +232,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** LCP of /xuanli/ on a throttled 4G phone, median of `runs`: as served, and rendered by the app. */
 async function throttledLcp(base, runs = 5) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_HEADLESS_FLAGS });
   try {
     const results = {};
     for (const [name, clientRendered] of [
@@ -268,7 +260,7 @@ async function lighthouseScore(url) {
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'xuanli-lh-'))}`],
+    chromeFlags: [...CHROMIUM_HEADLESS_FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'xuanli-lh-'))}`],
   });
   try {
     const result = await lighthouse(url, {

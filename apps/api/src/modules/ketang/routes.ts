@@ -3,7 +3,6 @@ import type { OkEnvelope } from '@xuanli/contracts/envelope';
 import { FileBytesSchema } from '@xuanli/contracts/files';
 import { COURSE_PAGE_SIZE, type CourseList } from '@xuanli/contracts/ketang';
 import { KETANG_ROUTES } from '@xuanli/contracts/routes/ketang';
-import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
@@ -63,18 +62,6 @@ const OPTIONAL_TOKEN: { [label: string]: string[] }[] = [{ token: [] }, {}];
 
 /** A logged-in user's token is required. */
 const TOKEN: { [label: string]: string[] }[] = [{ token: [] }];
-
-/** The signature fields of a media URL; checked by the handler (anything wrong is 403, not 400). */
-const _MediaQuerySchema = Type.Object({
-  expires: Type.Optional(Type.String({ maxLength: 256, description: 'Epoch seconds the URL ends at' })),
-  user: Type.Optional(
-    Type.String({ maxLength: 256, description: 'The user it was issued to (0: a visitor)' }),
-  ),
-  bind: Type.Optional(
-    Type.String({ maxLength: 256, description: 'The session it is bound to (a keyed hash, base64url)' }),
-  ),
-  sig: Type.Optional(Type.String({ maxLength: 256, description: 'HMAC-SHA256, base64url' })),
-});
 
 /**
  * The shared course list `shared` as `viewer` sees it: the same answer unless the viewer owns a course

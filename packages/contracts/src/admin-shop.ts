@@ -28,6 +28,7 @@ import {
   pageQuery,
   RowId,
 } from './common.ts';
+import { SKU_LINE_FIELDS } from './shop.ts';
 import {
   MAX_ORDER_LINES,
   ORDER_STATUSES,
@@ -160,12 +161,7 @@ export const AdminOrderEventSchema = Type.Object({
 /** A line of the order. */
 export const AdminOrderLineSchema = Type.Object({
   line: Type.Integer(),
-  skuId: Type.Integer(),
-  productId: Type.Integer(),
-  kind: Type.Enum([...PRODUCT_KINDS]),
-  title: Type.String(),
-  skuTitle: Type.String(),
-  cover: Type.String(),
+  ...SKU_LINE_FIELDS,
   price: Fen('Price of one piece when ordered'),
   qty: Type.Integer({ minimum: 1 }),
   refund: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('refunded')], {

@@ -146,14 +146,22 @@ export const ProductDetailSchema = Type.Object({
 /** A product page. */
 export type ProductDetail = Static<typeof ProductDetailSchema>;
 
-/** A line of the cart, with what it costs now. */
-export const CartItemSchema = Type.Object({
+/**
+ * What a line of the cart or of an order says of the SKU it names (the console's order lines too): ids,
+ * kind, titles and cover, as they were when the line was made.
+ */
+export const SKU_LINE_FIELDS = {
   skuId: Type.Integer(),
   productId: Type.Integer(),
   kind: Type.Enum([...PRODUCT_KINDS]),
   title: Type.String(),
   skuTitle: Type.String(),
   cover: Type.String(),
+};
+
+/** A line of the cart, with what it costs now. */
+export const CartItemSchema = Type.Object({
+  ...SKU_LINE_FIELDS,
   price: Fen('Current price of one piece for the caller: the 会员价 while the caller is a VIP'),
   listPrice: Fen('The SKU’s price for everyone (above `price` when a 会员价 applies)'),
   qty: Type.Integer({ minimum: 1, maximum: MAX_LINE_QTY }),
@@ -264,12 +272,7 @@ export type OrderCreated = Static<typeof OrderCreatedSchema>;
 
 /** A line of an order, frozen when the order was made. */
 export const OrderLineSchema = Type.Object({
-  skuId: Type.Integer(),
-  productId: Type.Integer(),
-  kind: Type.Enum([...PRODUCT_KINDS]),
-  title: Type.String(),
-  skuTitle: Type.String(),
-  cover: Type.String(),
+  ...SKU_LINE_FIELDS,
   price: Fen('Price of one piece charged when ordered (the 会员价 for a buyer who was a VIP then)'),
   qty: Type.Integer({ minimum: 1 }),
   courseId: Type.Union([Type.String(), Type.Null()]),

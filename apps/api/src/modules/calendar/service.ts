@@ -13,6 +13,7 @@ import { monthView } from '@xuanli/almanac/monthView';
 import { parseSolarDate } from '@xuanli/almanac/solarDate';
 import { termsOfYear } from '@xuanli/almanac/solarTermTime';
 import { chooseDays } from '@xuanli/almanac/zeri';
+import { zeriResultPage } from '@xuanli/almanac/zeriPage';
 import {
   MAX_ICS_YEARS,
   type PinjiaAnswer,
@@ -101,16 +102,7 @@ export function calendarZeri(query: ZeriQuery, holidays?: HolidayTable): ZeriAns
       holidayTable: holidays,
     }),
   );
-  const size = query.size ?? ZERI_PAGE_SIZE;
-  const start = ((query.page ?? 1) - 1) * size;
-  return {
-    activity: result.activity,
-    from: result.from,
-    to: result.to,
-    list: result.days.slice(start, start + size),
-    total: result.days.length,
-    removed: result.removed,
-  };
+  return zeriResultPage(result, query.page ?? 1, query.size ?? ZERI_PAGE_SIZE);
 }
 
 /**

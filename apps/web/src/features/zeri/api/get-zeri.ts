@@ -7,6 +7,7 @@
  */
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ALMANAC_ERROR_MESSAGES, type AlmanacErrorCode } from '@xuanli/almanac/errors';
+import { zeriResultPage } from '@xuanli/almanac/zeriPage';
 import type { ZeriAnswer } from '@xuanli/contracts/calendar';
 import { ERROR_MESSAGES_ZH, isErrorCode } from '@xuanli/contracts/errors';
 import { HOLIDAYS_STORAGE_KEY_NAME } from '@/config/storage-keys';
@@ -112,17 +113,7 @@ export async function zeriInBrowser(request: ZeriRequest, page: number): Promise
       );
     throw new Error(answer.message);
   }
-  const { result } = answer;
-  const start = (page - 1) * ZERI_PAGE_SIZE;
-  return {
-    activity: result.activity,
-    from: result.from,
-    to: result.to,
-    list: result.days.slice(start, start + ZERI_PAGE_SIZE),
-    total: result.days.length,
-    removed: result.removed,
-    offline: true,
-  };
+  return { ...zeriResultPage(answer.result, page, ZERI_PAGE_SIZE), offline: true };
 }
 
 /** Page `page` of the answer; computed in the browser when the server cannot be reached. */

@@ -1,6 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build.ts';
+import { captureLog } from '../test/log-capture.ts';
+import { postRaw } from '../test/raw-body.ts';
+import { useTestApp } from '../test/suite.ts';
 import { BODY_LIMIT } from './app.ts';
 
 describe('app', () => {
@@ -45,45 +47,25 @@ describe('app', () => {
   });
 
   it('refuses a body over the limit with a 413 envelope', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/base/token',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT + 1) }),
-    });
+    const res = await postRaw(t, '/api/base/token', JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT + 1) }));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 'PayloadTooLarge', msg: '提交的内容太大' });
   });
 
   it('refuses malformed JSON with a 400 envelope', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/base/token',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"device_id":',
-    });
+    const res = await postRaw(t, '/api/base/token', '{"device_id":');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('BadRequest');
   });
 
   it('refuses prototype poisoning in JSON bodies', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/base/token',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"__proto__":{"admin":true}}',
-    });
+    const res = await postRaw(t, '/api/base/token', '{"__proto__":{"admin":true}}');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('BadRequest');
   });
 
   it('refuses an unsupported content type with a 415 envelope', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/base/token',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const res = await postRaw(t, '/api/base/token', '<a/>', 'application/xml');
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UnsupportedMediaType');
   });
@@ -151,11 +133,7 @@ describe('app', () => {
 });
 
 describe('rate limiting', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimitMax: 3 } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ config: { rateLimitMax: 3 } });
 
   it('answers 429 TooManyRequests after the budget, on routes and on unknown paths', async () => {
     const statuses: number[] = [];
@@ -221,11 +199,7 @@ describe('HSTS', () => {
 });
 
 describe('NUL characters in input', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const NUL_MESSAGE = /must not contain the NUL character/;
   const chart = { sex: '男', born: '公 1990-05-10 08:00' };
@@ -242,12 +216,7 @@ describe('NUL characters in input', () => {
   }
 
   const post = (url: string, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json' },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
+    postRaw(t, url, typeof payload === 'string' ? payload : JSON.stringify(payload));
 
   it('refuses a NUL in any string of a JSON body, on every route family', async () => {
     expectNulRefusal(await post('/api/base/token', { device_id: 1, note: 'a\u0000' }), 'body/note');
@@ -345,13 +314,7 @@ describe('NUL characters in input', () => {
 
 describe('request logs', () => {
   it('never print the token header', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { stream, lines } = captureLog();
     const t = await buildTestApp({ logger: { level: 'trace', stream } });
     try {
       const issued = await t.app.inject({ method: 'POST', url: '/api/base/token' });

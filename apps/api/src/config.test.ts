@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import {
   parseStorage,
   parseWechatConfig,
 } from './config.ts';
+import { selfSignedCertificate } from './modules/pay/testing.ts';
 
 describe('loadConfig', () => {
   const dir = mkdtempSync(join(tmpdir(), 'xuanli-config-'));
@@ -397,27 +397,9 @@ describe('payment settings', () => {
   const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const alipayApp = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const alipayKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  // A platform certificate as WeChat hands one out: X.509, made here by the openssl CLI.
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'platform-key.pem'),
-      '-out',
-      join(dir, 'platform-cert.pem'),
-      '-days',
-      '30',
-      '-subj',
-      '/CN=Tenpay.com Root CA',
-    ],
-    { stdio: 'ignore' },
-  );
-  const certificate = readFileSync(join(dir, 'platform-cert.pem'), 'utf8');
+  // A platform certificate as WeChat hands one out: X.509 (made by the openssl CLI), also as a file.
+  const { certificate } = selfSignedCertificate('3A4F9C0D2B1E5A77');
+  writeFileSync(join(dir, 'platform-cert.pem'), certificate);
   const merchantKey = pem(merchant.privateKey, 'pkcs8');
   const apiV3Key = 'the-api-v3-key-0123456789abcdefg';
   const wechat = {

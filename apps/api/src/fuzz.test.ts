@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { postRaw } from '../test/raw-body.ts';
+import { useTestApp } from '../test/suite.ts';
 
 // A seeded generator so that a failure reproduces; print the seed with the failing request.
 function random(seed: number) {
@@ -41,11 +42,7 @@ const ALPHABET = [
 ];
 
 describe('fuzz: the API never answers 5xx', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('random query strings on every GET route', async () => {
     const next = random(20260115);
@@ -133,12 +130,11 @@ describe('fuzz: the API never answers 5xx', () => {
   });
 
   it('a huge body is refused with a 4xx envelope', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/base/sysapi/label',
-      headers: { 'content-type': 'application/json' },
-      payload: `{"model":"crm","name":"${'x'.repeat(2_000_000)}"}`,
-    });
+    const res = await postRaw(
+      t,
+      '/api/base/sysapi/label',
+      `{"model":"crm","name":"${'x'.repeat(2_000_000)}"}`,
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PayloadTooLarge');
   });

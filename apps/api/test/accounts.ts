@@ -3,6 +3,7 @@
  * straight in the database so that tests of other modules do not depend on the login routes.
  */
 import { eq } from 'drizzle-orm';
+import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { users } from '../src/modules/member/testing-tables.ts';
 import { bindSessionToUser } from '../src/modules/sessions/index.ts';
 import type { TestApp } from './build.ts';
@@ -61,4 +62,25 @@ export async function signIn(t: TestApp, caller: Caller, phone = testPhone()): P
 /** Sets the VIP end of `userId` (null = never VIP). */
 export async function setVipExpire(t: TestApp, userId: number, vipExpire: Date | null): Promise<void> {
   await t.database.db.update(users).set({ vipExpire }).where(eq(users.id, userId));
+}
+
+/** A request as a caller: `method` on the path after the base, with `who`'s token (none for null). */
+export type CallerRequest = (
+  method: HTTPMethods,
+  path: string,
+  who: { token: string } | null,
+  payload?: object,
+  query?: Record<string, string>,
+) => Promise<LightMyRequestResponse>;
+
+/** {@link CallerRequest}s on `t` to the paths under `base` (`/api/shop/`, …), with JSON bodies. */
+export function callerRequests(t: TestApp, base: string): CallerRequest {
+  return (method, path, who, payload, query) =>
+    t.app.inject({
+      method,
+      url: `${base}${path}`,
+      headers: who ? { token: who.token } : {},
+      ...(payload ? { payload } : {}),
+      ...(query ? { query } : {}),
+    });
 }

@@ -5,20 +5,19 @@
  * where the notices do not arrive, within the configured seconds and not honoured longer.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/modules/member/testing-tables.ts';
 import { sessions } from '../src/modules/sessions/testing-tables.ts';
 import { signIn } from './accounts.ts';
-import { buildTestApp, type TestApp } from './build.ts';
+import type { TestApp } from './build.ts';
 import { signInOperator } from './operators.ts';
+import { useTestApp } from './suite.ts';
 
-describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { authCacheSeconds: 2 } });
-  });
-  afterAll(() => t.close());
-
+/**
+ * The requests these tests make with a session: the profile (any user's), a 定制 reading (a VIP's),
+ * and both statuses at once, the reading's first.
+ */
+function sessionRequests(t: TestApp) {
   const profile = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/crm/member/profile', headers: { token } });
   const fortune = (token: string) =>
@@ -28,6 +27,26 @@ describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
       headers: { token },
       payload: { bazi: { name: '张三', sex: '男', born: '公 1990-05-10 08:00' }, yunType: 'caiyun' },
     });
+  const statuses = async (token: string) => [
+    (await fortune(token)).statusCode,
+    (await profile(token)).statusCode,
+  ];
+  return { profile, fortune, statuses };
+}
+
+/** What a ban made in another process writes (the user banned, their sessions ended), behind this app's caches. */
+async function banBehindTheApp(t: TestApp, userId: number): Promise<void> {
+  const at = new Date(t.clock.now());
+  await t.database.db
+    .update(users)
+    .set({ bannedAt: at, banReason: '账号被盗用' })
+    .where(eq(users.id, userId));
+  await t.database.db.update(sessions).set({ revokedAt: at }).where(eq(sessions.userId, userId));
+}
+
+describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
+  const t = useTestApp({ config: { authCacheSeconds: 2 } });
+  const { profile, fortune, statuses } = sessionRequests(t);
 
   it('ends a session at once on logout and on deletion through the app', async () => {
     const a = await signIn(t, 'user');
@@ -49,8 +68,7 @@ describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
 
   it("ends a banned user's sessions at once when the ban goes through this process", async () => {
     const a = await signIn(t, 'vip');
-    expect((await fortune(a.token)).statusCode).toBe(200);
-    expect((await profile(a.token)).statusCode).toBe(200);
+    expect(await statuses(a.token)).toEqual([200, 200]);
     const operator = await signInOperator(t, 'support');
     const ban = await t.app.inject({
       method: 'POST',
@@ -59,21 +77,13 @@ describe('auth cache (AUTH_CACHE_SECONDS = 2)', () => {
       payload: { userId: a.userId, reason: '账号被盗用' },
     });
     expect(ban.statusCode).toBe(200);
-    expect((await fortune(a.token)).statusCode).toBe(401);
-    expect((await profile(a.token)).statusCode).toBe(401);
+    expect(await statuses(a.token)).toEqual([401, 401]);
   });
 
   it('refuses a ban made by another process as soon as its change notice arrives', async () => {
     const a = await signIn(t, 'vip');
-    expect((await fortune(a.token)).statusCode).toBe(200);
-    expect((await profile(a.token)).statusCode).toBe(200);
-    // What a ban in another process writes, done behind this process's caches.
-    const at = new Date(t.clock.now());
-    await t.database.db
-      .update(users)
-      .set({ bannedAt: at, banReason: '账号被盗用' })
-      .where(eq(users.id, a.userId!));
-    await t.database.db.update(sessions).set({ revokedAt: at }).where(eq(sessions.userId, a.userId!));
+    expect(await statuses(a.token)).toEqual([200, 200]);
+    await banBehindTheApp(t, a.userId!);
     // No time passes on the app's clock: only the notice can have dropped the entries.
     await refusedWithin(1000, () => fortune(a.token));
     expect((await profile(a.token)).statusCode).toBe(401);
@@ -115,36 +125,16 @@ async function refusedWithin(ms: number, request: () => Promise<{ statusCode: nu
 }
 
 describe('auth cache without change notices (AUTH_CACHE_SECONDS = 2)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { authCacheSeconds: 2 }, links: false });
-  });
-  afterAll(() => t.close());
-
-  const profile = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/crm/member/profile', headers: { token } });
-  const fortune = (token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/app/bln.Suan/dingzhi',
-      headers: { token },
-      payload: { bazi: { name: '张三', sex: '男', born: '公 1990-05-10 08:00' }, yunType: 'caiyun' },
-    });
+  const t = useTestApp({ config: { authCacheSeconds: 2 }, links: false });
+  const { fortune, statuses } = sessionRequests(t);
 
   it('honours a ban made by another process for at most the configured seconds', async () => {
     const a = await signIn(t, 'vip');
     expect((await fortune(a.token)).statusCode).toBe(200);
-    // What a ban in another process writes, done behind this process's caches.
-    const at = new Date(t.clock.now());
-    await t.database.db
-      .update(users)
-      .set({ bannedAt: at, banReason: '账号被盗用' })
-      .where(eq(users.id, a.userId!));
-    await t.database.db.update(sessions).set({ revokedAt: at }).where(eq(sessions.userId, a.userId!));
+    await banBehindTheApp(t, a.userId!);
     expect((await fortune(a.token)).statusCode).toBe(200);
     t.clock.advanceSeconds(2);
-    expect((await fortune(a.token)).statusCode).toBe(401);
-    expect((await profile(a.token)).statusCode).toBe(401);
+    expect(await statuses(a.token)).toEqual([401, 401]);
   });
 
   it('honours a change made behind its back for at most the configured seconds', async () => {
@@ -158,7 +148,6 @@ describe('auth cache without change notices (AUTH_CACHE_SECONDS = 2)', () => {
       .where(eq(sessions.userId, a.userId!));
     expect((await fortune(a.token)).statusCode).toBe(200);
     t.clock.advanceSeconds(2);
-    expect((await fortune(a.token)).statusCode).toBe(401);
-    expect((await profile(a.token)).statusCode).toBe(401);
+    expect(await statuses(a.token)).toEqual([401, 401]);
   });
 });

@@ -13,15 +13,16 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode, totpStep } from '../src/modules/admin/index.ts';
 import { users } from '../src/modules/member/testing-tables.ts';
 import { payFindings } from '../src/modules/pay/testing-tables.ts';
 import { signIn, testPhone } from './accounts.ts';
 import { buildTestApp, type TestApp } from './build.ts';
 import { multipartForm } from './multipart.ts';
+import { enrolTotp, totpNow } from './operator-totp.ts';
 import { addTestOperator, OPERATOR_PASSWORD, signInOperator, testUsername } from './operators.ts';
 import { caseSample, sampled } from './sampling.ts';
-import { addAddress, addProduct } from './shop-fixtures.ts';
+import { newBuyer, payInSandbox, placeOrder } from './shop-buyer.ts';
+import { addProduct } from './shop-fixtures.ts';
 
 const CALLERS = [
   'noToken',
@@ -101,16 +102,11 @@ const someOperator = () => addTestOperator(t, 'support');
 /** The TOTP secret a caller enrols (through the API, as itself); undefined for a caller that cannot. */
 async function enrolled(caller: Caller): Promise<string | undefined> {
   if (!caller.jwt) return undefined;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/me/totp/enrol',
-    headers: caller.headers,
-  });
+  const res = await enrolTotp(t, caller.headers);
   return res.statusCode === 200 ? (res.json().resData.secret as string) : undefined;
 }
 
-const codeOf = (secret: string | undefined, offset = 0) =>
-  secret ? totpCode(secret, totpStep(t.clock.now()) + offset) : '123456';
+const codeOf = (secret: string | undefined, offset = 0) => (secret ? totpNow(t, secret, offset) : '123456');
 
 /** A master's fields, valid for adding or changing one. */
 const MASTER = { avatar: '', nickname: '矩阵师傅', intro: '', wx: '', qrcode: '', sort: 9, active: true };
@@ -261,42 +257,17 @@ function productForm() {
   };
 }
 
-let matrixOrders = 0;
 /** A goods order a fresh buyer made and paid through the sandbox; `refundAsked` leaves it refunding. */
 async function paidOrder(refundAsked = false): Promise<string> {
-  const { token, userId } = await signIn(t, 'user', testPhone());
-  const addressId = await addAddress(t.database.db, userId!);
+  const buyer = await newBuyer(t);
   const product = await addProduct(t.database.db, { skus: [{ price: 9_900, stock: 5 }] });
-  matrixOrders += 1;
-  const headers = { token };
-  const made = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    headers,
-    payload: {
-      items: [{ skuId: product.skuId, qty: 1 }],
-      addressId,
-      idempotencyKey: `matrix-${process.pid}-${matrixOrders}`,
-    },
-  });
-  const { orderNo } = made.json().resData as { orderNo: string };
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/shop/orders/${orderNo}/pay`,
-    headers,
-    payload: { channel: 'sandbox' },
-  });
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/pay/sandbox/${orderNo}/complete`,
-    headers,
-    payload: { outTradeNo: started.json().resData.outTradeNo, result: 'success' },
-  });
+  const { orderNo } = await placeOrder(t, buyer, [{ skuId: product.skuId, qty: 1 }]);
+  await payInSandbox(t, buyer, orderNo);
   if (refundAsked) {
     await t.app.inject({
       method: 'POST',
       url: `/api/shop/orders/${orderNo}/refund`,
-      headers,
+      headers: { token: buyer.token },
       payload: { reason: '矩阵测试' },
     });
   }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_FILE } from '../src/modules/member/index.ts';
 import { users } from '../src/modules/member/testing-tables.ts';
 import { mingliProfiles } from '../src/modules/mingli/testing-tables.ts';
@@ -20,9 +20,9 @@ import { cartItems } from '../src/modules/shop/testing-tables.ts';
 // the 公众号 stand-in of the tests, not the module's code
 import { StandInWechat } from '../src/modules/wechat/testing.ts';
 // the WeChat tests' app builder, not the module's code
-import { buildWechatApp, SITE } from '../src/modules/wechat/testing-flow.ts';
+import { useWechatApp } from '../src/modules/wechat/testing-app.ts';
+import { SITE } from '../src/modules/wechat/testing-flow.ts';
 import { signIn, testPhone } from './accounts.ts';
-import type { TestApp } from './build.ts';
 import { type AddedCourse, addCourse, grantCourseTo, storeFixtureVideo } from './ketang-fixtures.ts';
 import { caseSample, sampled } from './sampling.ts';
 import { type AddedProduct, addAddress, addOrderRow, addProduct } from './shop-fixtures.ts';
@@ -36,6 +36,10 @@ type CallerName = (typeof CALLERS)[number];
 
 type Status = 200 | 302 | 401 | 403 | 404;
 type Access = Record<CallerName, Status>;
+
+/** The same answer to every caller. */
+const everyone = (status: Status): Access =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Access;
 
 /** PRODUCT.md#roles: a logged-in user, VIP or not; a visitor, a missing, revoked or deleted session → 401. */
 const MEMBER: Access = {
@@ -65,15 +69,7 @@ const NOT_BOUGHT: Access = { ...MEMBER, user: 403, vip: 403, expiredVip: 403 };
 /**
  * Readable by anyone: clients send a token (PRODUCT.md#paths), but these routes neither need nor check one.
  */
-const PUBLIC: Access = {
-  noToken: 200,
-  visitor: 200,
-  user: 200,
-  vip: 200,
-  expiredVip: 200,
-  revokedVip: 200,
-  deletedVip: 200,
-};
+const PUBLIC: Access = everyone(200);
 
 /**
  * Anyone with a live session, a visitor's too: a lesson's media URL is bound to the caller's session,
@@ -85,15 +81,7 @@ const ANY_SESSION: Access = { ...PUBLIC, noToken: 401, revokedVip: 401, deletedV
  * A browser navigation anyone may make (WeChat's 网页授权): answered 302 whoever calls, since the
  * authorisation itself is what identifies the user.
  */
-const NAVIGATION: Access = {
-  noToken: 302,
-  visitor: 302,
-  user: 302,
-  vip: 302,
-  expiredVip: 302,
-  revokedVip: 302,
-  deletedVip: 302,
-};
+const NAVIGATION: Access = everyone(302);
 
 /** The envelope `code` each status answers with (packages/contracts/src/errors.ts); a 302 has none. */
 const ENVELOPE_CODE: Record<Status, 0 | null | 'Unauthorized' | 'Forbidden' | 'NotFound'> = {
@@ -212,21 +200,23 @@ const cartLine =
     };
   };
 
+/** A 收货地址 as the app sends it, without its default flag. */
+const ADDRESS = {
+  name: '李四',
+  phone: '13900139000',
+  province: '广东省',
+  city: '广州市',
+  district: '天河区',
+  detail: '体育西路 1 号',
+};
+
 /** An address of `whose` (the caller's or a stranger's), changed or deleted. */
 const addressOf =
   (whose: 'own' | 'other', method: 'PUT' | 'DELETE'): Send =>
   async (caller) => {
     const owner = whose === 'own' ? ownerOf(caller) : await stranger();
     const id = owner === null ? 1 : await addAddress(t.database.db, owner);
-    const body = {
-      name: '李四',
-      phone: '13900139000',
-      province: '广东省',
-      city: '广州市',
-      district: '天河区',
-      detail: '体育西路 1 号',
-      isDefault: true,
-    };
+    const body = { ...ADDRESS, isDefault: true };
     return { ...(await json(method === 'PUT' ? body : undefined)(caller)), url: `/api/shop/addresses/${id}` };
   };
 
@@ -497,12 +487,7 @@ const ROUTES: Route[] = [
     '/api/shop/addresses',
     MEMBER,
     json({
-      name: '李四',
-      phone: '13900139000',
-      province: '广东省',
-      city: '广州市',
-      district: '天河区',
-      detail: '体育西路 1 号',
+      ...ADDRESS,
       isDefault: false,
     }),
   ),
@@ -671,13 +656,9 @@ const SESSION_ONLY = [
   'POST /api/crm/member/login',
 ];
 
-let t: TestApp;
-let stand: StandInWechat;
+const { t, stand } = useWechatApp();
 
 beforeAll(async () => {
-  stand = new StandInWechat({ now: () => t.clock.now() });
-  await stand.listen();
-  t = await buildWechatApp(stand);
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#672f0d' } })
     .png()
     .toBuffer();
@@ -686,11 +667,6 @@ beforeAll(async () => {
   await storeFixtureVideo(t);
   freeCourse = await addCourse(t, { free: true, title: '测试免费课' });
   paidCourse = await addCourse(t, { title: '测试付费课', lessons: [{ free: true }, {}] });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stand?.close();
 });
 
 /** A VIP's session after POST `url` (logout or delete) answered 200 for it. */

@@ -4,7 +4,6 @@
  * env TEST_DATABASE_URL is set, a throw-away database on that PostgreSQL server (copied from the
  * run's template, dropped on close): `npm test` runs the whole suite both ways.
  */
-import { randomBytes } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -24,18 +23,9 @@ import { type Config, loadConfig, parseSmsConfig } from '../src/config.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../src/db/client.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { createFileStorage } from '../src/shared/storage.ts';
-import {
-  databaseUrl,
-  dropDatabase,
-  FILES_TEMPLATE_ENV,
-  PG_DATABASE_PREFIX,
-  PG_TEMPLATE_ENV,
-  quoteIdent,
-  RUN_ENV,
-  TEMPLATE_ENV,
-  withAdmin,
-} from './global-setup.ts';
+import { FILES_TEMPLATE_ENV, TEMPLATE_ENV } from './global-setup.ts';
 import { fixtureMediaDir } from './ketang-fixtures.ts';
+import { createTestPostgres } from './postgres-database.ts';
 
 /** 2026-01-15 12:00:00 Beijing (04:00 UTC): the tests' "now". */
 export const FIXED_NOW = Date.UTC(2026, 0, 15, 4, 0, 0);
@@ -177,23 +167,17 @@ async function openPglite(): Promise<TestDatabase> {
  * test file run outside the global setup; migrate and seed below then build it).
  */
 async function openPostgres(serverUrl: string): Promise<TestDatabase> {
-  const run = process.env[RUN_ENV] ?? String(process.pid);
-  const template = process.env[PG_TEMPLATE_ENV];
-  const name = `${PG_DATABASE_PREFIX}${run}_${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (client) =>
-    client.query(`create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`),
-  );
-  const url = databaseUrl(serverUrl, name);
+  const { url, seeded, drop } = await createTestPostgres(serverUrl);
   const database = await openDatabase({ kind: 'postgres', url });
   return {
     database,
     url,
-    seeded: Boolean(template),
+    seeded,
     async dispose() {
       try {
         await database.close();
       } finally {
-        await withAdmin(serverUrl, (client) => dropDatabase(client, name));
+        await drop();
       }
     },
   };

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { seedDatabase } from '../seed/index.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type DatabaseTarget, openDatabase } from '../src/db/client.ts';
 import { localFileStorage } from '../src/shared/storage.ts';
 import { fixtureMediaDir } from './ketang-fixtures.ts';
 
@@ -88,15 +88,24 @@ async function dropStaleDatabases(client: pg.Client): Promise<void> {
 }
 
 /**
- * Seeds the template as the server does, then once more, which must add nothing: test apps copy the
- * template and skip the seed (test/build.ts), so the seed's idempotency with the classroom's media,
- * which every server start relies on, is checked here once per run.
+ * Builds the template on the database `target` names: migrated, seeded as the server does, then
+ * seeded once more, which must add nothing: test apps copy the template and skip the seed
+ * (test/build.ts), so the seed's idempotency with the classroom's media, which every server start
+ * relies on, is checked here once per run. The files the seed stores go to `filesDir`, where test
+ * apps find them ({@link FILES_TEMPLATE_ENV}).
  */
-async function seedTwice(db: Database['db'], filesDir: string): Promise<void> {
-  const storage = localFileStorage(filesDir);
-  await seedDatabase(db, storage, { ketangMediaDir: fixtureMediaDir() });
-  const again = await seedDatabase(db, storage, { ketangMediaDir: fixtureMediaDir() });
-  if (again !== 0) throw new Error(`a second seed of the test template added ${again} rows`);
+async function buildTemplate(target: DatabaseTarget, filesDir: string): Promise<void> {
+  const database = await openDatabase(target);
+  try {
+    await database.migrate();
+    const storage = localFileStorage(filesDir);
+    await seedDatabase(database.db, storage, { ketangMediaDir: fixtureMediaDir() });
+    const again = await seedDatabase(database.db, storage, { ketangMediaDir: fixtureMediaDir() });
+    if (again !== 0) throw new Error(`a second seed of the test template added ${again} rows`);
+  } finally {
+    await database.close();
+  }
+  process.env[FILES_TEMPLATE_ENV] = filesDir;
 }
 
 async function setupPostgres(url: string): Promise<() => Promise<void>> {
@@ -108,14 +117,7 @@ async function setupPostgres(url: string): Promise<() => Promise<void>> {
     await dropDatabase(client, template);
     await client.query(`create database ${quoteIdent(template)}`);
   });
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
-  try {
-    await database.migrate();
-    await seedTwice(database.db, filesDir);
-  } finally {
-    await database.close();
-  }
-  process.env[FILES_TEMPLATE_ENV] = filesDir;
+  await buildTemplate({ kind: 'postgres', url: databaseUrl(url, template) }, filesDir);
   await withAdmin(url, (client) =>
     client.query(`alter database ${quoteIdent(template)} with is_template true allow_connections false`),
   );
@@ -138,15 +140,7 @@ async function setupPglite(): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'xuanli-api-test-'));
   const dataDir = join(dir, 'pglite');
   // Built through openDatabase like the server's, then reopened raw for PGlite's own dump.
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  const filesDir = join(dir, 'files');
-  try {
-    await database.migrate();
-    await seedTwice(database.db, filesDir);
-  } finally {
-    await database.close();
-  }
-  process.env[FILES_TEMPLATE_ENV] = filesDir;
+  await buildTemplate({ kind: 'pglite', dataDir }, join(dir, 'files'));
   const client = await PGlite.create({ dataDir });
   const dump = await client.dumpDataDir('none');
   await client.close();

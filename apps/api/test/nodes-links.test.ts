@@ -1,14 +1,3 @@
-/**
- * What lets several API nodes share one database besides their caches: the job locks (one node at a
- * time runs a job; each unit of work is done once however many nodes sweep together), the change
- * notices' listener coming back after its connection is killed (and flushing the caches, since notices
- * were missed meanwhile), and the read replica router (marked reads go to the replica while it is up,
- * caught up and not lagging; to the primary otherwise, quickly and logged once).
- *
- * On PGlite (one process) the nodes share the embedded database, its in-process notices and locks;
- * what only PostgreSQL has (connections to kill, a second pool) is tested on PostgreSQL only.
- */
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +7,7 @@ import { createReadRouter, type QueryablePool, type ReplicaState } from '../src/
 import { orderEvents } from '../src/modules/shop/testing-tables.ts';
 import type { JobLocks } from '../src/shared/job-lock.ts';
 import { signIn } from './accounts.ts';
+import { captureLog } from './log-capture.ts';
 import { buildTestNodes, type TestNodes, within } from './nodes.ts';
 import { addAddress, addProduct, statusOf, stockOf } from './shop-fixtures.ts';
 
@@ -210,13 +200,7 @@ describe.runIf(onPostgres)('links to PostgreSQL lost and found again', () => {
 });
 
 describe.runIf(onPostgres)('reads marked for the replica', () => {
-  const lines: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { stream: logStream, lines } = captureLog();
 
   it('sends the catalogue to the replica pool and a buyer’s own orders to the primary', async () => {
     const n = await buildTestNodes(1);

@@ -1,24 +1,7 @@
-/**
- * Fuzz generated from the OpenAPI document: for every operation `app.swagger()` lists, ≥ 500 requests
- * built from its schemas — valid-looking values, boundary numbers and numbers as text that overflow
- * (Infinity, 1e309), wrong types, missing and extra fields, long strings, unicode, NUL bytes, garbage
- * `token` headers, odd content types and raw bodies — and not one may answer 5xx. A new route is
- * fuzzed as soon as it is documented.
- *
- * Reproducible: one seeded generator per operation (OPENAPI_FUZZ_SEED, default below, mixed with
- * "METHOD path"). A failure prints the seed, the request number, the request as an `inject()` call and
- * the server's stack. OPENAPI_FUZZ_RUNS changes the requests per operation (default 500).
- * Runs on PGlite and on PostgreSQL like the rest of the suite (test/build.ts). Sending the requests is
- * most of the API suite's time, so a run without XUANLI_TEST_FULL (the PGlite pass of `npm test`, a
- * file run alone) sends every 4th of each operation's requests (test/sampling.ts: the offset is printed
- * and moves with XUANLI_TEST_SAMPLE_SEED), and the PostgreSQL pass (XUANLI_TEST_FULL=rest) the other
- * three quarters; every request is still generated, so a request is the same at its number in every
- * run, and XUANLI_TEST_FULL=1 sends them all.
- */
-import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabaseKind } from './build.ts';
+import { captureLog } from './log-capture.ts';
 import { signInOperator } from './operators.ts';
 import { caseSample, fullRun, restRun, sampleHint } from './sampling.ts';
 
@@ -683,13 +666,7 @@ function describeRequest(request: FuzzRequest): string {
 // ---------------------------------------------------------------------------------------------------
 
 // Error log lines of the app (pino JSON), so that a 5xx is reported with the server's stack.
-const errorLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    errorLines.push(chunk.toString());
-    done();
-  },
-});
+const { stream: logStream, lines: errorLines } = captureLog();
 const database = testDatabaseKind();
 const t = await buildTestApp({ logger: { level: 'error', stream: logStream } });
 /** How often each {@link KNOWN_5XX_PENDING_FIX} entry was met in this file. */

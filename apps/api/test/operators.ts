@@ -4,6 +4,7 @@
  * console routes start from a real bearer token.
  */
 import type { AdminRole } from '@xuanli/contracts/admin-labels';
+import type { LightMyRequestResponse } from 'fastify';
 import { addOperator } from '../src/modules/admin/index.ts';
 import type { TestApp } from './build.ts';
 
@@ -47,7 +48,7 @@ export function loginRequest(
   t: TestApp,
   body: { username: string; password: string; totp?: string },
   remoteAddress?: string,
-) {
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'POST', url: '/api/admin/login', payload: body, remoteAddress });
 }
 
@@ -58,4 +59,20 @@ export async function signInOperator(t: TestApp, role: AdminRole): Promise<TestO
   if (res.statusCode !== 200) throw new Error(`admin login: ${res.statusCode} ${res.body}`);
   const jwt = res.json().resData.jwt as string;
   return { id, username, role, jwt, headers: { authorization: `Bearer ${jwt}` } };
+}
+
+/** The console's requests as operator `op` (its bearer token read at each call). */
+export interface OperatorRequests {
+  /** `GET url` with `query`. */
+  get(url: string, query?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** `POST url` with the JSON body `payload`. */
+  post(url: string, payload?: object): Promise<LightMyRequestResponse>;
+}
+
+/** {@link OperatorRequests} of `op` on `t`. */
+export function operatorRequests(t: TestApp, op: TestOperator): OperatorRequests {
+  return {
+    get: (url, query) => t.app.inject({ method: 'GET', url, headers: op.headers, query }),
+    post: (url, payload) => t.app.inject({ method: 'POST', url, headers: op.headers, payload }),
+  };
 }

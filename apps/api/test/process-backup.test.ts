@@ -5,33 +5,28 @@
  * refused over a database without --force and while a server holds the folder; a backup taken with
  * no server running; PostgreSQL pointed to pg_dump.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { orders } from '../src/modules/shop/testing-tables.ts';
 import { auditLog } from '../src/shared/audit.ts';
 import {
   type Answer,
   issueToken,
-  killServers,
   request,
   runAdmin,
   type ServerProcess,
+  serverFolder,
   startServer,
   stopServer,
   waitHealthy,
 } from './process-server.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'xuanli-backup-'));
+const root = serverFolder('xuanli-backup-');
 const live = join(root, 'live');
 const backupFile = join(root, 'backups', 'xuanli-1.tar.gz');
-afterAll(async () => {
-  await killServers();
-  rmSync(root, { recursive: true, force: true });
-});
 
 // PGlite's initdb takes ~10 s on an idle 2-core machine, and several times that while other suites run.
 const FIRST_START_MS = 110_000;

@@ -19,27 +19,21 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   checkToken,
   issueToken,
-  killServers,
   request,
   type ServerProcess,
+  serverFolder,
   startServer,
   stopServer,
   waitHealthy,
   within,
 } from './process-server.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'xuanli-process-'));
-afterAll(async () => {
-  // Servers first: one still starting would recreate the folder under a deleting rmSync.
-  await killServers();
-  rmSync(root, { recursive: true, force: true });
-});
+const root = serverFolder('xuanli-process-');
 
 const dataDir = join(root, 'data');
 const lockFile = join(dataDir, 'xuanli.lock');

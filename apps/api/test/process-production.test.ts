@@ -5,26 +5,21 @@
  * Strict-Transport-Security only when the request came over https.
  */
 import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  killServers,
   request,
   runAdmin,
   type ServerProcess,
+  serverFolder,
   startServer,
   stopServer,
   waitHealthy,
   within,
 } from './process-server.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'xuanli-production-'));
-afterAll(async () => {
-  await killServers();
-  rmSync(root, { recursive: true, force: true });
-});
+const root = serverFolder('xuanli-production-');
 
 // PGlite's initdb takes ~10 s on an idle 2-core machine, and several times that while other suites run.
 const FIRST_START_MS = 110_000;

@@ -1,12 +1,15 @@
 /**
  * Test helper: the real server (`node apps/api/src/server.ts`) as a child process on a free port, for
  * what `inject` cannot show: start-up order, the data folder, signals, sockets and time-outs. A test
- * file calls {@link killServers} in its afterAll, before it deletes any folder a server may still use.
+ * file calls {@link killServers} in its afterAll, before it deletes any folder a server may still use
+ * ({@link serverFolder} does both).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
 import { fixtureMediaDir } from './ketang-fixtures.ts';
 
 /** The repository root (server.ts resolves DATA_DIR and WEB_DIST against it). */
@@ -42,6 +45,20 @@ export async function killServers(): Promise<void> {
         }),
     ),
   );
+}
+
+/**
+ * A temporary folder (named `prefix…`) for the servers of the calling test file, made now; the file's
+ * afterAll kills its servers that still run, then removes the folder (a server still starting would
+ * otherwise write into it while it is being removed).
+ */
+export function serverFolder(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(async () => {
+    await killServers();
+    rmSync(root, { recursive: true, force: true });
+  });
+  return root;
 }
 
 /** Asks the OS for a port nobody listens on, then frees it for the server to take. */

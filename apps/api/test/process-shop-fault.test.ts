@@ -29,15 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
 import { payments, payNotifications } from '../src/modules/pay/testing-tables.ts';
 import { orderEvents, orderItems, orders, skus } from '../src/modules/shop/testing-tables.ts';
-import {
-  databaseUrl,
-  dropDatabase,
-  PG_DATABASE_PREFIX,
-  PG_TEMPLATE_ENV,
-  quoteIdent,
-  RUN_ENV,
-  withAdmin,
-} from './global-setup.ts';
+import { createTestPostgres, type TestPostgres } from './postgres-database.ts';
 import {
   type Answer,
   issueToken,
@@ -153,7 +145,7 @@ async function wholeOrders(db: Db) {
 
 function faultSuite(kind: 'pglite' | 'postgres') {
   const sandboxKey = randomBytes(32).toString('hex');
-  const name = `${PG_DATABASE_PREFIX}${process.env[RUN_ENV] ?? process.pid}_${randomBytes(6).toString('hex')}`;
+  let throwAway: TestPostgres | undefined;
   let dataDir = '';
   let env: Record<string, string> = {};
   let postgres: Database | undefined;
@@ -247,14 +239,8 @@ function faultSuite(kind: 'pglite' | 'postgres') {
     dataDir = mkdtempSync(join(tmpdir(), 'xuanli-fault-'));
     env = { DATA_DIR: dataDir, PAY_SANDBOX: 'on', PAY_SANDBOX_KEY: sandboxKey };
     if (kind === 'postgres') {
-      const serverUrl = SERVER_URL as string;
-      const template = process.env[PG_TEMPLATE_ENV];
-      await withAdmin(serverUrl, (client) =>
-        client.query(
-          `create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`,
-        ),
-      );
-      const url = databaseUrl(serverUrl, name);
+      throwAway = await createTestPostgres(SERVER_URL as string);
+      const { url } = throwAway;
       postgres = await openDatabase({ kind: 'postgres', url });
       await postgres.migrate();
       env.DATABASE_URL = url;
@@ -295,9 +281,7 @@ function faultSuite(kind: 'pglite' | 'postgres') {
     if (server) await stopServer(server).catch(() => {});
     await killServers();
     await postgres?.close();
-    if (kind === 'postgres' && SERVER_URL) {
-      await withAdmin(SERVER_URL, (client) => dropDatabase(client, name));
-    }
+    await throwAway?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

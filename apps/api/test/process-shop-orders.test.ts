@@ -23,15 +23,7 @@ import { payments, payNotifications } from '../src/modules/pay/testing-tables.ts
 import { bindSessionToUser } from '../src/modules/sessions/index.ts';
 import { orderEvents, orderItems, orders } from '../src/modules/shop/testing-tables.ts';
 import { sessionIdOf } from './accounts.ts';
-import {
-  databaseUrl,
-  dropDatabase,
-  PG_DATABASE_PREFIX,
-  PG_TEMPLATE_ENV,
-  quoteIdent,
-  RUN_ENV,
-  withAdmin,
-} from './global-setup.ts';
+import { createTestPostgres, type TestPostgres } from './postgres-database.ts';
 import {
   type Answer,
   issueToken,
@@ -78,7 +70,7 @@ function resDataOf<T>(answer: Answer): T {
 }
 
 describe.skipIf(!SERVER_URL)('two API processes selling the last 10 pieces to 200 buyers at once', () => {
-  const name = `${PG_DATABASE_PREFIX}${process.env[RUN_ENV] ?? process.pid}_${randomBytes(6).toString('hex')}`;
+  let postgres: TestPostgres | undefined;
   const dataDirs: string[] = [];
   let database: Database;
   let servers: ServerProcess[] = [];
@@ -86,14 +78,8 @@ describe.skipIf(!SERVER_URL)('two API processes selling the last 10 pieces to 20
   let made: Made[] = [];
 
   beforeAll(async () => {
-    const serverUrl = SERVER_URL as string;
-    const template = process.env[PG_TEMPLATE_ENV];
-    await withAdmin(serverUrl, (client) =>
-      client.query(
-        `create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`,
-      ),
-    );
-    const url = databaseUrl(serverUrl, name);
+    postgres = await createTestPostgres(SERVER_URL as string);
+    const { url } = postgres;
     database = await openDatabase({ kind: 'postgres', url });
     await database.migrate();
     // Both servers sign with the same secret, as a deployment behind a load balancer does.
@@ -117,7 +103,7 @@ describe.skipIf(!SERVER_URL)('two API processes selling the last 10 pieces to 20
     await Promise.all(servers.map((server) => stopServer(server).catch(() => {})));
     await killServers();
     await database?.close();
-    if (SERVER_URL) await withAdmin(SERVER_URL, (client) => dropDatabase(client, name));
+    await postgres?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,48 +1,22 @@
-/**
- * `npm run admin` as the operator runs it: a child process on a data folder of its own, first with no
- * server (it opens the embedded database itself), then while a server holds the folder (it goes
- * through that server's operator channel).
- */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, fixedClock, testConfig } from '../../test/build.ts';
+import { type AdminRun, runAdmin } from '../../test/process-server.ts';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { users } from '../modules/member/testing-tables.ts';
 import { auditLog } from '../shared/audit.ts';
 import { CHANNEL_FILE } from './channel.ts';
 
-const REPO = resolve(import.meta.dirname, '../../../..');
 const SECRET = 'cli-test-secret-cli-test-secret-0123456789';
 
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `node apps/api/src/cli/admin.ts …args` from the repository root, as `npm run admin --` does. */
-function admin(dataDir: string, ...args: string[]): Promise<Result> {
-  return new Promise((done) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'silent',
-    };
-    delete env.DATABASE_URL;
-    execFile(
-      process.execPath,
-      ['apps/api/src/cli/admin.ts', ...args],
-      { cwd: REPO, env, timeout: 120_000 },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** Runs `npm run admin -- …args` on the data folder `dataDir`, as the operator on the server's machine does. */
+function admin(dataDir: string, ...args: string[]): Promise<AdminRun> {
+  return runAdmin({ DATA_DIR: dataDir, JWT_SECRET: SECRET }, args);
 }
 
 const DAY = 86_400_000;

@@ -3,8 +3,9 @@
  * a command travels to a server, the refusals a server itself gives, and PostgreSQL pointed to its own
  * tools. The operator's runs (a live server, restores, an offline folder) are test/process-backup.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, testDatabaseKind } from '../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '../../test/build.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { AppError } from '../shared/errors.ts';
 import { runCommand, UsageError, withAbsolutePaths } from './commands.ts';
 
@@ -31,11 +32,7 @@ describe('withAbsolutePaths', () => {
 });
 
 describe('backup and restore run as commands', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   const admin = (...argv: string[]) =>
     runCommand({ db: t.database.db, clock: t.clock, actor: 'root@ops', config: t.config }, argv);

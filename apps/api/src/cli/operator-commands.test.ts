@@ -1,17 +1,12 @@
-/**
- * `npm run admin -- operator …`: the first admin is made from the command line with the password on
- * stdin (never in argv), and then logs in to the console. First in process (every rule of the
- * commands), then as the operator runs it — a child process on a data folder with no server, and
- * again through a running server's operator channel.
- */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, FIXED_NOW, fixedClock, type TestApp, testConfig } from '../../test/build.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXED_NOW, fixedClock, testConfig } from '../../test/build.ts';
+import { runAdmin } from '../../test/process-server.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { operators } from '../modules/admin/testing-tables.ts';
@@ -22,11 +17,7 @@ const login = (app: FastifyInstance, username: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password } });
 
 describe('operator commands', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   const admin = (input: string | undefined, ...argv: string[]) =>
     runCommand({ db: t.database.db, clock: t.clock, actor: 'root@ops', config: t.config, input }, argv);
@@ -119,47 +110,19 @@ describe('operator commands', () => {
   });
 });
 
-const REPO = resolve(import.meta.dirname, '../../../..');
 const SECRET = 'cli-test-secret-cli-test-secret-0123456789';
-
-/** `printf '%s' input | node apps/api/src/cli/admin.ts …args` from the repository root, on `dataDir`. */
-function adminProcess(
-  dataDir: string,
-  input: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'silent',
-    };
-    delete env.DATABASE_URL;
-    const child = execFile(
-      process.execPath,
-      ['apps/api/src/cli/admin.ts', ...args],
-      { cwd: REPO, env, timeout: 120_000 },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(input);
-  });
-}
 
 describe('npm run admin -- operator add', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-operator-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  /** What `npm run admin` runs with on this data folder. */
+  const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET };
 
   it('makes the first admin from stdin with no server running, then through a running server', async () => {
-    const added = await adminProcess(
-      dataDir,
+    const added = await runAdmin(
+      env,
+      ['operator', 'add', 'first.admin', '--role', 'admin', '--password-stdin'],
       'the-first-admin-pw\n',
-      'operator',
-      'add',
-      'first.admin',
-      '--role',
-      'admin',
-      '--password-stdin',
     );
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
@@ -178,13 +141,10 @@ describe('npm run admin -- operator add', () => {
       await app.ready();
       expect((await login(app, 'first.admin', 'the-first-admin-pw')).statusCode).toBe(200);
       // The server holds the folder now: the password goes over its operator channel.
-      const changed = await adminProcess(
-        dataDir,
+      const changed = await runAdmin(
+        env,
+        ['operator', 'password', 'first.admin', '--password-stdin'],
         'a-changed-password',
-        'operator',
-        'password',
-        'first.admin',
-        '--password-stdin',
       );
       expect(changed.stderr).toBe('');
       expect(changed.code).toBe(0);
@@ -192,7 +152,7 @@ describe('npm run admin -- operator add', () => {
       expect((await login(app, 'first.admin', 'a-changed-password')).statusCode).toBe(200);
       const [row] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'operator.password'));
       expect(row.actor).toMatch(/\(admin channel\)$/);
-      const refused = await adminProcess(dataDir, 'x', 'operator', 'add', 'second', '--role', 'editor');
+      const refused = await runAdmin(env, ['operator', 'add', 'second', '--role', 'editor'], 'x');
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('--password-stdin');
     } finally {

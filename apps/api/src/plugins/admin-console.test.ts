@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
+import { useTestApp } from '../../test/suite.ts';
 
 describe('operators console at /admin/ beside the app at /xuanli/', () => {
   const adminDist = mkdtempSync(join(tmpdir(), 'xuanli-admin-dist-'));
@@ -86,11 +87,7 @@ describe('operators console at /admin/ beside the app at /xuanli/', () => {
 });
 
 describe('operators console not built', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { adminDist: join(tmpdir(), 'xuanli-no-such-admin-dist') } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ config: { adminDist: join(tmpdir(), 'xuanli-no-such-admin-dist') } });
 
   it('answers /admin/ with a clear 503 text, and the rest of the API still serves', async () => {
     for (const url of ['/admin/', '/admin', '/admin/assets/x.js']) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../../test/accounts.ts';
-import { buildTestApp, type TestApp } from '../../test/build.ts';
 import { signInOperator } from '../../test/operators.ts';
+import { useTestApp } from '../../test/suite.ts';
 
 /** Every kind of answer under /api/docs: the page, its redirect, its scripts, the JSON and the YAML. */
 const DOCS_URLS = [
@@ -15,11 +15,7 @@ const DOCS_URLS = [
 ];
 
 describe('the OpenAPI pages in production', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { production: true } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ config: { production: true } });
 
   it('answer 401 without a console login, whoever else calls', async () => {
     const visitor = await signIn(t, 'visitor');
@@ -62,11 +58,7 @@ describe('the OpenAPI pages in production', () => {
 });
 
 describe('the OpenAPI pages outside production', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('are open to anyone', async () => {
     expect(t.config.production).toBe(false);

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
+import { postRaw } from '../../test/raw-body.ts';
 import { nonFinitePath } from './finite-numbers.ts';
 
 describe('nonFinitePath', () => {
@@ -66,12 +67,7 @@ describe('requests carrying a number that is not finite', () => {
       });
     }
     // A JSON number past the double range is Infinity once parsed; in a field of any type too.
-    const raw = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/numbers/1',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":"x","any":{"deep":[1,1e400]}}',
-    });
+    const raw = await postRaw(t, '/api/test/numbers/1', '{"name":"x","any":{"deep":[1,1e400]}}');
     expect(raw.json()).toEqual({
       code: 'ValidationError',
       msg: '请求内容 any.deep.1 不是有效的数字（太大或不是有限数）',

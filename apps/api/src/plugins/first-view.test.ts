@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, FIXED_NOW, type TestApp } from '../../test/build.ts';
+import { captureLog } from '../../test/log-capture.ts';
 import { saveHolidayDay } from '../modules/calendar/index.ts';
 import { FIRST_VIEW_MODULE, inlineScriptHashes, withScriptSources } from './first-view.ts';
 
@@ -180,13 +180,7 @@ describe('index.html without a rendered calendar', () => {
   it('goes out as built when a render fails: logged, never a 500, not retried for the same day', async () => {
     const name = `xlRenders${process.pid}b`;
     const dist = webBuild(renderModule(name, true));
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { stream, lines } = captureLog();
     const t = await buildTestApp({ config: { webDist: dist }, logger: { level: 'error', stream } });
     try {
       for (let i = 0; i < 3; i++) {

@@ -1,23 +1,14 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, fixedClock, type TestApp, testConfig } from '../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { fixedClock, testConfig } from '../../test/build.ts';
+import { captureLog } from '../../test/log-capture.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { HEALTH_TIMEOUT_MS } from './health.ts';
 
 describe('GET /api/health', () => {
-  let t: TestApp;
-  const lines: string[] = [];
-  beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    t = await buildTestApp({ config: { rateLimitMax: 2 }, logger: { level: 'info', stream } });
-  });
-  afterAll(() => t.close());
+  const { stream, lines } = captureLog();
+  const t = useTestApp({ config: { rateLimitMax: 2 }, logger: { level: 'info', stream } });
 
   it('answers ok after asking the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -44,13 +35,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 Unavailable when the database does not answer, and logs why', async () => {
-    const logged: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logged.push(chunk.toString());
-        done();
-      },
-    });
+    const { stream, lines: logged } = captureLog();
     // A database whose every query fails, as a dropped connection does.
     const down = {
       execute: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.3:5432')),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPhone, visitorToken } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { buildApp } from '../app.ts';
 import { type Config, DEFAULT_RATE_BUDGETS } from '../config.ts';
 import { isStaticPath, routeRateLimit } from './rate-limit.ts';
@@ -59,11 +60,7 @@ describe('rate limit behind a proxy (TRUST_PROXY as a hop count)', () => {
 });
 
 describe('rate limit with TRUST_PROXY as an address list', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimitMax: 3, trustProxy: ['10.0.0.0/8'] } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ config: { rateLimitMax: 3, trustProxy: ['10.0.0.0/8'] } });
 
   it('ignores X-Forwarded-For from an address that is not a listed proxy', async () => {
     const codes = await statuses(t.app, 5, (i) => ({
@@ -87,11 +84,7 @@ describe('rate limit with TRUST_PROXY as an address list', () => {
 });
 
 describe('429 answers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimitMax: 2 } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ config: { rateLimitMax: 2 } });
 
   it('are our envelope with retry-after in seconds until a retry is admitted', async () => {
     // Two requests 20 s into a minute spend the budget until they leave the sliding window: a minute

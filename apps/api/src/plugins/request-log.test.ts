@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
+import { captureLog } from '../../test/log-capture.ts';
 import { AppError } from '../shared/errors.ts';
 import { serializeError } from './log-redaction.ts';
 import {
@@ -11,18 +11,6 @@ import {
   TOO_MANY_SAMPLE_EVERY,
   TooManySampler,
 } from './request-log.ts';
-
-/** A pino destination keeping every line, parsed. */
-function captureLog() {
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      raw.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { stream, raw, text: () => raw.join('\n') };
-}
 
 describe('redactUrl', () => {
   it('redacts credential-like query parameters and JWTs, keeps the rest', () => {
@@ -44,18 +32,19 @@ describe('redactUrl', () => {
   });
 
   it('redacts personal query parameters and masks mobile numbers anywhere', () => {
-    expect(redactUrl('/api/admin/orders?phone=13912345678&status=paid')).toBe(
-      '/api/admin/orders?phone=[redacted]&status=paid',
-    );
-    expect(redactUrl('/api/admin/users?q=%E5%BC%A0%E4%B8%89&page=2')).toBe(
-      '/api/admin/users?q=[redacted]&page=2',
-    );
-    expect(redactUrl('/api/x?receiverName=a&address=b&keyword=c')).toBe(
-      '/api/x?receiverName=[redacted]&address=[redacted]&keyword=[redacted]',
-    );
-    expect(redactUrl('/api/x/13912345678?to=15887654321')).toBe('/api/x/139****5678?to=158****4321');
-    // A 20-digit order number is not a phone number.
-    expect(redactUrl('/api/shop/orders/20260115120000000001')).toBe('/api/shop/orders/20260115120000000001');
+    for (const [url, logged] of [
+      ['/api/admin/orders?phone=13912345678&status=paid', '/api/admin/orders?phone=[redacted]&status=paid'],
+      ['/api/admin/users?q=%E5%BC%A0%E4%B8%89&page=2', '/api/admin/users?q=[redacted]&page=2'],
+      [
+        '/api/x?receiverName=a&address=b&keyword=c',
+        '/api/x?receiverName=[redacted]&address=[redacted]&keyword=[redacted]',
+      ],
+      ['/api/x/13912345678?to=15887654321', '/api/x/139****5678?to=158****4321'],
+      // A 20-digit order number is not a phone number.
+      ['/api/shop/orders/20260115120000000001', '/api/shop/orders/20260115120000000001'],
+    ]) {
+      expect(redactUrl(url), url).toBe(logged);
+    }
   });
 
   it('caps long URLs', () => {
@@ -132,7 +121,7 @@ describe('request log lines', () => {
   async function request(options: InjectOptions & { headers?: Record<string, string> }) {
     const reqId = `t-${++id}`;
     const res = await t.app.inject({ ...options, headers: { ...options.headers, 'x-request-id': reqId } });
-    const raw = log.raw.filter((line) => line.includes(`"reqId":"${reqId}"`));
+    const raw = log.lines.filter((line) => line.includes(`"reqId":"${reqId}"`));
     return { res, raw, lines: raw.map((line) => JSON.parse(line) as Record<string, unknown>) };
   }
 
@@ -282,7 +271,7 @@ describe('request log lines', () => {
       url: '/api/calendar/terms?year=2024',
       headers: { 'x-request-id': plain },
     });
-    expect(log.raw.filter((line) => line.includes(`"reqId":"${plain}"`))).toHaveLength(1);
+    expect(log.lines.filter((line) => line.includes(`"reqId":"${plain}"`))).toHaveLength(1);
   });
 });
 
@@ -300,9 +289,9 @@ describe('request log at LOG_LEVEL warn', () => {
       );
       expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(404);
       // Start-up warnings (the web app not built) are no request lines.
-      expect(log.raw.filter((line) => line.includes('"reqId"'))).toEqual([]);
+      expect(log.lines.filter((line) => line.includes('"reqId"'))).toEqual([]);
       expect((await t.app.inject({ method: 'GET', url: '/api/test/boom' })).statusCode).toBe(500);
-      expect(log.raw.some((line) => line.includes('"status":500'))).toBe(true);
+      expect(log.lines.some((line) => line.includes('"status":500'))).toBe(true);
     } finally {
       await t.close();
     }

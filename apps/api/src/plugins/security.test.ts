@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
+import { useTestApp } from '../../test/suite.ts';
 import { HELMET_OPTIONS, helmetHeaders } from './security.ts';
 
 /** Headers of a response, as name → value, without the per-response and Fastify-set ones. */
@@ -17,11 +18,7 @@ function securityHeaders(headers: Record<string, unknown>, names: string[]) {
 }
 
 describe('security headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('are the headers @fastify/helmet itself sends with the same options', async () => {
     // The reference: @fastify/helmet registered the ordinary way (it rebuilds helmet per request).

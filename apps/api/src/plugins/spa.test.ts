@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build.ts';
+import { useTestApp } from '../../test/suite.ts';
 
 describe('SPA at /xuanli/', () => {
   const dist = mkdtempSync(join(tmpdir(), 'xuanli-dist-'));
@@ -197,11 +198,7 @@ describe('SPA static hygiene', () => {
 });
 
 describe('SPA not built', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { webDist: join(tmpdir(), 'xuanli-no-such-dist') } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ config: { webDist: join(tmpdir(), 'xuanli-no-such-dist') } });
 
   it('answers /xuanli/ with a clear 503 text instead of crashing', async () => {
     for (const url of ['/xuanli/', '/xuanli', '/xuanli/assets/x.js']) {

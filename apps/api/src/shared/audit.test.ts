@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/suite.ts';
 import { auditLog, changeAudited, writeAudit } from './audit.ts';
 
 const AUDIT_SQL = readFileSync(new URL('../../drizzle/0007_audit_append_only.sql', import.meta.url), 'utf8');
@@ -29,11 +29,7 @@ interface Row {
 }
 
 describe('the audit_log migration step', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   it('moves legacy JSON details into before/after, keeps the reason, then refuses changes', async () => {
     let rows: Row[] = [];
@@ -121,11 +117,7 @@ describe('the audit_log migration step', () => {
 });
 
 describe('changeAudited', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   const chief = { actor: 'chief', operatorId: 7 };
   const rowsOfAction = (action: string) =>

@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { blackPng, phonePhoto } from '../../test/images.ts';
 import { AppError } from './errors.ts';
 import { MAX_INPUT_PIXELS, reencodeImage, sniffImage } from './image.ts';
 
@@ -9,34 +9,6 @@ function solid(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 
   return sharp({ create: { width, height, channels: 3, background: '#8b2500' } })
     .toFormat(format)
     .toBuffer();
-}
-
-/** A PNG chunk: length, type, data, CRC-32 of type and data. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/**
- * A valid 1-bit grey PNG of `width`×`height` black pixels. Zeros compress about 1000:1, so a
- * 10000×10000 image (100 megapixels) is a few kilobytes: a decompression bomb.
- */
-function blackPng(width: number, height: number, rows = height): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grey, deflate, adaptive filtering, no interlace
-  const raw = Buffer.alloc(rows * (1 + Math.ceil(width / 8)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -69,19 +41,7 @@ describe('sniffImage', () => {
 
 describe('reencodeImage', () => {
   it('turns a photo upright by its EXIF orientation and drops EXIF (GPS), XMP and ICC', async () => {
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#345' } })
-      .jpeg()
-      .withExif({
-        IFD0: { Make: 'TestCam', Model: 'Serial-0042' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '39/1 54/1 27/1',
-          GPSLongitudeRef: 'E',
-          GPSLongitude: '116/1 23/1 0/1',
-        },
-      })
-      .withMetadata({ orientation: 6 })
-      .toBuffer();
+    const photo = await phonePhoto(300, 200);
     const before = await sharp(photo).metadata();
     // The GPS IFD pointer (tag 0x8825, little-endian) is in the original.
     expect(before.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);

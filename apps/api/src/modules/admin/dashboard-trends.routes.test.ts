@@ -4,11 +4,12 @@
  * and last day of the 30, and the ends of the 7-day VIP window. Each day moves by exactly what was
  * written on it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, testPhone } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { FIXED_NOW } from '../../../test/build.ts';
+import type { TestOperator } from '../../../test/operators.ts';
 import { addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { users } from '../member/testing-tables.ts';
 import { payments, refunds } from '../pay/testing-tables.ts';
 
@@ -29,15 +30,9 @@ interface Day {
 }
 
 describe('console dashboard trends', () => {
-  let t: TestApp;
-  let editor: TestOperator;
-  let support: TestOperator;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await signInOperator(t, 'editor');
-    support = await signInOperator(t, 'support');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const editor = useOperator(t, 'editor');
+  const support = useOperator(t, 'support');
 
   const get = async (url: string, as: TestOperator) => {
     const res = await t.app.inject({ method: 'GET', url, headers: as.headers });

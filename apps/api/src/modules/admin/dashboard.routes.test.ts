@@ -4,11 +4,11 @@
  * exactly what was added inside its period and not by what lies just outside it.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
-import { addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { addOrderRow, addProduct, type OrderRowFixture } from '../../../test/shop-fixtures.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { courses } from '../ketang/testing-tables.ts';
 import { users } from '../member/testing-tables.ts';
 import { payments, refunds } from '../pay/testing-tables.ts';
@@ -21,13 +21,8 @@ const TODAY = Date.UTC(2026, 0, 14, 16);
 const MONTH = Date.UTC(2025, 11, 31, 16);
 
 describe('console dashboard', () => {
-  let t: TestApp;
-  let editor: TestOperator;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await signInOperator(t, 'editor');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const editor = useOperator(t, 'editor');
 
   const figures = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: editor.headers });
@@ -43,31 +38,16 @@ describe('console dashboard', () => {
     const goods = await addProduct(t.database.db, { skus: [{ price: 10_000, stock: 10 }] });
     const course = await addProduct(t.database.db, { kind: 'course', courseId: 'course-dash-liuyao' });
     const at = (ms: number) => new Date(ms);
+    const order = (fixture: Omit<OrderRowFixture, 'userId'>) =>
+      addOrderRow(t.database.db, { userId: buyer, ...fixture });
+    const liuyao = { kind: 'course', product: course, courseId: 'course-dash-liuyao' } as const;
     // Today: 100 元 of goods, two enrolments of a course, and a course order refunded today.
-    await addOrderRow(t.database.db, {
-      userId: buyer,
-      status: 'paid',
-      product: goods,
-      price: 10_000,
-      createdAt: at(FIXED_NOW - HOUR),
-    });
-    await addOrderRow(t.database.db, {
-      userId: buyer,
-      status: 'done',
-      kind: 'course',
-      product: course,
-      price: 5_000,
-      qty: 2,
-      courseId: 'course-dash-liuyao',
-      createdAt: at(TODAY + HOUR),
-    });
-    const refundedNo = await addOrderRow(t.database.db, {
-      userId: buyer,
+    await order({ status: 'paid', product: goods, price: 10_000, createdAt: at(FIXED_NOW - HOUR) });
+    await order({ ...liuyao, status: 'done', price: 5_000, qty: 2, createdAt: at(TODAY + HOUR) });
+    const refundedNo = await order({
+      ...liuyao,
       status: 'refunded',
-      kind: 'course',
-      product: course,
       price: 2_000,
-      courseId: 'course-dash-liuyao',
       createdAt: at(TODAY + 2 * HOUR),
     });
     const [payment] = await t.database.db
@@ -96,40 +76,14 @@ describe('console dashboard', () => {
       completedAt: at(TODAY + 3 * HOUR),
     });
     // This month but yesterday (23:59 Beijing on the 14th): one more enrolment.
-    await addOrderRow(t.database.db, {
-      userId: buyer,
-      status: 'done',
-      kind: 'course',
-      product: course,
-      price: 3_000,
-      courseId: 'course-dash-liuyao',
-      createdAt: at(TODAY - 60_000),
-    });
+    await order({ ...liuyao, status: 'done', price: 3_000, createdAt: at(TODAY - 60_000) });
     // A course of the classroom: named by its own title, not the product's.
     const seeded = await addProduct(t.database.db, { kind: 'course', courseId: 'bazi-rumen' });
-    await addOrderRow(t.database.db, {
-      userId: buyer,
-      status: 'done',
-      kind: 'course',
-      product: seeded,
-      price: 9_900,
-      courseId: 'bazi-rumen',
-      createdAt: at(TODAY + 4 * HOUR),
-    });
+    const rumen = { kind: 'course', product: seeded, courseId: 'bazi-rumen' } as const;
+    await order({ ...rumen, status: 'done', price: 9_900, createdAt: at(TODAY + 4 * HOUR) });
     // Last month (23:00 Beijing on 2025-12-31), and an order never paid: counted nowhere.
-    await addOrderRow(t.database.db, {
-      userId: buyer,
-      status: 'paid',
-      product: goods,
-      price: 7_000,
-      createdAt: at(MONTH - HOUR),
-    });
-    await addOrderRow(t.database.db, {
-      userId: buyer,
-      status: 'pending',
-      product: goods,
-      createdAt: at(FIXED_NOW),
-    });
+    await order({ status: 'paid', product: goods, price: 7_000, createdAt: at(MONTH - HOUR) });
+    await order({ status: 'pending', product: goods, createdAt: at(FIXED_NOW) });
     // Accounts: one today, one earlier this month, one last month; VIPs: one running, one ended.
     await t.database.db.insert(users).values([
       { nickname: '今日新用户', createdAt: at(TODAY + HOUR), vipExpire: at(FIXED_NOW + 30 * 24 * HOUR) },
@@ -138,21 +92,17 @@ describe('console dashboard', () => {
     ]);
 
     const after = await figures();
-    const delta = (period: 'today' | 'month', field: string) => after[period][field] - before[period][field];
-    expect({
-      paidOrders: delta('today', 'paidOrders'),
-      paidAmount: delta('today', 'paidAmount'),
-      refundedAmount: delta('today', 'refundedAmount'),
-      revenue: delta('today', 'revenue'),
-      newUsers: delta('today', 'newUsers'),
-    }).toEqual({ paidOrders: 4, paidAmount: 31_900, refundedAmount: 2_000, revenue: 29_900, newUsers: 1 });
-    expect({
-      paidOrders: delta('month', 'paidOrders'),
-      paidAmount: delta('month', 'paidAmount'),
-      refundedAmount: delta('month', 'refundedAmount'),
-      revenue: delta('month', 'revenue'),
-      newUsers: delta('month', 'newUsers'),
-    }).toEqual({ paidOrders: 5, paidAmount: 34_900, refundedAmount: 2_000, revenue: 32_900, newUsers: 2 });
+    // How far each figure moved: [today, this month].
+    const moved = (field: string) =>
+      ['today', 'month'].map((period) => after[period][field] - before[period][field]);
+    const FIGURES = ['paidOrders', 'paidAmount', 'refundedAmount', 'revenue', 'newUsers'];
+    expect(Object.fromEntries(FIGURES.map((field) => [field, moved(field)]))).toEqual({
+      paidOrders: [4, 5],
+      paidAmount: [31_900, 34_900],
+      refundedAmount: [2_000, 2_000],
+      revenue: [29_900, 32_900],
+      newUsers: [1, 2],
+    });
     // signIn(t, 'user') made no VIP; of the two inserted, only the running one counts.
     expect(after.activeVips - before.activeVips).toBe(1);
     // Two enrolments today and one yesterday; the refunded one is left out.

@@ -1,14 +1,9 @@
-/**
- * Console login through the API: password, one answer for every failure, the rate limits per
- * username and per IP, two-step verification (enrol, confirm, required, replay, window, disable),
- * the 12-hour login, logout, an own password change, disabled operators, app tokens refused, and
- * no credential in the logs.
- */
-import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp, testConfig } from '../../../test/build.ts';
+import { captureLog } from '../../../test/log-capture.ts';
+import { enrolTotp, totpNow, turnOnTotp } from '../../../test/operator-totp.ts';
 import {
   addTestOperator,
   loginRequest,
@@ -16,20 +11,16 @@ import {
   signInOperator,
   testUsername,
 } from '../../../test/operators.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { buildApp } from '../../app.ts';
 import { runCommand } from '../../cli/commands.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { disableOperator } from './operators.ts';
-import { totpCode, totpStep } from './totp.ts';
 
 const HOUR = 3_600_000;
 
 describe('console login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   const me = (authorization?: string) =>
     t.app.inject({
@@ -41,7 +32,7 @@ describe('console login', () => {
   const post = (url: string, jwt: string, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers: { authorization: bearer(jwt) }, payload });
   /** The code an authenticator app shows for `secret`, `offset` steps from the test clock's now. */
-  const codeOf = (secret: string, offset = 0) => totpCode(secret, totpStep(t.clock.now()) + offset);
+  const codeOf = (secret: string, offset = 0) => totpNow(t, secret, offset);
 
   it('answers a 12-hour bearer token and the operator; GET me names them; the login is audited', async () => {
     const { id, username } = await addTestOperator(t, 'support');
@@ -261,10 +252,7 @@ describe('console login', () => {
 
     it('takes the code of one step either side of now, not two', async () => {
       const op = await signInOperator(t, 'support');
-      const { secret } = (await post('/api/admin/me/totp/enrol', op.jwt)).json().resData;
-      expect(
-        (await post('/api/admin/me/totp/confirm', op.jwt, { code: codeOf(secret, -1) })).statusCode,
-      ).toBe(200);
+      const secret = await turnOnTotp(t, op, -1);
       const start = t.clock.now();
       try {
         t.clock.set(start + 10 * 60_000);
@@ -287,10 +275,7 @@ describe('console login', () => {
 
     it('is turned off with a current code only, and audited both ways', async () => {
       const op = await signInOperator(t, 'admin');
-      const { secret } = (await post('/api/admin/me/totp/enrol', op.jwt)).json().resData;
-      expect((await post('/api/admin/me/totp/confirm', op.jwt, { code: codeOf(secret) })).statusCode).toBe(
-        200,
-      );
+      const secret = await turnOnTotp(t, op);
       // Spent by the confirmation.
       const spent = await post('/api/admin/me/totp/disable', op.jwt, { code: codeOf(secret) });
       expect(spent.json().code).toBe('TotpInvalid');
@@ -324,8 +309,7 @@ describe('console login', () => {
 
     it('is reset from the command line for a lost phone, ending the logins', async () => {
       const op = await signInOperator(t, 'support');
-      const { secret } = (await post('/api/admin/me/totp/enrol', op.jwt)).json().resData;
-      await post('/api/admin/me/totp/confirm', op.jwt, { code: codeOf(secret) });
+      await turnOnTotp(t, op);
       const output = await runCommand(
         { db: t.database.db, clock: t.clock, actor: 'ops@host', config: t.config },
         ['operator', 'totp-reset', op.username],
@@ -457,20 +441,8 @@ describe('console login limits', () => {
 
   it('still asks an operator with two-step verification on for the code, under attack and after', async () => {
     const op = await signInOperator(t, 'admin');
-    const enrol = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/me/totp/enrol',
-      headers: op.headers,
-    });
-    const { secret } = enrol.json().resData as { secret: string };
-    const code = (offset = 0) => totpCode(secret, totpStep(t.clock.now()) + offset);
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/me/totp/confirm',
-      headers: op.headers,
-      payload: { code: code() },
-    });
-    expect(confirm.statusCode).toBe(200);
+    const secret = await turnOnTotp(t, op);
+    const code = (offset = 0) => totpNow(t, secret, offset);
     for (let ip = 0; ip < 5; ip++) {
       const res = await loginRequest(t, { username: op.username, password: 'bad-guess-1' }, `10.60.0.${ip}`);
       expect(res.statusCode).toBe(401);
@@ -496,12 +468,7 @@ describe('console login limits', () => {
     const { username } = await addTestOperator(t, 'support');
     const login = await loginRequest(t, { username, password: OPERATOR_PASSWORD }, '10.1.1.1');
     const headers = { authorization: `Bearer ${login.json().resData.jwt}` };
-    const enrol = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/me/totp/enrol',
-      headers,
-      remoteAddress: '10.1.1.1',
-    });
+    const enrol = await enrolTotp(t, headers, '10.1.1.1');
     expect(enrol.statusCode).toBe(200);
     // The login spent one of the three of this username from 10.1.1.1; two wrong codes spend the rest.
     const confirm = (remoteAddress: string) =>
@@ -561,13 +528,7 @@ describe('console login limits', () => {
 
 describe('console logs', () => {
   it('never hold a password, a console token or a TOTP secret', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { stream, lines } = captureLog();
     const t = await buildTestApp({ logger: { level: 'trace', stream } });
     try {
       const { username } = await addTestOperator(t, 'admin');
@@ -575,11 +536,7 @@ describe('console logs', () => {
       expect(failed.statusCode).toBe(401);
       const res = await loginRequest(t, { username, password: OPERATOR_PASSWORD });
       const { jwt } = res.json().resData;
-      const enrol = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/me/totp/enrol',
-        headers: { authorization: `Bearer ${jwt}` },
-      });
+      const enrol = await enrolTotp(t, { authorization: `Bearer ${jwt}` });
       const { secret } = enrol.json().resData;
       await t.app.inject({
         method: 'GET',

@@ -4,8 +4,8 @@
  * no active admin, even when two admins demote each other at the same moment.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../../../test/build.ts';
 import {
   addTestOperator,
   loginRequest,
@@ -14,18 +14,14 @@ import {
   type TestOperator,
   testUsername,
 } from '../../../test/operators.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { runCommand } from '../../cli/commands.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { operators } from './schema.ts';
 
 describe('console operators', () => {
-  let t: TestApp;
-  let admin: TestOperator;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signInOperator(t, 'admin');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const admin = useOperator(t, 'admin');
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, as = admin) =>
     t.app.inject({ method, url, headers: as.headers, payload });
@@ -147,11 +143,7 @@ describe('console operators', () => {
 });
 
 describe('the last active admin', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   it('can be neither disabled nor demoted, even by two admins demoting each other at once', async () => {
     const a = await signInOperator(t, 'admin');

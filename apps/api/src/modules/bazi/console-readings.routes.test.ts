@@ -4,23 +4,16 @@
  * start-up seed, and bad keys or blank texts are refused.
  */
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { READING_SEED } from '../../../seed/bazi/readings.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { seedReadings } from '../bazi/index.ts';
 
 const PROFILE = { name: '示例', sex: '男', born: '公 1990-05-10 08:00' };
 
-let t: TestApp;
-let editor: TestOperator;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  editor = await signInOperator(t, 'editor');
-});
-afterAll(() => t?.close());
+const t = useTestApp();
+const editor = useOperator(t, 'editor');
 
 const list = (group?: string) =>
   t.app.inject({

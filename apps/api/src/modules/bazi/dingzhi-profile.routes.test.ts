@@ -2,19 +2,16 @@
  * The 定制 profile routes: each account reads and replaces its own profile, the engine judges what is
  * kept, and the fortune of the saved profile is the one the fortune route gives for it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { useTestApp } from '../../../test/suite.ts';
 
 const URL = '/api/app/bln.suan/dingzhi/profile';
 const PROFILE = { name: '示例', sex: '男', born: '公 1990-05-10 08:00', yunType: 'shiye' } as const;
 
 describe('GET/PUT app/bln.suan/dingzhi/profile (定制 profile)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(() => t.clock.set(FIXED_NOW));
 
   const get = (token?: string, url = URL) =>

@@ -1,8 +1,9 @@
 import { dailyFortune, fortunePerson, weekFortune } from '@xuanli/almanac/bazi/dailyFortune';
 import { dayNumber, parseSolarDate, weekday } from '@xuanli/almanac/solarDate';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, setVipExpire, signIn } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { useCaller, useTestApp } from '../../../test/suite.ts';
 
 const URL = '/api/app/bln.suan/dingzhi';
 const PROFILE = { name: '示例', sex: '男', born: '公 1990-05-10 08:00' } as const;
@@ -15,13 +16,8 @@ function isoWeekday(date: string): number {
 }
 
 describe('POST app/bln.suan/dingzhi (定制)', () => {
-  let t: TestApp;
-  let vip: string;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    vip = (await signIn(t, 'vip')).token;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const vip = useCaller(t, 'vip');
   beforeEach(() => t.clock.set(FIXED_NOW));
 
   const post = (payload: unknown, token?: string, url = URL) =>
@@ -71,7 +67,7 @@ describe('POST app/bln.suan/dingzhi (定制)', () => {
 
   describe('the answer', () => {
     it('is the engine’s fortune of today in Beijing (2026-01-15) and its week, 财运 by default', async () => {
-      const res = await post({ bazi: PROFILE }, vip);
+      const res = await post({ bazi: PROFILE }, vip.token);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toEqual({
@@ -96,7 +92,7 @@ describe('POST app/bln.suan/dingzhi (定制)', () => {
     it('honours date and yunType, and the path in any case', async () => {
       const res = await post(
         { bazi: PROFILE, yunType: 'ganqing', date: '2024-02-10' },
-        vip,
+        vip.token,
         '/api/app/bln.Suan/dingzhi',
       );
       expect(res.statusCode).toBe(200);
@@ -117,7 +113,7 @@ describe('POST app/bln.suan/dingzhi (定制)', () => {
     it('gives each fortune type its own reading', async () => {
       const descs = new Set<string>();
       for (const yunType of ['caiyun', 'shiye', 'ganqing', 'jiankang', 'xueye']) {
-        const res = await post({ bazi: PROFILE, yunType, date: '2026-01-16' }, vip);
+        const res = await post({ bazi: PROFILE, yunType, date: '2026-01-16' }, vip.token);
         expect(res.statusCode).toBe(200);
         expect(res.json().resData.day.yunType).toBe(yunType);
         descs.add(res.json().resData.day.desc);
@@ -128,14 +124,14 @@ describe('POST app/bln.suan/dingzhi (定制)', () => {
     it('takes "today" from the server clock in Beijing, not UTC', async () => {
       // 2026-01-15 16:30 UTC is 2026-01-16 00:30 in Beijing.
       t.clock.set(Date.UTC(2026, 0, 15, 16, 30));
-      const { day, week } = (await post({ bazi: PROFILE }, vip)).json().resData;
+      const { day, week } = (await post({ bazi: PROFILE }, vip.token)).json().resData;
       expect(day.date).toBe('2026-01-16');
       expect(week[0].date).toBe('2026-01-12');
     });
 
     it('spans Monday to Sunday of the date’s week, also across a month and a year', async () => {
       for (const date of ['2026-01-12', '2026-01-18', '2025-12-31', '2026-03-01']) {
-        const { day, week } = (await post({ bazi: PROFILE, date }, vip)).json().resData;
+        const { day, week } = (await post({ bazi: PROFILE, date }, vip.token)).json().resData;
         expect(day.date).toBe(date);
         expect(week.map((d: { date: string }) => isoWeekday(d.date))).toEqual([1, 2, 3, 4, 5, 6, 7]);
         expect(week.map((d: { date: string }) => d.date)).toContain(date);
@@ -160,13 +156,13 @@ describe('POST app/bln.suan/dingzhi (定制)', () => {
       ['an impossible date', 'WRONG_SOLAR_DAY', { bazi: PROFILE, date: '2026-02-30' }],
       ['a date out of range', 'OUT_OF_RANGE', { bazi: PROFILE, date: '2101-01-01' }],
     ])('%s → 400 %s', async (_label, code, payload) => {
-      const res = await post(payload, vip);
+      const res = await post(payload, vip.token);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe(code);
     });
 
     it('keeps the original app’s message for the engine codes', async () => {
-      const res = await post({ bazi: { ...PROFILE, born: 'x' } }, vip);
+      const res = await post({ bazi: { ...PROFILE, born: 'x' } }, vip.token);
       expect(res.json()).toEqual({ code: 'WRONG_BIRTH_TEXT', msg: '生日参数错误！' });
     });
   });

@@ -1,17 +1,14 @@
 import { baziChart } from '@xuanli/almanac/bazi/chart';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { PILLARS_FORMAT_MESSAGE, parsePillars } from './fancha.ts';
 
 const URL_ = '/api/app/bln.Suan/fancha';
 const CJK = /[\u4e00-\u9fff]/;
 
 describe('POST app/bln.suan/fancha (四柱反查)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (payload: unknown) =>
     t.app.inject({

@@ -4,18 +4,14 @@
  * person it is about.
  */
 import { hehun } from '@xuanli/almanac/bazi/hehun';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/suite.ts';
 
 const HUSBAND = { born: '公 1990-05-10 08:00', sex: '男', label: '张三' } as const;
 const WIFE = { born: '农 1992-03-15', sex: '女', label: '李四', timeZone: 'Asia/Hong_Kong' } as const;
 
 describe('POST hehun', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (payload: unknown, url = '/api/app/bln.Suan/hehun') =>
     t.app.inject({ method: 'POST', url, payload: payload as object });

@@ -1,9 +1,10 @@
 import { baziChart } from '@xuanli/almanac/bazi/chart';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import { buildTestApp, type TestApp, testConfig } from '../../../test/build.ts';
+import { buildTestApp, testConfig } from '../../../test/build.ts';
+import { useCaller, useTestApp } from '../../../test/suite.ts';
 import { mingshuDisposition } from './mingshu.routes.ts';
 
 const PROFILE = { name: '张三', sex: '男', born: '公 1990-05-10 08:00' } as const;
@@ -17,19 +18,14 @@ async function readPdf(bytes: Buffer): Promise<{ pages: number; text: string }> 
 }
 
 describe('POST app/bln.suan/mingshu (命书 PDF)', () => {
-  let t: TestApp;
-  let vip: string;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    vip = (await signIn(t, 'vip')).token;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const vip = useCaller(t, 'vip');
 
   const post = (token: string | undefined, payload: object) =>
     t.app.inject({ method: 'POST', url: URL_, headers: token ? { token } : {}, payload });
 
   it('answers a VIP a PDF of several pages holding the chart, its 喜用神, luck and readings', async () => {
-    const res = await post(vip, PROFILE);
+    const res = await post(vip.token, PROFILE);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
@@ -66,7 +62,7 @@ describe('POST app/bln.suan/mingshu (命书 PDF)', () => {
   });
 
   it('prints a chart whose hour is unknown with 不详 in the hour column', async () => {
-    const res = await post(vip, { ...PROFILE, born: '公 1990-05-10', hourUnknown: true });
+    const res = await post(vip.token, { ...PROFILE, born: '公 1990-05-10', hourUnknown: true });
     expect(res.statusCode).toBe(200);
     const { text } = await readPdf(res.rawPayload);
     expect(text).toContain('八字 庚午 辛巳 乙亥 不详');
@@ -77,7 +73,7 @@ describe('POST app/bln.suan/mingshu (命书 PDF)', () => {
 
   it('prints 〇 for a character its font lacks instead of an empty box', async () => {
     // 𠀀 (U+20000) is outside GB2312 and outside the 楷体's subset.
-    const res = await post(vip, { ...PROFILE, name: '张𠀀' });
+    const res = await post(vip.token, { ...PROFILE, name: '张𠀀' });
     expect(res.statusCode).toBe(200);
     const { text } = await readPdf(res.rawPayload);
     expect(text).toContain('张〇');
@@ -97,7 +93,7 @@ describe('POST app/bln.suan/mingshu (命书 PDF)', () => {
   });
 
   it('answers a VIP’s wrong birth text with the engine’s Chinese 400', async () => {
-    const res = await post(vip, { ...PROFILE, born: '1990年13月' });
+    const res = await post(vip.token, { ...PROFILE, born: '1990年13月' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('WRONG_BIRTH_TEXT');
   });

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@xuanli/contracts/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/suite.ts';
 
 // A seeded generator so that a failure reproduces; the failing body is printed with the assertion.
 function random(seed: number) {
@@ -68,11 +68,7 @@ const ZONES = [
 ];
 
 describe('fuzz: the bazi routes never answer 5xx', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('2,400 random bodies over bzdata, miji and jxfen (any case) answer < 500 in the envelope', async () => {
     // FUZZ_SEED=n explores other bodies; the default keeps CI reproducible.

@@ -1,20 +1,16 @@
 import { baziChart } from '@xuanli/almanac/bazi/chart';
 import { compatibility } from '@xuanli/almanac/bazi/compatibility';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { READING_SEED } from '../../../seed/bazi/readings.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { content } from '../content/testing-tables.ts';
 import { READING_KIND } from './readings.ts';
 
 const PROFILE = { name: '示例', sex: '男', born: '公 1990-05-10 08:00' } as const;
 
 describe('bazi routes (app/bln.suan/*)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (url: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url, payload: payload as object });

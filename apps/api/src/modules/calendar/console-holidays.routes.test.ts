@@ -4,24 +4,23 @@
  * what the engine had, and each save and delete leaves its audit row with the day before and after.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { operatorRequests, signInOperator } from '../../../test/operators.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 
 const NOTICE = '国务院办公厅关于2027年部分节假日安排的通知';
 
 describe('console holidays', () => {
-  let t: TestApp;
-  let editor: TestOperator;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await signInOperator(t, 'editor');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const editor = useOperator(t, 'editor');
 
   const save = (body: object, as = editor) =>
     t.app.inject({ method: 'POST', url: '/api/admin/holidays', headers: as.headers, payload: body });
+  const { get } = operatorRequests(t, editor);
+  const removeDay = (date: string) =>
+    t.app.inject({ method: 'DELETE', url: '/api/admin/holidays', headers: editor.headers, query: { date } });
   const dayOf = async (date: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/calendar/day', query: { date } })).json().resData;
   const cellOf = async (ym: string, day: number) => {
@@ -55,20 +54,10 @@ describe('console holidays', () => {
     expect(friday.statusCode).toBe(400);
     expect((await cellOf('2027-10', 8)).rest).toBeNull();
 
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/holidays',
-      headers: editor.headers,
-      query: { year: '2027' },
-    });
+    const listed = await get('/api/admin/holidays', { year: '2027' });
     expect(listed.statusCode).toBe(200);
     for (const year of ['Infinity', '1e400', '1899']) {
-      const refused = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/holidays',
-        headers: editor.headers,
-        query: { year },
-      });
+      const refused = await get('/api/admin/holidays', { year });
       expect(refused.statusCode, year).toBe(400);
     }
     expect(listed.json().resData.years[0].days.map((day: { date: string }) => day.date)).toEqual([
@@ -107,21 +96,11 @@ describe('console holidays', () => {
   it('removes an entered day, audited; removing it again is NotFound', async () => {
     await save({ date: '2027-10-02', name: '国庆节', offDay: true, notice: NOTICE });
     expect((await dayOf('2027-10-02')).holiday).toEqual({ name: '国庆节', offDay: true });
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/holidays',
-      headers: editor.headers,
-      query: { date: '2027-10-02' },
-    });
+    const removed = await removeDay('2027-10-02');
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().resData).toMatchObject({ before: { date: '2027-10-02' }, after: null });
     expect((await dayOf('2027-10-02')).holiday).toBeNull();
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/holidays',
-      headers: editor.headers,
-      query: { date: '2027-10-02' },
-    });
+    const again = await removeDay('2027-10-02');
     expect(again.statusCode).toBe(404);
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.target, 'holiday:2027-10-02'));
     expect(rows.map((row) => [row.action, row.after])).toEqual([

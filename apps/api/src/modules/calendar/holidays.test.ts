@@ -2,32 +2,14 @@ import { almanacDay } from '@xuanli/almanac/day';
 import { holidayTable } from '@xuanli/almanac/holidayTable';
 import { monthView } from '@xuanli/almanac/monthView';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { MADE_UP_2027, MADE_UP_NOTICE } from '../../../test/holiday-fixtures.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { deleteHolidayDay, type HolidaySaveInput, listHolidayYears, saveHolidayDay } from './index.ts';
 
-/**
- * TEST DATA, made up for these tests — not the State Council's 2027 notice: a 国庆节 break
- * 2027-10-01..07 with make-up workdays on Sunday 2027-09-26 and Saturday 2027-10-09.
- */
-const NOTICE = '测试用节假日通知（虚构，仅用于测试）';
-const MADE_UP_2027: Omit<HolidaySaveInput, 'at' | 'updatedBy'>[] = [
-  { date: '2027-09-26', name: '国庆节', offDay: false, notice: NOTICE },
-  ...[1, 2, 3, 4, 5, 6, 7].map((d) => ({
-    date: `2027-10-0${d}`,
-    name: '国庆节',
-    offDay: true,
-    notice: NOTICE,
-  })),
-  { date: '2027-10-09', name: '国庆节', offDay: false, notice: NOTICE },
-];
-
 describe('holidays as versioned data', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
@@ -67,7 +49,7 @@ describe('holidays as versioned data', () => {
     expect(resData.years).toEqual([
       {
         year: 2027,
-        notices: [NOTICE],
+        notices: [MADE_UP_NOTICE],
         updatedAt: at().toISOString(),
         days: [...MADE_UP_2027]
           .sort((a, b) => a.date.localeCompare(b.date))
@@ -160,7 +142,7 @@ describe('holidays as versioned data', () => {
 
   it('refuses bad days without changing the version', async () => {
     const start = await version();
-    const day = { date: '2027-10-01', name: '国庆节', offDay: true, notice: NOTICE };
+    const day = { date: '2027-10-01', name: '国庆节', offDay: true, notice: MADE_UP_NOTICE };
     await expect(remove('2027-10-08')).rejects.toMatchObject({ code: 'NotFound' });
     await expect(save({ ...day, date: '2027-02-30' })).rejects.toMatchObject({ code: 'WRONG_SOLAR_DAY' });
     await expect(save({ ...day, date: '1899-12-31' })).rejects.toMatchObject({ code: 'OUT_OF_RANGE' });
@@ -213,7 +195,7 @@ describe('a day written by another API process', () => {
   const writeBehindTheApp = (t: TestApp) =>
     t.database.db.transaction(async (tx) => {
       await tx.execute(
-        sql`insert into holiday_days (date, name, off_day, notice, updated_at, updated_by) values ('2027-12-31', '元旦', true, ${NOTICE}, now(), 'other.process')`,
+        sql`insert into holiday_days (date, name, off_day, notice, updated_at, updated_by) values ('2027-12-31', '元旦', true, ${MADE_UP_NOTICE}, now(), 'other.process')`,
       );
       await tx.execute(
         sql`insert into holiday_version (id, version) values (1, 1) on conflict (id) do update set version = holiday_version.version + 1`,

@@ -6,25 +6,10 @@ import { holidayTable } from '@xuanli/almanac/holidayTable';
 import { bridgeLeave } from '@xuanli/almanac/leavePlanner';
 import { dayNumber, parseSolarDate } from '@xuanli/almanac/solarDate';
 import { chooseDays, restKind } from '@xuanli/almanac/zeri';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { type HolidaySaveInput, saveHolidayDay } from './index.ts';
-
-/**
- * TEST DATA, made up for these tests — not the State Council's 2027 notice: a 国庆节 break
- * 2027-10-01..07 with make-up workdays on Sunday 2027-09-26 and Saturday 2027-10-09.
- */
-const NOTICE = '测试用节假日通知（虚构，仅用于测试）';
-const MADE_UP_2027: Omit<HolidaySaveInput, 'at' | 'updatedBy'>[] = [
-  { date: '2027-09-26', name: '国庆节', offDay: false, notice: NOTICE },
-  ...[1, 2, 3, 4, 5, 6, 7].map((d) => ({
-    date: `2027-10-0${d}`,
-    name: '国庆节',
-    offDay: true,
-    notice: NOTICE,
-  })),
-  { date: '2027-10-09', name: '国庆节', offDay: false, notice: NOTICE },
-];
+import { describe, expect, it } from 'vitest';
+import { MADE_UP_2027 } from '../../../test/holiday-fixtures.ts';
+import { useTestApp } from '../../../test/suite.ts';
+import { saveHolidayDay } from './index.ts';
 
 const COUPLE = [
   { label: '新郎', born: '公 1996-03-12 10:00' },
@@ -40,11 +25,7 @@ const n = (date: string) => {
 };
 
 describe('择日 and 拼假 routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const enter2027 = async () => {
@@ -305,11 +286,7 @@ describe('择日 and 拼假 routes', () => {
 });
 
 describe('择日 in the rate budget', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ config: { rateLimitMax: 3 } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ config: { rateLimitMax: 3 } });
 
   it('counts in the general budget like the other compute routes', async () => {
     const url = zeriUrl([

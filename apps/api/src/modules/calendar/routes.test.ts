@@ -1,14 +1,10 @@
 import { almanacDay } from '@xuanli/almanac/day';
 import { monthView } from '@xuanli/almanac/monthView';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/suite.ts';
 
 describe('calendar routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 

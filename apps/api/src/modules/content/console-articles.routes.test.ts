@@ -4,19 +4,12 @@
  * published; HTML is sanitised on save; every write leaves its audit row with before and after.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { describe, expect, it } from 'vitest';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 
-let t: TestApp;
-let editor: TestOperator;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  editor = await signInOperator(t, 'editor');
-});
-afterAll(() => t?.close());
+const t = useTestApp();
+const editor = useOperator(t, 'editor');
 
 const admin = (
   method: 'GET' | 'POST' | 'DELETE',

@@ -4,22 +4,15 @@
  * answers show each change at once, and every save leaves its audit row.
  */
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { describe, expect, it } from 'vitest';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 
 const AVATAR = '/api/files/console/images/2026/11111111-1111-4111-8111-111111111111.webp';
 const QR = '/api/files/console/images/2026/22222222-2222-4222-8222-222222222222.webp';
 
-let t: TestApp;
-let editor: TestOperator;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  editor = await signInOperator(t, 'editor');
-});
-afterAll(() => t?.close());
+const t = useTestApp();
+const editor = useOperator(t, 'editor');
 
 const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/admin${url}`, headers: editor.headers, payload });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SERVICE_CARD } from '../../../seed/content/service-card.ts';
 import { MASTER_SEEDS } from '../../../seed/content/texts/masters.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import type { TestApp } from '../../../test/build.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 import { contactQrText } from './contact-pictures.ts';
 import { content, masters } from './schema.ts';
@@ -29,11 +30,7 @@ async function scanQr(t: TestApp, url: string): Promise<string | undefined> {
 }
 
 describe('the example contact cards of a fresh install', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const serviceCard = async () => {
     const res = await t.app.inject({

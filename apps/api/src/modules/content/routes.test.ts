@@ -1,21 +1,18 @@
 import { ARTICLE_LABELS } from '@xuanli/contracts/article';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { articleSeeds } from '../../../seed/content/texts/index.ts';
 import { MASTER_SEEDS } from '../../../seed/content/texts/masters.ts';
 import { visitorToken } from '../../../test/accounts.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { postRaw } from '../../../test/raw-body.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 import { articles, masters } from './schema.ts';
 import { seedArticles, seedMasters } from './seed.ts';
 import { saveArticle } from './service.ts';
 
 describe('content routes (crm/article/*, crm/dashi)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -24,12 +21,7 @@ describe('content routes (crm/article/*, crm/dashi)', () => {
   const seeds = articleSeeds();
 
   it('refuses an id or sellid that a string coerces to Infinity (400, not a database error)', async () => {
-    const article = await t.app.inject({
-      method: 'POST',
-      url: '/api/crm/article/read',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"id":"1e999"}',
-    });
+    const article = await postRaw(t, '/api/crm/article/read', '{"id":"1e999"}');
     expect(article.statusCode).toBe(400);
     expect(article.json().code).toBe('ValidationError');
     const master = await t.app.inject({ method: 'GET', url: '/api/crm/dashi?sellid=Infinity' });

@@ -57,18 +57,26 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it('opens external links in a new tab without the opener; keeps mailto and in-app links as they are', () => {
-    expect(sanitizeArticleHtml('<a href="https://a.test/x" target="_self" rel="opener">外</a>')).toBe(
-      '<a href="https://a.test/x" rel="noopener noreferrer" target="_blank">外</a>',
-    );
-    expect(sanitizeArticleHtml('<a href="http://a.test">外</a>')).toBe(
-      '<a href="http://a.test" rel="noopener noreferrer" target="_blank">外</a>',
-    );
-    expect(sanitizeArticleHtml('<a href="mailto:privacy@xuanli.app" target="_blank">信</a>')).toBe(
-      '<a href="mailto:privacy@xuanli.app">信</a>',
-    );
-    expect(sanitizeArticleHtml('<a href="#/pages/index/label?name=嫁娶" rel="x">内</a>')).toBe(
-      '<a href="#/pages/index/label?name=嫁娶">内</a>',
-    );
+    for (const [html, sanitised] of [
+      [
+        '<a href="https://a.test/x" target="_self" rel="opener">外</a>',
+        '<a href="https://a.test/x" rel="noopener noreferrer" target="_blank">外</a>',
+      ],
+      [
+        '<a href="http://a.test">外</a>',
+        '<a href="http://a.test" rel="noopener noreferrer" target="_blank">外</a>',
+      ],
+      [
+        '<a href="mailto:privacy@xuanli.app" target="_blank">信</a>',
+        '<a href="mailto:privacy@xuanli.app">信</a>',
+      ],
+      [
+        '<a href="#/pages/index/label?name=嫁娶" rel="x">内</a>',
+        '<a href="#/pages/index/label?name=嫁娶">内</a>',
+      ],
+    ]) {
+      expect(sanitizeArticleHtml(html), html).toBe(sanitised);
+    }
   });
 
   it('is stable: sanitising its own output changes nothing', () => {

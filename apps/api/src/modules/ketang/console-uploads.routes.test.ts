@@ -19,6 +19,7 @@ import {
   signInOperator,
   type TestOperator,
 } from '../../../test/operators.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { createHttpServer, handOver } from '../../http-server.ts';
 import { createFileStorage } from '../../shared/storage.ts';
 
@@ -104,13 +105,8 @@ function webm(milliseconds: number): Buffer {
 }
 
 describe('console chunked uploads', () => {
-  let t: TestApp;
-  let editor: TestOperator;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await signInOperator(t, 'editor');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const editor = useOperator(t, 'editor');
 
   const create = (body: object) =>
     t.app.inject({ method: 'POST', url: '/api/admin/uploads', headers: editor.headers, payload: body });
@@ -134,12 +130,12 @@ describe('console chunked uploads', () => {
     return res.json().resData as { id: string; chunkSize: number; chunks: number };
   }
 
-  /** The same operator with a new login (the old one lasted its 12 hours). */
-  async function loginAgain(op: TestOperator): Promise<TestOperator> {
+  /** Gives the operator a new login (the old one lasted its 12 hours). */
+  async function loginAgain(op: TestOperator): Promise<void> {
     const res = await loginRequest(t, { username: op.username, password: OPERATOR_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
-    const jwt = res.json().resData.jwt as string;
-    return { ...op, jwt, headers: { authorization: `Bearer ${jwt}` } };
+    op.jwt = res.json().resData.jwt as string;
+    op.headers = { authorization: `Bearer ${op.jwt}` };
   }
 
   const chunkOf = (file: Buffer, index: number) =>
@@ -335,31 +331,17 @@ describe('console chunked uploads', () => {
   });
 
   it('refuses wrong lengths, wrong kinds and files over the limit with 4xx', async () => {
-    // Over the purpose's limit, or a type the purpose does not take.
-    const big = await create({
-      filename: 'big.mp4',
-      size: UPLOAD_MAX_BYTES.video + 1,
-      contentType: 'video/mp4',
-      purpose: 'video',
-    });
-    expect(big.statusCode).toBe(413);
-    expect(big.json().code).toBe('PayloadTooLarge');
-    const bigPdf = await create({
-      filename: 'big.pdf',
-      size: UPLOAD_MAX_BYTES.courseware + 1,
-      contentType: 'application/pdf',
-      purpose: 'courseware',
-    });
-    expect(bigPdf.statusCode).toBe(413);
-    const exe = await create({
-      filename: 'a.exe',
-      size: 10,
-      contentType: 'application/x-msdownload',
-      purpose: 'video',
-    });
-    expect(exe.statusCode).toBe(415);
-    const zero = await create({ filename: 'a.mp4', size: 0, contentType: 'video/mp4', purpose: 'video' });
-    expect(zero.statusCode).toBe(400);
+    // Over the purpose's limit, or a type the purpose does not take, or empty.
+    for (const [filename, size, contentType, purpose, status, code] of [
+      ['big.mp4', UPLOAD_MAX_BYTES.video + 1, 'video/mp4', 'video', 413, 'PayloadTooLarge'],
+      ['big.pdf', UPLOAD_MAX_BYTES.courseware + 1, 'application/pdf', 'courseware', 413],
+      ['a.exe', 10, 'application/x-msdownload', 'video', 415],
+      ['a.mp4', 0, 'video/mp4', 'video', 400],
+    ] as const) {
+      const res = await create({ filename, size, contentType, purpose });
+      expect(res.statusCode, filename).toBe(status);
+      if (code) expect(res.json().code, filename).toBe(code);
+    }
 
     // A chunk of the wrong length (declared or streamed), a chunk past the end, an unknown upload.
     const file = mp4WithMoovAtEnd(UPLOAD_CHUNK_BYTES, 1000, 5000);
@@ -404,12 +386,12 @@ describe('console chunked uploads', () => {
     expect(await storage.stat(`private/uploads/${upload.id}-0`)).not.toBeNull();
     t.clock.advanceSeconds(23 * 3600);
     // The console login lasts 12 hours: the same operator logs in again.
-    editor = await loginAgain(editor);
+    await loginAgain(editor);
     await start(Buffer.alloc(5), 'courseware', 'application/pdf');
     expect((await status(upload.id)).received).toEqual([0]);
     t.clock.advanceSeconds(2 * 3600);
     // Starting another upload clears the stale ones (the clean-up job does it too).
-    editor = await loginAgain(editor);
+    await loginAgain(editor);
     await start(Buffer.alloc(5), 'courseware', 'application/pdf');
     const gone = await t.app.inject({
       method: 'GET',
@@ -604,20 +586,21 @@ describe('a chunk over a slow line, on a real socket with the server’s time-ou
     });
   }
 
-  it('takes a full chunk at 1 Mbit/s, longer than the server’s request time-out', async () => {
-    const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(CHUNK + 1000)]);
-    const created = await t.app.inject({
+  /** Starts the upload of `file` as courseware (a PDF) named `filename`: its id and chunk plan. */
+  async function createPdf(filename: string, file: Buffer) {
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/uploads',
       headers: editor.headers,
-      payload: {
-        filename: 'slow.pdf',
-        size: file.length,
-        contentType: 'application/pdf',
-        purpose: 'courseware',
-      },
+      payload: { filename, size: file.length, contentType: 'application/pdf', purpose: 'courseware' },
     });
-    const upload = created.json().resData as { id: string; chunkSize: number; chunks: number };
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().resData as { id: string; chunkSize: number; chunks: number };
+  }
+
+  it('takes a full chunk at 1 Mbit/s, longer than the server’s request time-out', async () => {
+    const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(CHUNK + 1000)]);
+    const upload = await createPdf('slow.pdf', file);
     expect(upload).toMatchObject({ chunkSize: CHUNK, chunks: 2 });
     const headers = { ...editor.headers, 'content-type': 'application/octet-stream' };
     const res = await sendSlowly(
@@ -650,18 +633,7 @@ describe('a chunk over a slow line, on a real socket with the server’s time-ou
 
   it('answers 408 in our envelope to a chunk slower than the slowest line allowed, at its own deadline, and records nothing', async () => {
     const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(CHUNK + 3000)]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/uploads',
-      headers: editor.headers,
-      payload: {
-        filename: 'stall.pdf',
-        size: file.length,
-        contentType: 'application/pdf',
-        purpose: 'courseware',
-      },
-    });
-    const { id } = created.json().resData as { id: string };
+    const { id } = await createPdf('stall.pdf', file);
     const headers = { ...editor.headers, 'content-type': 'application/octet-stream' };
     // The last chunk (3,009 bytes): its deadline is its transfer at 1 Mbit/s × 1.5 + 5 s ≈ 5 s; it
     // trickles in at 200 B/s (15 s), never silent for long.

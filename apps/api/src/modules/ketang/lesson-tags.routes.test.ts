@@ -3,18 +3,12 @@
  * lesson's tags in the console (trimmed, repeats dropped, bounded), and `lessons-by-tag` answers the
  * published courses' lessons for a term, the term's own lessons before a broader tag's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { describe, expect, it } from 'vitest';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 
 describe('lesson tags', () => {
-  let t: TestApp;
-  let editor: TestOperator;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await signInOperator(t, 'editor');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const editor = useOperator(t, 'editor');
 
   const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/admin${url}`, headers: editor.headers, payload });

@@ -26,6 +26,16 @@ interface Played {
   setCookie: string;
 }
 
+/** `GET /api/crm/ketang/play?lesson=…` on `t`, with `token` (or none). */
+function playOn(t: TestApp, lesson: number, token?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: '/api/crm/ketang/play',
+    query: { lesson: String(lesson) },
+    headers: token ? { token } : {},
+  });
+}
+
 describe('lesson media: who may play, session-bound URLs, HTTP Range (crm/ketang/play, ketang/media/*)', () => {
   let t: TestApp;
   let freeCourse: AddedCourse;
@@ -48,13 +58,7 @@ describe('lesson media: who may play, session-bound URLs, HTTP Range (crm/ketang
   });
   afterAll(() => t?.close());
 
-  const play = (lesson: number, token?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/crm/ketang/play',
-      query: { lesson: String(lesson) },
-      headers: token ? { token } : {},
-    });
+  const play = (lesson: number, token?: string) => playOn(t, lesson, token);
   const playUrl = async (lesson: number, token: string): Promise<Played> => {
     const res = await play(lesson, token);
     expect(res.statusCode, res.body).toBe(200);
@@ -323,12 +327,7 @@ describe('lesson media in S3-compatible object storage', () => {
   it('streams the video from the bucket through the API route, which checks the binding on every range', async () => {
     const course = await addCourse(t, { lessons: [{ free: true }, {}] });
     const visitor = (await signIn(t, 'visitor')).token;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/crm/ketang/play',
-      query: { lesson: String(course.lessonIds[0]) },
-      headers: { token: visitor },
-    });
+    const res = await playOn(t, course.lessonIds[0], visitor);
     expect(res.statusCode).toBe(200);
     const { url } = res.json().resData as Play;
     // Never a presigned bucket URL, which would work for anyone holding it.
@@ -341,12 +340,7 @@ describe('lesson media in S3-compatible object storage', () => {
     const without = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
     expect([without.statusCode, without.json().code]).toEqual([403, 'Forbidden']);
     // Still only for those who may watch.
-    const paid = await t.app.inject({
-      method: 'GET',
-      url: '/api/crm/ketang/play',
-      query: { lesson: String(course.lessonIds[1]) },
-      headers: { token: visitor },
-    });
+    const paid = await playOn(t, course.lessonIds[1], visitor);
     expect(paid.statusCode).toBe(401);
   });
 });

@@ -3,62 +3,22 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { blackPng, phonePhoto } from '../../../test/images.ts';
 import { type FormPart, multipartForm } from '../../../test/multipart.ts';
 import { type S3StandIn, startS3StandIn } from '../../../test/s3-stand-in.ts';
 import { localFileStorage } from '../../shared/storage.ts';
 import { feedback } from './schema.ts';
 import { eraseMediaOf, removeStoredFiles } from './service.ts';
 
-/** A photo with the EXIF a phone writes: camera, serial, GPS position, and "rotate 90° to view". */
-function phonePhoto(width = 1200, height = 900) {
-  return sharp({ create: { width, height, channels: 3, background: '#672f0d' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'TestCam', Model: 'Serial-0042' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '39/1 54/1 27/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '116/1 23/1 0/1',
-      },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-}
-
 function pngOf(width: number, height: number) {
   return sharp({ create: { width, height, channels: 4, background: { r: 170, g: 0, b: 0, alpha: 0.5 } } })
     .png()
     .toBuffer();
-}
-
-/** A valid 100-megapixel black PNG of a few kilobytes (zeros compress ~1000:1). */
-function pixelBomb(): Buffer {
-  const pngChunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const side = 10_000;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([1, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(side * (1 + side / 8)), { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const UPLOAD_URL = /^\/api\/files\/(avatars|feedback)\/2026\/[0-9a-f-]{36}\.webp$/;
@@ -218,7 +178,7 @@ describe('POST /api/base/upload', () => {
   });
 
   it('refuses a decompression bomb (100 megapixels in a few KB) with 413', async () => {
-    const bomb = pixelBomb();
+    const bomb = blackPng(10_000, 10_000);
     expect(bomb.length).toBeLessThan(100_000);
     const res = await upload([fileOf(bomb, 'bomb.png', 'image/png')], user.token);
     expect(res.statusCode).toBe(413);

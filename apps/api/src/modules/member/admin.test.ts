@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, testPhone } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { grantVip, revokeVip, showVip } from './admin.ts';
 
 const DAY = 86_400_000;
 
 describe('operator VIP actions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   const deps = () => ({ db: t.database.db, clock: t.clock, actor: 'ops@host' });
 
   it('grants days from now to a user who is not VIP, and from the expiry to one who is', async () => {

@@ -8,6 +8,7 @@ import { testPhone, visitorToken } from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/build.ts';
 import { signInOperator, type TestOperator } from '../../../test/operators.ts';
 import { buildMemberApp, lastCode, outboxLines } from './testing.ts';
+import { loginBySms } from './testing-login.ts';
 
 type MemberApp = TestApp & { dataDir: string; outboxFile: string };
 
@@ -32,19 +33,11 @@ describe('a banned account', () => {
   const consolePost = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/admin/${url}`, headers: support.headers, payload });
 
-  /** Logs `phone` in by SMS from a fresh visitor session; answers the login's envelope. */
-  async function smsLogin(phone: string) {
-    const visitor = await visitorToken(t);
-    const sent = await crm('member/sms', visitor, { phone });
-    if (sent.statusCode !== 200) return sent;
-    return crm('member/login', await visitorToken(t), { phone, code: lastCode(t.outboxFile, phone) });
-  }
-
   it('loses every session at once and may not log in by any method until unbanned', async () => {
     const phone = testPhone();
-    const first = await smsLogin(phone);
-    const userId: number = first.json().resData.user.id;
-    const token: string = first.json().resData.jwt;
+    const first = await loginBySms(t, phone);
+    const userId = first.user.id;
+    const token = first.jwt;
     await crm('member/password', token, { password: 'lunar2026' });
     t.clock.advanceSeconds(61);
     // A code asked for before the ban, to try after it.

@@ -5,11 +5,12 @@
  * lifted — each write audited with the operator, before and after, and the reason.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionIdOf, signIn, testPhone } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { operatorRequests } from '../../../test/operators.ts';
 import { addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { bindSessionToUser, revokeSession } from '../sessions/index.ts';
 import { users } from './schema.ts';
@@ -17,21 +18,13 @@ import { users } from './schema.ts';
 const DAY = 86_400_000;
 
 describe('console users', () => {
-  let t: TestApp;
-  let support: TestOperator;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    support = await signInOperator(t, 'support');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const support = useOperator(t, 'support');
 
-  const get = (url: string, query?: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url, headers: support.headers, query });
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: support.headers, payload });
-  const profileOf = async (token: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/crm/member/profile', headers: { token } })).json()
-      .resData;
+  const { get, post } = operatorRequests(t, support);
+  const profile = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/crm/member/profile', headers: { token } });
+  const profileOf = async (token: string) => (await profile(token)).json().resData;
   const auditOf = (userId: number) =>
     t.database.db
       .select()
@@ -247,14 +240,7 @@ describe('console users', () => {
     const res = await post('/api/admin/users/sessions/revoke', { userId, reason: '账号疑似被盗' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().resData).toEqual({ revoked: 2 });
-    for (const jwt of [token, second.token]) {
-      const after = await t.app.inject({
-        method: 'GET',
-        url: '/api/crm/member/profile',
-        headers: { token: jwt },
-      });
-      expect(after.statusCode).toBe(401);
-    }
+    for (const jwt of [token, second.token]) expect((await profile(jwt)).statusCode).toBe(401);
     expect(
       (await post('/api/admin/users/sessions/revoke', { userId, reason: '再来一次' })).json().resData,
     ).toEqual({
@@ -290,14 +276,7 @@ describe('console users', () => {
     expect(res.statusCode, res.body).toBe(200);
     const bannedAt = new Date(t.clock.now()).toISOString();
     expect(res.json().resData).toEqual({ userId, bannedAt, banReason: '发布违规广告', sessionsEnded: 2 });
-    for (const jwt of [token, second.token]) {
-      const after = await t.app.inject({
-        method: 'GET',
-        url: '/api/crm/member/profile',
-        headers: { token: jwt },
-      });
-      expect(after.statusCode).toBe(401);
-    }
+    for (const jwt of [token, second.token]) expect((await profile(jwt)).statusCode).toBe(401);
     const listed = (await get('/api/admin/users', { q: phone })).json().resData.list[0];
     expect(listed).toMatchObject({ id: userId, bannedAt, banReason: '发布违规广告', activeSessionCount: 0 });
     const page = (await get(`/api/admin/users/${userId}`)).json().resData;

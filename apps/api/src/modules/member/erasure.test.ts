@@ -5,8 +5,8 @@
  * it, and every listed table must exist. A table added later without its line here fails.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/suite.ts';
 import type { Db } from '../../db/client.ts';
 import { ACCOUNT_DATA_TABLES, type Erasure } from './erasure.ts';
 
@@ -60,11 +60,7 @@ async function unhandledTables(
 }
 
 describe('the account deletion covers every table that holds something of an account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('lists every table that refers to users or holds a phone', async () => {
     expect(await unhandledTables(t.database.db, ACCOUNT_DATA_TABLES)).toEqual({});

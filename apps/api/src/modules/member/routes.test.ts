@@ -11,7 +11,9 @@ import { sessions } from '../sessions/testing-tables.ts';
 import { CODE_TTL_MS, MAX_WRONG_TRIES } from './codes.ts';
 import { users } from './schema.ts';
 import { LOGINS_PER_PHONE_PER_HOUR } from './service.ts';
-import { buildMemberApp, lastCode } from './testing.ts';
+import { buildMemberApp } from './testing.ts';
+import { erasedAccount } from './testing-erasure.ts';
+import { loginBySms, smsCode } from './testing-login.ts';
 
 type MemberApp = TestApp & { dataDir: string; outboxFile: string };
 
@@ -22,26 +24,6 @@ function call(t: TestApp, method: 'GET' | 'POST', url: string, token?: string, p
     headers: token ? { token } : {},
     ...(payload === undefined ? {} : { payload }),
   });
-}
-
-/** Asks for a code for `phone` and reads it from the outbox. */
-async function codeFor(t: MemberApp, phone: string, token: string): Promise<string> {
-  const res = await call(t, 'POST', 'member/sms', token, { phone });
-  if (res.statusCode !== 200) throw new Error(`sms: ${res.body}`);
-  return lastCode(t.outboxFile, phone);
-}
-
-/** A visitor that logs in by SMS; the login's answer. */
-async function smsLogin(t: MemberApp, phone = testPhone()) {
-  const visitor = await visitorToken(t);
-  const code = await codeFor(t, phone, visitor);
-  const res = await call(t, 'POST', 'member/login', visitor, { phone, code });
-  if (res.statusCode !== 200) throw new Error(`login: ${res.body}`);
-  return {
-    visitor,
-    phone,
-    ...(res.json().resData as { jwt: string; iat: number; user: Record<string, unknown> }),
-  };
 }
 
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString());
@@ -56,7 +38,7 @@ describe('login by SMS code', () => {
   it('creates the user on the first login and answers {jwt, iat, user} with the masked phone', async () => {
     const phone = testPhone();
     const visitor = await visitorToken(t);
-    const code = await codeFor(t, phone, visitor);
+    const code = await smsCode(t, phone, visitor);
     const res = await call(t, 'POST', 'member/login', visitor, { phone, code });
     expect(res.statusCode).toBe(200);
     const { jwt, iat, user } = res.json().resData;
@@ -76,9 +58,9 @@ describe('login by SMS code', () => {
   });
 
   it('logs the same user in again on a later login, from another session', async () => {
-    const first = await smsLogin(t);
+    const first = await loginBySms(t);
     t.clock.advanceSeconds(60);
-    const again = await smsLogin(t, first.phone);
+    const again = await loginBySms(t, first.phone);
     expect(again.user.id).toBe(first.user.id);
   });
 
@@ -91,7 +73,7 @@ describe('login by SMS code', () => {
     });
     const visitor: string = issued.json().data.jwt;
     const phone = testPhone();
-    const code = await codeFor(t, phone, visitor);
+    const code = await smsCode(t, phone, visitor);
     const res = await call(t, 'POST', 'member/login', visitor, { phone, code });
     expect(res.statusCode).toBe(200);
     const { jwt, user } = res.json().resData;
@@ -128,9 +110,9 @@ describe('login by SMS code', () => {
   });
 
   it("ends a logged-in caller's session too when they log in again, as another account or the same", async () => {
-    const first = await smsLogin(t);
+    const first = await loginBySms(t);
     t.clock.advanceSeconds(60);
-    const code = await codeFor(t, first.phone, first.jwt);
+    const code = await smsCode(t, first.phone, first.jwt);
     const again = await call(t, 'POST', 'member/login', first.jwt, { phone: first.phone, code });
     expect(again.statusCode).toBe(200);
     const second: string = again.json().resData.jwt;
@@ -140,7 +122,7 @@ describe('login by SMS code', () => {
   });
 
   it('gives the new session the usual grace on its own refreshes: parallel ones get the same token', async () => {
-    const { jwt } = await smsLogin(t);
+    const { jwt } = await loginBySms(t);
     t.clock.advanceSeconds(7200);
     const refresh = () => t.app.inject({ method: 'POST', url: '/api/base/token', headers: { token: jwt } });
     const [a, b] = await Promise.all([refresh(), refresh()]);
@@ -154,7 +136,7 @@ describe('login by SMS code', () => {
   });
 
   it('keeps the user through a token refresh', async () => {
-    const { jwt, user } = await smsLogin(t);
+    const { jwt, user } = await loginBySms(t);
     t.clock.advanceSeconds(7200);
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/base/token', headers: { token: jwt } });
     expect(refreshed.statusCode).toBe(200);
@@ -167,7 +149,7 @@ describe('login by SMS code', () => {
   it('uses a code once', async () => {
     const phone = testPhone();
     const visitor = await visitorToken(t);
-    const code = await codeFor(t, phone, visitor);
+    const code = await smsCode(t, phone, visitor);
     expect((await call(t, 'POST', 'member/login', visitor, { phone, code })).statusCode).toBe(200);
     const again = await call(t, 'POST', 'member/login', await visitorToken(t), { phone, code });
     expect(again.statusCode).toBe(400);
@@ -177,7 +159,7 @@ describe('login by SMS code', () => {
   it('lets two racing logins with one code have one winner', async () => {
     const phone = testPhone();
     const visitor = await visitorToken(t);
-    const code = await codeFor(t, phone, visitor);
+    const code = await smsCode(t, phone, visitor);
     const [a, b] = await Promise.all([
       call(t, 'POST', 'member/login', visitor, { phone, code }),
       call(t, 'POST', 'member/login', await visitorToken(t), { phone, code }),
@@ -190,7 +172,7 @@ describe('login by SMS code', () => {
     const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
     const patient = testPhone();
-    const kept = await codeFor(t, patient, visitor);
+    const kept = await smsCode(t, patient, visitor);
     for (let i = 0; i < MAX_WRONG_TRIES - 1; i++) {
       expect(
         (await call(t, 'POST', 'member/login', visitor, { phone: patient, code: wrongOf(kept) })).statusCode,
@@ -202,7 +184,7 @@ describe('login by SMS code', () => {
 
     const guesser = testPhone();
     const visitor2 = await visitorToken(t);
-    const burnt = await codeFor(t, guesser, visitor2);
+    const burnt = await smsCode(t, guesser, visitor2);
     for (let i = 0; i < MAX_WRONG_TRIES; i++) {
       const res = await call(t, 'POST', 'member/login', visitor2, { phone: guesser, code: wrongOf(burnt) });
       expect(res.json().code).toBe('InvalidCode');
@@ -216,8 +198,8 @@ describe('login by SMS code', () => {
     const visitor = await visitorToken(t);
     const early = testPhone();
     const late = testPhone();
-    const earlyCode = await codeFor(t, early, visitor);
-    const lateCode = await codeFor(t, late, visitor);
+    const earlyCode = await smsCode(t, early, visitor);
+    const lateCode = await smsCode(t, late, visitor);
     t.clock.advanceSeconds(CODE_TTL_MS / 1000 - 1);
     expect(
       (await call(t, 'POST', 'member/login', visitor, { phone: early, code: earlyCode })).statusCode,
@@ -234,9 +216,9 @@ describe('login by SMS code', () => {
   it('accepts only the newest code of a phone', async () => {
     const phone = testPhone();
     const visitor = await visitorToken(t);
-    const old = await codeFor(t, phone, visitor);
+    const old = await smsCode(t, phone, visitor);
     t.clock.advanceSeconds(60);
-    const fresh = await codeFor(t, phone, visitor);
+    const fresh = await smsCode(t, phone, visitor);
     if (old !== fresh) {
       expect((await call(t, 'POST', 'member/login', visitor, { phone, code: old })).json().code).toBe(
         'InvalidCode',
@@ -277,7 +259,7 @@ describe('login by SMS code', () => {
     expect(refused.json()).toMatchObject({ code: 'TooManyRequests', retryAfter: expect.any(Number) });
     expect(Number(refused.headers['retry-after'])).toBe(refused.json().retryAfter);
     // Another phone from the same client still logs in.
-    expect((await smsLogin(t)).jwt).toBeTruthy();
+    expect((await loginBySms(t)).jwt).toBeTruthy();
     t.clock.advanceSeconds(refused.json().retryAfter);
     expect(
       (await call(t, 'POST', 'member/login', visitor, { phone, password: 'wrong-pass-1' })).json().code,
@@ -323,7 +305,7 @@ describe('passwords', () => {
     call(t, 'POST', 'member/login', await visitorToken(t), { phone, password });
 
   it("ends the caller's session at once on a password login too: a new session, no grace", async () => {
-    const { jwt, phone } = await smsLogin(t);
+    const { jwt, phone } = await loginBySms(t);
     await call(t, 'POST', 'member/password', jwt, { password: 'lunar2026' });
     const visitor = await visitorToken(t);
     const res = await call(t, 'POST', 'member/login', visitor, { phone, password: 'lunar2026' });
@@ -341,7 +323,7 @@ describe('passwords', () => {
   });
 
   it('sets a password after an SMS login; then phone + password logs in', async () => {
-    const { jwt, phone, user } = await smsLogin(t);
+    const { jwt, phone, user } = await loginBySms(t);
     const set = await call(t, 'POST', 'member/password', jwt, { password: 'lunar2026' });
     expect(set.statusCode).toBe(200);
     expect(set.json().resData).toEqual({ ok: true });
@@ -357,9 +339,9 @@ describe('passwords', () => {
   });
 
   it('answers LoginFailed alike for a wrong password, no password and no account', async () => {
-    const withPassword = await smsLogin(t);
+    const withPassword = await loginBySms(t);
     await call(t, 'POST', 'member/password', withPassword.jwt, { password: 'lunar2026' });
-    const withoutPassword = await smsLogin(t);
+    const withoutPassword = await loginBySms(t);
     const answers = [
       await passwordLogin(withPassword.phone, 'lunar2027'),
       await passwordLogin(withoutPassword.phone, 'lunar2026'),
@@ -372,7 +354,7 @@ describe('passwords', () => {
   });
 
   it('refuses passwords that are short, long, or lack a letter or a digit', async () => {
-    const { jwt } = await smsLogin(t);
+    const { jwt } = await loginBySms(t);
     for (const password of ['abc123', 'abcdefgh', '12345678', `a1${'x'.repeat(63)}`]) {
       const res = await call(t, 'POST', 'member/password', jwt, { password });
       expect(res.statusCode, password).toBe(400);
@@ -384,7 +366,7 @@ describe('passwords', () => {
   });
 
   it('needs the current password to change it, and ends the other sessions', async () => {
-    const { jwt, phone } = await smsLogin(t);
+    const { jwt, phone } = await loginBySms(t);
     await call(t, 'POST', 'member/password', jwt, { password: 'lunar2026' });
     const other = (await passwordLogin(phone, 'lunar2026')).json().resData.jwt;
     for (const body of [{ password: 'solar2026' }, { password: 'solar2026', oldPassword: 'lunar2027' }]) {
@@ -488,7 +470,7 @@ describe('logout and account deletion', () => {
   afterAll(() => t.close());
 
   it('logout ends the session: its token and its refresh answer 401', async () => {
-    const { jwt } = await smsLogin(t);
+    const { jwt } = await loginBySms(t);
     const res = await call(t, 'POST', 'member/logout', jwt);
     expect(res.statusCode).toBe(200);
     expect(res.json().resData).toEqual({ revokedAt: new Date(t.clock.now()).toISOString() });
@@ -500,9 +482,9 @@ describe('logout and account deletion', () => {
   });
 
   it('deletion anonymises the account, ends all its sessions and frees the phone', async () => {
-    const first = await smsLogin(t);
+    const first = await loginBySms(t);
     t.clock.advanceSeconds(60);
-    const second = await smsLogin(t, first.phone);
+    const second = await loginBySms(t, first.phone);
     await call(t, 'POST', 'member/password', first.jwt, { password: 'lunar2026' });
     await call(t, 'POST', 'member/profile', first.jwt, {
       nickname: '张三',
@@ -510,7 +492,7 @@ describe('logout and account deletion', () => {
     });
     // Sessions are re-read after the password change ended the second one; log in once more.
     t.clock.advanceSeconds(60);
-    const third = await smsLogin(t, first.phone);
+    const third = await loginBySms(t, first.phone);
 
     const res = await call(t, 'POST', 'member/delete', first.jwt, {});
     expect(res.statusCode).toBe(200);
@@ -523,14 +505,7 @@ describe('logout and account deletion', () => {
       .select()
       .from(users)
       .where(eq(users.id, first.user.id as number));
-    expect(row).toMatchObject({
-      phone: null,
-      passwordHash: null,
-      account: null,
-      nickname: '已注销用户',
-      avatar: '',
-      deletedAt: new Date(t.clock.now()),
-    });
+    expect(row).toMatchObject(erasedAccount(new Date(t.clock.now())));
     const live = await t.database.db
       .select()
       .from(sessions)
@@ -539,7 +514,7 @@ describe('logout and account deletion', () => {
 
     // The phone signs up afresh: a new account, nothing of the old one.
     t.clock.advanceSeconds(60);
-    const fresh = await smsLogin(t, first.phone);
+    const fresh = await loginBySms(t, first.phone);
     expect(fresh.user.id).not.toBe(first.user.id);
     expect(fresh.user).toMatchObject({
       nickname: `玄历用户${first.phone.slice(-4)}`,
@@ -549,7 +524,7 @@ describe('logout and account deletion', () => {
   });
 
   it('takes an empty body or none', async () => {
-    const { jwt } = await smsLogin(t);
+    const { jwt } = await loginBySms(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/crm/member/delete',

@@ -6,10 +6,10 @@
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, testPhone, visitorToken } from '../../../test/accounts.ts';
 import { FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { captureLog } from '../../../test/log-capture.ts';
 import { parseSmsConfig } from '../../config.ts';
 import { DAILY_SENDS_PER_IP, DAILY_SENDS_PER_PHONE } from './codes.ts';
 import { buildMemberApp, outboxLines } from './testing.ts';
@@ -28,19 +28,9 @@ function sms(t: TestApp, token: string | undefined, phone: unknown, remoteAddres
 
 describe('POST /api/crm/member/sms', () => {
   let t: MemberApp;
-  const logLines: string[] = [];
+  const { stream, lines: logLines } = captureLog();
   beforeAll(async () => {
-    t = await buildMemberApp({
-      logger: {
-        level: 'info',
-        stream: new Writable({
-          write(chunk, _encoding, done) {
-            logLines.push(chunk.toString());
-            done();
-          },
-        }),
-      },
-    });
+    t = await buildMemberApp({ logger: { level: 'info', stream } });
   });
   afterAll(() => t.close());
 

@@ -11,18 +11,15 @@ import {
   type MingliProfile,
   type MingliProfileInput,
 } from '@xuanli/contracts/mingli';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { useTestApp } from '../../../test/suite.ts';
 
 const URL = '/api/crm/bazi/profiles';
 
 describe('crm/bazi/profiles/export and /import', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   beforeEach(() => t.clock.set(FIXED_NOW));
 
   const save = async (who: SignedIn, body: Partial<MingliProfileInput>): Promise<MingliProfile> => {

@@ -7,80 +7,28 @@
  * refunded total); and the database itself refuses refunds that would give back more than the payment.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/accounts.ts';
-import { buildTestApp, fixedClock, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
-import { addAddress, addProduct } from '../../../test/shop-fixtures.ts';
-import type { RawNotification } from './channel.ts';
+import { describe, expect, it } from 'vitest';
+import { newBuyer, placeOrder, startPayment } from '../../../test/shop-buyer.ts';
+import { addProduct } from '../../../test/shop-fixtures.ts';
+import { useOperator } from '../../../test/suite.ts';
 import { payments, refunds } from './schema.ts';
-import { parsePayConfig } from './settings.ts';
-import { FakeAlipay, FakeWechatPay, type ProviderServer, serveProvider } from './testing.ts';
+import { postCallback, usePayApp } from './testing-app.ts';
 
-let t: TestApp;
-let wechat: FakeWechatPay;
-let alipay: FakeAlipay;
-let support: TestOperator;
-const servers: ProviderServer[] = [];
-let keys = 0;
-
-beforeAll(async () => {
-  const clock = fixedClock();
-  wechat = new FakeWechatPay(clock);
-  alipay = new FakeAlipay(clock);
-  servers.push(await serveProvider(wechat.handle), await serveProvider(alipay.handle));
-  const pay = parsePayConfig({
-    ...wechat.env(servers[0].url),
-    ...alipay.env(servers[1].url),
-    PAY_PUBLIC_URL: 'https://shop.example.com',
-    PAY_SANDBOX: 'on',
-    PAY_PROVIDER_TIMEOUT_MS: '3000',
-  });
-  t = await buildTestApp({ clock, config: { pay } });
-  support = await signInOperator(t, 'support');
-});
-afterAll(async () => {
-  await t?.close();
-  await Promise.all(servers.map((server) => server.close()));
-});
-
+const { t, wechat, alipay } = usePayApp();
+const support = useOperator(t, 'support');
 /** A buyer's goods order of one piece at `price` 分 (free shipping from 99 元), its payment started on `channel`. */
 async function startedOrder(channel: 'wechat' | 'alipay', price: number) {
-  const { token, userId } = await signIn(t, 'user');
-  const addressId = await addAddress(t.database.db, userId!);
+  const buyer = await newBuyer(t);
   const product = await addProduct(t.database.db, { skus: [{ price, stock: 5 }] });
-  const made = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    headers: { token },
-    payload: {
-      items: [{ skuId: product.skuId, qty: 1 }],
-      addressId,
-      idempotencyKey: `partial-${process.pid}-${++keys}`,
-    },
-  });
-  expect(made.statusCode, made.body).toBe(200);
-  const { orderNo, total } = made.json().resData as { orderNo: string; total: number };
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/shop/orders/${orderNo}/pay`,
-    headers: { token },
-    payload: channel === 'alipay' ? { channel, returnUrl: '/xuanli/#/pages/user/orders' } : { channel },
-  });
+  const { orderNo, total } = await placeOrder(t, buyer, [{ skuId: product.skuId, qty: 1 }]);
+  const started = await startPayment(
+    t,
+    buyer,
+    orderNo,
+    channel === 'alipay' ? { channel, returnUrl: '/xuanli/#/pages/user/orders' } : { channel },
+  );
   expect(started.statusCode, started.body).toBe(200);
-  return { orderNo, total, token, outTradeNo: started.json().resData.outTradeNo as string };
-}
-
-function notify(channel: 'wechat' | 'alipay', raw: RawNotification) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/pay/notify/${channel}`,
-    headers: Object.fromEntries(Object.entries(raw.headers).filter(([, v]) => v !== undefined)) as Record<
-      string,
-      string
-    >,
-    payload: raw.body,
-  });
+  return { orderNo, total, token: buyer.token, outTradeNo: started.json().resData.outTradeNo as string };
 }
 
 function refund(orderNo: string, amount: number, lines: number[] = []) {
@@ -113,7 +61,7 @@ async function refundRows(orderNo: string) {
 describe('WeChat Pay', () => {
   it('sends each part with its own out_refund_no, amount.refund and the payment as amount.total, settling each by its notice', async () => {
     const { orderNo, total, outTradeNo } = await startedOrder('wechat', 12_800);
-    expect((await notify('wechat', wechat.paymentCallback(outTradeNo, total))).statusCode).toBe(204);
+    expect((await postCallback(t, 'wechat', wechat.paymentCallback(outTradeNo, total))).statusCode).toBe(204);
     const sent = () =>
       wechat.requests
         .filter((request) => request.url === '/v3/refund/domestic/refunds')
@@ -145,19 +93,22 @@ describe('WeChat Pay', () => {
     });
 
     // The first notice: the order waits for the second part before it says how it ended.
-    const one = await notify(
+    const one = await postCallback(
+      t,
       'wechat',
       wechat.refundCallback(outTradeNo, first.outRefundNo, 3_000, 'SUCCESS', total),
     );
     expect(one.statusCode).toBe(204);
     expect(await detail(orderNo)).toMatchObject({ status: 'refunding', refundedAmount: 3_000 });
     // A notice of the second part with the first part's amount is not believed.
-    const wrong = await notify(
+    const wrong = await postCallback(
+      t,
       'wechat',
       wechat.refundCallback(outTradeNo, second.outRefundNo, 3_000, 'SUCCESS', total),
     );
     expect(wrong.statusCode).toBe(400);
-    const two = await notify(
+    const two = await postCallback(
+      t,
       'wechat',
       wechat.refundCallback(outTradeNo, second.outRefundNo, 4_000, 'SUCCESS', total),
     );
@@ -177,7 +128,11 @@ describe('WeChat Pay', () => {
       amount: { refund: 5_800, total: 12_800 },
     });
     expect(new Set((await refundRows(orderNo)).map((row) => row.outRefundNo)).size).toBe(3);
-    await notify('wechat', wechat.refundCallback(outTradeNo, third.outRefundNo, 5_800, 'SUCCESS', total));
+    await postCallback(
+      t,
+      'wechat',
+      wechat.refundCallback(outTradeNo, third.outRefundNo, 5_800, 'SUCCESS', total),
+    );
     expect(await detail(orderNo)).toMatchObject({
       status: 'refunded',
       refundedAmount: 12_800,
@@ -191,7 +146,7 @@ describe('WeChat Pay', () => {
 describe('Alipay', () => {
   it('sends each part with its own out_request_no and settles it at once; its notices carry the refunded total', async () => {
     const { orderNo, outTradeNo } = await startedOrder('alipay', 12_345);
-    expect((await notify('alipay', alipay.paid(outTradeNo, '123.45'))).body).toBe('success');
+    expect((await postCallback(t, 'alipay', alipay.paid(outTradeNo, '123.45'))).body).toBe('success');
     const sent = () =>
       alipay.requests
         .filter((request) => request.url === '/v3/alipay/trade/refund')
@@ -215,7 +170,7 @@ describe('Alipay', () => {
       out_biz_no: first.outRefundNo,
       gmt_refund: '2026-01-15 12:10:00.000',
     });
-    expect((await notify('alipay', partNotice)).body).toBe('success');
+    expect((await postCallback(t, 'alipay', partNotice)).body).toBe('success');
 
     const rest = await refund(orderNo, 10_000);
     expect(rest.json().resData).toMatchObject({ status: 'refunded', refundedAmount: 12_345, refundable: 0 });
@@ -232,7 +187,7 @@ describe('Alipay', () => {
       out_biz_no: second.outRefundNo,
       gmt_close: '2026-01-15 12:20:00',
     });
-    const answer = await notify('alipay', closed);
+    const answer = await postCallback(t, 'alipay', closed);
     expect([answer.statusCode, answer.body]).toEqual([200, 'success']);
     // A refunded total above the payment is not Alipay's word on this trade.
     const inflated = alipay.notification({
@@ -243,7 +198,7 @@ describe('Alipay', () => {
       refund_fee: '123.46',
       out_biz_no: second.outRefundNo,
     });
-    expect((await notify('alipay', inflated)).body).toBe('fail');
+    expect((await postCallback(t, 'alipay', inflated)).body).toBe('fail');
     expect(await detail(orderNo)).toMatchObject({ status: 'refunded', payments: [{ status: 'refunded' }] });
   });
 });
@@ -251,9 +206,10 @@ describe('Alipay', () => {
 describe('the database', () => {
   it('refuses a refund row that would give back more than its payment, whoever writes it', async () => {
     const { orderNo, outTradeNo } = await startedOrder('alipay', 10_000);
-    await notify('alipay', alipay.paid(outTradeNo, '100.00'));
+    await postCallback(t, 'alipay', alipay.paid(outTradeNo, '100.00'));
     expect((await refund(orderNo, 6_000)).statusCode).toBe(200);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.outTradeNo, outTradeNo));
+    let keys = 0;
     const write = (amount: number, status = 'pending') =>
       t.database.db.execute(
         sql`insert into refunds (out_refund_no, order_no, payment_id, amount, status, reason, requested_by, created_at)

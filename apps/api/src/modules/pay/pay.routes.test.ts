@@ -9,32 +9,30 @@
  */
 import { createVerify } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, visitorToken } from '../../../test/accounts.ts';
-import { buildTestApp, fixedClock, type TestApp } from '../../../test/build.ts';
-import { addAddress, addProduct, salesOf, stockOf } from '../../../test/shop-fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { visitorToken } from '../../../test/accounts.ts';
+import { postRaw } from '../../../test/raw-body.ts';
+import {
+  type Buyer,
+  buyerOrder,
+  completeInSandbox,
+  newBuyer,
+  placeOrder,
+  startPayment,
+} from '../../../test/shop-buyer.ts';
+import { addProduct, salesOf, stockOf } from '../../../test/shop-fixtures.ts';
 import { runCommand } from '../../cli/commands.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
 import { orderEvents } from '../shop/testing-tables.ts';
 import { alipayTime } from './beijing-time.ts';
-import type { RawNotification } from './channel.ts';
 import { fenToYuan } from './money.ts';
 import { payments, payNotifications, payRefusedCallbacks, refunds } from './schema.ts';
-import { parsePayConfig } from './settings.ts';
-import {
-  alipayRequestContent,
-  FakeAlipay,
-  FakeWechatPay,
-  type ProviderServer,
-  serveProvider,
-} from './testing.ts';
+import { alipayRequestContent } from './testing.ts';
+import { postCallback, usePayApp } from './testing-app.ts';
 
-let t: TestApp;
-let wechat: FakeWechatPay;
-let alipay: FakeAlipay;
-const servers: ProviderServer[] = [];
-let idempotency = 0;
+const { t, wechat, alipay } = usePayApp();
+let courses = 0;
 
 /**
  * The shop's settlement grace in seconds (shop sweeper.ts `SETTLEMENT_GRACE_MS`, not part of the
@@ -52,78 +50,17 @@ const PAST_GRACE = 15 * 60 + GRACE_SECONDS + 60;
 /** The timeline's note on an order the time-out cancelled, as the buyer reads it. */
 const TIMEOUT_NOTE = '超时未支付，已自动取消';
 
-interface Buyer {
-  token: string;
-  userId: number;
-  addressId: number;
-}
-
-async function newBuyer(): Promise<Buyer> {
-  const { token, userId } = await signIn(t, 'user');
-  return { token, userId: userId!, addressId: await addAddress(t.database.db, userId!) };
-}
-
 /** A pending goods order of one piece at `price` 分 (a new product each time), made through the API. */
 async function newOrder(buyer: Buyer, options: { price?: number; kind?: 'goods' | 'course' } = {}) {
   const kind = options.kind ?? 'goods';
   const product = await addProduct(t.database.db, {
     kind,
-    courseId: kind === 'course' ? `course-pay-${idempotency}` : undefined,
+    courseId: kind === 'course' ? `course-pay-${++courses}` : undefined,
     skus: [{ price: options.price ?? 12_800, stock: 5 }],
   });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    headers: { token: buyer.token },
-    payload: {
-      items: [{ skuId: product.skuId, qty: 1 }],
-      ...(kind === 'goods' ? { addressId: buyer.addressId } : {}),
-      idempotencyKey: `pay-test-${process.pid}-${++idempotency}`,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { orderNo, total } = res.json().resData as { orderNo: string; total: number };
+  const shipTo = kind === 'goods' ? buyer : { token: buyer.token };
+  const { orderNo, total } = await placeOrder(t, shipTo, [{ skuId: product.skuId, qty: 1 }]);
   return { orderNo, total, product };
-}
-
-function pay(buyer: Buyer | undefined, orderNo: string, body: object) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/shop/orders/${orderNo}/pay`,
-    headers: buyer ? { token: buyer.token } : {},
-    payload: body,
-  });
-}
-
-function complete(buyer: Buyer, orderNo: string, outTradeNo: string, result: 'success' | 'fail' = 'success') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/pay/sandbox/${orderNo}/complete`,
-    headers: { token: buyer.token },
-    payload: { outTradeNo, result },
-  });
-}
-
-function notify(channel: string, raw: RawNotification) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/pay/notify/${channel}`,
-    headers: Object.fromEntries(Object.entries(raw.headers).filter(([, v]) => v !== undefined)) as Record<
-      string,
-      string
-    >,
-    payload: raw.body,
-  });
-}
-
-async function orderOf(buyer: Buyer, orderNo: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/shop/orders/${orderNo}`,
-    headers: { token: buyer.token },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().resData as { status: string; payChannel: string | null; timeline: unknown[] };
 }
 
 async function eventCount(orderNo: string): Promise<number> {
@@ -154,25 +91,6 @@ async function askRefund(buyer: Buyer, orderNo: string) {
   expect(res.json().resData.status).toBe('refunding');
 }
 
-beforeAll(async () => {
-  const clock = fixedClock();
-  wechat = new FakeWechatPay(clock);
-  alipay = new FakeAlipay(clock);
-  servers.push(await serveProvider(wechat.handle), await serveProvider(alipay.handle));
-  const payConfig = parsePayConfig({
-    ...wechat.env(servers[0].url),
-    ...alipay.env(servers[1].url),
-    PAY_PUBLIC_URL: 'https://shop.example.com',
-    PAY_SANDBOX: 'on',
-    PAY_PROVIDER_TIMEOUT_MS: '3000',
-  });
-  t = await buildTestApp({ clock, config: { pay: payConfig } });
-});
-afterAll(async () => {
-  await t.close();
-  await Promise.all(servers.map((server) => server.close()));
-});
-
 describe('channels and access', () => {
   it('lists the open channels to anyone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/pay/channels' });
@@ -187,7 +105,7 @@ describe('channels and access', () => {
   });
 
   it("answers 401 without a login and 404 for another buyer's order", async () => {
-    const owner = await newBuyer();
+    const owner = await newBuyer(t);
     const { orderNo } = await newOrder(owner);
     const visitor = await visitorToken(t);
     for (const headers of [{}, { token: visitor }]) {
@@ -206,24 +124,19 @@ describe('channels and access', () => {
       });
       expect(done.statusCode).toBe(401);
     }
-    const other = await newBuyer();
-    expect((await pay(other, orderNo, { channel: 'sandbox' })).statusCode).toBe(404);
-    const started = (await pay(owner, orderNo, { channel: 'sandbox' })).json().resData;
-    const stolen = await complete(other, orderNo, started.outTradeNo);
+    const other = await newBuyer(t);
+    expect((await startPayment(t, other, orderNo, { channel: 'sandbox' })).statusCode).toBe(404);
+    const started = (await startPayment(t, owner, orderNo, { channel: 'sandbox' })).json().resData;
+    const stolen = await completeInSandbox(t, other, orderNo, started.outTradeNo);
     expect(stolen.statusCode).toBe(404);
-    expect((await orderOf(owner, orderNo)).status).toBe('pending');
+    expect((await buyerOrder(t, owner, orderNo)).status).toBe('pending');
   });
 
   it('answers 404 for a channel that is not open, and 415 for a body no provider sends', async () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/pay/notify/paypal', payload: {} })).statusCode,
     ).toBe(404);
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/pay/notify/wechat',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<xml/>',
-    });
+    const xml = await postRaw(t, '/api/pay/notify/wechat', '<xml/>', 'application/xml');
     expect(xml.statusCode).toBe(415);
   });
 });
@@ -301,9 +214,9 @@ describe('hostile callbacks', () => {
 
 describe('the sandbox', () => {
   it('takes a goods order from pending to paid through the signed callback path', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, total } = await newOrder(buyer);
-    const res = await pay(buyer, orderNo, { channel: 'sandbox', amount: 1 });
+    const res = await startPayment(t, buyer, orderNo, { channel: 'sandbox', amount: 1 });
     expect(res.statusCode, res.body).toBe(200);
     const started = res.json().resData;
     expect(started).toMatchObject({
@@ -312,10 +225,10 @@ describe('the sandbox', () => {
       url: `/xuanli/#/pages/shop/pay?orderNo=${orderNo}&outTradeNo=${started.outTradeNo}`,
       amount: total,
     });
-    const done = await complete(buyer, orderNo, started.outTradeNo);
+    const done = await completeInSandbox(t, buyer, orderNo, started.outTradeNo);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().resData).toEqual({ orderNo, status: 'paid' });
-    expect(await orderOf(buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'sandbox' });
+    expect(await buyerOrder(t, buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'sandbox' });
     const [audit] = await t.database.db
       .select()
       .from(payNotifications)
@@ -325,40 +238,48 @@ describe('the sandbox', () => {
 
     // Once more: the same callback again changes nothing; paying a paid order is a conflict.
     const events = await eventCount(orderNo);
-    expect((await complete(buyer, orderNo, started.outTradeNo)).json().resData.status).toBe('paid');
+    expect((await completeInSandbox(t, buyer, orderNo, started.outTradeNo)).json().resData.status).toBe(
+      'paid',
+    );
     expect(await eventCount(orderNo)).toBe(events);
-    const again = await pay(buyer, orderNo, { channel: 'sandbox' });
+    const again = await startPayment(t, buyer, orderNo, { channel: 'sandbox' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ code: 'OrderStateConflict', msg: 'order is paid' });
   });
 
   it('takes a course order to done and grants the course', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await newOrder(buyer, { kind: 'course', price: 1990 });
-    const started = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
-    expect((await complete(buyer, orderNo, started.outTradeNo)).json().resData.status).toBe('done');
+    const started = (await startPayment(t, buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    expect((await completeInSandbox(t, buyer, orderNo, started.outTradeNo)).json().resData.status).toBe(
+      'done',
+    );
     const grants = await t.database.db.select().from(courseGrants).where(eq(courseGrants.orderNo, orderNo));
     expect(grants).toEqual([expect.objectContaining({ userId: buyer.userId, revokedAt: null })]);
   });
 
   it('records a failed payment and leaves the order pending, to be paid by a new attempt', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await newOrder(buyer);
-    const first = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
-    expect((await complete(buyer, orderNo, first.outTradeNo, 'fail')).json().resData.status).toBe('pending');
+    const first = (await startPayment(t, buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    expect((await completeInSandbox(t, buyer, orderNo, first.outTradeNo, 'fail')).json().resData.status).toBe(
+      'pending',
+    );
     const [attempt] = await t.database.db
       .select()
       .from(payments)
       .where(eq(payments.outTradeNo, first.outTradeNo));
     expect(attempt.status).toBe('closed');
-    expect((await complete(buyer, orderNo, first.outTradeNo)).statusCode).toBe(409);
-    const second = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    expect((await completeInSandbox(t, buyer, orderNo, first.outTradeNo)).statusCode).toBe(409);
+    const second = (await startPayment(t, buyer, orderNo, { channel: 'sandbox' })).json().resData;
     expect(second.outTradeNo).not.toBe(first.outTradeNo);
-    expect((await complete(buyer, orderNo, second.outTradeNo)).json().resData.status).toBe('paid');
+    expect((await completeInSandbox(t, buyer, orderNo, second.outTradeNo)).json().resData.status).toBe(
+      'paid',
+    );
   });
 
   it('refuses to pay a cancelled order (409)', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await newOrder(buyer);
     const cancelled = await t.app.inject({
       method: 'POST',
@@ -366,22 +287,22 @@ describe('the sandbox', () => {
       headers: { token: buyer.token },
     });
     expect(cancelled.json().resData.status).toBe('cancelled');
-    const res = await pay(buyer, orderNo, { channel: 'sandbox' });
+    const res = await startPayment(t, buyer, orderNo, { channel: 'sandbox' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'OrderStateConflict', msg: 'order is cancelled' });
   });
 
   it('refunds money taken after the deadline, cancelling the order then', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, product } = await newOrder(buyer);
-    const started = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    const started = (await startPayment(t, buyer, orderNo, { channel: 'sandbox' })).json().resData;
     t.clock.advanceSeconds(PAST_GRACE);
     try {
       // Its attempt is not settled with the provider yet, so reading the order leaves it pending (the
       // buyer may have paid in time); the money the cashier takes now is too late.
-      expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+      expect((await buyerOrder(t, buyer, orderNo)).status).toBe('pending');
       expect(await stockOf(t.database.db, product.skuId)).toBe(4);
-      const done = await complete(buyer, orderNo, started.outTradeNo);
+      const done = await completeInSandbox(t, buyer, orderNo, started.outTradeNo);
       expect(done.json().resData.status).toBe('cancelled');
       await vi.waitFor(async () => expect((await refundsOf(orderNo))[0]?.status).toBe('succeeded'));
       expect(await refundsOf(orderNo)).toEqual([
@@ -392,7 +313,7 @@ describe('the sandbox', () => {
         .from(payments)
         .where(eq(payments.outTradeNo, started.outTradeNo));
       expect(attempt.status).toBe('refunded');
-      expect((await orderOf(buyer, orderNo)).status).toBe('cancelled');
+      expect((await buyerOrder(t, buyer, orderNo)).status).toBe('cancelled');
       // Cancelled once, its piece given back once.
       expect(await eventCount(orderNo)).toBe(2);
       expect(await stockOf(t.database.db, product.skuId)).toBe(5);
@@ -402,19 +323,19 @@ describe('the sandbox', () => {
   });
 
   it("refunds on the operator's approval, and the refusal puts a refund request back to paid", async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, product } = await newOrder(buyer, { price: 1990 });
-    const started = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
-    await complete(buyer, orderNo, started.outTradeNo);
+    const started = (await startPayment(t, buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    await completeInSandbox(t, buyer, orderNo, started.outTradeNo);
     const sales = await salesOf(t.database.db, product.productId);
     await expect(admin('order', 'refund', orderNo)).rejects.toMatchObject({ code: 'OrderStateConflict' });
     await askRefund(buyer, orderNo);
     expect(await admin('order', 'refund-reject', orderNo, '--reason', '商品已拆封')).toContain('paid again');
-    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('paid');
     await askRefund(buyer, orderNo);
     // 19.90 + 8.00 shipping (goods under 99 元).
     expect(await admin('order', 'refund', orderNo)).toMatch(/refund \d{20}R\d{6} of ¥27\.90 done/);
-    expect((await orderOf(buyer, orderNo)).status).toBe('refunded');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('refunded');
     expect(await salesOf(t.database.db, product.productId)).toBe(sales - 1);
     expect(await refundsOf(orderNo)).toEqual([
       expect.objectContaining({
@@ -455,9 +376,9 @@ describe('the sandbox', () => {
   });
 
   it('accepts a correctly signed callback from outside, and refuses a forged one', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await newOrder(buyer);
-    const started = (await pay(buyer, orderNo, { channel: 'sandbox' })).json().resData;
+    const started = (await startPayment(t, buyer, orderNo, { channel: 'sandbox' })).json().resData;
     const { createPayService } = await import('./service.ts');
     const signer = createPayService({
       db: t.database.db,
@@ -475,29 +396,29 @@ describe('the sandbox', () => {
       amount: started.amount,
       result: 'success',
     });
-    const forged = await notify('sandbox', {
+    const forged = await postCallback(t, 'sandbox', {
       ...raw,
       body: Buffer.from(raw.body.toString().replace('"success"', '"success" ')),
     });
     expect(forged.statusCode).toBe(400);
-    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
-    const res = await notify('sandbox', raw);
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('pending');
+    const res = await postCallback(t, 'sandbox', raw);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 'SUCCESS' });
-    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('paid');
   });
 });
 
 describe('WeChat Pay', () => {
   async function startedH5(buyer: Buyer) {
     const order = await newOrder(buyer);
-    const res = await pay(buyer, order.orderNo, { channel: 'wechat' });
+    const res = await startPayment(t, buyer, order.orderNo, { channel: 'wechat' });
     expect(res.statusCode, res.body).toBe(200);
     return { ...order, started: res.json().resData };
   }
 
   it('starts H5 with the order total and pays on a signed callback; replays and forgeries change nothing', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, total, started } = await startedH5(buyer);
     expect(started).toMatchObject({ channel: 'wechat', mode: 'redirect', amount: total, jsapi: null });
     expect(started.url).toMatch(
@@ -514,31 +435,32 @@ describe('WeChat Pay', () => {
 
     const forged = wechat.paymentCallback(started.outTradeNo, total);
     forged.headers['wechatpay-signature'] = wechat.signHeaders('{}')['wechatpay-signature'];
-    const refusedForged = await notify('wechat', forged);
+    const refusedForged = await postCallback(t, 'wechat', forged);
     expect(refusedForged.statusCode).toBe(400);
     expect(refusedForged.json()).toEqual({ code: 'FAIL', message: 'verification failed' });
-    const short = await notify('wechat', wechat.paymentCallback(started.outTradeNo, total - 1));
+    const short = await postCallback(t, 'wechat', wechat.paymentCallback(started.outTradeNo, total - 1));
     expect(short.statusCode).toBe(400);
     expect(short.json().code).toBe('FAIL');
-    const stale = await notify(
+    const stale = await postCallback(
+      t,
       'wechat',
       wechat.paymentCallback(started.outTradeNo, total, { timestamp: t.clock.now() / 1000 - 600 }),
     );
     expect(stale.statusCode).toBe(400);
-    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('pending');
 
     // The real one, its body pretty-printed: the signature covers the exact bytes, which are kept.
     const real = wechat.paymentCallback(started.outTradeNo, total, { mode: 'publicKey' });
     const pretty = JSON.stringify(JSON.parse(real.body.toString()), null, 2);
-    const paid = await notify('wechat', {
+    const paid = await postCallback(t, 'wechat', {
       headers: { ...real.headers, ...wechat.signHeaders(pretty, { mode: 'publicKey' }) },
       body: Buffer.from(pretty),
     });
     expect(paid.statusCode).toBe(204);
     expect(paid.body).toBe('');
-    expect(await orderOf(buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'wechat' });
+    expect(await buyerOrder(t, buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'wechat' });
     const events = await eventCount(orderNo);
-    const replay = await notify('wechat', wechat.paymentCallback(started.outTradeNo, total));
+    const replay = await postCallback(t, 'wechat', wechat.paymentCallback(started.outTradeNo, total));
     expect(replay.statusCode).toBe(204);
     expect(await eventCount(orderNo)).toBe(events);
     const audit = await t.database.db
@@ -562,11 +484,15 @@ describe('WeChat Pay', () => {
   });
 
   it("never pays JSAPI with an openid the browser sends: without the buyer's WeChat binding it asks for 网页授权", async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await newOrder(buyer);
     const before = wechat.requests.length;
     const asked = [
-      pay(buyer, orderNo, { channel: 'wechat', inWechat: true, openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }),
+      startPayment(t, buyer, orderNo, {
+        channel: 'wechat',
+        inWechat: true,
+        openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      }),
       t.app.inject({
         method: 'POST',
         url: `/api/shop/orders/${orderNo}/pay`,
@@ -584,9 +510,9 @@ describe('WeChat Pay', () => {
   });
 
   it('starts Native on a desktop: the code_url to show as a QR code, then pays on the callback', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, total } = await newOrder(buyer);
-    const res = await pay(buyer, orderNo, { channel: 'wechat', scene: 'desktop' });
+    const res = await startPayment(t, buyer, orderNo, { channel: 'wechat', scene: 'desktop' });
     expect(res.statusCode, res.body).toBe(200);
     const started = res.json().resData;
     expect(started).toMatchObject({ channel: 'wechat', mode: 'qrcode', jsapi: null, amount: total });
@@ -605,19 +531,19 @@ describe('WeChat Pay', () => {
     expect(body.payer).toBeUndefined();
     expect(body.scene_info).toBeUndefined();
     expect(wechat.trades.get(started.outTradeNo)?.tradeType).toBe('NATIVE');
-    expect((await notify('wechat', wechat.pay(started.outTradeNo))).statusCode).toBe(204);
-    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+    expect((await postCallback(t, 'wechat', wechat.pay(started.outTradeNo))).statusCode).toBe(204);
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('paid');
   });
 
   it('answers PaymentChannelError (502) when WeChat refuses, and closes that attempt', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await newOrder(buyer);
     wechat.replies.set('/v3/pay/transactions/h5', () => ({
       status: 403,
       body: JSON.stringify({ code: 'NO_AUTH', message: '商户无权限' }),
     }));
     try {
-      const res = await pay(buyer, orderNo, { channel: 'wechat' });
+      const res = await startPayment(t, buyer, orderNo, { channel: 'wechat' });
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe('PaymentChannelError');
     } finally {
@@ -625,13 +551,15 @@ describe('WeChat Pay', () => {
     }
     const attempts = await t.database.db.select().from(payments).where(eq(payments.orderNo, orderNo));
     expect(attempts.map((attempt) => attempt.status)).toEqual(['closed']);
-    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('pending');
   });
 
   it('refunds through a refund request and then the refund notification', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, total, started } = await startedH5(buyer);
-    expect((await notify('wechat', wechat.paymentCallback(started.outTradeNo, total))).statusCode).toBe(204);
+    expect(
+      (await postCallback(t, 'wechat', wechat.paymentCallback(started.outTradeNo, total))).statusCode,
+    ).toBe(204);
     await askRefund(buyer, orderNo);
     expect(await admin('order', 'refund', orderNo)).toContain('waiting for the provider');
     const sent = wechat.requests.at(-1)!;
@@ -645,20 +573,22 @@ describe('WeChat Pay', () => {
     expect(refund.status).toBe('pending');
     // Not yet confirmed: refusing it now would contradict money already on its way back.
     await expect(admin('order', 'refund-reject', orderNo)).rejects.toMatchObject({ code: 'Conflict' });
-    const wrongAmount = await notify(
+    const wrongAmount = await postCallback(
+      t,
       'wechat',
       wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total - 1),
     );
     expect(wrongAmount.statusCode).toBe(400);
-    expect((await orderOf(buyer, orderNo)).status).toBe('refunding');
-    const confirmed = await notify(
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('refunding');
+    const confirmed = await postCallback(
+      t,
       'wechat',
       wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total),
     );
     expect(confirmed.statusCode).toBe(204);
-    expect((await orderOf(buyer, orderNo)).status).toBe('refunded');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('refunded');
     expect(
-      (await notify('wechat', wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total)))
+      (await postCallback(t, 'wechat', wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total)))
         .statusCode,
     ).toBe(204);
     expect((await refundsOf(orderNo))[0]).toMatchObject({
@@ -668,18 +598,18 @@ describe('WeChat Pay', () => {
   });
 
   it('refunds a payment made after the deadline, cancelling the order the grace still kept', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, total, started, product } = await startedH5(buyer);
     // A minute past the deadline, inside the grace: the order still waits; the callback says the
     // money was taken just now (success_time), after the deadline.
     t.clock.advanceSeconds(16 * 60);
     try {
-      expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+      expect((await buyerOrder(t, buyer, orderNo)).status).toBe('pending');
       expect(await stockOf(t.database.db, product.skuId)).toBe(4);
-      expect((await notify('wechat', wechat.paymentCallback(started.outTradeNo, total))).statusCode).toBe(
-        204,
-      );
-      const cancelled = await orderOf(buyer, orderNo);
+      expect(
+        (await postCallback(t, 'wechat', wechat.paymentCallback(started.outTradeNo, total))).statusCode,
+      ).toBe(204);
+      const cancelled = await buyerOrder(t, buyer, orderNo);
       expect(cancelled.status).toBe('cancelled');
       expect(cancelled.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: TIMEOUT_NOTE });
       expect(await stockOf(t.database.db, product.skuId)).toBe(5);
@@ -687,11 +617,16 @@ describe('WeChat Pay', () => {
       const [refund] = await refundsOf(orderNo);
       expect(refund).toMatchObject({ reason: 'not-payable', status: 'pending', amount: total });
       expect(
-        (await notify('wechat', wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total)))
-          .statusCode,
+        (
+          await postCallback(
+            t,
+            'wechat',
+            wechat.refundCallback(started.outTradeNo, refund.outRefundNo, total),
+          )
+        ).statusCode,
       ).toBe(204);
       expect((await refundsOf(orderNo))[0].status).toBe('succeeded');
-      expect((await orderOf(buyer, orderNo)).status).toBe('cancelled');
+      expect((await buyerOrder(t, buyer, orderNo)).status).toBe('cancelled');
       expect(await eventCount(orderNo)).toBe(2);
       expect(await stockOf(t.database.db, product.skuId)).toBe(5);
     } finally {
@@ -703,7 +638,7 @@ describe('WeChat Pay', () => {
 describe('Alipay', () => {
   async function startedWap(buyer: Buyer, price?: number) {
     const order = await newOrder(buyer, { price });
-    const res = await pay(buyer, order.orderNo, {
+    const res = await startPayment(t, buyer, order.orderNo, {
       channel: 'alipay',
       returnUrl: '/xuanli/#/pages/user/orders',
     });
@@ -712,9 +647,9 @@ describe('Alipay', () => {
   }
 
   it('opens 电脑网站支付 (alipay.trade.page.pay) on a desktop, signed RSA2 over every parameter', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, total } = await newOrder(buyer, { price: 4_700 });
-    const res = await pay(buyer, orderNo, { channel: 'alipay', scene: 'desktop' });
+    const res = await startPayment(t, buyer, orderNo, { channel: 'alipay', scene: 'desktop' });
     expect(res.statusCode, res.body).toBe(200);
     const started = res.json().resData;
     expect(started).toMatchObject({ channel: 'alipay', mode: 'redirect', jsapi: null });
@@ -741,13 +676,13 @@ describe('Alipay', () => {
     expect(cheaper).not.toBe(params.biz_content);
     expect(verifies({ ...params, biz_content: cheaper })).toBe(false);
     // Paid at that cashier, the notification is the same as a phone's.
-    const paid = await notify('alipay', alipay.pay(started.outTradeNo, total));
+    const paid = await postCallback(t, 'alipay', alipay.pay(started.outTradeNo, total));
     expect([paid.statusCode, paid.body]).toEqual([200, 'success']);
-    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('paid');
   });
 
   it('pays on a signed notification; a replay, a forgery and another amount change nothing', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, started } = await startedWap(buyer, 12_345);
     const url = new URL(started.url);
     expect(url.searchParams.get('return_url')).toBe('https://shop.example.com/xuanli/#/pages/user/orders');
@@ -755,30 +690,31 @@ describe('Alipay', () => {
 
     const forged = alipay.paid(started.outTradeNo, '123.45');
     forged.body = Buffer.from(forged.body.toString().replace('total_amount=123.45', 'total_amount=123.46'));
-    const refused = await notify('alipay', forged);
+    const refused = await postCallback(t, 'alipay', forged);
     expect([refused.statusCode, refused.body]).toEqual([400, 'fail']);
-    const other = await notify('alipay', alipay.paid(started.outTradeNo, '0.01'));
+    const other = await postCallback(t, 'alipay', alipay.paid(started.outTradeNo, '0.01'));
     expect(other.body).toBe('fail');
-    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('pending');
 
-    const paid = await notify('alipay', alipay.paid(started.outTradeNo, '123.45'));
+    const paid = await postCallback(t, 'alipay', alipay.paid(started.outTradeNo, '123.45'));
     expect([paid.statusCode, paid.body]).toEqual([200, 'success']);
-    expect(await orderOf(buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'alipay' });
+    expect(await buyerOrder(t, buyer, orderNo)).toMatchObject({ status: 'paid', payChannel: 'alipay' });
     const events = await eventCount(orderNo);
-    expect((await notify('alipay', alipay.paid(started.outTradeNo, '123.45'))).body).toBe('success');
+    expect((await postCallback(t, 'alipay', alipay.paid(started.outTradeNo, '123.45'))).body).toBe('success');
     expect(await eventCount(orderNo)).toBe(events);
   });
 
   it("refuses a validly signed notification naming another seller's PID, and changes nothing", async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, started } = await startedWap(buyer, 12_345);
     const [{ n: kept }] = await t.database.db.select({ n: count() }).from(payNotifications);
-    const otherSeller = await notify(
+    const otherSeller = await postCallback(
+      t,
       'alipay',
       alipay.paid(started.outTradeNo, '123.45', { seller_id: '2088000000000001' }),
     );
     expect([otherSeller.statusCode, otherSeller.body]).toEqual([400, 'fail']);
-    expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('pending');
     expect(
       (await t.database.db.select().from(payments).where(eq(payments.outTradeNo, started.outTradeNo)))[0]
         .status,
@@ -790,14 +726,14 @@ describe('Alipay', () => {
       .where(eq(payRefusedCallbacks.reason, 'seller_id mismatch'));
     expect(tally).toMatchObject({ channel: 'alipay', count: 1 });
     // Ours, the same otherwise: paid.
-    expect((await notify('alipay', alipay.paid(started.outTradeNo, '123.45'))).body).toBe('success');
-    expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+    expect((await postCallback(t, 'alipay', alipay.paid(started.outTradeNo, '123.45'))).body).toBe('success');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('paid');
   });
 
   it('refunds at once on approval', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, started } = await startedWap(buyer, 12_345);
-    await notify('alipay', alipay.paid(started.outTradeNo, '123.45'));
+    await postCallback(t, 'alipay', alipay.paid(started.outTradeNo, '123.45'));
     await askRefund(buyer, orderNo);
     expect(await admin('order', 'refund', orderNo)).toContain('of ¥123.45 done');
     const sent = alipay.requests.at(-1)!;
@@ -806,7 +742,7 @@ describe('Alipay', () => {
       out_trade_no: started.outTradeNo,
       refund_amount: '123.45',
     });
-    expect((await orderOf(buyer, orderNo)).status).toBe('refunded');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('refunded');
     // Alipay then announces the closed trade; it finds the refund already settled.
     const [refund] = await refundsOf(orderNo);
     const closed = alipay.notification({
@@ -817,24 +753,25 @@ describe('Alipay', () => {
       refund_fee: '123.45',
       out_biz_no: refund.outRefundNo,
     });
-    expect((await notify('alipay', closed)).body).toBe('success');
-    expect((await orderOf(buyer, orderNo)).status).toBe('refunded');
+    expect((await postCallback(t, 'alipay', closed)).body).toBe('success');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('refunded');
   });
 
   it('pays an order whose notification comes a minute after the deadline for money taken before it', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, total, started, product } = await startedWap(buyer, 500);
     const deadline = Date.parse(started.expiresAt);
     const paidAt = new Date(deadline - 5000);
     const before = t.clock.now();
     t.clock.set(deadline + 60_000);
     try {
-      const paid = await notify(
+      const paid = await postCallback(
+        t,
         'alipay',
         alipay.paid(started.outTradeNo, fenToYuan(total), { gmt_payment: alipayTime(paidAt) }),
       );
       expect([paid.statusCode, paid.body]).toEqual([200, 'success']);
-      expect(await orderOf(buyer, orderNo)).toMatchObject({
+      expect(await buyerOrder(t, buyer, orderNo)).toMatchObject({
         status: 'paid',
         payChannel: 'alipay',
         paidAt: paidAt.toISOString(),
@@ -855,7 +792,7 @@ describe('Alipay', () => {
 
       // Past the grace the time-out has nothing to do with it: still paid, nothing refunded.
       t.clock.advanceSeconds(GRACE_SECONDS);
-      expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+      expect((await buyerOrder(t, buyer, orderNo)).status).toBe('paid');
       expect(await refundsOf(orderNo)).toEqual([]);
       expect(await stockOf(t.database.db, product.skuId)).toBe(4);
     } finally {
@@ -864,23 +801,24 @@ describe('Alipay', () => {
   });
 
   it('books a payment taken before the deadline whose notice arrives only after the grace', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, total, started, product } = await startedWap(buyer, 500);
     // Taken in the last second, announced only after the grace. The attempt was never settled with
     // Alipay, so the order is still there, holding its piece, and the money books it.
     const paidAt = new Date(Date.parse(started.expiresAt) - 1000);
     t.clock.advanceSeconds(PAST_GRACE);
     try {
-      expect((await orderOf(buyer, orderNo)).status).toBe('pending');
+      expect((await buyerOrder(t, buyer, orderNo)).status).toBe('pending');
       expect(
         (
-          await notify(
+          await postCallback(
+            t,
             'alipay',
             alipay.paid(started.outTradeNo, fenToYuan(total), { gmt_payment: alipayTime(paidAt) }),
           )
         ).body,
       ).toBe('success');
-      expect((await orderOf(buyer, orderNo)).status).toBe('paid');
+      expect((await buyerOrder(t, buyer, orderNo)).status).toBe('paid');
       expect(await refundsOf(orderNo)).toEqual([]);
       expect(await stockOf(t.database.db, product.skuId)).toBe(4);
     } finally {

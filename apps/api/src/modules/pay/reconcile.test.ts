@@ -8,25 +8,19 @@
  * the same database plays a second API process.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../../test/accounts.ts';
-import { buildTestApp, fixedClock, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { signInOperator } from '../../../test/operators.ts';
-import { addAddress, addProduct, stockOf } from '../../../test/shop-fixtures.ts';
+import { type Buyer, buyerOrder, newBuyer, placeOrder, startPayment } from '../../../test/shop-buyer.ts';
+import { addProduct, stockOf } from '../../../test/shop-fixtures.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { cancelExpiredOrders, createOrderLedger } from '../shop/index.ts';
 import { orderEvents } from '../shop/testing-tables.ts';
 import { paymentAttempts, reconcilePayments, UNANSWERED_FINDING_AFTER } from './reconcile.ts';
 import { payFindings, payments, paySandboxTrades, refunds } from './schema.ts';
 import { createPayService, type PayService } from './service.ts';
-import { parsePayConfig } from './settings.ts';
-import { FakeAlipay, FakeWechatPay, type ProviderServer, serveProvider } from './testing.ts';
+import { usePayApp } from './testing-app.ts';
 
-let t: TestApp;
-let wechat: FakeWechatPay;
-let alipay: FakeAlipay;
-const servers: ProviderServer[] = [];
-let seq = 0;
+const { t, wechat, alipay } = usePayApp();
 
 const MINUTE = 60;
 /** Seconds from an order's creation to one minute past its deadline: inside the 2-minute grace. */
@@ -34,33 +28,10 @@ const PAST_DEADLINE = 16 * MINUTE;
 /** Seconds from an order's creation to past its deadline and the grace. */
 const PAST_GRACE = 18 * MINUTE;
 
-interface Buyer {
-  token: string;
-  userId: number;
-  addressId: number;
-}
-
-async function newBuyer(): Promise<Buyer> {
-  const { token, userId } = await signIn(t, 'user');
-  return { token, userId: userId!, addressId: await addAddress(t.database.db, userId!) };
-}
-
 /** A pending goods order of one piece at `price` 分, made through the API. */
 async function newOrder(buyer: Buyer, price = 12_800) {
   const product = await addProduct(t.database.db, { skus: [{ price, stock: 5 }] });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    headers: { token: buyer.token },
-    payload: {
-      items: [{ skuId: product.skuId, qty: 1 }],
-      addressId: buyer.addressId,
-      idempotencyKey: `reconcile-${process.pid}-${++seq}`,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { orderNo, total } = res.json().resData as { orderNo: string; total: number };
-  return { orderNo, total, product };
+  return { ...(await placeOrder(t, buyer, [{ skuId: product.skuId, qty: 1 }])), product };
 }
 
 function startPaying(
@@ -69,12 +40,7 @@ function startPaying(
   channel: 'wechat' | 'alipay' | 'sandbox',
   scene?: 'mobile' | 'desktop',
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/shop/orders/${orderNo}/pay`,
-    headers: { token: buyer.token },
-    payload: { channel, ...(scene ? { scene } : {}) },
-  });
+  return startPayment(t, buyer, orderNo, { channel, ...(scene ? { scene } : {}) });
 }
 
 /** A buyer, an order and a started attempt on `channel` (a phone's, or a desktop's product). */
@@ -83,7 +49,7 @@ async function started(
   price?: number,
   scene?: 'mobile' | 'desktop',
 ) {
-  const buyer = await newBuyer();
+  const buyer = await newBuyer(t);
   const order = await newOrder(buyer, price);
   const res = await startPaying(buyer, order.orderNo, channel, scene);
   expect(res.statusCode, res.body).toBe(200);
@@ -92,12 +58,7 @@ async function started(
 }
 
 async function orderStatus(buyer: Buyer, orderNo: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/shop/orders/${orderNo}`,
-    headers: { token: buyer.token },
-  });
-  return res.json().resData.status;
+  return (await buyerOrder(t, buyer, orderNo)).status;
 }
 
 async function attemptOf(outTradeNo: string) {
@@ -147,25 +108,6 @@ async function later<T>(seconds: number, test: () => Promise<T>): Promise<T> {
     t.clock.advanceSeconds(-seconds);
   }
 }
-
-beforeAll(async () => {
-  const clock = fixedClock();
-  wechat = new FakeWechatPay(clock);
-  alipay = new FakeAlipay(clock);
-  servers.push(await serveProvider(wechat.handle), await serveProvider(alipay.handle));
-  const payConfig = parsePayConfig({
-    ...wechat.env(servers[0].url),
-    ...alipay.env(servers[1].url),
-    PAY_PUBLIC_URL: 'https://shop.example.com',
-    PAY_SANDBOX: 'on',
-    PAY_PROVIDER_TIMEOUT_MS: '3000',
-  });
-  t = await buildTestApp({ clock, config: { pay: payConfig } });
-});
-afterAll(async () => {
-  await t.close();
-  await Promise.all(servers.map((server) => server.close()));
-});
 
 describe('a new attempt closes the earlier one at the provider', () => {
   it('WeChat: the first trade is queried and closed (POST …/close, 204) before the second starts', async () => {
@@ -227,7 +169,7 @@ describe('a new attempt closes the earlier one at the provider', () => {
   });
 
   it('neither queries nor closes an attempt whose registration at the provider is still on its way', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await newOrder(buyer);
     // WeChat is slow to answer the first start: the buyer taps 去支付 again meanwhile.
     const release = wechat.hold('/v3/pay/transactions/h5');

@@ -1,7 +1,8 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, FIXED_NOW, fixedClock, type TestApp, testDatabaseKind } from '../../../test/build.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { FIXED_NOW, fixedClock, testDatabaseKind } from '../../../test/build.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { rateLimitWindows } from './schema.ts';
 import { SLOTS, slotLength, takeFromWindow, type WindowAnswer } from './sliding-window.ts';
 import { type CounterBackend, databaseCounters, leaseSize, memoryCounters, rateLimitStore } from './store.ts';
@@ -229,11 +230,7 @@ describe('rateLimitStore', () => {
 });
 
 describe(`databaseCounters (${testDatabaseKind()})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers as the rule does, request by request', async () => {
     const counters = databaseCounters(t.database.db);

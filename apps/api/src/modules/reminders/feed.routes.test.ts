@@ -1,12 +1,3 @@
-/**
- * The calendar a phone subscribes to, read back with ical.js as a calendar app reads it (the tests'
- * "now" is 2026-01-15 in Beijing, so the file holds 2026–2029): the 24 terms, the chosen festival
- * groups, the 休/班 days with an operator's entered days, the user's events expanded to their solar
- * days (no RRULE) with alarms, the saved 吉日; UIDs that stay the same from one fetch to the next; a
- * 304 for an unchanged file; a link that answers 404 once replaced or stopped, or once the account is
- * deleted; the link's secret never in a log line; a per-IP budget on the route.
- */
-import { Writable } from 'node:stream';
 import { festivalsOn } from '@xuanli/almanac/festivals';
 import { dayNumber } from '@xuanli/almanac/solarDate';
 import { FEED_YEARS_AHEAD, SOLAR_FESTIVALS, TRADITIONAL_FESTIVALS } from '@xuanli/contracts/reminders-labels';
@@ -14,6 +5,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp, testConfig } from '../../../test/build.ts';
+import { captureLog } from '../../../test/log-capture.ts';
 import { signInOperator } from '../../../test/operators.ts';
 import { calendarEvents, calendarSavedDays, calendarSubscriptions } from './schema.ts';
 
@@ -265,13 +257,7 @@ describe('the subscribed calendar', () => {
 
 describe('the feed route', () => {
   it('never logs the link’s secret, and spends a per-IP budget of its own', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { stream, lines } = captureLog();
     const budgets = testConfig().rateBudgets;
     const t = await buildTestApp({
       config: { rateBudgets: { ...budgets, calendarFeed: { max: 3, windowSeconds: 60 } } },

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, FIXED_NOW, type TestApp, testConfig } from '../../../test/build.ts';
+import { postRaw } from '../../../test/raw-body.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { sessions } from './schema.ts';
 import { bindSessionToUser, purgeExpiredSessions, revokeSession } from './service.ts';
 
@@ -11,11 +13,7 @@ function claimsOf(jwt: string): Record<string, unknown> {
 }
 
 describe('POST /api/base/token', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function issue(options: { token?: string; body?: unknown } = {}) {
     return t.app.inject({
@@ -57,12 +55,7 @@ describe('POST /api/base/token', () => {
 
   it('accepts no body, an empty JSON body and a numeric-string device id', async () => {
     expect((await issue()).statusCode).toBe(200);
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/base/token',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
+    const empty = await postRaw(t, '/api/base/token', '');
     expect(empty.statusCode).toBe(200);
     expect((await issue({ body: { device_id: '77' } })).statusCode).toBe(200);
   });
@@ -154,11 +147,7 @@ describe('POST /api/base/token', () => {
 });
 
 describe('GET /api/base/session (requireSession)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/base/session' });
@@ -173,11 +162,7 @@ describe('GET /api/base/session (requireSession)', () => {
 });
 
 describe('POST /api/base/sysapi/label', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('serves the seeded customer-service card', async () => {
     const res = await t.app.inject({
@@ -215,11 +200,7 @@ describe('POST /api/base/sysapi/label', () => {
 });
 
 describe('token claims and rotation', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const issue = (token?: string) =>
     t.app.inject({ method: 'POST', url: '/api/base/token', headers: token ? { token } : {} });
@@ -327,11 +308,7 @@ describe('token claims and rotation', () => {
 });
 
 describe('POST /api/base/logout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('ends the session: its tokens, including one in its grace period, answer 401 afterwards', async () => {
     const first = (await t.app.inject({ method: 'POST', url: '/api/base/token' })).json().data.jwt;
@@ -373,11 +350,7 @@ describe('POST /api/base/logout', () => {
 });
 
 describe('purgeExpiredSessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('deletes visitor sessions whose tokens have all expired, keeps users and live ones; safe to run twice at once', async () => {
     const newSession = async () => {

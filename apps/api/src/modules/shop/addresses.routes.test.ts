@@ -1,8 +1,8 @@
 import type { Address, AddressInput } from '@xuanli/contracts/shop';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, signIn } from '../../../test/accounts.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { callerRequests, type SignedIn, signIn } from '../../../test/accounts.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { MAX_ADDRESSES } from './addresses.ts';
 import { addresses } from './schema.ts';
 
@@ -21,24 +21,9 @@ function input(overrides: Partial<AddressInput> = {}): AddressInput {
 }
 
 describe('shop address routes (shop/addresses)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    who: SignedIn | null,
-    payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api/shop/${url}`,
-      headers: who ? { token: who.token } : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = callerRequests(t, '/api/shop/');
   const create = async (who: SignedIn, body: Partial<AddressInput> = {}): Promise<Address> => {
     const res = await call('POST', 'addresses', who, input(body));
     expect(res.statusCode).toBe(200);

@@ -1,31 +1,16 @@
 import { type Cart, MAX_LINE_QTY } from '@xuanli/contracts/shop';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, signIn } from '../../../test/accounts.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { callerRequests, type SignedIn, signIn } from '../../../test/accounts.ts';
 import { addProduct, setShelf, setStock } from '../../../test/shop-fixtures.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { MAX_CART_LINES } from './cart.ts';
 import { cartItems, skus } from './schema.ts';
 
 describe('shop cart routes (shop/cart, shop/cart/items)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    who: SignedIn | null,
-    payload?: object,
-  ) =>
-    t.app.inject({
-      method,
-      url: `/api/shop/${url}`,
-      headers: who ? { token: who.token } : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = callerRequests(t, '/api/shop/');
   const cartOf = async (who: SignedIn): Promise<Cart> => {
     const res = await call('GET', 'cart', who);
     expect(res.statusCode).toBe(200);

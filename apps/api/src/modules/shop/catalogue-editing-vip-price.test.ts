@@ -4,20 +4,14 @@
  * while the price is lowered under it — is refused with a Chinese message and changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { describe, expect, it } from 'vitest';
 import { addProduct } from '../../../test/shop-fixtures.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 
 describe('console SKU 会员价', () => {
-  let t: TestApp;
-  let editor: TestOperator;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await signInOperator(t, 'editor');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const editor = useOperator(t, 'editor');
 
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/admin/catalogue/${url}`, headers: editor.headers, payload });

@@ -1,17 +1,13 @@
 import type { ProductDetail, ProductSummary } from '@xuanli/contracts/shop';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_SEEDS } from '../../../seed/shop/catalogue-data.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
 import { addProduct, setShelf } from '../../../test/shop-fixtures.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { products, shopCategories } from './schema.ts';
 
 describe('shop catalogue routes (shop/categories, shop/products)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = (url: string, query: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/shop/${url}`, query });

@@ -5,29 +5,21 @@
  * sanitised, every write audited, every wrong request refused without a change.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operatorRequests } from '../../../test/operators.ts';
 import { addProduct, stockOf } from '../../../test/shop-fixtures.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 
 describe('console catalogue', () => {
-  let t: TestApp;
-  let editor: TestOperator;
+  const t = useTestApp();
+  const editor = useOperator(t, 'editor');
+  const { get, post } = operatorRequests(t, editor);
   let categoryId: number;
   beforeAll(async () => {
-    t = await buildTestApp();
-    editor = await signInOperator(t, 'editor');
     const categories = await get('/api/admin/catalogue/categories');
     categoryId = categories.json().resData.list[0].id;
   });
-  afterAll(() => t?.close());
-
-  function get(url: string, query?: Record<string, string>) {
-    return t.app.inject({ method: 'GET', url, headers: editor.headers, query });
-  }
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: editor.headers, payload });
   const shop = async (url: string) => (await t.app.inject({ method: 'GET', url })).json();
   const auditOf = (target: string) =>
     t.database.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(auditLog.id);

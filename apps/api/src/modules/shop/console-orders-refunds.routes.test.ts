@@ -8,63 +8,30 @@
  * still goes through; the buyer's order page shows the amounts and the lines given back.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/accounts.ts';
-import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCourse, storeFixtureVideo } from '../../../test/ketang-fixtures.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
-import { type AddedProduct, addAddress, addProduct, salesOf } from '../../../test/shop-fixtures.ts';
+import { type Buyer, buyerOrder, newBuyer, payInSandbox, placeOrder } from '../../../test/shop-buyer.ts';
+import { type AddedProduct, addProduct, salesOf } from '../../../test/shop-fixtures.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { refunds } from '../pay/testing-tables.ts';
 
-let t: TestApp;
-let support: TestOperator;
-let keys = 0;
-
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   await storeFixtureVideo(t);
-  support = await signInOperator(t, 'support');
 });
-afterAll(() => t?.close());
-
-async function newBuyer() {
-  const { token, userId } = await signIn(t, 'user');
-  return { token, userId: userId!, addressId: await addAddress(t.database.db, userId!) };
-}
-type Buyer = Awaited<ReturnType<typeof newBuyer>>;
+const support = useOperator(t, 'support');
 
 /** An order of one piece of each product, paid through the sandbox. */
 async function paidOrder(
   buyer: Buyer,
   products: AddedProduct[],
 ): Promise<{ orderNo: string; total: number }> {
-  const made = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    headers: { token: buyer.token },
-    payload: {
-      items: products.map((product) => ({ skuId: product.skuId, qty: 1 })),
-      addressId: buyer.addressId,
-      idempotencyKey: `console-refunds-${process.pid}-${++keys}`,
-    },
-  });
-  expect(made.statusCode, made.body).toBe(200);
-  const { orderNo, total } = made.json().resData as { orderNo: string; total: number };
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/shop/orders/${orderNo}/pay`,
-    headers: { token: buyer.token },
-    payload: { channel: 'sandbox' },
-  });
-  const done = await t.app.inject({
-    method: 'POST',
-    url: `/api/pay/sandbox/${orderNo}/complete`,
-    headers: { token: buyer.token },
-    payload: { outTradeNo: started.json().resData.outTradeNo, result: 'success' },
-  });
+  const lines = products.map((product) => ({ skuId: product.skuId, qty: 1 }));
+  const { orderNo, total } = await placeOrder(t, buyer, lines);
+  const { status } = await payInSandbox(t, buyer, orderNo);
   // Goods wait for shipping; courses and services are done at payment.
-  expect(['paid', 'done']).toContain(done.json().resData.status);
+  expect(['paid', 'done']).toContain(status);
   return { orderNo, total };
 }
 
@@ -96,16 +63,6 @@ async function detail(orderNo: string) {
   return res.json().resData;
 }
 
-async function buyerView(buyer: Buyer, orderNo: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/shop/orders/${orderNo}`,
-    headers: { token: buyer.token },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().resData;
-}
-
 function play(buyer: Buyer, lesson: number) {
   return t.app.inject({
     method: 'GET',
@@ -119,7 +76,7 @@ const statuses = (order: { timeline: { status: string }[] }) => order.timeline.m
 
 describe('partial refunds from the console', () => {
   it('refunds an order in parts: 部分退款 until the parts reach the payment, then 已退款; never more', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const compass = await addProduct(t.database.db, {
       title: '黄铜罗盘',
       skus: [{ price: 5_000, stock: 5 }],
@@ -144,7 +101,7 @@ describe('partial refunds from the console', () => {
       payments: [{ status: 'succeeded' }],
     });
     // The buyer reads 部分退款, what came back and which line.
-    expect(await buyerView(buyer, orderNo)).toMatchObject({
+    expect(await buyerOrder(t, buyer, orderNo)).toMatchObject({
       status: 'partially_refunded',
       refundedAmount: 3_000,
       items: [
@@ -209,7 +166,7 @@ describe('partial refunds from the console', () => {
       await salesOf(t.database.db, compass.productId),
       await salesOf(t.database.db, calendar.productId),
     ]).toEqual([0, 0]);
-    expect(await buyerView(buyer, orderNo)).toMatchObject({ status: 'refunded', refundedAmount: 12_800 });
+    expect(await buyerOrder(t, buyer, orderNo)).toMatchObject({ status: 'refunded', refundedAmount: 12_800 });
     expect((await refund(orderNo, 1)).statusCode).toBe(409);
     const audits = await t.database.db
       .select()
@@ -230,7 +187,7 @@ describe('partial refunds from the console', () => {
   });
 
   it('never gives back more than the payment when operators refund at the same time', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const product = await addProduct(t.database.db, { skus: [{ price: 12_800, stock: 5 }] });
     const { orderNo } = await paidOrder(buyer, [product]);
     const answers = await Promise.all([5_000, 5_000, 5_000, 5_000].map((amount) => refund(orderNo, amount)));
@@ -249,7 +206,7 @@ describe('partial refunds from the console', () => {
   });
 
   it('refunds goods after shipping, and ships what a partial refund left', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const bowl = await addProduct(t.database.db, { title: '铜钵', skus: [{ price: 6_000, stock: 5 }] });
     const bell = await addProduct(t.database.db, { title: '风铃', skus: [{ price: 4_000, stock: 5 }] });
     // Shipped, then sent back: refunded in full by the operator.
@@ -271,7 +228,7 @@ describe('partial refunds from the console', () => {
       tracking: '顺丰速运 SF1000000002',
     });
     expect(statuses(shipped.json().resData).slice(-1)).toEqual(['shipped']);
-    expect((await buyerView(buyer, split.orderNo)).tracking).toBe('顺丰速运 SF1000000002');
+    expect((await buyerOrder(t, buyer, split.orderNo)).tracking).toBe('顺丰速运 SF1000000002');
     expect((await ship(split.orderNo, 'SF1000000003')).statusCode).toBe(409);
     // The bowl comes back too: the rest of the money.
     const rest = await refund(split.orderNo, 6_000, [1], '买家退货');
@@ -287,7 +244,7 @@ describe('partial refunds from the console', () => {
   });
 
   it('refunds course and service orders; a refunded course stops playing, the order’s other course plays on', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const fengshui = await addCourse(t, { lessons: [{ free: true }, {}] });
     const liuyao = await addCourse(t, { lessons: [{ free: true }, {}] });
     const courseA = await addProduct(t.database.db, {
@@ -346,7 +303,7 @@ describe('partial refunds from the console', () => {
   });
 
   it("still approves a buyer's own request, in part or in full", async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const product = await addProduct(t.database.db, { skus: [{ price: 20_000, stock: 5 }] });
     const { orderNo } = await paidOrder(buyer, [product]);
     const asked = await t.app.inject({

@@ -8,27 +8,19 @@
  * audited with the operator and the reason, every wrong request refused without a change.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, testPhone } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
-import { signInOperator, type TestOperator } from '../../../test/operators.ts';
-import { addAddress, addProduct } from '../../../test/shop-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { operatorRequests } from '../../../test/operators.ts';
+import { type Buyer, buyerOrder, newBuyer, payInSandbox, placeOrder } from '../../../test/shop-buyer.ts';
+import { addProduct } from '../../../test/shop-fixtures.ts';
+import { useOperator, useTestApp } from '../../../test/suite.ts';
 import { auditLog } from '../../shared/audit.ts';
 
 describe('console orders', () => {
-  let t: TestApp;
-  let support: TestOperator;
-  let sequence = 0;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    support = await signInOperator(t, 'support');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
+  const support = useOperator(t, 'support');
 
-  const get = (url: string, query?: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url, headers: support.headers, query });
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: support.headers, payload });
+  const { get, post } = operatorRequests(t, support);
   const auditOf = (orderNo: string) =>
     t.database.db
       .select()
@@ -36,59 +28,17 @@ describe('console orders', () => {
       .where(eq(auditLog.target, `order:${orderNo}`))
       .orderBy(auditLog.id);
 
-  /** A buyer with a phone of their own and a 收货地址. */
-  async function newBuyer() {
-    const phone = testPhone();
-    const { token, userId } = await signIn(t, 'user', phone);
-    return { phone, token, userId: userId!, addressId: await addAddress(t.database.db, userId!) };
-  }
-  type Buyer = Awaited<ReturnType<typeof newBuyer>>;
-
   /** A goods order of one piece at `price` 分 (+ 8 元 shipping under 99 元), paid through the sandbox. */
   async function paidOrder(buyer: Buyer, price = 12_800) {
     const product = await addProduct(t.database.db, { title: '黄铜罗盘', skus: [{ price, stock: 5 }] });
-    sequence += 1;
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/shop/orders',
-      headers: { token: buyer.token },
-      payload: {
-        items: [{ skuId: product.skuId, qty: 1 }],
-        addressId: buyer.addressId,
-        idempotencyKey: `console-orders-${process.pid}-${sequence}`,
-      },
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    const { orderNo } = made.json().resData as { orderNo: string };
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/shop/orders/${orderNo}/pay`,
-      headers: { token: buyer.token },
-      payload: { channel: 'sandbox' },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/pay/sandbox/${orderNo}/complete`,
-      headers: { token: buyer.token },
-      payload: { outTradeNo: started.json().resData.outTradeNo, result: 'success' },
-    });
-    expect(done.json().resData.status).toBe('paid');
-    return { orderNo, outTradeNo: started.json().resData.outTradeNo as string };
-  }
-
-  /** The order as its buyer's app shows it. */
-  async function buyerView(buyer: Buyer, orderNo: string) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/shop/orders/${orderNo}`,
-      headers: { token: buyer.token },
-    });
-    return res.json().resData as { status: string; tracking: string | null; timeline: { note: string }[] };
+    const { orderNo } = await placeOrder(t, buyer, [{ skuId: product.skuId, qty: 1 }]);
+    const { outTradeNo, status } = await payInSandbox(t, buyer, orderNo);
+    expect(status).toBe('paid');
+    return { orderNo, outTradeNo };
   }
 
   it('finds orders by status, number, buyer phone and Beijing days, newest first, paged', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const first = await paidOrder(buyer);
     t.clock.advanceSeconds(60);
     const second = await paidOrder(buyer);
@@ -143,7 +93,7 @@ describe('console orders', () => {
   });
 
   it('shows an order in full with its payment record and timeline', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo, outTradeNo } = await paidOrder(buyer, 3_900);
     const res = await get(`/api/admin/orders/${orderNo}`);
     expect(res.statusCode).toBe(200);
@@ -177,7 +127,7 @@ describe('console orders', () => {
   });
 
   it('ships a paid order; the buyer sees 已发货 with carrier and number', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await paidOrder(buyer);
     for (const body of [
       { carrier: '火星快递', trackingNo: 'SF1234567890' },
@@ -194,7 +144,7 @@ describe('console orders', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().resData).toMatchObject({ status: 'shipped', tracking: '顺丰速运 SF1234567890' });
-    const seen = await buyerView(buyer, orderNo);
+    const seen = await buyerOrder(t, buyer, orderNo);
     expect(seen.status).toBe('shipped');
     expect(seen.tracking).toBe('顺丰速运 SF1234567890');
     const again = await post(`/api/admin/orders/${orderNo}/ship`, {
@@ -224,7 +174,7 @@ describe('console orders', () => {
   });
 
   it('refunds a paid order in part through the sandbox channel, with the reason', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await paidOrder(buyer);
     const tooMuch = await post(`/api/admin/orders/${orderNo}/refund`, { amount: 12_801, reason: '质量问题' });
     expect(tooMuch.statusCode).toBe(400);
@@ -233,7 +183,7 @@ describe('console orders', () => {
       400,
     );
     // Nothing changed by the refusals.
-    expect((await buyerView(buyer, orderNo)).status).toBe('paid');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('paid');
     expect(await auditOf(orderNo)).toEqual([]);
     const res = await post(`/api/admin/orders/${orderNo}/refund`, {
       amount: 5_000,
@@ -261,7 +211,7 @@ describe('console orders', () => {
       'refunding',
       'partially_refunded',
     ]);
-    expect((await buyerView(buyer, orderNo)).status).toBe('partially_refunded');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('partially_refunded');
     const audits = await auditOf(orderNo);
     expect(
       audits.map(({ action, operatorId, before, after, detail }) => ({
@@ -286,7 +236,7 @@ describe('console orders', () => {
   });
 
   it('ships and refunds once when two operators act on the same order at the same time', async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const shipping = await paidOrder(buyer);
     const ships = await Promise.all(
       ['SF1111111111', 'SF2222222222'].map((trackingNo) =>
@@ -311,7 +261,7 @@ describe('console orders', () => {
   });
 
   it("approves or turns down a buyer's refund request", async () => {
-    const buyer = await newBuyer();
+    const buyer = await newBuyer(t);
     const { orderNo } = await paidOrder(buyer, 19_900);
     const ask = () =>
       t.app.inject({
@@ -332,7 +282,7 @@ describe('console orders', () => {
     const rejected = await post(`/api/admin/orders/${orderNo}/refund-reject`, { reason: '商品已拆封' });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().resData.status).toBe('paid');
-    expect((await buyerView(buyer, orderNo)).timeline.at(-1)?.note).toBe('退款申请未通过：商品已拆封');
+    expect((await buyerOrder(t, buyer, orderNo)).timeline.at(-1)?.note).toBe('退款申请未通过：商品已拆封');
     expect((await ask()).json().resData.status).toBe('refunding');
     const approved = await post(`/api/admin/orders/${orderNo}/refund`, {
       amount: 19_900,

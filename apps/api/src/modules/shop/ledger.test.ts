@@ -7,11 +7,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
+import { type Buyer, newBuyer, placeOrder } from '../../../test/shop-buyer.ts';
 import {
   type AddedProduct,
-  addAddress,
   addOrderRow,
   addProduct,
   salesOf,
@@ -34,29 +33,15 @@ describe('the order ledger', () => {
   });
   afterAll(() => t.close());
 
-  async function buyer() {
-    const { token, userId } = await signIn(t, 'user');
-    return { token, userId: userId!, addressId: await addAddress(t.database.db, userId!) };
-  }
+  const buyer = () => newBuyer(t);
 
   /** Places an order through the API and answers its number and total. */
-  async function place(
-    who: { token: string; addressId: number },
-    lines: { product: AddedProduct; qty: number }[],
-  ): Promise<{ orderNo: string; total: number }> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/shop/orders',
-      headers: { token: who.token },
-      payload: {
-        items: lines.map(({ product, qty }) => ({ skuId: product.skuId, qty })),
-        addressId: who.addressId,
-        idempotencyKey: `ledger-test-${++keys}`,
-      },
-    });
-    if (res.statusCode !== 200) throw new Error(`order: ${res.body}`);
-    return res.json().resData;
-  }
+  const place = (who: Buyer, lines: { product: AddedProduct; qty: number }[]) =>
+    placeOrder(
+      t,
+      who,
+      lines.map(({ product, qty }) => ({ skuId: product.skuId, qty })),
+    );
 
   const payment = (total: number, transactionId = `wx-${++keys}`) => ({
     channel: 'wechat' as const,

@@ -4,21 +4,19 @@
  * printing an order; each change with its audit row, every wrong use refused without a change.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
-import { addAddress, addOrderRow, addProduct, statusOf, stockOf } from '../../../test/shop-fixtures.ts';
+import { FIXED_NOW } from '../../../test/build.ts';
+import { newBuyer, placeOrder } from '../../../test/shop-buyer.ts';
+import { addOrderRow, addProduct, statusOf, stockOf } from '../../../test/shop-fixtures.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { runCommand, UsageError } from '../../cli/commands.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import { createOrderLedger } from './ledger.ts';
 
 describe('shop operator commands', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   const admin = (...argv: string[]) =>
     runCommand({ db: t.database.db, clock: t.clock, actor: 'ops@host', config: t.config }, argv);
   const auditOf = (target: string) =>
@@ -26,23 +24,12 @@ describe('shop operator commands', () => {
 
   /** A buyer's goods order of 2 pieces, paid through the ledger; answers its number and the buyer. */
   async function paidOrder() {
-    const { token, userId } = await signIn(t, 'user');
-    const addressId = await addAddress(t.database.db, userId!);
+    const buyer = await newBuyer(t);
     const product = await addProduct(t.database.db, {
       title: '黄铜罗盘',
       skus: [{ price: 12800, stock: 5 }],
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/shop/orders',
-      headers: { token },
-      payload: {
-        items: [{ skuId: product.skuId, qty: 2 }],
-        addressId,
-        idempotencyKey: `admin-${product.skuId}`,
-      },
-    });
-    const { orderNo, total } = res.json().resData;
+    const { orderNo, total } = await placeOrder(t, buyer, [{ skuId: product.skuId, qty: 2 }]);
     const ledger = createOrderLedger({ clock: t.clock });
     const outcome = await t.database.db.transaction((tx) =>
       ledger.markPaid(tx, orderNo, {
@@ -53,7 +40,7 @@ describe('shop operator commands', () => {
       }),
     );
     expect(outcome).toBe('paid');
-    return { token, userId: userId!, orderNo: orderNo as string, product };
+    return { token: buyer.token, userId: buyer.userId, orderNo, product };
   }
 
   it('sets a SKU’s stock with an audit row', async () => {

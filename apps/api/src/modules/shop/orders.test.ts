@@ -5,9 +5,9 @@
  * buyer's actions in the right and wrong states; visitors get 401, other buyers 404.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, visitorToken } from '../../../test/accounts.ts';
-import { buildTestApp, FIXED_NOW, type TestApp } from '../../../test/build.ts';
+import { FIXED_NOW, type TestApp } from '../../../test/build.ts';
 import {
   addAddress,
   addOrderRow,
@@ -16,6 +16,7 @@ import {
   statusOf,
   stockOf,
 } from '../../../test/shop-fixtures.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { addresses, cartItems, orders } from './schema.ts';
 
 type Method = 'GET' | 'POST';
@@ -41,11 +42,7 @@ async function buyer(t: TestApp) {
 }
 
 describe('creating orders', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers every order route 401 for a visitor and without a token, whatever the body', async () => {
     const visitor = await visitorToken(t);
@@ -326,11 +323,7 @@ describe('creating orders', () => {
 });
 
 describe('reading orders and the buyer’s actions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function place(token: string, addressId: number, skuId: number, qty = 1): Promise<string> {
     const res = await call(t, 'POST', 'orders', token, {

@@ -12,14 +12,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/build.ts';
-import {
-  addAddress,
-  addOrderRow,
-  addProduct,
-  salesOf,
-  statusOf,
-  stockOf,
-} from '../../../test/shop-fixtures.ts';
+import { newBuyer, placeOrder } from '../../../test/shop-buyer.ts';
+import { addOrderRow, addProduct, salesOf, statusOf, stockOf } from '../../../test/shop-fixtures.ts';
+import { useTestApp } from '../../../test/suite.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { PaymentAttempts } from '../../shared/orders.ts';
 import { createPayService, type PayService, paymentAttempts } from '../pay/index.ts';
@@ -34,29 +29,14 @@ const GRACE = SETTLEMENT_GRACE_MS / 1000;
 
 /** A buyer who has ordered `qty` pieces of a fresh SKU with `stock` pieces. */
 async function pendingOrder(t: TestApp, stock: number, qty: number) {
-  const { token, userId } = await signIn(t, 'user');
-  const addressId = await addAddress(t.database.db, userId!);
+  const { token, userId, addressId } = await newBuyer(t);
   const product = await addProduct(t.database.db, { skus: [{ price: 1000, stock }] });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    headers: { token },
-    payload: {
-      items: [{ skuId: product.skuId, qty }],
-      addressId,
-      idempotencyKey: `sweep-order-${product.skuId}`,
-    },
-  });
-  if (res.statusCode !== 200) throw new Error(`order: ${res.body}`);
-  return { token, userId: userId!, product, orderNo: res.json().resData.orderNo as string };
+  const { orderNo } = await placeOrder(t, { token, addressId }, [{ skuId: product.skuId, qty }]);
+  return { token, userId, product, orderNo };
 }
 
 describe('the time-out sweeper', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
   const deps = () => ({ db: t.database.db, clock: t.clock });
 
   it('leaves an order alone until its 15 minutes and the grace are up, then cancels it and releases its stock once', async () => {
@@ -95,19 +75,8 @@ describe('the time-out sweeper', () => {
     const shared = await addProduct(db, { skus: [{ price: 500, stock: 40 }] });
     const orders: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const { token, userId } = await signIn(t, 'user');
-      const addressId = await addAddress(db, userId!);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/shop/orders',
-        headers: { token },
-        payload: {
-          items: [{ skuId: shared.skuId, qty: i + 1 }],
-          addressId,
-          idempotencyKey: `many-${i}-${shared.skuId}`,
-        },
-      });
-      orders.push(res.json().resData.orderNo);
+      const buyer = await newBuyer(t);
+      orders.push((await placeOrder(t, buyer, [{ skuId: shared.skuId, qty: i + 1 }])).orderNo);
     }
     expect(await stockOf(db, shared.skuId)).toBe(40 - 36);
     t.clock.advanceSeconds(15 * MINUTE + GRACE + MINUTE);

@@ -1,67 +1,27 @@
-/**
- * WeChat accounts and phones through HTTP: linking a phone by SMS, two accounts of one person becoming
- * one (orders, courses, cart, addresses, the case book, reminders, saved 吉日 and calendar link, the
- * later 定制 profile and the longer VIP kept, the merged account's sessions ended, audited), binding WeChat to a signed-in phone account, unbinding, and account deletion erasing the
- * WeChat binding. The 公众号 is the stand-in on 127.0.0.1; SMS codes are read from the outbox.
- */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setVipExpire, testPhone, visitorToken } from '../../../test/accounts.ts';
-import type { TestApp } from '../../../test/build.ts';
+import { describe, expect, it } from 'vitest';
+import { setVipExpire, testPhone } from '../../../test/accounts.ts';
 import { grantCourseTo } from '../../../test/ketang-fixtures.ts';
 import { addAddress, addOrderRow, addProduct } from '../../../test/shop-fixtures.ts';
 import { auditLog } from '../../shared/audit.ts';
 import { courseGrants } from '../../shared/course-grants.ts';
 import { dingzhiProfiles } from '../bazi/testing-tables.ts';
-import { OUTBOX_FILE } from '../member/index.ts';
+import { loginBySms, smsCode } from '../member/testing-login.ts';
 import { users } from '../member/testing-tables.ts';
 import { mingliProfiles } from '../mingli/testing-tables.ts';
 import { addresses, cartItems, orders } from '../shop/testing-tables.ts';
 import { wechatIdentities } from './schema.ts';
 import { StandInWechat } from './testing.ts';
-import { authorize, buildWechatApp, signInByWechat, wechatLogin } from './testing-flow.ts';
+import { useWechatApp } from './testing-app.ts';
+import { authorize, signInByWechat, wechatLogin } from './testing-flow.ts';
 
-let t: TestApp;
-let stand: StandInWechat;
+const { t, stand } = useWechatApp();
 const DAY = 86_400_000;
-
-beforeAll(async () => {
-  stand = new StandInWechat({ now: () => t.clock.now() });
-  await stand.listen();
-  t = await buildWechatApp(stand);
-});
-afterAll(async () => {
-  await t?.close();
-  await stand.close();
-});
-
-/** Sends a code to `phone` with `token`'s session and reads it back from the outbox. */
-async function codeFor(token: string, phone: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/crm/member/sms',
-    headers: { token },
-    payload: { phone },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const lines = readFileSync(join(t.config.sms.outboxDir, OUTBOX_FILE), 'utf8').trim().split('\n');
-  return JSON.parse(lines.findLast((line) => line.includes(phone)) as string).code;
-}
 
 /** A phone account made by an SMS login: its token and id. */
 async function phoneAccount(phone = testPhone()): Promise<{ token: string; userId: number; phone: string }> {
-  const visitor = await visitorToken(t);
-  const code = await codeFor(visitor, phone);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/crm/member/login',
-    headers: { token: visitor },
-    payload: { phone, code },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { token: res.json().resData.jwt, userId: res.json().resData.user.id, phone };
+  const { jwt, user } = await loginBySms(t, phone);
+  return { token: jwt, userId: user.id, phone };
 }
 
 /** Links `phone` to `token`'s account (a minute on, as a phone gets one code a minute). */
@@ -71,7 +31,7 @@ async function bindPhone(token: string, phone: string) {
     method: 'POST',
     url: '/api/crm/member/bind-phone',
     headers: { token },
-    payload: { phone, code: await codeFor(token, phone) },
+    payload: { phone, code: await smsCode(t, phone, token) },
   });
 }
 

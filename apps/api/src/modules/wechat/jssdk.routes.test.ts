@@ -6,27 +6,17 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build.ts';
 import { buildApp } from '../../app.ts';
 import { jssdkSignature } from './jssdk.ts';
 import { wechatCredentials } from './schema.ts';
 import { parseWechatConfig } from './settings.ts';
-import { JSSDK_EXAMPLE_TICKET, StandInWechat } from './testing.ts';
+import { JSSDK_EXAMPLE_TICKET } from './testing.ts';
+import { useWechatApp } from './testing-app.ts';
 import { buildWechatApp, SITE } from './testing-flow.ts';
 
-let t: TestApp;
-let stand: StandInWechat;
-
-beforeAll(async () => {
-  stand = new StandInWechat({ now: () => t.clock.now() });
-  await stand.listen();
-  t = await buildWechatApp(stand);
-});
-afterAll(async () => {
-  await t?.close();
-  await stand.close();
-});
+const { t, stand } = useWechatApp();
 
 /**
  * 附录1 written out again, apart from the module: the four fields sorted by name (ASCII), joined as

@@ -5,14 +5,14 @@
  * minutes) traded for a session.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visitorToken } from '../../../test/accounts.ts';
-import type { TestApp } from '../../../test/build.ts';
 import { users } from '../member/testing-tables.ts';
 import { sessions } from '../sessions/testing-tables.ts';
 import { wechatIdentities } from './schema.ts';
 import { parseWechatConfig } from './settings.ts';
 import { StandInWechat } from './testing.ts';
+import { useWechatApp } from './testing-app.ts';
 import {
   authorize,
   buildWechatApp,
@@ -24,18 +24,7 @@ import {
   wechatLogin,
 } from './testing-flow.ts';
 
-let t: TestApp;
-let stand: StandInWechat;
-
-beforeAll(async () => {
-  stand = new StandInWechat({ now: () => t.clock.now() });
-  await stand.listen();
-  t = await buildWechatApp(stand);
-});
-afterAll(async () => {
-  await t?.close();
-  await stand.close();
-});
+const { t, stand } = useWechatApp();
 
 describe('the start: 302 to WeChat', () => {
   it("sends the browser to WeChat's authorisation page with the documented parameters, in order", async () => {

@@ -6,42 +6,37 @@
  * pays.
  */
 import { createVerify } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import type { TestApp } from '../../../test/build.ts';
+import { buyerOrder, placeOrder } from '../../../test/shop-buyer.ts';
 import { addProduct } from '../../../test/shop-fixtures.ts';
 import { parsePayConfig } from '../../config.ts';
 // the WeChat Pay stand-in of the pay module's tests, not its code
 import { FakeWechatPay, type ProviderServer, serveProvider } from '../pay/testing.ts';
+import { postCallback } from '../pay/testing-app.ts';
 import { StandInWechat } from './testing.ts';
-import { authorize, buildWechatApp, signInByWechat, wechatLogin } from './testing-flow.ts';
+import { useWechatApp } from './testing-app.ts';
+import { authorize, signInByWechat, wechatLogin } from './testing-flow.ts';
 
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; V2154A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/111.0.5563.116 Mobile Safari/537.36 XWEB/5235 MMWEBSDK/20230805 MicroMessenger/8.0.42.2460(0x28002A35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
 
-let t: TestApp;
-let stand: StandInWechat;
-let wechatPay: FakeWechatPay;
-let payServer: ProviderServer;
 let keys = 0;
 
-beforeAll(async () => {
-  const clock = { now: () => t.clock.now() };
-  wechatPay = new FakeWechatPay(clock);
-  stand = new StandInWechat(clock, wechatPay.appId);
-  await stand.listen();
-  payServer = await serveProvider(wechatPay.handle);
-  wechatPay.openids = new Set();
-  const pay = parsePayConfig({
-    ...wechatPay.env(payServer.url),
-    PAY_PUBLIC_URL: 'https://pay.xuanli.example.com',
-  });
-  t = await buildWechatApp(stand, { config: { pay } });
-});
-afterAll(async () => {
-  await t?.close();
-  await stand.close();
-  await payServer.close();
+const wechatPay = new FakeWechatPay({ now: () => t.clock.now() });
+wechatPay.openids = new Set();
+let payServer: ProviderServer | undefined;
+afterAll(() => payServer?.close());
+const { t, stand } = useWechatApp({
+  appId: wechatPay.appId,
+  async build() {
+    payServer = await serveProvider(wechatPay.handle);
+    const pay = parsePayConfig({
+      ...wechatPay.env(payServer.url),
+      PAY_PUBLIC_URL: 'https://pay.xuanli.example.com',
+    });
+    return { config: { pay } };
+  },
 });
 
 /** A pending order of one course (nothing to ship) of `token`'s account. */
@@ -51,17 +46,7 @@ async function courseOrder(token: string): Promise<{ orderNo: string; total: num
     courseId: `wechat-pay-${++keys}`,
     skus: [{ price: 9_900, stock: 10 }],
   });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/shop/orders',
-    headers: { token },
-    payload: {
-      items: [{ skuId: product.skuId, qty: 1 }],
-      idempotencyKey: `wechat-pay-${process.pid}-${keys}`,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().resData;
+  return placeOrder(t, { token }, [{ skuId: product.skuId, qty: 1 }]);
 }
 
 function payInWechat(token: string, orderNo: string, body: object = { channel: 'wechat' }) {
@@ -114,19 +99,9 @@ describe('JSAPI inside WeChat', () => {
 
     // WeChat's sheet paid it: the callback marks the order paid, and the course done.
     const callback = wechatPay.pay(started.outTradeNo);
-    const notified = await t.app.inject({
-      method: 'POST',
-      url: '/api/pay/notify/wechat',
-      headers: callback.headers as Record<string, string>,
-      payload: callback.body,
-    });
+    const notified = await postCallback(t, 'wechat', callback);
     expect(notified.statusCode).toBe(204);
-    const order = await t.app.inject({
-      method: 'GET',
-      url: `/api/shop/orders/${orderNo}`,
-      headers: { token: buyer.token },
-    });
-    expect(order.json().resData.status).toBe('done');
+    expect((await buyerOrder(t, buyer, orderNo)).status).toBe('done');
   });
 
   it('asks a buyer without WeChat to authorise, then pays the same order with the openid that bound', async () => {

@@ -207,31 +207,23 @@ describe('notifications', () => {
   });
 
   it('reads TRADE_CLOSED as a failed attempt, or with refund fields as a refund notice', async () => {
-    expect(
-      await channel.verify(
-        fake.notification({
-          out_trade_no: 'OTN1',
-          trade_no: 'T1',
-          trade_status: 'TRADE_CLOSED',
-          total_amount: '1.00',
-        }),
-        now(),
-      ),
-    ).toMatchObject({ ok: true, notice: { kind: 'failed', outTradeNo: 'OTN1' } });
-    expect(
-      await channel.verify(
-        fake.notification({
-          out_trade_no: 'OTN1',
-          trade_no: 'T1',
-          trade_status: 'TRADE_CLOSED',
-          total_amount: '1.00',
-          refund_fee: '1.00',
-          out_biz_no: 'ORN1',
-          gmt_refund: '2026-01-15 12:30:00.000',
-        }),
-        now(),
-      ),
-    ).toMatchObject({
+    const closed = {
+      out_trade_no: 'OTN1',
+      trade_no: 'T1',
+      trade_status: 'TRADE_CLOSED',
+      total_amount: '1.00',
+    };
+    expect(await channel.verify(fake.notification(closed), now())).toMatchObject({
+      ok: true,
+      notice: { kind: 'failed', outTradeNo: 'OTN1' },
+    });
+    const refunded = {
+      ...closed,
+      refund_fee: '1.00',
+      out_biz_no: 'ORN1',
+      gmt_refund: '2026-01-15 12:30:00.000',
+    };
+    expect(await channel.verify(fake.notification(refunded), now())).toMatchObject({
       ok: true,
       notice: { kind: 'refund', outRefundNo: 'ORN1', amount: 100, status: 'succeeded' },
     });

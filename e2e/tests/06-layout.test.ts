@@ -6,7 +6,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { assert, eventually, expectText } from '../lib/expect.ts';
-import { test } from '../lib/fixtures.ts';
+import { expect, test } from '../lib/fixtures.ts';
 import {
   brokenWords,
   headerTitle,
@@ -97,6 +97,8 @@ test('tabPagesFitThePhoneAndUseReadableText', async ({ t }) => {
     await expectText(headerTitle(t.page), tab.title, `header of ${tab.label}`);
     // The calendar's content is computed after the chunk loads; wait for it before measuring.
     if (tab.slug === 'calendar') await t.page.getByRole('region', { name: '当日信息' }).waitFor();
+    // A page still loading shows its skeleton under the right header: measure the page, not that.
+    await expect(t.page.locator('[aria-busy="true"]')).toHaveCount(0);
     await t.screenshot(`tab-${tab.slug}`);
     problems.push(...(await checkLayout(t, `tab ${tab.label}`)));
     if (tab.slug === 'calendar') {

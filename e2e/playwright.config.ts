@@ -43,9 +43,11 @@ export default defineConfig<DeskOptions>({
   // suite only ever runs on Debian's Chromium with the Noto CJK fonts.
   snapshotPathTemplate: '{testDir}/../visual/{arg}{ext}',
   retries: 0,
-  // A flaky test is a defect to fix, not to retry. One worker: on the 2-core machine the API server and
-  // one Chromium already fill both cores; two workers took as long (9.6 min against 10.3, on a machine
-  // shared with other builds) and ran five tests past their time limit. E2E_WORKERS=2 tries it again.
+  // A flaky test is a defect to fix, not to retry. One worker: the files share one server, and some of
+  // them rely on the order they run in (the console's 开店清单 reads a fresh install before
+  // 14-vip-offline sets the customer-service card). Alone on a quiet 2-core machine two workers take
+  // 231 s against 354 s (one worker leaves 285 of its 700 core-seconds idle); E2E_WORKERS=2 runs so
+  // once those dependencies are written down.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   forbidOnly: process.env.CI === 'true',

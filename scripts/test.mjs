@@ -156,10 +156,10 @@ const almanacIn = (zone) => ({
 // while the PGlite pass runs. In CI (CI set) a PostgreSQL that cannot be started is a failure;
 // elsewhere a loud warning, and the PGlite pass then also runs what the PostgreSQL pass would have.
 //
-// The PGlite pass runs every file, but the OpenAPI fuzz and the authorisation matrices only sampled
-// (apps/api/test/sampling.ts); the PostgreSQL pass runs the rest of their cases, so that each case runs
-// once, and leaves out the files that TEST_DATABASE_URL cannot change, which the PGlite pass ran
-// (apps/api/test/passes.ts).
+// The PGlite pass runs every file but the process tests that time nothing (run beside the e2e suite
+// below), and the OpenAPI fuzz and the authorisation matrices only sampled (apps/api/test/sampling.ts);
+// the PostgreSQL pass runs the rest of their cases, so that each case runs once, and leaves out the
+// files that TEST_DATABASE_URL cannot change, which run on PGlite (apps/api/test/passes.ts).
 vitest(
   'apps/api (PGlite)',
   join(root, 'apps/api'),
@@ -210,8 +210,15 @@ if (databaseUrl) {
 // The unit suites that need no database (the web and the console in jsdom, the engine in its three
 // zones, the wire, the scripts' own checks) fill the cores that the e2e suite leaves idle — it waits on
 // the browser and the server for about two fifths of its run — at a lower priority, so that the
-// browser and the server it times keep the machine first.
+// browser and the server it times keep the machine first. So do the API's process tests that time
+// nothing (apps/api/test/passes.ts): they too mostly wait, on the servers and commands they start.
 const besideTheE2e = [
+  {
+    label: 'apps/api (PGlite, untimed process tests)',
+    cwd: join(root, 'apps/api'),
+    env: { XUANLI_TEST_PASS: 'processes' },
+    baseEnv: apiEnv,
+  },
   { label: 'apps/web', cwd: join(root, 'apps/web') },
   { label: 'apps/admin', cwd: join(root, 'apps/admin') },
   almanacIn('Asia/Shanghai'),
@@ -241,7 +248,7 @@ if (existsSync(join(root, 'e2e/playwright.config.ts'))) {
   await playwrightSuite('e2e', join(root, 'e2e'));
   if (!(await behind())) broken = true;
 } else {
-  for (const { label, cwd, env: suiteEnv } of besideTheE2e) vitest(label, cwd, suiteEnv);
+  for (const { label, cwd, env: suiteEnv, baseEnv } of besideTheE2e) vitest(label, cwd, suiteEnv, baseEnv);
 }
 // The cluster's configuration and verdicts, then the deployment's own proof in its short form: nginx,
 // three API nodes, PgBouncer, a primary with its streaming replica and the object store under 30 s of

@@ -78,8 +78,8 @@ export function vitestRun(out, PATH) {
   /**
    * Runs Vitest suites one after the other behind whatever runs in the foreground, at a lower priority
    * (`nice`), their output kept in a log; answers a function that waits for them, prints their output
-   * and answers false when one broke without a failing test. Each suite is `{label, cwd, env?}` (`env`
-   * added to the inherited environment).
+   * and answers false when one broke without a failing test. Each suite is `{label, cwd, env?,
+   * baseEnv?}` (`env` added to `baseEnv`, by default the inherited environment).
    */
   function vitestBehind(list) {
     const log = join(out, 'behind.log');
@@ -87,7 +87,7 @@ export function vitestRun(out, PATH) {
     const began = Date.now();
     const done = (async () => {
       let whole = true;
-      for (const { label, cwd, env = {} } of list) {
+      for (const { label, cwd, env = {}, baseEnv = process.env } of list) {
         const report = reportOf(label);
         const started = Date.now();
         writeSync(output, `\n=== ${label} (beside the foreground, at a lower priority) ===\n`);
@@ -97,7 +97,7 @@ export function vitestRun(out, PATH) {
           const args = [...argsOf(report, []), '--testTimeout=120000', '--hookTimeout=120000'];
           const child = spawn('nice', ['-n', '10', 'vitest', ...args], {
             cwd,
-            env: { ...process.env, PATH, ...env },
+            env: { ...baseEnv, PATH, ...env },
             stdio: ['ignore', output, output],
           });
           child.once('error', () => resolve(null));

@@ -1,10 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { excludedFiles } from './test/passes.ts';
+import { excludedFiles, includedFiles } from './test/passes.ts';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'seed/**/*.test.ts', 'test/**/*.test.ts'],
-    // The PostgreSQL pass of `npm test` and the quick run leave some files out (test/passes.ts).
+    include: [...(includedFiles() ?? ['src/**/*.test.ts', 'seed/**/*.test.ts', 'test/**/*.test.ts'])],
+    // The passes of `npm test` and the quick run leave some files out (test/passes.ts).
     exclude: [...configDefaults.exclude, ...excludedFiles()],
     globalSetup: ['test/global-setup.ts'],
     // PGlite boots a WASM Postgres per test file; on a shared 2-core machine that can take seconds.

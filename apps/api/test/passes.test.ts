@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FREE_FILES, excludedFiles, PASS_ENV, PROCESS_FILES } from './passes.ts';
+import {
+  DATABASE_FREE_FILES,
+  excludedFiles,
+  includedFiles,
+  PASS_ENV,
+  PROCESS_FILES,
+  UNTIMED_PROCESS_FILES,
+} from './passes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -33,6 +40,15 @@ describe('the API suite’s passes', () => {
 
   it('lists files that exist', () => {
     for (const file of PROCESS_FILES) expect(existsSync(join(root, file)), file).toBe(true);
+  });
+
+  it('runs the untimed process files beside the e2e suite, off the PGlite pass, and never in the quick run', () => {
+    expect(UNTIMED_PROCESS_FILES.length).toBeGreaterThan(0);
+    for (const file of UNTIMED_PROCESS_FILES) expect(PROCESS_FILES, file).toContain(file);
+    expect(includedFiles({ [PASS_ENV]: 'processes' })).toEqual(UNTIMED_PROCESS_FILES);
+    expect(excludedFiles({ [PASS_ENV]: 'pglite' })).toEqual(UNTIMED_PROCESS_FILES);
+    for (const pass of [undefined, 'pglite', 'postgres', 'pglite-rest', 'quick'])
+      expect(includedFiles({ [PASS_ENV]: pass }), String(pass)).toBeNull();
   });
 
   it('leaves files out only in the passes of npm test and the quick run', () => {

@@ -1,9 +1,11 @@
 /**
- * Which API test files run in which pass. `npm test` runs the API suite twice, on PGlite and then on
- * PostgreSQL (XUANLI_TEST_PASS=postgres), or, where no PostgreSQL could be started outside CI, the
- * second pass's cases on PGlite too (XUANLI_TEST_PASS=pglite-rest); `npm run test:quick` runs it once
- * on PGlite (XUANLI_TEST_PASS=quick). vitest.config.ts leaves out the files listed here for that pass; a file
- * run by name outside those passes always runs.
+ * Which API test files run in which pass. `npm test` runs the API suite twice, on PGlite
+ * (XUANLI_TEST_PASS=pglite) and then on PostgreSQL (XUANLI_TEST_PASS=postgres), or, where no
+ * PostgreSQL could be started outside CI, the second pass's cases on PGlite too
+ * (XUANLI_TEST_PASS=pglite-rest); the PGlite pass's {@link UNTIMED_PROCESS_FILES} run later, beside
+ * the e2e suite (XUANLI_TEST_PASS=processes). `npm run test:quick` runs the suite once on PGlite
+ * (XUANLI_TEST_PASS=quick). vitest.config.ts runs what {@link includedFiles} and
+ * {@link excludedFiles} say for the pass; a file run by name outside those passes always runs.
  */
 
 /** Env var naming the pass of `npm test` or `npm run test:quick` this run of the suite is. */
@@ -39,9 +41,29 @@ export const PROCESS_FILES: readonly string[] = [
   'test/process-shop-orders.test.ts',
 ];
 
+/**
+ * Process files whose tests time nothing: they wait for a child's exit or answer, never against a
+ * clock but a time limit for a hang. `npm test` runs them at a lower priority beside the e2e suite,
+ * which leaves a core idle for much of its run, instead of in the PGlite pass, where they held the
+ * two cores for about a quarter of its time.
+ */
+export const UNTIMED_PROCESS_FILES: readonly string[] = [
+  'src/cli/admin.test.ts',
+  'src/cli/operator-commands.test.ts',
+  'test/process-backup.test.ts',
+  'test/process-production.test.ts',
+];
+
+/** The files the pass named by {@link PASS_ENV} runs alone, or null for every file of the suite. */
+export function includedFiles(env: NodeJS.ProcessEnv = process.env): readonly string[] | null {
+  return env[PASS_ENV] === 'processes' ? UNTIMED_PROCESS_FILES : null;
+}
+
 /** The files the pass named by {@link PASS_ENV} leaves out (none outside `npm test` and the quick run). */
 export function excludedFiles(env: NodeJS.ProcessEnv = process.env): readonly string[] {
   switch (env[PASS_ENV]) {
+    case 'pglite':
+      return UNTIMED_PROCESS_FILES;
     case 'postgres':
     case 'pglite-rest':
       return DATABASE_FREE_FILES;

@@ -20,6 +20,13 @@ const NODE = existsSync(join(REPO_ROOT, 'node_modules/.bin/node'))
   ? join(REPO_ROOT, 'node_modules/.bin/node')
   : process.execPath;
 
+/**
+ * Node's compile cache for the processes the tests start: each loads about 2,100 modules, and with
+ * the code V8 compiled for them kept on disk a start takes about a quarter less CPU. Node checks every
+ * entry against its source, so a changed file is compiled afresh.
+ */
+const COMPILE_CACHE = join(REPO_ROOT, 'node_modules/.cache/xuanli-process-tests-compile-cache');
+
 /** A running (or exited) server process. */
 export interface ServerProcess {
   child: ChildProcess;
@@ -83,6 +90,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
+      NODE_COMPILE_CACHE: COMPILE_CACHE,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
@@ -214,7 +222,7 @@ export function runAdmin(
 ): Promise<AdminRun> {
   const child = spawn(NODE, ['apps/api/src/cli/admin.ts', ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: COMPILE_CACHE, LOG_LEVEL: 'silent', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   children.add(child);

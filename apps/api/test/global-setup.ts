@@ -2,8 +2,9 @@
  * Runs once per `vitest run` and builds the one migrated and seeded database every test app copies,
  * on the database the run targets (test/build.ts `testDatabaseKind()`):
  *
- * - PGlite (default): a dump of the data folder in a temp file; each app loads a copy (≈1 s) instead
- *   of running initdb (≈5–10 s on a busy machine).
+ * - PGlite (default): a data folder; each app opens a copy of it (a fraction of a second) instead of
+ *   running initdb (≈5–10 s on a busy machine). The folder's dump, for the tests of data folders and
+ *   backups, is kept beside it.
  * - PostgreSQL (env TEST_DATABASE_URL): a template database on that server; each app is
  *   `CREATE DATABASE … TEMPLATE` (tens of milliseconds) and drops its copy when closed. The template
  *   refuses connections once built, because PostgreSQL copies only a database nobody is connected to.
@@ -11,7 +12,7 @@
  * Everything goes through src/db/client.ts (`openDatabase`, `migrate()`) and the seed, as the server
  * does, so the tests run on exactly what production starts from.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,8 +22,12 @@ import { type DatabaseTarget, openDatabase } from '../src/db/client.ts';
 import { localFileStorage } from '../src/shared/storage.ts';
 import { fixtureMediaDir } from './ketang-fixtures.ts';
 
-/** Env var through which workers find the PGlite template dump. */
+/** Env var through which workers find the PGlite template's dump (`dumpDataDir`). */
 export const TEMPLATE_ENV = 'XUANLI_TEST_PGLITE_TEMPLATE';
+/** Env var through which workers find the PGlite template's data folder, which test apps copy. */
+export const TEMPLATE_DIR_ENV = 'XUANLI_TEST_PGLITE_TEMPLATE_DIR';
+/** Env var naming the folder test apps put their copies of the PGlite template in. */
+export const COPIES_ENV = 'XUANLI_TEST_PGLITE_COPIES';
 /** Env var through which workers find the PostgreSQL template database's name. */
 export const PG_TEMPLATE_ENV = 'XUANLI_TEST_PG_TEMPLATE';
 /** Env var holding this run's id: every database a run creates is named `xuanli_t_<run id>_…`. */
@@ -146,8 +151,15 @@ async function setupPglite(): Promise<() => void> {
   await client.close();
   const file = join(dir, 'template.tar');
   writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
+  // Copies in memory where the machine has a tmpfs for it: on a disk they cost more than the dump.
+  const copies = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'xuanli-api-test-'));
   process.env[TEMPLATE_ENV] = file;
-  return () => rmSync(dir, { recursive: true, force: true });
+  process.env[TEMPLATE_DIR_ENV] = dataDir;
+  process.env[COPIES_ENV] = copies;
+  return () => {
+    rmSync(copies, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 /** Creates the template for the run's database and returns its teardown. */

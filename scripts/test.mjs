@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { vitestRun } from './vitest-suites.mjs';
+import { API_WORKERS, vitestRun } from './vitest-suites.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const startedAt = Date.now();
@@ -25,9 +25,12 @@ const failures = [];
 /** Warnings repeated above the closing line, where they are seen. */
 const warnings = [];
 
-/** Runs a Vitest suite in `cwd` and adds its counts; `baseEnv` replaces the inherited environment. */
-function vitest(label, cwd, extraEnv = {}, baseEnv = process.env) {
-  if (!suites.vitest(label, cwd, extraEnv, baseEnv)) broken = true;
+/**
+ * Runs a Vitest suite in `cwd` (with `workers` workers, one per core unless said) and adds its counts;
+ * `baseEnv` replaces the inherited environment.
+ */
+function vitest(label, cwd, extraEnv = {}, baseEnv = process.env, workers = undefined) {
+  if (!suites.vitest(label, cwd, extraEnv, baseEnv, workers)) broken = true;
 }
 
 /**
@@ -165,6 +168,7 @@ vitest(
   join(root, 'apps/api'),
   { XUANLI_TEST_PASS: 'pglite', XUANLI_TEST_FULL: '0' },
   apiEnv,
+  API_WORKERS,
 );
 let databaseUrl = givenDatabaseUrl ?? '';
 let postgresProblem = '';
@@ -187,6 +191,7 @@ if (databaseUrl) {
     join(root, 'apps/api'),
     { TEST_DATABASE_URL: databaseUrl, XUANLI_TEST_PASS: 'postgres', XUANLI_TEST_FULL: 'rest' },
     apiEnv,
+    API_WORKERS,
   );
 } else if (isCi) {
   console.log(
@@ -205,6 +210,7 @@ if (databaseUrl) {
     join(root, 'apps/api'),
     { XUANLI_TEST_PASS: 'pglite-rest', XUANLI_TEST_FULL: 'rest' },
     apiEnv,
+    API_WORKERS,
   );
 }
 // The unit suites that need no database (the web and the console in jsdom, the engine in its three

@@ -46,8 +46,9 @@ export default defineConfig<DeskOptions>({
   // A flaky test is a defect to fix, not to retry. One worker: the files share one server, and some of
   // them rely on the order they run in (the console's 开店清单 reads a fresh install before
   // 14-vip-offline sets the customer-service card). Alone on a quiet 2-core machine two workers take
-  // 231 s against 354 s (one worker leaves 285 of its 700 core-seconds idle); E2E_WORKERS=2 runs so
-  // once those dependencies are written down.
+  // 231 s against 354 s (one worker leaves 285 of its 700 core-seconds idle), but not in `npm test`,
+  // where the unit suites beside it fill those cores: there two workers took the e2e suite to 324 s and
+  // the suites beside it to 461 s, against 441 s and 463 s. E2E_WORKERS=2 runs so.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   forbidOnly: process.env.CI === 'true',

@@ -1,8 +1,9 @@
 /**
  * Test helper: the real app on a fresh migrated and seeded database with a clock the test controls.
  * Each call is an isolated world; close it in afterAll. The database is a PGlite data folder copied
- * from the run's template (removed on close), or, when env TEST_DATABASE_URL is set, a throw-away database on that PostgreSQL server (copied from the
- * run's template, dropped on close): `npm test` runs the whole suite both ways.
+ * from the run's template (removed on close), or, when env TEST_DATABASE_URL is set, a throw-away
+ * database on that PostgreSQL server (copied from the run's template, dropped on close): `npm test`
+ * runs the whole suite both ways.
  */
 import {
   copyFileSync,

@@ -1,11 +1,13 @@
 /**
  * Property test (fast-check): 100,000 random birth strings and options → a chart or an AlmanacError,
  * never anything else. Half the strings are built from the grammar's pieces (so most parse and many
- * make full charts), half are arbitrary text. Charts are kept cheap (few 流年) to stay fast.
+ * make full charts), half are arbitrary text. Charts are kept cheap (few 流年) to stay fast. With
+ * XUANLI_DIFF_STRIDE=N (the zones after the first in `npm test`) a run tries a N-th of the births.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isAlmanacError } from '../errors.ts';
+import { STRIDE } from '../testing/dayDifferential.ts';
 import { baziChart } from './chart.ts';
 import { compatibility } from './compatibility.ts';
 
@@ -84,8 +86,11 @@ const options = fc.record(
   { requiredKeys: ['sex'] },
 );
 
+/** Births tried: 100,000 in the full run. */
+const RUNS = Math.ceil(100_000 / STRIDE);
+
 describe('property: a chart or an AlmanacError, never anything else', () => {
-  it('100,000 random births and options', () => {
+  it(`${RUNS.toLocaleString('en')} random births and options`, () => {
     let charts = 0;
     let errors = 0;
     fc.assert(
@@ -107,10 +112,11 @@ describe('property: a chart or an AlmanacError, never anything else', () => {
           return isAlmanacError(e);
         }
       }),
-      { numRuns: 100_000, seed: 42 },
+      { numRuns: RUNS, seed: 42 },
     );
     console.log(`property: ${charts} charts, ${errors} AlmanacErrors`);
-    expect(charts).toBeGreaterThan(15_000);
+    // At least 15 % of the births make whole charts (the grammar's half parses often enough).
+    expect(charts / RUNS).toBeGreaterThan(0.15);
   }, 600_000);
 
   it('compatibility: any two values → a result or WRONG_BRANCH_*', () => {

@@ -23,6 +23,11 @@ const TYPEBOX_FREE_CONTRACTS =
  */
 const MODULE_FILE = '^apps/api/src/modules/[^/]+/';
 const MODULE_INDEX = '^apps/api/src/modules/[^/]+/index\\.ts$';
+/**
+ * A module's settings (settings.ts): read by config.ts at start-up before any of the app's code is
+ * loaded, so that a refused setting and the operator's commands cost no more than they need.
+ */
+const MODULE_SETTINGS = '^apps/api/src/modules/[^/]+/settings\\.ts$';
 const MODULE_SCHEMA = '^apps/api/src/modules/[^/]+/schema\\.ts$';
 /** A module's narrow export of the columns other modules' foreign keys reference. */
 const MODULE_FOREIGN_KEYS = '^apps/api/src/modules/[^/]+/foreign-keys\\.ts$';
@@ -159,10 +164,10 @@ module.exports = {
       name: 'api-outside-modules-through-index',
       comment:
         'Outside apps/api/src/modules (app.ts, shared/, db/, plugins/, scripts) a module is imported ' +
-        'through modules/<name>/index.ts only.',
+        'through modules/<name>/index.ts only, or its settings through modules/<name>/settings.ts.',
       severity: 'error',
       from: { path: '^apps/api/', pathNot: ['^apps/api/src/modules/', DB_SCHEMA, API_TESTS] },
-      to: { path: MODULE_FILE, pathNot: MODULE_INDEX },
+      to: { path: MODULE_FILE, pathNot: [MODULE_INDEX, MODULE_SETTINGS] },
     },
     {
       name: 'api-module-tests-through-index-or-stand-ins',

@@ -4,43 +4,47 @@
  */
 import { isIP, isIPv4 } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { type AdminLoginSlowdown, parseAdminLoginSlowdown } from './modules/admin/index.ts';
+import { type AdminLoginSlowdown, parseAdminLoginSlowdown } from './modules/admin/settings.ts';
 import {
   parsePlayUrlMarginSeconds,
   parseUploadSettings,
   type UploadSettings,
-} from './modules/ketang/index.ts';
-import { parseSmsConfig, type SmsConfig } from './modules/member/index.ts';
-import { type PayConfig, parsePayConfig } from './modules/pay/index.ts';
-import { parseRateLimitConfig, type RateLimitConfig } from './modules/ratelimit/index.ts';
+} from './modules/ketang/settings.ts';
+import { parseSmsConfig, type SmsConfig } from './modules/member/settings.ts';
+import { type PayConfig, parsePayConfig } from './modules/pay/settings.ts';
+import { parseRateLimitConfig, type RateLimitConfig } from './modules/ratelimit/settings.ts';
 import {
   type JwtSecretSource,
   parseSessionSettings,
   resolveJwtSecret,
   type SessionSettings,
-} from './modules/sessions/index.ts';
-import { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
-import { parseWechatConfig, type WechatConfig } from './modules/wechat/index.ts';
+} from './modules/sessions/settings.ts';
+import { parseShopConfig, type ShopConfig } from './modules/shop/settings.ts';
+import { parseWechatConfig, type WechatConfig } from './modules/wechat/settings.ts';
 import { ConfigError, integer, parsePublicUrl } from './shared/settings.ts';
 import { parseStorage, type StorageSettings } from './shared/storage.ts';
 
 // Each module declares and validates its own settings (its settings.ts); they are gathered below.
-export { DEFAULT_UPLOAD_SETTINGS, parseUploadSettings, type UploadSettings } from './modules/ketang/index.ts';
-export { parseSmsConfig, type SmsConfig, type SmsProvider } from './modules/member/index.ts';
+export {
+  DEFAULT_UPLOAD_SETTINGS,
+  parseUploadSettings,
+  type UploadSettings,
+} from './modules/ketang/settings.ts';
+export { parseSmsConfig, type SmsConfig, type SmsProvider } from './modules/member/settings.ts';
 export {
   type AlipayConfig,
   type PayConfig,
   parsePayConfig,
   type WechatPayConfig,
-} from './modules/pay/index.ts';
+} from './modules/pay/settings.ts';
 export {
   DEFAULT_RATE_BUDGETS,
   type RateBudget,
   type RateBudgetName,
   type RateLimitConfig,
-} from './modules/ratelimit/index.ts';
-export { parseShopConfig, type ShopConfig } from './modules/shop/index.ts';
-export { parseWechatConfig, type WechatConfig } from './modules/wechat/index.ts';
+} from './modules/ratelimit/settings.ts';
+export { parseShopConfig, type ShopConfig } from './modules/shop/settings.ts';
+export { parseWechatConfig, type WechatConfig } from './modules/wechat/settings.ts';
 export { ConfigError } from './shared/settings.ts';
 export { parseStorage } from './shared/storage.ts';
 

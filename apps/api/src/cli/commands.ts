@@ -6,27 +6,21 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { VIP_GRANT_DAYS_MAX } from '@xuanli/contracts/admin-labels';
+import { SKU_STOCK_MAX } from '@xuanli/contracts/admin-shop-labels';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import {
-  addOperator,
-  disableOperator,
-  listOperators,
-  resetOperatorTotp,
-  setOperatorPassword,
-} from '../modules/admin/index.ts';
-import { grantVip, MAX_VIP_DAYS, revokeVip, showVip, type VipStatus } from '../modules/member/index.ts';
-import {
-  createPayService,
-  fenToYuan,
-  type RefundReport,
-  refundOrder,
-  rejectBuyerRefund,
-} from '../modules/pay/index.ts';
-import { createOrderLedger, MAX_STOCK, setSkuStock, shipOrder, showOrder } from '../modules/shop/index.ts';
-import { writeAudit } from '../shared/audit.ts';
+import type { VipStatus } from '../modules/member/index.ts';
+import type { RefundReport } from '../modules/pay/index.ts';
 import type { Clock } from '../shared/clock.ts';
 import { AppError } from '../shared/errors.ts';
+
+// The modules a command works on are loaded when it runs: the help, a wrong command line and a
+// command sent to a running server load none of them (each is about a second of a small machine's CPU).
+const adminModule = () => import('../modules/admin/index.ts');
+const memberModule = () => import('../modules/member/index.ts');
+const payModule = () => import('../modules/pay/index.ts');
+const shopModule = () => import('../modules/shop/index.ts');
 
 /** What a command runs with; `actor` names the operator in the audit trail. */
 export interface CommandContext {
@@ -112,7 +106,7 @@ export const COMMANDS: readonly Command[] = [
   {
     name: ['vip', 'grant'],
     usage: '<phone> <days> [--reason <text>]   (or --days <n>)',
-    summary: `add 1–${MAX_VIP_DAYS} days of VIP, counted from the later of now and the current end`,
+    summary: `add 1–${VIP_GRANT_DAYS_MAX} days of VIP, counted from the later of now and the current end`,
     options: ['days', 'reason'],
     async run(context, args) {
       const [phone, daysText, extra] = args.positional;
@@ -121,6 +115,7 @@ export const COMMANDS: readonly Command[] = [
         throw new UsageError('expected vip grant <phone> <days> [--reason <text>]');
       }
       if (!/^\d+$/.test(days)) throw new UsageError(`days must be a whole number, got '${days}'`);
+      const { grantVip } = await memberModule();
       return vipLine(await grantVip(context, phone, Number(days), args.options.reason));
     },
   },
@@ -130,7 +125,9 @@ export const COMMANDS: readonly Command[] = [
     summary: 'end the VIP membership now',
     options: ['reason'],
     async run(context, args) {
-      return vipLine(await revokeVip(context, onePhone(args, 'vip revoke <phone>'), args.options.reason));
+      const phone = onePhone(args, 'vip revoke <phone>');
+      const { revokeVip } = await memberModule();
+      return vipLine(await revokeVip(context, phone, args.options.reason));
     },
   },
   {
@@ -139,13 +136,15 @@ export const COMMANDS: readonly Command[] = [
     summary: "print the account's VIP state",
     options: [],
     async run(context, args) {
-      return vipLine(await showVip(context, onePhone(args, 'vip show <phone>')));
+      const phone = onePhone(args, 'vip show <phone>');
+      const { showVip } = await memberModule();
+      return vipLine(await showVip(context, phone));
     },
   },
   {
     name: ['product', 'stock'],
     usage: '<skuId> <n> [--reason <text>]',
-    summary: `set the pieces of a SKU for sale to 0–${MAX_STOCK} (pending orders keep what they reserved)`,
+    summary: `set the pieces of a SKU for sale to 0–${SKU_STOCK_MAX} (pending orders keep what they reserved)`,
     options: ['reason'],
     async run(context, args) {
       const [skuId, stock, extra] = args.positional;
@@ -154,6 +153,7 @@ export const COMMANDS: readonly Command[] = [
       }
       if (!/^\d+$/.test(skuId)) throw new UsageError(`skuId must be a whole number, got '${skuId}'`);
       if (!/^\d+$/.test(stock)) throw new UsageError(`n must be a whole number, got '${stock}'`);
+      const { setSkuStock } = await shopModule();
       const change = await setSkuStock(context, Number(skuId), Number(stock), args.options.reason);
       return `sku ${change.skuId} ${change.title}: stock ${change.before} → ${change.after}`;
     },
@@ -167,6 +167,7 @@ export const COMMANDS: readonly Command[] = [
       const [orderNo, ...tracking] = args.positional;
       if (!orderNo || tracking.length === 0)
         throw new UsageError('expected order ship <orderNo> <tracking...>');
+      const { shipOrder } = await shopModule();
       return `order ${orderNo} shipped: ${await shipOrder(context, orderNo, tracking.join(' '))}`;
     },
   },
@@ -178,6 +179,7 @@ export const COMMANDS: readonly Command[] = [
     async run(context, args) {
       const [orderNo, extra] = args.positional;
       if (!orderNo || extra !== undefined) throw new UsageError('expected order show <orderNo>');
+      const { showOrder } = await shopModule();
       return showOrder(context, orderNo);
     },
   },
@@ -190,9 +192,10 @@ export const COMMANDS: readonly Command[] = [
     async run(context, args) {
       const [orderNo, extra] = args.positional;
       if (!orderNo || extra !== undefined) throw new UsageError('expected order refund <orderNo>');
-      const pay = payServiceOf(context);
+      const pay = await payServiceOf(context);
+      const { fenToYuan, refundOrder } = await payModule();
       try {
-        return refundLine(await refundOrder(pay.deps, orderNo, context.actor));
+        return refundLine(await refundOrder(pay.deps, orderNo, context.actor), fenToYuan);
       } finally {
         await pay.idle();
       }
@@ -209,6 +212,11 @@ export const COMMANDS: readonly Command[] = [
       if (!orderNo || extra !== undefined) {
         throw new UsageError('expected order refund-reject <orderNo> [--reason <text>]');
       }
+      const [{ createOrderLedger }, { rejectBuyerRefund }, { writeAudit }] = await Promise.all([
+        shopModule(),
+        payModule(),
+        import('../shared/audit.ts'),
+      ]);
       const ledger = createOrderLedger({ clock: context.clock });
       const rejection = {
         at: new Date(context.clock.now()),
@@ -244,9 +252,11 @@ export const COMMANDS: readonly Command[] = [
       const username = oneName(args, 'operator add <username> --role <role> --password-stdin');
       const role = args.options.role;
       if (!role) throw new UsageError('operator add needs --role admin|editor|support');
+      const password = passwordOf(context, args);
+      const { addOperator } = await adminModule();
       const operator = await addOperator(
         context,
-        { username, role, displayName: args.options.name, password: passwordOf(context, args) },
+        { username, role, displayName: args.options.name, password },
         { actor: context.actor },
       );
       return `operator ${operator.id} ${operator.username} added as ${operator.role}`;
@@ -259,6 +269,7 @@ export const COMMANDS: readonly Command[] = [
     options: [],
     async run(context, args) {
       if (args.positional.length) throw new UsageError('expected operator list');
+      const { listOperators } = await adminModule();
       const list = await listOperators(context);
       if (list.length === 0)
         return 'no operators yet: npm run admin -- operator add <username> --role admin --password-stdin';
@@ -284,6 +295,7 @@ export const COMMANDS: readonly Command[] = [
     options: ['reason'],
     async run(context, args) {
       const username = oneName(args, 'operator disable <username>');
+      const { disableOperator } = await adminModule();
       await disableOperator(context, { username }, { actor: context.actor }, args.options.reason);
       return `operator ${username} disabled; their logins are ended`;
     },
@@ -296,7 +308,9 @@ export const COMMANDS: readonly Command[] = [
     flags: ['password-stdin'],
     async run(context, args) {
       const username = oneName(args, 'operator password <username> --password-stdin');
-      await setOperatorPassword(context, { username }, passwordOf(context, args), { actor: context.actor });
+      const password = passwordOf(context, args);
+      const { setOperatorPassword } = await adminModule();
+      await setOperatorPassword(context, { username }, password, { actor: context.actor });
       return `operator ${username}: password set; their logins are ended`;
     },
   },
@@ -307,6 +321,7 @@ export const COMMANDS: readonly Command[] = [
     options: [],
     async run(context, args) {
       const username = oneName(args, 'operator totp-reset <username>');
+      const { resetOperatorTotp } = await adminModule();
       await resetOperatorTotp(context, { username }, { actor: context.actor });
       return `operator ${username}: two-step verification off; their logins are ended`;
     },
@@ -396,7 +411,8 @@ function passwordOf(context: CommandContext, args: CommandArgs): string {
 }
 
 /** The pay module over the command's database, with the shop's ledger (as app.ts wires them). */
-function payServiceOf(context: CommandContext) {
+async function payServiceOf(context: CommandContext) {
+  const [{ createPayService }, { createOrderLedger }] = await Promise.all([payModule(), shopModule()]);
   const quiet = { info() {}, warn() {}, error() {} };
   return createPayService({
     db: context.db,
@@ -407,7 +423,7 @@ function payServiceOf(context: CommandContext) {
   });
 }
 
-function refundLine(report: RefundReport): string {
+function refundLine(report: RefundReport, fenToYuan: (fen: number) => string): string {
   const head = `order ${report.orderNo}: refund ${report.outRefundNo} of ¥${fenToYuan(report.amount)}`;
   if (report.status === 'succeeded') return `${head} done; the order is refunded`;
   if (report.status === 'pending') return `${head} sent; waiting for the provider to confirm it`;

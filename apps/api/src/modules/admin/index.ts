@@ -8,11 +8,6 @@ export { auditorOf } from './account.ts';
 export type { ConsoleDeps, OperatorRow } from './deps.ts';
 export { createRequireOperator, operatorOf, type RequireOperator } from './guard.ts';
 export {
-  ADMIN_LOGIN_SETTINGS,
-  type AdminLoginSlowdown,
-  parseAdminLoginSlowdown,
-} from './login-settings.ts';
-export {
   addOperator,
   disableOperator,
   listOperators,
@@ -23,5 +18,10 @@ export {
 } from './operators.ts';
 export { CONSOLE_SECURITY, type ConsoleRoutesOptions, consoleAccessOf } from './route-options.ts';
 export { type AdminRoutesOptions, adminRoutes } from './routes.ts';
+export {
+  ADMIN_LOGIN_SETTINGS,
+  type AdminLoginSlowdown,
+  parseAdminLoginSlowdown,
+} from './settings.ts';
 // What an authenticator app computes: tests and the end-to-end runs log in with it.
 export { totpCode, totpStep } from './totp.ts';

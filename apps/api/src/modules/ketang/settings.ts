@@ -15,3 +15,10 @@ export const KETANG_SETTINGS = Type.Object({
 export function parsePlayUrlMarginSeconds(env: NodeJS.ProcessEnv): number {
   return readSettings(KETANG_SETTINGS, env).PLAY_URL_MARGIN_SECONDS;
 }
+
+export {
+  DEFAULT_UPLOAD_SETTINGS,
+  parseUploadSettings,
+  UPLOAD_SETTINGS,
+  type UploadSettings,
+} from './upload-settings.ts';

@@ -3,6 +3,7 @@
  * `npm run admin` (src/cli). Each change writes an audit row — who, what, to whom, when — in the same
  * transaction, so there is never a change without its row.
  */
+import { VIP_GRANT_DAYS_MAX } from '@xuanli/contracts/admin-labels';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Auditor, writeAudit } from '../../shared/audit.ts';
@@ -32,8 +33,8 @@ export interface VipStatus {
   isVip: boolean;
 }
 
-/** Longest single grant: ten years. */
-export const MAX_VIP_DAYS = 3650;
+/** Longest single grant: ten years, as the console's form says. */
+export const MAX_VIP_DAYS = VIP_GRANT_DAYS_MAX;
 
 const DAY_MS = 86_400_000;
 

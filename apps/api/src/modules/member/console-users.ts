@@ -27,8 +27,14 @@ import { AppError } from '../../shared/errors.ts';
 import { pick } from '../../shared/pick.ts';
 import { reasonOf } from '../../shared/reason.ts';
 import { isRowId, pageOf } from '../../shared/wire-numbers.ts';
+
+/**
+ * The shop, loaded when a console page first asks for a user's orders: the shop builds on the member
+ * module (its buyers are members), so a load-time import back would close a cycle.
+ */
+const shopModule = () => import('../shop/index.ts');
+
 import { endSessionsOf, forgetUserSessions, liveSessionCounts, recentSessionsOf } from '../sessions/index.ts';
-import { orderCountsOf, recentOrdersOf } from '../shop/index.ts';
 import { type AdminDeps, banUser, grantVip, revokeVip, unbanUser, type VipStatus } from './admin.ts';
 import { users } from './schema.ts';
 
@@ -94,6 +100,7 @@ async function countsOf(deps: UserDeskDeps, ids: number[]) {
   if (ids.length === 0)
     return { orderCounts: new Map<number, number>(), sessionCounts: new Map<number, number>() };
   const liveSince = new Date(deps.clock.now() - deps.config.tokenTtlSeconds * 1000);
+  const { orderCountsOf } = await shopModule();
   const [orderCounts, sessionCounts] = await Promise.all([
     orderCountsOf(deps.db, ids),
     liveSessionCounts(deps.db, ids, liveSince),
@@ -133,6 +140,7 @@ export async function userDetail(deps: UserDeskDeps, id: number): Promise<AdminU
   if (!user) throw new AppError('NotFound', `no user ${id}`);
   const now = deps.clock.now();
   const shownSince = new Date(now - ENDED_SESSIONS_SHOWN_DAYS * 86_400_000);
+  const { recentOrdersOf } = await shopModule();
   const [sessionRows, orderRows] = await Promise.all([
     recentSessionsOf(deps.db, id, shownSince, SESSIONS_SHOWN),
     recentOrdersOf(deps.db, id, ADMIN_USER_RECENT_ORDERS),

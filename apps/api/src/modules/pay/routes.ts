@@ -20,7 +20,6 @@ import { ok } from '../../shared/envelope.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { SessionDeps } from '../sessions/index.ts';
 // The buyer guard is the shop's (the same login rule and 401s as every order route).
-import { buyerGuard, buyerOf } from '../shop/index.ts';
 import type { RawNotification } from './channel.ts';
 import { handleNotify } from './notify.ts';
 import { completeSandboxPayment } from './sandbox-complete.ts';
@@ -103,6 +102,9 @@ export const payRoutes: FastifyPluginAsyncTypebox<PayRoutesOptions> = async (
   app,
   { service, sessions, config },
 ) => {
+  // Loaded as the routes register: the shop builds on payments, so a load-time import back would close
+  // a cycle.
+  const { buyerGuard, buyerOf } = await import('../shop/index.ts');
   const requireBuyer = buyerGuard(app, sessions);
   const secured = [{ token: [] }];
 

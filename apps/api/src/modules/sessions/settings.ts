@@ -44,3 +44,5 @@ export function parseSessionSettings(env: NodeJS.ProcessEnv): SessionSettings {
     authCacheSeconds: 'AUTH_CACHE_SECONDS',
   });
 }
+
+export { type JwtSecretSource, resolveJwtSecret } from './secret.ts';

@@ -28,7 +28,6 @@ import type { Tx } from '../../shared/orders.ts';
 import { pick } from '../../shared/pick.ts';
 import { integerIn, isRowId, pageOf } from '../../shared/wire-numbers.ts';
 import { sanitizeArticleHtml } from '../content/index.ts';
-import { courseExists } from '../ketang/index.ts';
 import { skusOf } from './catalogue.ts';
 import { setSkuStock } from './order-admin.ts';
 import { products, shopCategories, skus } from './schema.ts';
@@ -143,6 +142,9 @@ async function productFields(tx: Tx, body: AdminProductBody) {
   const sellid = body.sellid?.trim() || null;
   if (body.kind === 'course') {
     // The course a purchase grants must exist in the classroom, or the buyer would pay for nothing.
+    // Loaded when a course product is saved: the classroom reads its prices from the shop, so a
+    // load-time import back would close a cycle.
+    const { courseExists } = await import('../ketang/index.ts');
     if (!courseId || !(await courseExists(tx, courseId)))
       throw new AppError('ValidationError', 'a course product needs an existing courseId');
   }

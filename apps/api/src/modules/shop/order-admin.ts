@@ -3,6 +3,7 @@
  * setting a SKU's stock after a delivery or a count, shipping a paid goods order with its tracking
  * number, and reading an order in full. Each change writes its audit row in the same transaction.
  */
+import { SKU_STOCK_MAX } from '@xuanli/contracts/admin-shop-labels';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@xuanli/contracts/shop';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { writeAudit } from '../../shared/audit.ts';
@@ -14,7 +15,7 @@ import { moveOrder } from './order-state.ts';
 import { orderEvents, orderItems, orders, products, skus } from './schema.ts';
 
 /** Most pieces one SKU may hold in stock (far above any real count; keeps typos like 1000000 out). */
-export const MAX_STOCK = 100_000;
+export const MAX_STOCK = SKU_STOCK_MAX;
 
 /** A SKU's stock before and after an operator set it. */
 export interface StockChange {

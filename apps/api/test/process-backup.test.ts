@@ -18,6 +18,7 @@ import {
   request,
   runAdmin,
   type ServerProcess,
+  seededDataFolder,
   serverFolder,
   startServer,
   stopServer,
@@ -25,7 +26,8 @@ import {
 } from './process-server.ts';
 
 const root = serverFolder('xuanli-backup-');
-const live = join(root, 'live');
+// The server starts on a copy of the seeded template: its first start has tests of its own.
+const live = seededDataFolder(join(root, 'live'));
 const backupFile = join(root, 'backups', 'xuanli-1.tar.gz');
 
 // PGlite's initdb takes ~10 s on an idle 2-core machine, and several times that while other suites run.

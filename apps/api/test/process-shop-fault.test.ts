@@ -37,6 +37,7 @@ import {
   REPO_ROOT,
   request,
   type ServerProcess,
+  seededDataFolder,
   startServer,
   stopServer,
   waitHealthy,
@@ -237,6 +238,8 @@ function faultSuite(kind: 'pglite' | 'postgres') {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'xuanli-fault-'));
+    // On PGlite the server starts on a copy of the seeded template (its first start has tests of its own).
+    if (kind === 'pglite') seededDataFolder(dataDir);
     env = { DATA_DIR: dataDir, PAY_SANDBOX: 'on', PAY_SANDBOX_KEY: sandboxKey };
     if (kind === 'postgres') {
       throwAway = await createTestPostgres(SERVER_URL as string);

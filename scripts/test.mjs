@@ -216,13 +216,15 @@ if (databaseUrl) {
 // The unit suites that need no database (the web and the console in jsdom, the engine in its three
 // zones, the wire, the scripts' own checks) fill the cores that the e2e suite leaves idle — it waits on
 // the browser and the server for about two fifths of its run — at a lower priority, so that the
-// browser and the server it times keep the machine first. So do the API's process tests that time
-// nothing (apps/api/test/passes.ts): they too mostly wait, on the servers and commands they start.
+// browser and the server it times keep the machine first. So do the API's files that time nothing
+// (apps/api/test/passes.ts): its process tests, which mostly wait on the servers and commands they
+// start, and the PGlite share of the OpenAPI fuzz, which fills what the e2e suite leaves idle at its end.
 const besideTheE2e = [
   {
-    label: 'apps/api (PGlite, untimed process tests)',
+    label: 'apps/api (PGlite, untimed: processes, fuzz)',
     cwd: join(root, 'apps/api'),
-    env: { XUANLI_TEST_PASS: 'processes' },
+    // Sampled as the PGlite pass samples: the PostgreSQL pass has run the fuzz's other cases.
+    env: { XUANLI_TEST_PASS: 'beside-e2e', XUANLI_TEST_FULL: '0' },
     baseEnv: apiEnv,
   },
   { label: 'apps/web', cwd: join(root, 'apps/web') },

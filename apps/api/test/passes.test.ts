@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  BESIDE_THE_E2E_FILES,
   DATABASE_FREE_FILES,
   excludedFiles,
   includedFiles,
@@ -42,11 +43,13 @@ describe('the API suite’s passes', () => {
     for (const file of PROCESS_FILES) expect(existsSync(join(root, file)), file).toBe(true);
   });
 
-  it('runs the untimed process files beside the e2e suite, off the PGlite pass, and never in the quick run', () => {
+  it('runs the untimed process files and the fuzz beside the e2e suite, off the PGlite pass, and no process file in the quick run', () => {
     expect(UNTIMED_PROCESS_FILES.length).toBeGreaterThan(0);
     for (const file of UNTIMED_PROCESS_FILES) expect(PROCESS_FILES, file).toContain(file);
-    expect(includedFiles({ [PASS_ENV]: 'processes' })).toEqual(UNTIMED_PROCESS_FILES);
-    expect(excludedFiles({ [PASS_ENV]: 'pglite' })).toEqual(UNTIMED_PROCESS_FILES);
+    for (const file of BESIDE_THE_E2E_FILES) expect(existsSync(join(root, file)), file).toBe(true);
+    expect(BESIDE_THE_E2E_FILES).toEqual(expect.arrayContaining([...UNTIMED_PROCESS_FILES]));
+    expect(includedFiles({ [PASS_ENV]: 'beside-e2e' })).toEqual(BESIDE_THE_E2E_FILES);
+    expect(excludedFiles({ [PASS_ENV]: 'pglite' })).toEqual(BESIDE_THE_E2E_FILES);
     for (const pass of [undefined, 'pglite', 'postgres', 'pglite-rest', 'quick'])
       expect(includedFiles({ [PASS_ENV]: pass }), String(pass)).toBeNull();
   });

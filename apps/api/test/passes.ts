@@ -2,8 +2,8 @@
  * Which API test files run in which pass. `npm test` runs the API suite twice, on PGlite
  * (XUANLI_TEST_PASS=pglite) and then on PostgreSQL (XUANLI_TEST_PASS=postgres), or, where no
  * PostgreSQL could be started outside CI, the second pass's cases on PGlite too
- * (XUANLI_TEST_PASS=pglite-rest); the PGlite pass's {@link UNTIMED_PROCESS_FILES} run later, beside
- * the e2e suite (XUANLI_TEST_PASS=processes). `npm run test:quick` runs the suite once on PGlite
+ * (XUANLI_TEST_PASS=pglite-rest); the PGlite pass's {@link BESIDE_THE_E2E_FILES} run later, beside
+ * the e2e suite (XUANLI_TEST_PASS=beside-e2e). `npm run test:quick` runs the suite once on PGlite
  * (XUANLI_TEST_PASS=quick). vitest.config.ts runs what {@link includedFiles} and
  * {@link excludedFiles} say for the pass; a file run by name outside those passes always runs.
  */
@@ -43,9 +43,7 @@ export const PROCESS_FILES: readonly string[] = [
 
 /**
  * Process files whose tests time nothing: they wait for a child's exit or answer, never against a
- * clock but a time limit for a hang. `npm test` runs them at a lower priority beside the e2e suite,
- * which leaves a core idle for much of its run, instead of in the PGlite pass, where they held the
- * two cores for about a quarter of its time.
+ * clock but a time limit for a hang.
  */
 export const UNTIMED_PROCESS_FILES: readonly string[] = [
   'src/cli/admin.test.ts',
@@ -54,16 +52,28 @@ export const UNTIMED_PROCESS_FILES: readonly string[] = [
   'test/process-production.test.ts',
 ];
 
+/**
+ * Files of the PGlite pass that time nothing, which `npm test` runs at a lower priority beside the
+ * e2e suite instead (still on PGlite, sampled alike): the e2e suite, one browser at a time, leaves a
+ * core idle for part of its run, while the PGlite pass holds both. The untimed process files held
+ * them for about a quarter of that pass; the PGlite share of the OpenAPI fuzz (every 4th request)
+ * then filled what the e2e suite still left idle at its end.
+ */
+export const BESIDE_THE_E2E_FILES: readonly string[] = [
+  ...UNTIMED_PROCESS_FILES,
+  'test/openapi-fuzz.test.ts',
+];
+
 /** The files the pass named by {@link PASS_ENV} runs alone, or null for every file of the suite. */
 export function includedFiles(env: NodeJS.ProcessEnv = process.env): readonly string[] | null {
-  return env[PASS_ENV] === 'processes' ? UNTIMED_PROCESS_FILES : null;
+  return env[PASS_ENV] === 'beside-e2e' ? BESIDE_THE_E2E_FILES : null;
 }
 
 /** The files the pass named by {@link PASS_ENV} leaves out (none outside `npm test` and the quick run). */
 export function excludedFiles(env: NodeJS.ProcessEnv = process.env): readonly string[] {
   switch (env[PASS_ENV]) {
     case 'pglite':
-      return UNTIMED_PROCESS_FILES;
+      return BESIDE_THE_E2E_FILES;
     case 'postgres':
     case 'pglite-rest':
       return DATABASE_FREE_FILES;

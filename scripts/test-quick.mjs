@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run test:quick`: the unit suites of the workspaces this branch touched, for the edit–test loop
 // (`npm test` runs everything before a merge). Touched means changed since the branch left main (git
-// diff against the merge base, with uncommitted and untracked files); a change in a package counts for
-// the workspaces that depend on it, and one in the root's package files or TypeScript settings for all.
+// diff against the merge base, with uncommitted and untracked files); one in the root's package files
+// or TypeScript settings counts for all. `--dependents` adds the workspaces that use a touched package
+// (an engine change then runs the API, web and console suites too: minutes more; `npm test` runs them
+// before a merge in any case).
 // The API suite runs on PGlite only, sampled (apps/api/test/sampling.ts) and without the files that start
 // server processes (apps/api/test/passes.ts); the domain suite in one zone with a stride of its
 // day-by-day differentials; no e2e. The closing line is `npm test`'s. `--list` only names the workspaces.
@@ -54,14 +56,14 @@ function changedFiles() {
   return [...new Set(lines.join('\n').split('\n').filter(Boolean))];
 }
 
-/** The touched workspaces and, transitively, the workspaces that depend on them. */
-function touchedWorkspaces(files) {
+/** The touched workspaces and, with `dependents`, transitively the workspaces that depend on them. */
+function touchedWorkspaces(files, dependents) {
   const touched = new Set(
     files.some((file) => SHARED.test(file))
       ? WORKSPACES
       : WORKSPACES.filter((w) => files.some((file) => file.startsWith(`${w.dir}/`))),
   );
-  for (let grown = true; grown; ) {
+  for (let grown = dependents; grown; ) {
     grown = false;
     for (const w of WORKSPACES) {
       if (touched.has(w) || !w.uses.some((name) => [...touched].some((t) => t.name === name))) continue;
@@ -73,7 +75,7 @@ function touchedWorkspaces(files) {
 }
 
 const files = changedFiles();
-const chosen = touchedWorkspaces(files);
+const chosen = touchedWorkspaces(files, process.argv.includes('--dependents'));
 console.log(
   `test:quick: ${files.length} files changed; ${chosen.length ? chosen.map((w) => w.dir).join(', ') : 'no workspace with unit tests'}`,
 );

@@ -45,7 +45,8 @@ export type DatabaseTarget =
   // `dataDir`: the database folder; its parent (DATA_DIR) holds the lock that keeps it to one process.
   // `loadDataDir`: a `dumpDataDir()` tarball to start from; tests use a migrated template instead of
   // paying PGlite's initdb (seconds) for every app they build.
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  // `settings`: PostgreSQL settings for this start (`-c name=value`), over the data folder's own.
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; settings?: Readonly<Record<string, string>> };
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite persisted in `dataDir/pglite`. */
 export function databaseTargetOf(
@@ -238,7 +239,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+    const settings = Object.entries(target.settings ?? {}).flatMap(([name, value]) => [
+      '-c',
+      `${name}=${value}`,
+    ]);
+    client = await PGlite.create({
+      dataDir: target.dataDir,
+      loadDataDir: target.loadDataDir,
+      ...(settings.length ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {}),
+    });
   } catch (error) {
     lock?.release();
     // Damage the checks above do not know (a setting PostgreSQL does not know, a damaged table file)

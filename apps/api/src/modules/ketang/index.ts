@@ -27,11 +27,6 @@ export {
   type LessonSeed,
   seedKetang,
 } from './seed.ts';
-export { KETANG_SETTINGS, parsePlayUrlMarginSeconds } from './settings.ts';
-export {
-  DEFAULT_UPLOAD_SETTINGS,
-  parseUploadSettings,
-  UPLOAD_SETTINGS,
-  type UploadSettings,
-} from './upload-settings.ts';
+// The classroom's settings, its play URLs' and its uploads' (settings.ts gathers both).
+export * from './settings.ts';
 export { purgeStaleUploads } from './uploads.ts';

@@ -26,8 +26,10 @@ need=()
 [ -f "$source_font" ] || need+=(fonts-lxgw-wenkai)
 "$python" -c 'import fontTools.subset' 2>/dev/null || need+=(python3-fonttools)
 if [ ${#need[@]} -gt 0 ]; then
-  apt-get update -qq
-  apt-get install -y -qq "${need[@]}" >/dev/null
+  # shellcheck source=scripts/apt-install.sh
+  source "$here/../../scripts/apt-install.sh"
+  apt_as_root make-mingshu-font "${need[@]}"
+  apt_install "${need[@]}"
 fi
 
 work=$(mktemp -d)

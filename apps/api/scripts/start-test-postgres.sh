@@ -20,10 +20,11 @@ fi
 bindir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 
 if [ -z "$(bindir)" ]; then
-  log "installing postgresql"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
-  apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql >&2
+  # shellcheck source=scripts/apt-install.sh
+  source "$(dirname "${BASH_SOURCE[0]}")/../../../scripts/apt-install.sh"
+  apt_as_root start-test-postgres postgresql
+  apt_install postgresql
 fi
 BIN="$(bindir)"
 as_postgres() { su postgres -s /bin/sh -c "$*"; }

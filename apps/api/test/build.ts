@@ -25,7 +25,7 @@ import { type Database, type DatabaseTarget, openDatabase } from '../src/db/clie
 import { DATABASE_FOLDER } from '../src/db/data-folder.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { createFileStorage } from '../src/shared/storage.ts';
-import { COPIES_ENV, FILES_TEMPLATE_ENV, TEMPLATE_DIR_ENV } from './global-setup.ts';
+import { APP_TEMPLATE_DIR_ENV, COPIES_ENV, FILES_TEMPLATE_ENV } from './global-setup.ts';
 import { fixtureMediaDir } from './ketang-fixtures.ts';
 import { createTestPostgres } from './postgres-database.ts';
 
@@ -162,7 +162,7 @@ function linkTree(from: string, to: string): void {
 const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB' };
 
 async function openPglite(): Promise<TestDatabase> {
-  const template = process.env[TEMPLATE_DIR_ENV];
+  const template = process.env[APP_TEMPLATE_DIR_ENV];
   const copies = process.env[COPIES_ENV];
   if (!(template && copies && existsSync(template) && existsSync(copies))) {
     const database = await openDatabase({ kind: 'pglite' });

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -111,8 +111,34 @@ describe('PageBoundary with a lazy page', () => {
       act(() => {
         window.dispatchEvent(new Event('online'));
       });
-      expect(reloadPage).toHaveBeenCalledTimes(1);
+      // The view listens from its effect, which a busy machine may run only after the event: then
+      // the effect itself finds the network back.
+      await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('opens a page that failed offline at once when the network is back before the view shows', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Offline when the load fails, online again the moment the offline view is in the page — before
+    // its effect runs (a mutation observer's callback comes before React's effects).
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('网络未连接')) onLine.mockReturnValue(true);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    try {
+      renderAtAlmanac(
+        <PageBoundary>
+          <Page />
+        </PageBoundary>,
+      );
+      expect(await screen.findByText('网络未连接')).toBeTruthy();
+      await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    } finally {
+      observer.disconnect();
       onLine.mockRestore();
     }
   });

@@ -71,6 +71,11 @@ function PageLoadError({ onRetry = reloadPage }: { onRetry?: () => void }) {
  */
 function PageOffline() {
   useEffect(() => {
+    // The network may have come back between the failed load and this view's first paint.
+    if (navigator.onLine) {
+      reloadPage();
+      return;
+    }
     const back = () => reloadPage();
     window.addEventListener('online', back);
     return () => window.removeEventListener('online', back);

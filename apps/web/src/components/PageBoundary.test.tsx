@@ -37,6 +37,16 @@ function openLoadingAlmanac() {
   return load;
 }
 
+/** Opens 老黄历 as a lazy page inside the boundary whose code fails to load, as a dropped network does. */
+function openFailingAlmanac() {
+  const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+  renderAtAlmanac(
+    <PageBoundary>
+      <Page />
+    </PageBoundary>,
+  );
+}
+
 describe('PageBoundary with a lazy page', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -77,12 +87,7 @@ describe('PageBoundary with a lazy page', () => {
 
   it('shows the error view when the chunk fails to load, and reloads the page when tapped', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-    renderAtAlmanac(
-      <PageBoundary>
-        <Page />
-      </PageBoundary>,
-    );
+    openFailingAlmanac();
     const retry = await screen.findByRole('button', { name: '页面加载失败，点击重试' });
     // Off the tab bar the error view keeps the header, so an offline reader can still go back.
     expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
@@ -93,13 +98,8 @@ describe('PageBoundary with a lazy page', () => {
   it('says a page first opened offline is not on the phone yet, and opens it once the network returns', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     try {
-      renderAtAlmanac(
-        <PageBoundary>
-          <Page />
-        </PageBoundary>,
-      );
+      openFailingAlmanac();
       expect(await screen.findByText('网络未连接')).toBeTruthy();
       expect(screen.getByRole('status').textContent).toBe(
         '网络未连接这一页还没有存到手机上，联网后会自动打开',
@@ -128,13 +128,8 @@ describe('PageBoundary with a lazy page', () => {
       if (document.body.textContent?.includes('网络未连接')) onLine.mockReturnValue(true);
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     try {
-      renderAtAlmanac(
-        <PageBoundary>
-          <Page />
-        </PageBoundary>,
-      );
+      openFailingAlmanac();
       expect(await screen.findByText('网络未连接')).toBeTruthy();
       await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     } finally {

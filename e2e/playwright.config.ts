@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL } from '../scripts/chromium.ts';
 import type { DeskOptions } from './lib/fixtures.ts';
 import { DESKTOP, VIEWPORT } from './lib/harness.ts';
 
@@ -55,7 +55,7 @@ export default defineConfig<DeskOptions>({
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] },
+    launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL, args: [...CHROMIUM_FLAGS] },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     // Kept for a failed test only: its actions with their timings and call stacks, the console and the

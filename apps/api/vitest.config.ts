@@ -15,5 +15,10 @@ export default defineConfig({
     // CPU time. Safe because every test builds its own app and database (test/build.ts) and the app
     // keeps its state per instance, never in module globals.
     isolate: false,
+    // Workers as threads of one process rather than processes of their own: about a tenth less CPU for
+    // the same files (the PGlite pass 235–241 against 263 core-seconds, measured in turn). Nothing in
+    // the suite changes the working folder or relies on a process of its own; the servers and commands
+    // the process tests start are child processes either way.
+    pool: 'threads',
   },
 });
